@@ -1,0 +1,159 @@
+import { readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { OutcomeRecord, type GameModule } from '../core/game.ts';
+import { InputError } from '../core/errors.ts';
+import { GAME_IDS, loadGame } from '../games/registry.ts';
+import { REPOSITORY_ROOT, loadContent } from '../sim/content.ts';
+import { executeExperiment, type Execution } from '../sim/execute.ts';
+import { experimentSchema, readExperimentFile, type ExperimentFile } from '../sim/experiment.ts';
+import { mergeShards } from '../sim/merge.ts';
+import { defaultWorkers, type Shard } from '../sim/runner.ts';
+import { allowedValues, parseSetFlags, resolveSettings } from '../sim/settings.ts';
+import { createStrategy } from '../sim/strategy-spec.ts';
+import { summaryMarkdown } from '../report/summary.ts';
+import { writeReport } from '../report/write.ts';
+import { createProgress } from './progress.ts';
+
+export const EXPERIMENTS_DIR = join(REPOSITORY_ROOT, 'experiments');
+export const REPORTS_DIR = join(REPOSITORY_ROOT, 'reports');
+
+export interface RunFlags {
+  readonly games?: number;
+  readonly targetCi?: number;
+  readonly maxGames?: number;
+  readonly seed?: number;
+  readonly workers?: number;
+  readonly content?: string;
+}
+
+/** Set by the first Ctrl-C: runs stop dispatching games and write what they finished, marked incomplete. */
+export const interruption = new AbortController();
+
+export function parseShard(text: string | undefined): Shard | null {
+  if (text === undefined) return null;
+  const match = /^(\d+)\/(\d+)$/.exec(text);
+  const index = match ? Number(match[1]) : NaN;
+  const count = match ? Number(match[2]) : NaN;
+  if (!match || count < 1 || index >= count) throw new InputError(`--shard ${text}: expected i/n with 0 <= i < n, e.g. 0/4`);
+  return { index, count };
+}
+
+function workersFlag(flags: RunFlags): number {
+  const workers = flags.workers ?? defaultWorkers();
+  if (!Number.isInteger(workers) || workers < 1) throw new InputError(`--workers ${flags.workers}: expected a whole number of at least 1`);
+  return workers;
+}
+
+async function execute(file: ExperimentFile, sourcePath: string, flags: RunFlags, shard: Shard | null): Promise<Execution> {
+  const progress = createProgress(file.name);
+  try {
+    return await executeExperiment({
+      file,
+      sourcePath,
+      contentFile: flags.content,
+      games: flags.games,
+      targetCi: flags.targetCi,
+      maxGames: flags.maxGames,
+      seed: flags.seed,
+      workers: workersFlag(flags),
+      shard,
+      signal: interruption.signal,
+      onProgress: (done, planned) => progress.update(done, planned),
+    });
+  } finally {
+    progress.stop();
+  }
+}
+
+async function runAndReport(file: ExperimentFile, sourcePath: string, flags: RunFlags, shard: Shard | null, outDir: string): Promise<boolean> {
+  const { results, interrupted } = await execute(file, sourcePath, flags, shard);
+  const written = await writeReport(results, outDir);
+  process.stdout.write(`${summaryMarkdown(results)}\n`);
+  process.stderr.write(`${interrupted ? 'interrupted: wrote the games finished so far, marked incomplete, to' : 'wrote'} ${written.length} files to ${outDir}\n`);
+  return !interrupted;
+}
+
+export async function runCommand(experimentPath: string, flags: RunFlags & { shard?: string; out?: string }): Promise<boolean> {
+  const shard = parseShard(flags.shard);
+  const file = readExperimentFile(experimentPath);
+  const shardSuffix = shard === null ? '' : `-shard-${shard.index}-of-${shard.count}`;
+  const outDir = resolve(flags.out ?? join(REPORTS_DIR, `${file.name}${shardSuffix}`));
+  return runAndReport(file, experimentPath, flags, shard, outDir);
+}
+
+export function experimentFiles(): string[] {
+  return readdirSync(EXPERIMENTS_DIR)
+    .filter((name) => /\.(ya?ml|json)$/.test(name))
+    .sort()
+    .map((name) => join(EXPERIMENTS_DIR, name));
+}
+
+/** `npm start`: every experiment at its quick size, one report folder each under reports/. */
+export async function suiteCommand(flags: RunFlags & { full?: boolean }): Promise<boolean> {
+  for (const path of experimentFiles()) {
+    const file = readExperimentFile(path);
+    const games = flags.games ?? (flags.full ? undefined : file.quickGames);
+    const finished = await runAndReport(file, path, { ...flags, games }, null, join(REPORTS_DIR, file.name));
+    if (!finished) return false;
+  }
+  return true;
+}
+
+export async function simCommand(gameId: string, flags: RunFlags & { set?: string[]; strategy?: string; json?: boolean }): Promise<boolean> {
+  const game = await loadGame(gameId);
+  const file = experimentSchema.parse({
+    name: 'sim',
+    title: `${game.title}: one cell`,
+    game: game.id,
+    settings: parseSetFlags(flags.set ?? []),
+    strategies: [flags.strategy ?? game.defaultStrategy],
+  });
+  const { results, interrupted } = await execute(file, '--set', flags, null);
+  process.stdout.write(flags.json ? `${JSON.stringify(results.cells[0], null, 2)}\n` : `${summaryMarkdown(results)}\n`);
+  return !interrupted;
+}
+
+export async function replayCommand(gameId: string, flags: { seed: number; set?: string[]; strategy?: string; content?: string }): Promise<void> {
+  const game = await loadGame(gameId);
+  const settings = resolveSettings(game, parseSetFlags(flags.set ?? []), '--set');
+  const content = loadContent(game, flags.content);
+  const strategy = await createStrategy(game, flags.strategy ?? game.defaultStrategy);
+  const engine = game.createEngine(settings, content.content, { write: (line) => process.stdout.write(`${line}\n`) });
+  const record = new OutcomeRecord(game.metrics.length);
+  engine.playGame(flags.seed, strategy, record);
+  const metrics = game.metrics.map((metric, index) => `${metric.name}=${record.metrics[index]}`).join(' ');
+  process.stdout.write(`outcome: ${game.outcomes[record.outcome]}; ${metrics}\n`);
+}
+
+export async function mergeCommand(paths: readonly string[], outDir: string): Promise<void> {
+  const results = await mergeShards(paths);
+  const written = await writeReport(results, resolve(outDir));
+  process.stdout.write(`${summaryMarkdown(results)}\n`);
+  process.stderr.write(`merged ${paths.length} shards; wrote ${written.length} files to ${resolve(outDir)}\n`);
+}
+
+function describeGame(game: GameModule): string {
+  const settings = game.settings.map((spec) => `    ${spec.name} (default ${spec.default}; ${allowedValues(spec)}): ${spec.description}`);
+  const strategies = game.strategies.map((definition) => {
+    const params = definition.params.map((param) => `${param.name}=${param.default}${param.min !== undefined ? ` (${param.min}-${param.max})` : ''}`);
+    return `    ${definition.name}${params.length ? `:${params.join(',')}` : ''}: ${definition.description}`;
+  });
+  return [
+    `${game.id}: ${game.title}`,
+    '  settings (--set key=value):',
+    ...settings,
+    `  strategies (--strategy name[:param=value,...] or a path to a module; default ${game.defaultStrategy}):`,
+    ...strategies,
+    `  outcomes: ${game.outcomes.join(', ')} (win = ${game.winOutcome})`,
+    `  metrics: ${game.metrics.map((metric) => metric.name).join(', ')}`,
+  ].join('\n');
+}
+
+export async function listCommand(): Promise<void> {
+  const games = await Promise.all(GAME_IDS.map((id) => loadGame(id)));
+  const experiments = experimentFiles().map((path) => {
+    const file = readExperimentFile(path);
+    return `  ${file.name} (${file.game}): ${file.title}`;
+  });
+  process.stdout.write(`${['games:', ...games.map(describeGame), '', 'experiments (experiments/):', ...experiments].join('\n')}\n`);
+}

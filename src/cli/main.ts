@@ -1,0 +1,93 @@
+import yargs from 'yargs';
+import { hideBin } from 'yargs/helpers';
+import { EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK, GameCrash, InputError } from '../core/errors.ts';
+import { interruption, listCommand, mergeCommand, replayCommand, runCommand, simCommand, suiteCommand } from './commands.ts';
+
+/** The `playsim` command line. Exit codes: 0 done, 1 failure while running (or interrupted), 2 bad usage or input. */
+
+const runOptions = {
+  games: { type: 'number', describe: 'games per cell (overrides the experiment and any target CI)' },
+  'target-ci': { type: 'number', describe: 'play each cell in whole rounds until its win-rate 95% CI half-width is at most W' },
+  'max-games': { type: 'number', describe: 'ceiling of games per cell with --target-ci' },
+  seed: { type: 'number', describe: 'run seed: game i plays seed f(run seed, i) in every cell' },
+  workers: { type: 'number', describe: 'worker threads (default: the number of cores)' },
+  content: { type: 'string', describe: 'content file replacing the game\'s shipped cards' },
+} as const;
+
+function onInterrupt(): void {
+  if (interruption.signal.aborted) process.exit(EXIT_FAILURE);
+  process.stderr.write('\nstopping: finishing the games in flight, then writing results marked incomplete (Ctrl-C again to quit now)\n');
+  interruption.abort();
+}
+
+function report(error: unknown): number {
+  if (error instanceof InputError) {
+    process.stderr.write(`playsim: ${error.message}\n`);
+    return EXIT_BAD_INPUT;
+  }
+  if (error instanceof GameCrash) {
+    process.stderr.write(`playsim: ${error.message}\n`);
+    return EXIT_FAILURE;
+  }
+  process.stderr.write(`playsim: failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  return EXIT_FAILURE;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  let exitCode = EXIT_OK;
+  const finish = (completed: boolean | void) => {
+    if (completed === false) exitCode = EXIT_FAILURE;
+  };
+  try {
+    await yargs(argv)
+      .scriptName('playsim')
+      .command('run <experiment>', 'run an experiment file (JSON or YAML) and write its report', (y) =>
+        y.positional('experiment', { type: 'string', demandOption: true }).options({
+          ...runOptions,
+          shard: { type: 'string', describe: 'run slice i of n (0-based), e.g. 0/4; combine with playsim merge' },
+          out: { type: 'string', describe: 'output folder (default reports/<experiment>)' },
+        }),
+        async (args) => finish(await runCommand(args.experiment, args)),
+      )
+      .command('suite', 'run every experiment in experiments/ at its quick size (npm start)', (y) =>
+        y.options({ ...runOptions, full: { type: 'boolean', describe: 'use each experiment\'s full game count' } }),
+        async (args) => finish(await suiteCommand(args)),
+      )
+      .command('sim <game>', 'simulate one cell', (y) =>
+        y.positional('game', { type: 'string', demandOption: true }).options({
+          ...runOptions,
+          set: { type: 'string', array: true, describe: 'setting as key=value (repeatable)' },
+          strategy: { type: 'string', describe: 'strategy name[:param=value,...] or a path to a module' },
+          json: { type: 'boolean', describe: 'print the cell\'s results object as JSON' },
+        }),
+        async (args) => finish(await simCommand(args.game, args)),
+      )
+      .command('replay <game>', 'play one game and narrate it', (y) =>
+        y.positional('game', { type: 'string', demandOption: true }).options({
+          seed: { type: 'number', demandOption: true, describe: 'the game seed (as printed in errors and logs)' },
+          set: { type: 'string', array: true, describe: 'setting as key=value (repeatable)' },
+          strategy: { type: 'string', describe: 'strategy name[:param=value,...] or a path to a module' },
+          content: runOptions.content,
+        }),
+        async (args) => finish(await replayCommand(args.game, args)),
+      )
+      .command('merge <files..>', 'merge shard results into one report', (y) =>
+        y.positional('files', { type: 'string', array: true, demandOption: true }).options({ out: { type: 'string', demandOption: true, describe: 'output folder' } }),
+        async (args) => finish(await mergeCommand(args.files, args.out)),
+      )
+      .command('list', 'list games, settings, strategies and experiments', {}, async () => finish(await listCommand()))
+      .demandCommand(1, 'name a command')
+      .strict()
+      .help()
+      .fail((message, error) => {
+        throw error ?? new InputError(message);
+      })
+      .parseAsync();
+  } catch (error) {
+    exitCode = report(error);
+  }
+  return exitCode;
+}
+
+process.on('SIGINT', onInterrupt);
+process.exitCode = await main(hideBin(process.argv));

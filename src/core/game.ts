@@ -1,0 +1,114 @@
+import type { ZodType } from 'zod';
+
+/**
+ * The contract between the platform and a game. The platform (runner, statistics, reports, CLI) knows games only
+ * through this file: a game module declares its settings, content, strategies, outcomes and metrics, and builds an
+ * engine that plays one game at a time into an OutcomeRecord.
+ */
+
+export type SettingValue = string | number | boolean;
+export type Settings = Readonly<Record<string, SettingValue>>;
+
+interface SettingBase {
+  readonly name: string;
+  readonly description: string;
+}
+export interface IntSetting extends SettingBase {
+  readonly kind: 'int';
+  readonly min: number;
+  readonly max: number;
+  readonly default: number;
+}
+export interface EnumSetting extends SettingBase {
+  readonly kind: 'enum';
+  readonly values: readonly string[];
+  readonly default: string;
+}
+export interface BoolSetting extends SettingBase {
+  readonly kind: 'bool';
+  readonly default: boolean;
+}
+export type SettingSpec = IntSetting | EnumSetting | BoolSetting;
+
+export interface StrategyParamSpec {
+  readonly name: string;
+  readonly kind: 'int' | 'number' | 'enum';
+  readonly min?: number;
+  readonly max?: number;
+  readonly values?: readonly string[];
+  readonly default: number | string;
+  readonly description: string;
+}
+export type StrategyParams = Readonly<Record<string, number | string>>;
+
+/** Every strategy instance carries the name it was chosen by, so errors can name it. */
+export interface Strategy {
+  readonly name: string;
+}
+
+/** What a strategy module (built in, or a user's file) exports as its default export. */
+export interface StrategyDefinition<S extends Strategy = Strategy> {
+  readonly name: string;
+  readonly description: string;
+  readonly params: readonly StrategyParamSpec[];
+  create(params: StrategyParams): S;
+}
+
+/** Integer metric with a fixed-bin histogram over [min, max] (values outside are clamped into the end bins). */
+export interface MetricSpec {
+  readonly name: string;
+  readonly description: string;
+  readonly min: number;
+  readonly max: number;
+  readonly binWidth?: number;
+}
+
+/** A metric value that does not apply to this game (e.g. the turn of loss of a game that was won). */
+export const METRIC_MISSING = -2147483648;
+
+/** How many cards of a content file come from each source ("printed", "rulebook", "estimated", ...). */
+export interface Provenance {
+  readonly cards: number;
+  readonly bySource: Readonly<Record<string, number>>;
+}
+
+export interface ContentSpec<C> {
+  readonly schema: ZodType<C>;
+  /** Path of the shipped content file, relative to the repository root. */
+  readonly defaultFile: string;
+  provenance(content: C): Provenance;
+}
+
+/** The small record a game writes: which outcome, and one integer per declared metric. */
+export class OutcomeRecord {
+  outcome = 0;
+  readonly metrics: Int32Array;
+  constructor(metricCount: number) {
+    this.metrics = new Int32Array(metricCount);
+  }
+}
+
+/** A readable log of one game. Engines call it only behind `if (log !== null)`, so it costs nothing when off. */
+export interface GameLog {
+  write(line: string): void;
+}
+
+export interface GameEngine<S extends Strategy> {
+  /** Reset the engine's reusable state and play the game with this seed to the end. */
+  playGame(seed: number, strategy: S, out: OutcomeRecord): void;
+}
+
+export interface GameModule<S extends Strategy = Strategy, C = unknown> {
+  readonly id: string;
+  readonly title: string;
+  readonly settings: readonly SettingSpec[];
+  readonly content: ContentSpec<C>;
+  readonly strategies: readonly StrategyDefinition<S>[];
+  readonly defaultStrategy: string;
+  /** Outcome names; OutcomeRecord.outcome indexes this list. */
+  readonly outcomes: readonly string[];
+  /** The outcome that counts as a win. */
+  readonly winOutcome: string;
+  readonly metrics: readonly MetricSpec[];
+  createEngine(settings: Settings, content: C, log: GameLog | null): GameEngine<S>;
+}

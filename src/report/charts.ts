@@ -1,0 +1,378 @@
+import type { TopLevelSpec } from 'vega-lite';
+import type { SettingValue } from '../core/game.ts';
+import type { CellResult, ChartRequest, ResultsFile } from '../sim/results.ts';
+import {
+  cellLabel,
+  cellValue,
+  comparisonLabel,
+  hasEstimatedContent,
+  isSignificant,
+  provenanceSubtitle,
+} from './format.ts';
+
+/**
+ * Vega-Lite specs for the charts an experiment asks for. Each chart reads the cells of a results file; a setting
+ * that varies but is not on one of a chart's axes splits the chart into series (win rate) or panels (the others),
+ * labelled like "agents=3, strategy=greedy".
+ */
+
+export interface NamedChart {
+  /** File-name-safe, unique within a report: "win-rate-speed-by-agents". */
+  readonly name: string;
+  readonly spec: TopLevelSpec;
+}
+
+type Request<T extends ChartRequest['type']> = Extract<ChartRequest, { type: T }>;
+type FacetSpec = Extract<TopLevelSpec, { facet: unknown }>;
+type PanelSpec = FacetSpec['spec'];
+type Title = { text: string; subtitle?: string };
+type Row = Record<string, unknown>;
+
+const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
+const DEFAULT_DISTRIBUTIONS = ['score', 'turns'];
+const PANEL_COLUMNS = 3;
+const WIN_RATE_AXIS = { title: 'win rate', axis: { format: '%' }, scale: { domain: [0, 1] } };
+
+/** The experiment's charts, or the default ones when it names none. */
+export function chartRequests(results: ResultsFile): ChartRequest[] {
+  return results.experiment.charts.length > 0 ? [...results.experiment.charts] : defaultCharts(results);
+}
+
+/** Win rate and outcomes against the first varied setting (the strategy for a single cell), score and turns. */
+export function defaultCharts(results: ResultsFile): ChartRequest[] {
+  const x = results.experiment.varied[0] ?? 'strategy';
+  const distributions = DEFAULT_DISTRIBUTIONS.filter((metric) => results.metricNames.includes(metric));
+  return [
+    { type: 'winRate', x },
+    { type: 'outcomes', x },
+    ...distributions.map((metric): ChartRequest => ({ type: 'distribution', metric, x })),
+  ];
+}
+
+export function buildCharts(results: ResultsFile): NamedChart[] {
+  const taken = new Set<string>();
+  return chartRequests(results).map((request) => ({
+    name: uniqueName(chartName(request), taken),
+    spec: buildChart(results, request),
+  }));
+}
+
+export function buildChart(results: ResultsFile, request: ChartRequest): TopLevelSpec {
+  switch (request.type) {
+    case 'winRate':
+      return winRate(results, request);
+    case 'heatmap':
+      return heatmap(results, request);
+    case 'outcomes':
+      return outcomes(results, request);
+    case 'distribution':
+      return distribution(results, request);
+    case 'pairedDifference':
+      return pairedDifference(results, request);
+  }
+}
+
+export function chartName(request: ChartRequest): string {
+  const parts = chartNameParts(request);
+  return parts.join('-').replace(/[^A-Za-z0-9_-]+/g, '_');
+}
+
+function chartNameParts(request: ChartRequest): string[] {
+  switch (request.type) {
+    case 'winRate':
+      return ['win-rate', request.x, ...(request.color === undefined ? [] : ['by', request.color])];
+    case 'heatmap':
+      return ['heatmap', request.x, request.y];
+    case 'outcomes':
+      return ['outcomes', request.x];
+    case 'distribution':
+      return [request.metric, 'by', request.x];
+    case 'pairedDifference':
+      return ['paired', request.varied];
+  }
+}
+
+function uniqueName(name: string, taken: Set<string>): string {
+  let unique = name;
+  for (let n = 2; taken.has(unique); n++) unique = `${name}-${n}`;
+  taken.add(unique);
+  return unique;
+}
+
+/** Win rate against x with 95% CI error bars, one line per value of the color setting and the other varied ones. */
+export function winRate(results: ResultsFile, request: Request<'winRate'>): TopLevelSpec {
+  const axes = request.color === undefined ? [request.x] : [request.x, request.color];
+  axes.forEach((name) => requireSetting(results, name));
+  const series = request.color === undefined ? otherVaried(results, axes) : [request.color, ...otherVaried(results, axes)];
+  const rows = results.cells.map((cell) => ({ ...cellFields(cell, series), ...winFields(cell) }));
+  const byColor = request.color === undefined ? '' : ` and ${request.color}`;
+  return {
+    $schema: SCHEMA,
+    title: chartTitle(results, `Win rate by ${request.x}${byColor}`),
+    data: { values: rows },
+    width: 400,
+    encoding: {
+      x: { field: settingField(request.x), type: axisType(results, request.x), title: request.x, scale: { zero: false } },
+      ...(series.length > 0 ? { color: groupChannel(results, series) } : {}),
+    },
+    layer: [
+      {
+        mark: { type: 'errorbar', ticks: true },
+        encoding: { y: { field: 'winLo', type: 'quantitative', ...WIN_RATE_AXIS }, y2: { field: 'winHi' } },
+      },
+      {
+        mark: { type: 'line', point: true },
+        encoding: {
+          y: { field: 'win', type: 'quantitative', ...WIN_RATE_AXIS },
+          tooltip: [...settingTooltips(results, axes), ...winTooltips()],
+        },
+      },
+    ],
+  };
+}
+
+/** Win rate over x × y as coloured cells labelled with their rate. */
+export function heatmap(results: ResultsFile, request: Request<'heatmap'>): TopLevelSpec {
+  const axes = [request.x, request.y];
+  axes.forEach((name) => requireSetting(results, name));
+  const panels = otherVaried(results, axes);
+  const rows = results.cells.map((cell) => ({ ...cellFields(cell, panels), ...winFields(cell) }));
+  const panel: PanelSpec = {
+    width: { step: 56 },
+    height: { step: 32 },
+    encoding: {
+      x: { field: settingField(request.x), type: 'ordinal', title: request.x },
+      y: { field: settingField(request.y), type: 'ordinal', title: request.y },
+      tooltip: [...settingTooltips(results, axes), ...winTooltips()],
+    },
+    layer: [
+      {
+        mark: 'rect',
+        encoding: {
+          color: {
+            field: 'win',
+            type: 'quantitative',
+            title: 'win rate',
+            scale: { domain: [0, 1], scheme: 'viridis' },
+            legend: { format: '%' },
+          },
+        },
+      },
+      {
+        mark: { type: 'text', baseline: 'middle' },
+        encoding: {
+          text: { field: 'win', type: 'quantitative', format: '.0%' },
+          color: { condition: { test: 'datum.win < 0.5', value: 'white' }, value: 'black' },
+        },
+      },
+    ],
+  };
+  const title = chartTitle(results, `Win rate over ${request.x} × ${request.y}`);
+  return inPanels(results, title, rows, panels, panel);
+}
+
+/** The mix of outcomes per value of x as stacked bars. */
+export function outcomes(results: ResultsFile, request: Request<'outcomes'>): TopLevelSpec {
+  requireSetting(results, request.x);
+  const panels = otherVaried(results, [request.x]);
+  const rows = results.cells.flatMap((cell) =>
+    results.outcomeNames.map((outcome, order) => {
+      const { rate, lo, hi } = cell.outcomes[outcome] ?? { rate: 0, lo: 0, hi: 0 };
+      return { ...cellFields(cell, panels), games: cell.games, outcome, order, rate, lo, hi };
+    }),
+  );
+  const panel: PanelSpec = {
+    mark: 'bar',
+    width: { step: 40 },
+    encoding: {
+      x: { field: settingField(request.x), type: 'ordinal', title: request.x },
+      y: { field: 'rate', type: 'quantitative', stack: 'zero', title: 'share of games', axis: { format: '%' } },
+      color: { field: 'outcome', type: 'nominal', title: 'outcome', scale: { domain: [...results.outcomeNames] } },
+      order: { field: 'order' },
+      tooltip: [
+        ...settingTooltips(results, [request.x]),
+        { field: 'outcome', type: 'nominal', title: 'outcome' },
+        { field: 'rate', type: 'quantitative', title: 'share', format: '.1%' },
+        { field: 'lo', type: 'quantitative', title: '95% CI low', format: '.1%' },
+        { field: 'hi', type: 'quantitative', title: '95% CI high', format: '.1%' },
+        { field: 'games', type: 'quantitative', title: 'games', format: ',' },
+      ],
+    },
+  };
+  return inPanels(results, chartTitle(results, `Outcomes by ${request.x}`), rows, panels, panel);
+}
+
+/** A metric's fixed-bin histogram per value of x, as the share of the games the metric applied to. */
+export function distribution(results: ResultsFile, request: Request<'distribution'>): TopLevelSpec {
+  requireSetting(results, request.x);
+  requireMetric(results, request.metric);
+  const columns = otherVaried(results, [request.x]);
+  const rows = results.cells.flatMap((cell) =>
+    histogramRows(cell, request.metric).map((bin) => ({ ...cellFields(cell, columns), ...bin })),
+  );
+  return {
+    $schema: SCHEMA,
+    title: chartTitle(results, `${request.metric} distribution by ${request.x}`),
+    data: { values: rows },
+    facet: {
+      row: { field: settingField(request.x), type: 'ordinal', title: request.x },
+      ...(columns.length > 0 ? { column: groupChannel(results, columns) } : {}),
+    },
+    spec: {
+      mark: 'bar',
+      width: 300,
+      height: 80,
+      encoding: {
+        x: { field: 'binStart', bin: 'binned', type: 'quantitative', title: request.metric },
+        x2: { field: 'binEnd' },
+        y: { field: 'share', type: 'quantitative', title: 'share of games', axis: { format: '%' } },
+        tooltip: [
+          ...settingTooltips(results, [request.x]),
+          { field: 'values', type: 'nominal', title: request.metric },
+          { field: 'count', type: 'quantitative', title: 'games', format: ',' },
+          { field: 'share', type: 'quantitative', title: 'share', format: '.1%' },
+        ],
+      },
+    },
+  };
+}
+
+/** The non-empty bins of a cell's histogram; metrics are integers, so bin [10, 15) holds "10–14". */
+function histogramRows(cell: CellResult, metric: string): Row[] {
+  const histogram = cell.metrics[metric]?.histogram;
+  if (histogram === undefined) return [];
+  const total = histogram.counts.reduce((sum, n) => sum + n, 0);
+  return histogram.counts.flatMap((count, i) => {
+    if (count === 0) return [];
+    const binStart = histogram.min + i * histogram.binWidth;
+    const binEnd = binStart + histogram.binWidth;
+    const values = histogram.binWidth === 1 ? `${binStart}` : `${binStart}–${binEnd - 1}`;
+    return [{ binStart, binEnd, values, count, share: count / total }];
+  });
+}
+
+/** The paired win-rate differences of the comparisons that vary one setting, with CIs and a rule at zero. */
+export function pairedDifference(results: ResultsFile, request: Request<'pairedDifference'>): TopLevelSpec {
+  const rows = results.comparisons
+    .filter((comparison) => comparison.varied === request.varied)
+    .map((comparison) => ({
+      comparison: comparisonLabel(results, comparison),
+      difference: comparison.difference.rate * 100,
+      lo: comparison.difference.lo * 100,
+      hi: comparison.difference.hi * 100,
+      games: comparison.games,
+      onlyAWon: comparison.onlyAWon,
+      onlyBWon: comparison.onlyBWon,
+      significant: isSignificant(comparison) ? 'yes' : 'no',
+    }));
+  const y = { field: 'comparison', type: 'nominal', title: null, sort: null } as const;
+  const x = { type: 'quantitative', title: 'difference in win rate (percentage points)' } as const;
+  return {
+    $schema: SCHEMA,
+    title: chartTitle(results, `Paired win-rate differences across ${request.varied}`),
+    data: { values: rows },
+    width: 400,
+    height: { step: 24 },
+    layer: [
+      {
+        data: { values: [{}] },
+        mark: { type: 'rule', color: 'gray', strokeDash: [4, 4] },
+        encoding: { x: { datum: 0, ...x } },
+      },
+      {
+        mark: { type: 'errorbar', ticks: true },
+        encoding: { y, x: { field: 'lo', ...x }, x2: { field: 'hi' } },
+      },
+      {
+        mark: { type: 'point', filled: true, size: 60 },
+        encoding: {
+          y,
+          x: { field: 'difference', ...x },
+          color: {
+            field: 'significant',
+            type: 'nominal',
+            title: 'CI excludes 0',
+            scale: { domain: ['yes', 'no'], range: ['#d62728', '#7f7f7f'] },
+          },
+          tooltip: [
+            { field: 'comparison', type: 'nominal', title: 'comparison' },
+            { field: 'difference', type: 'quantitative', title: 'difference (pp)', format: '+.1f' },
+            { field: 'lo', type: 'quantitative', title: '95% CI low (pp)', format: '+.1f' },
+            { field: 'hi', type: 'quantitative', title: '95% CI high (pp)', format: '+.1f' },
+            { field: 'games', type: 'quantitative', title: 'paired games', format: ',' },
+            { field: 'onlyAWon', type: 'quantitative', title: 'only first won', format: ',' },
+            { field: 'onlyBWon', type: 'quantitative', title: 'only second won', format: ',' },
+            { field: 'significant', type: 'nominal', title: 'CI excludes 0' },
+          ],
+        },
+      },
+    ],
+  };
+}
+
+function chartTitle(results: ResultsFile, text: string): Title {
+  return hasEstimatedContent(results) ? { text, subtitle: provenanceSubtitle(results) } : { text };
+}
+
+/** The chart as it is when nothing else varies, or one panel of it per value of the other varied settings. */
+function inPanels(results: ResultsFile, title: Title, rows: Row[], panels: string[], panel: PanelSpec): TopLevelSpec {
+  const data = { values: rows };
+  if (panels.length === 0) return { $schema: SCHEMA, title, data, ...panel } as TopLevelSpec;
+  return { $schema: SCHEMA, title, data, facet: groupChannel(results, panels), columns: PANEL_COLUMNS, spec: panel };
+}
+
+/** A row's setting values (under `params`, so they cannot clash with the chart's own fields) and its group label. */
+function cellFields(cell: CellResult, groupNames: readonly string[]): Row {
+  const params: Record<string, SettingValue> = { ...cell.params, strategy: cell.strategy };
+  return { params, group: cellLabel(cell, groupNames) };
+}
+
+function winFields(cell: CellResult): Row {
+  return { games: cell.games, win: cell.win.rate, winLo: cell.win.lo, winHi: cell.win.hi };
+}
+
+function winTooltips() {
+  return [
+    { field: 'win', type: 'quantitative', title: 'win rate', format: '.1%' },
+    { field: 'winLo', type: 'quantitative', title: '95% CI low', format: '.1%' },
+    { field: 'winHi', type: 'quantitative', title: '95% CI high', format: '.1%' },
+    { field: 'games', type: 'quantitative', title: 'games', format: ',' },
+  ] as const;
+}
+
+/** Tooltip entries for the chart's own settings and every varied one. */
+function settingTooltips(results: ResultsFile, names: readonly string[]) {
+  const shown = [...new Set([...names, ...results.experiment.varied])];
+  return shown.map((name) => ({ field: settingField(name), type: 'nominal', title: name }) as const);
+}
+
+/** The channel (series colour or panel facet) of the group label, its values in the order of the cells. */
+function groupChannel(results: ResultsFile, names: readonly string[]) {
+  const labels = [...new Set(results.cells.map((cell) => cellLabel(cell, names)))];
+  return { field: 'group', type: 'nominal', title: names.join(', '), sort: labels } as const;
+}
+
+function otherVaried(results: ResultsFile, used: readonly string[]): string[] {
+  return results.experiment.varied.filter((name) => !used.includes(name));
+}
+
+/** Numbers on a continuous axis, anything else in order of value. */
+function axisType(results: ResultsFile, name: string): 'quantitative' | 'ordinal' {
+  const numeric = results.cells.every((cell) => typeof cellValue(cell, name) === 'number');
+  return numeric ? 'quantitative' : 'ordinal';
+}
+
+/** The field path of a setting; dots and brackets in its name are escaped so Vega-Lite reads it as one name. */
+function settingField(name: string): string {
+  return `params.${name.replace(/[.[\]\\]/g, '\\$&')}`;
+}
+
+function requireSetting(results: ResultsFile, name: string): void {
+  if (name === 'strategy' || results.cells.every((cell) => name in cell.params)) return;
+  throw new Error(`chart: "${name}" is not a setting of ${results.experiment.game}`);
+}
+
+function requireMetric(results: ResultsFile, metric: string): void {
+  if (results.metricNames.includes(metric)) return;
+  throw new Error(`chart: "${metric}" is not a metric of ${results.experiment.game} (${results.metricNames.join(', ')})`);
+}

@@ -1,0 +1,103 @@
+import type { SettingValue } from '../core/game.ts';
+import type { CellResult, MeanCI, PairedComparison, RateCI, ResultsFile } from '../sim/results.ts';
+
+/** Wording and number formats shared by the charts, the summary tables and the HTML report. */
+
+const ESTIMATED_SOURCE = 'estimated';
+
+/** The varied settings other than "strategy", which every table shows in its own column. */
+export function variedSettings(results: ResultsFile): string[] {
+  return results.experiment.varied.filter((name) => name !== 'strategy');
+}
+
+/** The value a cell has for a setting, or for "strategy". */
+export function cellValue(cell: CellResult, name: string): SettingValue {
+  return name === 'strategy' ? cell.strategy : cell.params[name];
+}
+
+export function cellLabel(cell: CellResult, names: readonly string[]): string {
+  return names.map((name) => `${name}=${cellValue(cell, name)}`).join(', ');
+}
+
+export function cellById(results: ResultsFile, id: number): CellResult {
+  const cell = results.cells.find((c) => c.id === id);
+  if (cell === undefined) throw new Error(`results: comparison refers to unknown cell ${id}`);
+  return cell;
+}
+
+/** "speed=7 vs speed=6 (agents=2)": what differs, then what the two cells share among the varied settings. */
+export function comparisonLabel(results: ResultsFile, comparison: PairedComparison): string {
+  const a = cellById(results, comparison.a);
+  const b = cellById(results, comparison.b);
+  const shared = results.experiment.varied.filter((name) => name !== comparison.varied);
+  const context = shared.length > 0 ? ` (${cellLabel(a, shared)})` : '';
+  return `${cellLabel(a, [comparison.varied])} vs ${cellLabel(b, [comparison.varied])}${context}`;
+}
+
+/** A paired difference is significant when its 95% CI excludes 0. */
+export function isSignificant(comparison: PairedComparison): boolean {
+  const { lo, hi } = comparison.difference;
+  return lo > 0 || hi < 0;
+}
+
+export function hasEstimatedContent(results: ResultsFile): boolean {
+  return (results.content.provenance.bySource[ESTIMATED_SOURCE] ?? 0) > 0;
+}
+
+/** ["14 rulebook", "88 estimated"] */
+function provenanceParts(results: ResultsFile): string[] {
+  return Object.entries(results.content.provenance.bySource).map(([source, cards]) => `${cards} ${source}`);
+}
+
+/** "14 rulebook, 88 estimated — estimates are not printed values" */
+export function provenanceStatement(results: ResultsFile): string {
+  const parts = provenanceParts(results).join(', ');
+  return hasEstimatedContent(results) ? `${parts} — estimates are not printed values` : parts;
+}
+
+/** "content: 14 rulebook + 88 estimated cards", for chart subtitles. */
+export function provenanceSubtitle(results: ResultsFile): string {
+  return `content: ${provenanceParts(results).join(' + ')} cards`;
+}
+
+/** A rate in percent or a difference of rates in percentage points, one decimal: 0.4123 → "41.2" */
+function points(rate: number): string {
+  return (rate * 100).toFixed(1);
+}
+
+function ciBounds(value: RateCI): string {
+  return `[${points(value.lo)}, ${points(value.hi)}]`;
+}
+
+/** 0.4123 → "41.2%" */
+export function percent(rate: number): string {
+  return `${points(rate)}%`;
+}
+
+/** 0.02 → "2.0 pp" */
+export function percentagePoints(rate: number): string {
+  return `${points(rate)} pp`;
+}
+
+/** 0.4123 [0.39, 0.434] → "41.2% [39.0, 43.4]" */
+export function percentWithCi(value: RateCI): string {
+  return `${percent(value.rate)} ${ciBounds(value)}`;
+}
+
+/** A difference of rates: 0.031 [0.012, 0.05] → "+3.1 pp [1.2, 5.0]" */
+export function percentagePointsWithCi(value: RateCI): string {
+  const sign = value.rate > 0 ? '+' : '';
+  return `${sign}${percentagePoints(value.rate)} ${ciBounds(value)}`;
+}
+
+/** 23.41 [22.9, 23.9] → "23.4 ± 0.5"; "—" when the metric applied to no game. */
+export function meanWithCi(value: MeanCI): string {
+  if (value.n === 0) return '—';
+  const halfWidth = (value.hi - value.lo) / 2;
+  const digits = Math.abs(value.mean) >= 100 ? 0 : 1;
+  return `${value.mean.toFixed(digits)} ± ${halfWidth.toFixed(digits)}`;
+}
+
+export function count(n: number): string {
+  return n.toLocaleString('en-US');
+}

@@ -1,0 +1,36 @@
+import type { ResultsFile } from '../sim/results.ts';
+import { cellTable, comparisonTable, runFacts, significanceNote, type Table } from './tables.ts';
+
+/** The run in Markdown, for a CI log or a pull-request comment. */
+export function summaryMarkdown(results: ResultsFile): string {
+  const sections = [
+    `# ${inline(results.experiment.title)}`,
+    ...(results.experiment.description === '' ? [] : [inline(results.experiment.description)]),
+    runFacts(results)
+      .map((fact) => `- **${fact.label}:** ${inline(fact.value)}`)
+      .join('\n'),
+    `## Cells\n\n${markdownTable(cellTable(results))}`,
+    comparisonsSection(results),
+  ];
+  return `${sections.join('\n\n')}\n`;
+}
+
+function comparisonsSection(results: ResultsFile): string {
+  if (results.comparisons.length === 0) return '## Paired comparisons\n\nNone.';
+  const table = markdownTable(comparisonTable(results));
+  return `## Paired comparisons\n\n${significanceNote(results.comparisons)}\n\n${table}`;
+}
+
+function markdownTable(table: Table): string {
+  const line = (cells: readonly string[]) => `| ${cells.map(tableCell).join(' | ')} |`;
+  return [line(table.header), line(table.header.map(() => '---')), ...table.rows.map(line)].join('\n');
+}
+
+/** Text on one line, so a value cannot break the Markdown structure around it. */
+function inline(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ');
+}
+
+function tableCell(text: string): string {
+  return inline(text).replace(/\|/g, '\\|');
+}

@@ -1,0 +1,104 @@
+import type { CellResult, PairedComparison, ResultsFile } from '../sim/results.ts';
+import {
+  cellValue,
+  comparisonLabel,
+  count,
+  isSignificant,
+  meanWithCi,
+  percent,
+  percentagePoints,
+  percentagePointsWithCi,
+  percentWithCi,
+  provenanceStatement,
+  variedSettings,
+} from './format.ts';
+
+/** The summary as plain text facts and tables, rendered to Markdown by summary.ts and to HTML by html.ts. */
+
+export interface Table {
+  readonly header: readonly string[];
+  readonly rows: readonly (readonly string[])[];
+}
+
+export interface Fact {
+  readonly label: string;
+  readonly value: string;
+}
+
+export function runFacts(results: ResultsFile): Fact[] {
+  const facts: Fact[] = [
+    { label: 'experiment', value: `${results.experiment.title} (${results.experiment.name})` },
+    { label: 'game', value: results.experiment.game },
+    { label: 'seed', value: String(results.seed) },
+    { label: 'games per cell', value: gamesPerCell(results) },
+    { label: 'complete', value: completeness(results) },
+    { label: 'content', value: `${results.content.file}: ${provenanceStatement(results)}` },
+  ];
+  if (results.shard !== null) {
+    facts.push({ label: 'shard', value: `${results.shard.index + 1} of ${results.shard.count}` });
+  }
+  return facts;
+}
+
+function gamesPerCell(results: ResultsFile): string {
+  const parts: string[] = [];
+  if (results.gamesPerCell !== null) parts.push(count(results.gamesPerCell));
+  if (results.targetCi !== null) parts.push(`until the win-rate CI is ±${percentagePoints(results.targetCi)}`);
+  if (results.maxGames !== null) parts.push(`at most ${count(results.maxGames)}`);
+  return parts.length > 0 ? parts.join(', ') : 'unspecified';
+}
+
+function completeness(results: ResultsFile): string {
+  if (results.complete) return 'yes';
+  const stopped = results.cells.filter((cell) => !cell.complete).length;
+  return `no: ${stopped} of ${results.cells.length} cells stopped early`;
+}
+
+export function cellTable(results: ResultsFile): Table {
+  const settings = variedSettings(results);
+  const outcomes = results.outcomeNames.filter((name) => name !== results.winOutcome);
+  const header = [
+    ...settings,
+    'strategy',
+    'games',
+    `${results.winOutcome} % [95% CI]`,
+    ...outcomes.map((name) => `${name} %`),
+    ...results.metricNames.map((name) => `${name} (mean ± CI)`),
+  ];
+  const rows = results.cells.map((cell) => [
+    ...settings.map((name) => String(cellValue(cell, name))),
+    cell.strategy,
+    cellGames(cell),
+    percentWithCi(cell.win),
+    ...outcomes.map((name) => percent(cell.outcomes[name]?.rate ?? 0)),
+    ...results.metricNames.map((name) => metricText(cell, name)),
+  ]);
+  return { header, rows };
+}
+
+function cellGames(cell: CellResult): string {
+  return cell.complete ? count(cell.games) : `${count(cell.games)} (stopped)`;
+}
+
+function metricText(cell: CellResult, name: string): string {
+  const metric = cell.metrics[name];
+  return metric === undefined ? '—' : meanWithCi(metric);
+}
+
+export function comparisonTable(results: ResultsFile): Table {
+  return {
+    header: ['comparison', 'games', 'win-rate difference [95% CI]', 'significant'],
+    rows: results.comparisons.map((comparison) => [
+      comparisonLabel(results, comparison),
+      count(comparison.games),
+      percentagePointsWithCi(comparison.difference),
+      isSignificant(comparison) ? 'yes' : 'no',
+    ]),
+  };
+}
+
+/** "3 of 17 comparisons are significant (95% CI excludes 0)." */
+export function significanceNote(comparisons: readonly PairedComparison[]): string {
+  const significant = comparisons.filter(isSignificant).length;
+  return `${significant} of ${comparisons.length} comparisons are significant (95% CI excludes 0).`;
+}

@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { GameModule } from '../core/game.ts';
+import { InputError } from '../core/errors.ts';
+import { describeZodIssue } from './zod-errors.ts';
+
+export const REPOSITORY_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+export interface LoadedContent {
+  /** The file the content came from, as given (or the game's shipped file, relative to the repository). */
+  readonly file: string;
+  readonly content: unknown;
+}
+
+/** A game's content: the user's file when given, else the shipped one; validated against the game's schema. */
+export function loadContent(game: GameModule, file: string | undefined): LoadedContent {
+  const path = file === undefined ? resolve(REPOSITORY_ROOT, game.content.defaultFile) : resolve(file);
+  const shownName = file ?? game.content.defaultFile;
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new InputError(`${shownName}: cannot read content file as JSON: ${(error as Error).message.split('\n')[0]}`);
+  }
+  const parsed = game.content.schema.safeParse(json);
+  if (!parsed.success) throw new InputError(`${shownName}: ${describeZodIssue(parsed.error.issues[0])}`);
+  return { file: shownName, content: parsed.data };
+}

@@ -1,0 +1,104 @@
+import { InputError } from '../core/errors.ts';
+import { loadGame } from '../games/registry.ts';
+import { loadContent } from './content.ts';
+import { planExperiment, type ExperimentFile, type ExperimentPlan } from './experiment.ts';
+import type { ResultsFile } from './results.ts';
+import { Runner, type Shard } from './runner.ts';
+import { resultsFile } from './summarize.ts';
+
+/** Runs one experiment from its parsed file to its results: plan, content, pool, statistics. */
+
+export interface ExecuteOptions {
+  readonly file: ExperimentFile;
+  readonly sourcePath: string;
+  /** --content, overriding the experiment's content file. */
+  readonly contentFile?: string;
+  readonly games?: number;
+  readonly targetCi?: number;
+  readonly maxGames?: number;
+  readonly seed?: number;
+  readonly workers: number;
+  readonly shard: Shard | null;
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (gamesDone: number, gamesPlanned: number) => void;
+}
+
+export interface Execution {
+  readonly results: ResultsFile;
+  readonly interrupted: boolean;
+}
+
+/** Without a target CI, a target-CI run still needs a ceiling. */
+export const DEFAULT_MAX_GAMES = 1_000_000;
+
+interface Budget {
+  readonly gamesPerCell: number | null;
+  readonly targetCi: number | null;
+  readonly maxGames: number;
+}
+
+function budget(options: ExecuteOptions): Budget {
+  const { file } = options;
+  const targetCi = options.games !== undefined ? null : (options.targetCi ?? file.targetCi ?? null);
+  if (targetCi === null) {
+    const gamesPerCell = options.games ?? file.games;
+    return { gamesPerCell, targetCi: null, maxGames: gamesPerCell };
+  }
+  if (options.shard !== null) {
+    throw new InputError('--shard cannot be combined with a target CI: each shard would stop on its own games; use --games');
+  }
+  return { gamesPerCell: null, targetCi, maxGames: options.maxGames ?? file.maxGames ?? DEFAULT_MAX_GAMES };
+}
+
+export function replayCommand(gameRef: string, plan: ExperimentPlan, cell: number, gameSeed: number, contentFile: string | undefined): string {
+  const { settings, strategy } = plan.cells[cell];
+  const sets = Object.entries(settings).map(([key, value]) => `--set ${key}=${value}`).join(' ');
+  const content = contentFile === undefined ? '' : ` --content ${contentFile}`;
+  return `playsim replay ${gameRef} --seed ${gameSeed} ${sets} --strategy '${strategy}'${content}`;
+}
+
+export async function executeExperiment(options: ExecuteOptions): Promise<Execution> {
+  const { file, sourcePath } = options;
+  const game = await loadGame(file.game, `${sourcePath}: field game`);
+  const plan = await planExperiment(file, game, sourcePath);
+  const contentFile = options.contentFile ?? file.content;
+  const content = loadContent(game, contentFile);
+  const { gamesPerCell, targetCi, maxGames } = budget(options);
+  const seed = options.seed ?? file.seed;
+  const runner = new Runner(
+    game,
+    {
+      gameId: file.game,
+      content: content.content,
+      cells: plan.cells.map((cell) => ({ settings: cell.settings, strategy: cell.strategy })),
+      pairs: plan.pairs.flatMap(([a, b]) => [a, b]),
+      runSeed: seed,
+    },
+    {
+      workers: options.workers,
+      gamesPerCell,
+      targetCi,
+      maxGames,
+      shard: options.shard,
+      signal: options.signal,
+      onProgress: options.onProgress,
+      replayCommand: (cell, gameSeed) => replayCommand(file.game, plan, cell, gameSeed, contentFile),
+    },
+  );
+  const outcome = await runner.run();
+  const results = resultsFile({
+    game,
+    plan,
+    contentFile: content.file,
+    provenance: game.content.provenance(content.content),
+    seed,
+    gamesPerCell,
+    targetCi,
+    maxGames: targetCi === null ? null : maxGames,
+    cells: outcome.cells,
+    complete: outcome.complete,
+    pairs: outcome.pairs,
+    shard: options.shard,
+  });
+  return { results, interrupted: outcome.interrupted };
+}

@@ -1,0 +1,186 @@
+import { readFileSync } from 'node:fs';
+import { basename, extname } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+import type { GameModule, SettingValue, Settings } from '../core/game.ts';
+import { InputError } from '../core/errors.ts';
+import type { ChartRequest } from './results.ts';
+import { resolveSettings } from './settings.ts';
+import { strategyDefinition } from './strategy-spec.ts';
+import { describeZodIssue } from './zod-errors.ts';
+
+/** An experiment file (JSON or YAML): a game, fixed settings, a grid of varied settings, strategies, charts. */
+
+const scalar = z.union([z.string(), z.number(), z.boolean()]);
+const range = z.object({ from: z.number().int(), to: z.number().int(), step: z.number().int().positive().default(1) }).strict();
+const values = z.union([z.array(scalar).min(1), range]);
+
+const strategyEntry = z.union([
+  z.string().min(1),
+  z.object({ name: z.string().min(1), grid: z.record(z.string(), values) }).strict(),
+]);
+
+const chart = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('winRate'), x: z.string(), color: z.string().optional() }).strict(),
+  z.object({ type: z.literal('heatmap'), x: z.string(), y: z.string() }).strict(),
+  z.object({ type: z.literal('outcomes'), x: z.string() }).strict(),
+  z.object({ type: z.literal('distribution'), metric: z.string(), x: z.string() }).strict(),
+  z.object({ type: z.literal('pairedDifference'), varied: z.string() }).strict(),
+]);
+
+export const experimentSchema = z
+  .object({
+    name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case letters, digits and dashes'),
+    title: z.string().min(1),
+    description: z.string().default(''),
+    game: z.string().min(1),
+    content: z.string().optional(),
+    settings: z.record(z.string(), scalar).default({}),
+    grid: z.record(z.string(), values).default({}),
+    strategies: z.array(strategyEntry).min(1).optional(),
+    games: z.number().int().positive().default(10000),
+    quickGames: z.number().int().positive().default(1000),
+    targetCi: z.number().positive().max(0.5).optional(),
+    maxGames: z.number().int().positive().optional(),
+    seed: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).default(1),
+    charts: z.array(chart).default([]),
+  })
+  .strict();
+
+export type ExperimentFile = z.infer<typeof experimentSchema>;
+
+export interface CellPlan {
+  readonly settings: Settings;
+  readonly strategy: string;
+  /** Varied settings and strategy parameters of this cell, for charts and tables. */
+  readonly params: Readonly<Record<string, SettingValue>>;
+  /** Position along each dimension of the grid (settings, then the strategy list). */
+  readonly coordinates: readonly number[];
+}
+
+export interface ExperimentPlan {
+  readonly file: ExperimentFile;
+  readonly sourcePath: string;
+  readonly varied: readonly string[];
+  readonly cells: readonly CellPlan[];
+  /** Cell pairs [a, b] adjacent along one dimension, and the name of that dimension. */
+  readonly pairs: readonly (readonly [number, number, string])[];
+  readonly charts: readonly ChartRequest[];
+}
+
+export function readExperimentFile(path: string): ExperimentFile {
+  let raw: unknown;
+  try {
+    const text = readFileSync(path, 'utf8');
+    raw = extname(path) === '.json' ? JSON.parse(text) : parseYaml(text);
+  } catch (error) {
+    throw new InputError(`${path}: cannot read experiment file: ${(error as Error).message.split('\n')[0]}`);
+  }
+  const parsed = experimentSchema.safeParse(raw);
+  if (!parsed.success) throw new InputError(`${path}: ${describeZodIssue(parsed.error.issues[0])}`);
+  if (parsed.data.name !== basename(path, extname(path))) {
+    throw new InputError(`${path}: field name: "${parsed.data.name}" must match the file name "${basename(path, extname(path))}"`);
+  }
+  return parsed.data;
+}
+
+function expandValues(entry: z.infer<typeof values>): SettingValue[] {
+  if (Array.isArray(entry)) return entry;
+  const expanded: number[] = [];
+  for (let value = entry.from; value <= entry.to; value += entry.step) expanded.push(value);
+  return expanded;
+}
+
+interface StrategyCell {
+  readonly spec: string;
+  readonly params: Readonly<Record<string, SettingValue>>;
+}
+
+function expandStrategies(entries: ExperimentFile['strategies'], game: GameModule): StrategyCell[] {
+  if (!entries) return [{ spec: game.defaultStrategy, params: {} }];
+  return entries.flatMap((entry) => {
+    if (typeof entry === 'string') return [{ spec: entry, params: {} }];
+    let combos: Record<string, SettingValue>[] = [{}];
+    for (const [param, entryValues] of Object.entries(entry.grid)) {
+      combos = combos.flatMap((combo) => expandValues(entryValues).map((value) => ({ ...combo, [param]: value })));
+    }
+    return combos.map((combo) => ({
+      spec: `${entry.name}:${Object.entries(combo).map(([key, value]) => `${key}=${value}`).join(',')}`,
+      params: combo,
+    }));
+  });
+}
+
+/** Grid points in order: the first grid setting varies slowest, the strategy list fastest. */
+function cartesian(dimensionSizes: readonly number[]): number[][] {
+  let points: number[][] = [[]];
+  for (const size of dimensionSizes) points = points.flatMap((point) => Array.from({ length: size }, (_, index) => [...point, index]));
+  return points;
+}
+
+function strategyName(spec: string): string {
+  return spec.split(':')[0];
+}
+
+/** What two cells adjacent along a dimension differ in: the setting, the one strategy parameter, or "strategy". */
+function differenceLabel(a: CellPlan, b: CellPlan, dimension: number, gridNames: readonly string[]): string {
+  if (dimension < gridNames.length) return gridNames[dimension];
+  if (strategyName(a.strategy) !== strategyName(b.strategy)) return 'strategy';
+  const differing = Object.keys(a.params).filter((key) => !gridNames.includes(key) && a.params[key] !== b.params[key]);
+  return differing.length === 1 ? differing[0] : 'strategy';
+}
+
+function adjacentPairs(cells: readonly CellPlan[], gridNames: readonly string[]): [number, number, string][] {
+  const byKey = new Map(cells.map((cell, index) => [cell.coordinates.join(','), index]));
+  const pairs: [number, number, string][] = [];
+  cells.forEach((cell, index) => {
+    cell.coordinates.forEach((position, dimension) => {
+      const next = [...cell.coordinates];
+      next[dimension] = position + 1;
+      const neighbour = byKey.get(next.join(','));
+      if (neighbour !== undefined) pairs.push([neighbour, index, differenceLabel(cells[neighbour], cell, dimension, gridNames)]);
+    });
+  });
+  return pairs;
+}
+
+/** Every strategy spec of the plan names a real strategy with legal parameters (checked before any game). */
+async function checkStrategies(game: GameModule, strategies: readonly StrategyCell[], where: string): Promise<void> {
+  for (const strategy of strategies) {
+    try {
+      await strategyDefinition(game, strategy.spec);
+    } catch (error) {
+      if (error instanceof InputError) throw new InputError(`${where}: field strategies: ${error.message}`);
+      throw error;
+    }
+  }
+}
+
+export async function planExperiment(file: ExperimentFile, game: GameModule, sourcePath: string): Promise<ExperimentPlan> {
+  const gridNames = Object.keys(file.grid);
+  const gridValues = gridNames.map((name) => expandValues(file.grid[name]));
+  const strategies = expandStrategies(file.strategies, game);
+  await checkStrategies(game, strategies, sourcePath);
+  const strategyParamNames = [...new Set(strategies.flatMap((strategy) => Object.keys(strategy.params)))];
+  const cells = cartesian([...gridValues.map((list) => list.length), strategies.length]).map((point): CellPlan => {
+    const given: Record<string, SettingValue> = { ...file.settings };
+    gridNames.forEach((name, dimension) => (given[name] = gridValues[dimension][point[dimension]]));
+    const settings = resolveSettings(game, given, sourcePath);
+    const strategy = strategies[point[point.length - 1]];
+    const params: Record<string, SettingValue> = {};
+    for (const name of gridNames) params[name] = settings[name];
+    Object.assign(params, strategy.params);
+    return { settings, strategy: strategy.spec, params, coordinates: point };
+  });
+  const strategyNames = new Set(strategies.map((strategy) => strategyName(strategy.spec)));
+  const comparesStrategies = strategies.length > 1 && (strategyNames.size > 1 || strategyParamNames.length === 0);
+  const varied = [...gridNames, ...strategyParamNames, ...(comparesStrategies ? ['strategy'] : [])];
+  return {
+    file,
+    sourcePath,
+    varied,
+    cells,
+    pairs: adjacentPairs(cells, gridNames),
+    charts: file.charts,
+  };
+}

@@ -1,0 +1,112 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { InputError } from '../core/errors.ts';
+import { loadGame } from '../games/registry.ts';
+import { CellAccumulator, PairAccumulator } from './accumulator.ts';
+import { RESULTS_SCHEMA, RESULTS_SCHEMA_VERSION, type ResultsFile } from './results.ts';
+import { cellResult, comparisons } from './summarize.ts';
+import { describeZodIssue } from './zod-errors.ts';
+
+/**
+ * `playsim merge`: adds the exact sums of shard results. Shards of one run share experiment, seed and cells and
+ * hold disjoint task slices, so the sum is exactly what a single run gives.
+ */
+
+const numbers = z.array(z.number());
+const shardFileSchema = z
+  .object({
+    schema: z.literal(RESULTS_SCHEMA),
+    schemaVersion: z.literal(RESULTS_SCHEMA_VERSION),
+    experiment: z.object({ name: z.string(), game: z.string() }).loose(),
+    seed: z.number(),
+    shard: z.object({ index: z.number().int(), count: z.number().int() }).nullable(),
+    cells: z.array(
+      z
+        .object({
+          params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+          strategy: z.string(),
+          complete: z.boolean(),
+          raw: z.object({
+            games: z.number(),
+            outcomeCounts: numbers,
+            metricCounts: numbers,
+            metricSums: numbers,
+            metricSumSquares: numbers,
+            histograms: z.array(numbers),
+          }),
+        })
+        .loose(),
+    ),
+    comparisons: z.array(
+      z.object({ a: z.number(), b: z.number(), varied: z.string(), games: z.number(), bothWon: z.number(), onlyAWon: z.number(), onlyBWon: z.number() }).loose(),
+    ),
+  })
+  .loose();
+
+function readShard(path: string): ResultsFile {
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new InputError(`${path}: cannot read results file: ${(error as Error).message.split('\n')[0]}`);
+  }
+  const parsed = shardFileSchema.safeParse(json);
+  if (!parsed.success) throw new InputError(`${path}: ${describeZodIssue(parsed.error.issues[0])}`);
+  return json as ResultsFile;
+}
+
+function runKey(results: ResultsFile): string {
+  return JSON.stringify([results.experiment.name, results.experiment.game, results.seed, results.gamesPerCell, results.cells.map((cell) => [cell.params, cell.strategy])]);
+}
+
+function checkShardsFitTogether(files: readonly { path: string; results: ResultsFile }[]): void {
+  const first = files[0];
+  const seen = new Set<number>();
+  for (const { path, results } of files) {
+    if (runKey(results) !== runKey(first.results)) {
+      throw new InputError(`${path}: field experiment/seed/cells: not the same run as ${first.path} (experiment, seed, games per cell and cells must match)`);
+    }
+    const shard = results.shard;
+    if (shard === null || shard.count !== first.results.shard?.count) {
+      throw new InputError(`${path}: field shard: every file must be a shard of the same --shard i/n split`);
+    }
+    if (seen.has(shard.index)) throw new InputError(`${path}: field shard: shard ${shard.index}/${shard.count} is given twice`);
+    seen.add(shard.index);
+  }
+  const count = first.results.shard?.count ?? 0;
+  const missing = Array.from({ length: count }, (_, index) => index).filter((index) => !seen.has(index));
+  if (missing.length > 0) throw new InputError(`merge: missing shard${missing.length > 1 ? 's' : ''} ${missing.map((index) => `${index}/${count}`).join(', ')}`);
+}
+
+export async function mergeShards(paths: readonly string[]): Promise<ResultsFile> {
+  if (paths.length === 0) throw new InputError('merge: give at least one results.json');
+  const files = paths.map((path) => ({ path, results: readShard(path) }));
+  checkShardsFitTogether(files);
+  const base = files[0].results;
+  const game = await loadGame(base.experiment.game, `${files[0].path}: field experiment.game`);
+  const cells = base.cells.map((cell, index) => {
+    const total = new CellAccumulator(game.outcomes.length, game.metrics);
+    for (const { results } of files) total.merge(CellAccumulator.fromRaw(results.cells[index].raw, game.outcomes.length, game.metrics));
+    return cellResult(game, index, cell, total, files.every(({ results }) => results.cells[index].complete));
+  });
+  const pairList = base.comparisons.map((comparison) => [comparison.a, comparison.b, comparison.varied] as const);
+  const pairs = new PairAccumulator(Int32Array.from(pairList.flatMap(([a, b]) => [a, b])));
+  for (const { results } of files) {
+    pairs.merge(
+      PairAccumulator.fromJSON({
+        pairs: results.comparisons.flatMap((comparison) => [comparison.a, comparison.b]),
+        bothWon: results.comparisons.map((comparison) => comparison.bothWon),
+        onlyAWon: results.comparisons.map((comparison) => comparison.onlyAWon),
+        onlyBWon: results.comparisons.map((comparison) => comparison.onlyBWon),
+        neither: results.comparisons.map((comparison) => comparison.games - comparison.bothWon - comparison.onlyAWon - comparison.onlyBWon),
+      }),
+    );
+  }
+  return {
+    ...base,
+    cells,
+    comparisons: comparisons(pairList, pairs),
+    complete: cells.every((cell) => cell.complete),
+    shard: null,
+  };
+}

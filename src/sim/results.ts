@@ -1,0 +1,105 @@
+import type { Provenance, SettingValue } from '../core/game.ts';
+
+/** The versioned shape of results.json, also what `playsim sim --json` prints for one cell. */
+
+export const RESULTS_SCHEMA = 'playsim/results';
+export const RESULTS_SCHEMA_VERSION = 1;
+
+export interface RateCI {
+  readonly rate: number;
+  readonly lo: number;
+  readonly hi: number;
+}
+
+export interface MeanCI {
+  readonly mean: number;
+  readonly lo: number;
+  readonly hi: number;
+  readonly sd: number;
+  /** Games in which the metric applied (see METRIC_MISSING). */
+  readonly n: number;
+}
+
+export interface HistogramJSON {
+  /** Lower edge of the first bin; bins are [min + i*binWidth, min + (i+1)*binWidth). */
+  readonly min: number;
+  readonly binWidth: number;
+  readonly counts: readonly number[];
+}
+
+export interface MetricResult extends MeanCI {
+  readonly histogram: HistogramJSON;
+}
+
+/** Exact sums a cell's statistics are computed from; merging shards adds these. */
+export interface CellRaw {
+  readonly games: number;
+  readonly outcomeCounts: readonly number[];
+  readonly metricCounts: readonly number[];
+  readonly metricSums: readonly number[];
+  readonly metricSumSquares: readonly number[];
+  readonly histograms: readonly (readonly number[])[];
+}
+
+export interface CellResult {
+  readonly id: number;
+  /** Every setting of the game for this cell, fixed and varied. */
+  readonly params: Readonly<Record<string, SettingValue>>;
+  readonly strategy: string;
+  readonly games: number;
+  readonly win: RateCI;
+  readonly outcomes: Readonly<Record<string, RateCI>>;
+  readonly metrics: Readonly<Record<string, MetricResult>>;
+  /** False when the run stopped (Ctrl-C) before this cell reached its games or target. */
+  readonly complete: boolean;
+  readonly raw: CellRaw;
+}
+
+/** Paired comparison of two cells over the games (seeds) both played. */
+export interface PairedComparison {
+  readonly a: number;
+  readonly b: number;
+  /** The one setting (or "strategy") in which a and b differ. */
+  readonly varied: string;
+  readonly games: number;
+  readonly bothWon: number;
+  readonly onlyAWon: number;
+  readonly onlyBWon: number;
+  /** win rate of a minus win rate of b, with its 95% CI (Newcombe's score method for paired data). */
+  readonly difference: RateCI;
+}
+
+export type ChartRequest =
+  | { readonly type: 'winRate'; readonly x: string; readonly color?: string }
+  | { readonly type: 'heatmap'; readonly x: string; readonly y: string }
+  | { readonly type: 'outcomes'; readonly x: string }
+  | { readonly type: 'distribution'; readonly metric: string; readonly x: string }
+  | { readonly type: 'pairedDifference'; readonly varied: string };
+
+export interface ResultsFile {
+  readonly schema: typeof RESULTS_SCHEMA;
+  readonly schemaVersion: typeof RESULTS_SCHEMA_VERSION;
+  readonly tool: { readonly name: 'playsim'; readonly version: string };
+  readonly experiment: {
+    readonly name: string;
+    readonly title: string;
+    readonly description: string;
+    readonly game: string;
+    /** Names of the settings the grid varies, plus "strategy" when several strategies are compared. */
+    readonly varied: readonly string[];
+    readonly charts: readonly ChartRequest[];
+  };
+  readonly seed: number;
+  readonly gamesPerCell: number | null;
+  readonly targetCi: number | null;
+  readonly maxGames: number | null;
+  readonly content: { readonly file: string; readonly provenance: Provenance };
+  readonly outcomeNames: readonly string[];
+  readonly winOutcome: string;
+  readonly metricNames: readonly string[];
+  readonly cells: readonly CellResult[];
+  readonly comparisons: readonly PairedComparison[];
+  readonly complete: boolean;
+  /** Which slice of the work this file holds; null for a whole run or a merge of all shards. */
+  readonly shard: { readonly index: number; readonly count: number } | null;
+}

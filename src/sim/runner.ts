@@ -1,0 +1,160 @@
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import type { GameModule } from '../core/game.ts';
+import { GameCrash, InputError } from '../core/errors.ts';
+import { CellAccumulator, PairAccumulator } from './accumulator.ts';
+import { wilson } from './statistics.ts';
+import { TaskRunner, type RunSetup, type Task, type TaskResult } from './task.ts';
+
+/**
+ * Plays an experiment's cells on a piscina pool, in tasks of TASK_GAMES consecutive game indices. Task boundaries
+ * and target-CI rounds are fixed numbers, never derived from the worker count, and accumulators hold exact integer
+ * sums, so results are identical for any --workers and any --shard split.
+ */
+
+export const TASK_GAMES = 1000;
+/** With --target-ci, cells are checked after every round of this many games, in cell order. */
+export const ROUND_GAMES = 5000;
+
+export interface Shard {
+  readonly index: number;
+  readonly count: number;
+}
+
+export interface RunOptions {
+  readonly workers: number;
+  /** Fixed games per cell, or null with a target CI. */
+  readonly gamesPerCell: number | null;
+  readonly targetCi: number | null;
+  readonly maxGames: number;
+  readonly shard: Shard | null;
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (gamesDone: number, gamesPlanned: number) => void;
+  /** Replay command for a crashed game, given its cell and seed. */
+  readonly replayCommand: (cell: number, gameSeed: number) => string;
+}
+
+export interface RunOutcome {
+  readonly cells: readonly CellAccumulator[];
+  readonly pairs: PairAccumulator;
+  /** Per cell: reached its games or its target (false when the run was interrupted first). */
+  readonly complete: readonly boolean[];
+  readonly interrupted: boolean;
+}
+
+export function defaultWorkers(): number {
+  return availableParallelism();
+}
+
+interface Round {
+  readonly start: number;
+  readonly end: number;
+  readonly cells: readonly number[];
+}
+
+export class Runner {
+  private readonly cells: CellAccumulator[];
+  private readonly pairs: PairAccumulator;
+  private readonly cellDone: boolean[];
+  private gamesDone = 0;
+
+  constructor(
+    private readonly game: GameModule,
+    private readonly setup: RunSetup,
+    private readonly options: RunOptions,
+  ) {
+    this.cells = setup.cells.map(() => new CellAccumulator(game.outcomes.length, game.metrics));
+    this.pairs = new PairAccumulator(Int32Array.from(setup.pairs));
+    this.cellDone = setup.cells.map(() => false);
+  }
+
+  async run(): Promise<RunOutcome> {
+    await TaskRunner.create(this.setup); // every engine and strategy builds, so bad input fails before the pool starts
+    const pool = new Piscina({
+      filename: new URL('./worker.mjs', import.meta.url).href,
+      minThreads: this.options.workers,
+      maxThreads: this.options.workers,
+      idleTimeout: 1000,
+      workerData: this.setup,
+    });
+    try {
+      for (let round: Round | null = this.firstRound(); round !== null; round = this.nextRound(round)) {
+        await this.playRound(pool, round);
+      }
+    } finally {
+      await pool.destroy();
+    }
+    return { cells: this.cells, pairs: this.pairs, complete: this.cellDone, interrupted: this.stopped() };
+  }
+
+  private stopped(): boolean {
+    return this.options.signal?.aborted ?? false;
+  }
+
+  private gamesPlanned(): number {
+    return this.setup.cells.length * (this.options.gamesPerCell ?? this.options.maxGames);
+  }
+
+  private allCells(): number[] {
+    return this.setup.cells.map((_, index) => index);
+  }
+
+  private firstRound(): Round {
+    const { gamesPerCell, maxGames } = this.options;
+    return { start: 0, end: gamesPerCell ?? Math.min(ROUND_GAMES, maxGames), cells: this.allCells() };
+  }
+
+  /** After a round: with a fixed game count the run is over; with a target CI, cells still short of it go on. */
+  private nextRound(previous: Round): Round | null {
+    if (this.stopped()) return null;
+    if (this.options.gamesPerCell !== null) {
+      this.cellDone.fill(true);
+      return null;
+    }
+    const stillPlaying = previous.cells.filter((cell) => !this.reachedTarget(cell, previous.end));
+    for (const cell of previous.cells) this.cellDone[cell] = !stillPlaying.includes(cell);
+    if (stillPlaying.length === 0) return null;
+    return { start: previous.end, end: Math.min(previous.end + ROUND_GAMES, this.options.maxGames), cells: stillPlaying };
+  }
+
+  private reachedTarget(cell: number, gamesPlayed: number): boolean {
+    const accumulator = this.cells[cell];
+    const interval = wilson(accumulator.outcomeCounts[this.game.outcomes.indexOf(this.game.winOutcome)], accumulator.games);
+    return (interval.hi - interval.lo) / 2 <= (this.options.targetCi ?? 0) || gamesPlayed >= this.options.maxGames;
+  }
+
+  private *tasks(round: Round): Generator<Task> {
+    const shard = this.options.shard;
+    for (let start = round.start; start < round.end; start += TASK_GAMES) {
+      const taskIndex = Math.floor(start / TASK_GAMES);
+      if (shard === null || taskIndex % shard.count === shard.index) {
+        yield { start, count: Math.min(TASK_GAMES, round.end - start), cells: round.cells };
+      }
+    }
+  }
+
+  private async playRound(pool: Piscina, round: Round): Promise<void> {
+    const inFlight = new Set<Promise<void>>();
+    const limit = this.options.workers * 2;
+    for (const task of this.tasks(round)) {
+      if (this.stopped()) break;
+      const pending: Promise<void> = pool.run(task).then((result: TaskResult) => this.absorb(task, result));
+      inFlight.add(pending);
+      void pending.finally(() => inFlight.delete(pending)).catch(() => undefined);
+      if (inFlight.size >= limit) await Promise.race(inFlight);
+    }
+    await Promise.all(inFlight);
+  }
+
+  private absorb(task: Task, result: TaskResult): void {
+    const failure = result.failure;
+    if (failure?.kind === 'input') throw new InputError(failure.message);
+    if (failure?.kind === 'crash') throw new GameCrash(failure.gameSeed, this.options.replayCommand(failure.cell, failure.gameSeed), failure.message);
+    result.cells.forEach((raw, cell) => {
+      if (raw !== null) this.cells[cell].merge(CellAccumulator.fromRaw(raw, this.game.outcomes.length, this.game.metrics));
+    });
+    this.pairs.merge(PairAccumulator.fromJSON(result.pairs));
+    this.gamesDone += task.count * task.cells.length;
+    this.options.onProgress?.(this.gamesDone, this.gamesPlanned());
+  }
+}

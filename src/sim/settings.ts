@@ -1,0 +1,71 @@
+import type { GameModule, SettingSpec, SettingValue, Settings } from '../core/game.ts';
+import { InputError } from '../core/errors.ts';
+
+export function allowedValues(spec: SettingSpec): string {
+  switch (spec.kind) {
+    case 'int':
+      return `an integer from ${spec.min} to ${spec.max}`;
+    case 'enum':
+      return spec.values.join(', ');
+    case 'bool':
+      return 'true, false';
+  }
+}
+
+function parseInt32(raw: SettingValue): number | null {
+  const text = String(raw).trim();
+  return /^-?\d+$/.test(text) ? Number(text) : null;
+}
+
+/** The setting's value from a CLI string or a JSON/YAML value, or null when it is not allowed. */
+function coerce(spec: SettingSpec, raw: SettingValue): SettingValue | null {
+  switch (spec.kind) {
+    case 'int': {
+      const value = parseInt32(raw);
+      return value !== null && value >= spec.min && value <= spec.max ? value : null;
+    }
+    case 'enum': {
+      const text = String(raw);
+      return spec.values.includes(text) ? text : null;
+    }
+    case 'bool':
+      if (raw === true || raw === 'true') return true;
+      if (raw === false || raw === 'false') return false;
+      return null;
+  }
+}
+
+/** One setting's value; `where` names the file or flag for the error line. */
+export function parseSetting(game: GameModule, name: string, raw: SettingValue, where: string): SettingValue {
+  const spec = game.settings.find((setting) => setting.name === name);
+  if (!spec) {
+    const known = game.settings.map((setting) => setting.name).join(', ');
+    throw new InputError(`${where}: unknown setting "${name}" for game ${game.id}; settings: ${known}`);
+  }
+  const value = coerce(spec, raw);
+  if (value === null) {
+    throw new InputError(`${where}: setting ${name}=${String(raw)} is not allowed; allowed: ${allowedValues(spec)}`);
+  }
+  return value;
+}
+
+/** Every setting of the game: the given ones parsed, the rest at their defaults, in declaration order. */
+export function resolveSettings(game: GameModule, given: Readonly<Record<string, SettingValue>>, where: string): Settings {
+  const resolved: Record<string, SettingValue> = {};
+  for (const name of Object.keys(given)) parseSetting(game, name, given[name], where);
+  for (const spec of game.settings) {
+    resolved[spec.name] = spec.name in given ? parseSetting(game, spec.name, given[spec.name], where) : spec.default;
+  }
+  return resolved;
+}
+
+/** `--set key=value` flags as a record (values still strings). */
+export function parseSetFlags(flags: readonly string[]): Record<string, string> {
+  const given: Record<string, string> = {};
+  for (const flag of flags) {
+    const equals = flag.indexOf('=');
+    if (equals <= 0) throw new InputError(`--set ${flag}: expected key=value`);
+    given[flag.slice(0, equals).trim()] = flag.slice(equals + 1).trim();
+  }
+  return given;
+}

@@ -1,0 +1,154 @@
+import type { MeanCI, RateCI } from './results.ts';
+
+/**
+ * The interval estimates behind every number a report prints. Pure functions of exact counts and sums, all at the
+ * 95% level.
+ */
+
+/** The two-sided 95% standard normal quantile, Φ⁻¹(0.975). */
+export const Z_95 = 1.959963984540054;
+
+/**
+ * Wilson score interval for a binomial proportion: Wilson (1927), "Probable inference, the law of succession, and
+ * statistical inference", JASA 22:209-212; method 3 of Newcombe (1998), Statistics in Medicine 17:857-872.
+ * The upper limit is the lower limit of the failures, mirrored, so the interval is exactly symmetric and ends
+ * exactly at 0 and 1. With no trials nothing is known: rate 0, interval [0, 1].
+ */
+export function wilson(successes: number, n: number): RateCI {
+  if (n === 0) return { rate: 0, lo: 0, hi: 1 };
+  return { rate: successes / n, lo: wilsonLowerLimit(successes, n), hi: 1 - wilsonLowerLimit(n - successes, n) };
+}
+
+/**
+ * The limits are the roots of (n + z²)p² − (2x + z²)p + x²/n = 0. The upper root is a sum of positive terms; the
+ * lower one is taken from the product of the roots, x²/(n(n + z²)), so it suffers no cancellation and is exactly 0
+ * when x = 0.
+ */
+function wilsonLowerLimit(successes: number, n: number): number {
+  const zz = Z_95 * Z_95;
+  const discriminantRoot = Z_95 * Math.sqrt(zz + (4 * successes * (n - successes)) / n);
+  const upperRoot = (2 * successes + zz + discriminantRoot) / (2 * (n + zz));
+  return (successes * successes) / (n * (n + zz) * upperRoot);
+}
+
+/** Student's t 0.975 quantiles for 1..30 degrees of freedom (standard tables; checked against scipy to 1e-9). */
+const T_975 = [
+  12.706204736, 4.30265273, 3.182446305, 2.776445105, 2.570581836, 2.446911851, 2.364624252, 2.306004135,
+  2.262157163, 2.228138852, 2.20098516, 2.17881283, 2.160368656, 2.144786688, 2.131449546, 2.119905299, 2.109815578,
+  2.10092204, 2.093024054, 2.085963447, 2.079613845, 2.073873068, 2.06865761, 2.063898562, 2.059538553, 2.055529439,
+  2.051830516, 2.048407142, 2.045229642, 2.042272456,
+];
+
+/**
+ * The 0.975 quantile of Student's t with `df` degrees of freedom: the table above for df <= 30, then the
+ * Cornish-Fisher expansion of t in powers of 1/df (Abramowitz & Stegun 26.7.5), whose error there is below 3e-8
+ * and which tends to Z_95 as df grows.
+ */
+export function studentT975(df: number): number {
+  if (df <= T_975.length) return T_975[df - 1];
+  const z = Z_95;
+  const z2 = z * z;
+  const g1 = (z * (z2 + 1)) / 4;
+  const g2 = (z * ((5 * z2 + 16) * z2 + 3)) / 96;
+  const g3 = (z * (((3 * z2 + 19) * z2 + 17) * z2 - 15)) / 384;
+  const g4 = (z * ((((79 * z2 + 776) * z2 + 1482) * z2 - 1920) * z2 - 945)) / 92160;
+  return z + (g1 + (g2 + (g3 + g4 / df) / df) / df) / df;
+}
+
+/**
+ * Mean, sample standard deviation and the t interval for the mean (Student, 1908), from a count and the exact
+ * integer sums Σx and Σx² an accumulator keeps. The sum of squared deviations, (n·Σx² − (Σx)²)/n, is computed
+ * exactly in BigInt, so the one-pass formula loses nothing to cancellation.
+ *
+ * Fewer than two values give no estimate of spread: n = 0 returns all zeros, and n = 1 returns sd 0 and the
+ * degenerate interval lo = hi = mean (JSON cannot hold the honest ±Infinity), which readers must not take as
+ * certainty.
+ */
+export function meanInterval(n: number, sum: number, sumSquares: number): MeanCI {
+  if (n === 0) return { mean: 0, lo: 0, hi: 0, sd: 0, n: 0 };
+  const mean = sum / n;
+  if (n < 2) return { mean, lo: mean, hi: mean, sd: 0, n };
+  const sd = Math.sqrt(exactScaledSquaredDeviations(n, sum, sumSquares) / (n * (n - 1)));
+  const halfWidth = (studentT975(n - 1) * sd) / Math.sqrt(n);
+  return { mean, lo: mean - halfWidth, hi: mean + halfWidth, sd, n };
+}
+
+/** n·Σx² − (Σx)², which is n times the sum of squared deviations from the mean. */
+function exactScaledSquaredDeviations(n: number, sum: number, sumSquares: number): number {
+  for (const value of [n, sum, sumSquares]) {
+    if (!Number.isSafeInteger(value)) throw new Error(`meanInterval needs exact integer sums below 2^53, got ${value}`);
+  }
+  return Number(BigInt(n) * BigInt(sumSquares) - BigInt(sum) * BigInt(sum));
+}
+
+/**
+ * Interval for the difference pA − pB of two proportions measured on the same games: Newcombe's method 10 (hybrid
+ * score interval, with the continuity-corrected correlation φ), Newcombe (1998), "Improved confidence intervals for
+ * the difference between binomial proportions based on paired data", Statistics in Medicine 17:2635-2650.
+ * It combines the Wilson intervals of the two marginal rates, allowing for their correlation. With no games
+ * nothing is known: rate 0, interval [−1, 1].
+ */
+export function pairedDifference(bothWon: number, onlyAWon: number, onlyBWon: number, neither: number): RateCI {
+  const n = bothWon + onlyAWon + onlyBWon + neither;
+  if (n === 0) return { rate: 0, lo: -1, hi: 1 };
+  const rate = (onlyAWon - onlyBWon) / n;
+  const a = marginalMargins(bothWon + onlyAWon, n);
+  const b = marginalMargins(bothWon + onlyBWon, n);
+  const phi = correctedPhi(bothWon, onlyAWon, onlyBWon, neither);
+  return {
+    rate,
+    lo: Math.max(-1, rate - correlatedHypotenuse(a.below, b.above, phi)),
+    hi: Math.min(1, rate + correlatedHypotenuse(b.below, a.above, phi)),
+  };
+}
+
+/** How far a Wilson interval reaches below and above its rate. */
+function marginalMargins(successes: number, n: number): { below: number; above: number } {
+  const { rate, lo, hi } = wilson(successes, n);
+  return { below: rate - lo, above: hi - rate };
+}
+
+/** √(x² − 2φxy + y²): the two margins combined as correlated errors. */
+function correlatedHypotenuse(x: number, y: number, phi: number): number {
+  return Math.sqrt(Math.max(0, x * x - 2 * phi * x * y + y * y));
+}
+
+/**
+ * Newcombe's φ̂: the correlation of the 2x2 table with the numerator eh − fg pulled toward zero by n/2 when it is
+ * positive (and left alone when negative); 0 when a margin is empty.
+ */
+function correctedPhi(e: number, f: number, g: number, h: number): number {
+  const n = e + f + g + h;
+  const marginProduct = (e + f) * (g + h) * (e + g) * (f + h);
+  if (marginProduct === 0) return 0;
+  const cross = e * h - f * g;
+  const corrected = cross > n / 2 ? cross - n / 2 : Math.min(cross, 0);
+  return corrected / Math.sqrt(marginProduct);
+}
+
+/**
+ * Exact McNemar test (McNemar, 1947, Psychometrika 12:153-157, in its exact binomial form): the two-sided p-value
+ * of the discordant counts under H0 that each discordant game is equally likely to favour A or B, i.e.
+ * min(1, 2·P(X <= min(f, g))) for X ~ Binomial(f + g, 1/2). No discordant games give p = 1.
+ */
+export function mcnemarExactP(onlyAWon: number, onlyBWon: number): number {
+  const trials = onlyAWon + onlyBWon;
+  const smaller = Math.min(onlyAWon, onlyBWon);
+  return Math.min(1, 2 * lowerTailOfFairCoin(trials, smaller));
+}
+
+/**
+ * P(X <= k) for X ~ Binomial(trials, 1/2), for k <= trials/2. Starts from P(X = k), computed in logs so that large
+ * counts do not underflow early, and walks down the tail with the ratio P(X = i − 1)/P(X = i) = i/(trials − i + 1).
+ */
+function lowerTailOfFairCoin(trials: number, k: number): number {
+  let logPointMass = -trials * Math.LN2;
+  for (let i = 1; i <= k; i++) logPointMass += Math.log((trials - k + i) / i);
+  let tailInUnitsOfPointMass = 0;
+  let term = 1;
+  for (let i = k; i >= 0 && term > Number.EPSILON * tailInUnitsOfPointMass; i--) {
+    tailInUnitsOfPointMass += term;
+    term *= i / (trials - i + 1);
+  }
+  return Math.exp(logPointMass) * tailInUnitsOfPointMass;
+}

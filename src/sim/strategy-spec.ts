@@ -1,0 +1,117 @@
+import { isAbsolute, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { z } from 'zod';
+import type { GameModule, Strategy, StrategyDefinition, StrategyParamSpec, StrategyParams } from '../core/game.ts';
+import { InputError } from '../core/errors.ts';
+
+/**
+ * A strategy is named by a spec: `name[:key=value,...]`, where name is a built-in strategy of the game or a path
+ * to a user's module (ending in .js, .mjs or .ts) whose default export is a StrategyDefinition.
+ */
+export interface StrategySpec {
+  readonly spec: string;
+  readonly name: string;
+  readonly modulePath: string | null;
+  readonly params: StrategyParams;
+}
+
+const MODULE_PATTERN = /\.(m?js|ts)$/;
+
+const userDefinitionSchema = z.object({
+  name: z.string().min(1),
+  description: z.string().default(''),
+  params: z
+    .array(
+      z.object({
+        name: z.string(),
+        kind: z.enum(['int', 'number', 'enum']),
+        min: z.number().optional(),
+        max: z.number().optional(),
+        values: z.array(z.string()).optional(),
+        default: z.union([z.number(), z.string()]),
+        description: z.string().default(''),
+      }),
+    )
+    .default([]),
+  create: z.custom<(params: StrategyParams) => Strategy>((value) => typeof value === 'function', {
+    message: 'must be a function create(params) returning the strategy',
+  }),
+});
+
+function splitSpec(spec: string): { head: string; paramText: string } {
+  // A Windows drive letter ("C:\...") is not a parameter separator.
+  const colon = spec.indexOf(':', /^[A-Za-z]:[\\/]/.test(spec) ? 2 : 0);
+  return colon < 0 ? { head: spec, paramText: '' } : { head: spec.slice(0, colon), paramText: spec.slice(colon + 1) };
+}
+
+function parseParamValue(param: StrategyParamSpec, raw: string, spec: string): number | string {
+  if (param.kind === 'enum') {
+    if (!param.values?.includes(raw)) throw new InputError(`--strategy ${spec}: ${param.name}=${raw} is not allowed; allowed: ${param.values?.join(', ')}`);
+    return raw;
+  }
+  const value = Number(raw);
+  const isValid = raw.trim() !== '' && Number.isFinite(value) && (param.kind === 'number' || Number.isInteger(value));
+  const inRange = (param.min === undefined || value >= param.min) && (param.max === undefined || value <= param.max);
+  if (!isValid || !inRange) {
+    const range = `${param.kind === 'int' ? 'an integer' : 'a number'} from ${param.min ?? '-inf'} to ${param.max ?? 'inf'}`;
+    throw new InputError(`--strategy ${spec}: ${param.name}=${raw} is not allowed; allowed: ${range}`);
+  }
+  return value;
+}
+
+function parseParams(definition: StrategyDefinition, paramText: string, spec: string): StrategyParams {
+  const params: Record<string, number | string> = {};
+  for (const param of definition.params) params[param.name] = param.default;
+  if (paramText === '') return params;
+  for (const pair of paramText.split(',')) {
+    const [key, raw] = pair.split('=').map((part) => part.trim());
+    const param = definition.params.find((candidate) => candidate.name === key);
+    if (!param || raw === undefined) {
+      const known = definition.params.map((candidate) => candidate.name).join(', ') || 'none';
+      throw new InputError(`--strategy ${spec}: unknown parameter "${pair}" for strategy ${definition.name}; parameters: ${known}`);
+    }
+    params[key] = parseParamValue(param, raw, spec);
+  }
+  return params;
+}
+
+async function importUserDefinition(modulePath: string, spec: string): Promise<StrategyDefinition> {
+  let imported: { default?: unknown };
+  try {
+    imported = await import(pathToFileURL(modulePath).href);
+  } catch (error) {
+    throw new InputError(`--strategy ${spec}: cannot load module ${modulePath}: ${(error as Error).message.split('\n')[0]}`);
+  }
+  const parsed = userDefinitionSchema.safeParse(imported.default);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new InputError(`--strategy ${spec}: ${modulePath}: default export field "${issue.path.join('.') || '(root)'}": ${issue.message}; expected { name, description, params, create(params) }`);
+  }
+  return parsed.data as StrategyDefinition;
+}
+
+/** The definition a spec names; throws InputError naming the allowed strategies when it names none. */
+export async function strategyDefinition(game: GameModule, spec: string): Promise<{ definition: StrategyDefinition; parsed: StrategySpec }> {
+  const { head, paramText } = splitSpec(spec.trim());
+  if (MODULE_PATTERN.test(head)) {
+    const modulePath = isAbsolute(head) ? head : resolve(head);
+    const definition = await importUserDefinition(modulePath, spec);
+    return { definition, parsed: { spec, name: definition.name, modulePath, params: parseParams(definition, paramText, spec) } };
+  }
+  const definition = game.strategies.find((candidate) => candidate.name === head);
+  if (!definition) {
+    const known = game.strategies.map((candidate) => candidate.name).join(', ');
+    throw new InputError(`--strategy ${spec}: unknown strategy "${head}" for game ${game.id}; strategies: ${known}, or a path to a .js/.mjs/.ts module`);
+  }
+  return { definition, parsed: { spec, name: head, modulePath: null, params: parseParams(definition, paramText, spec) } };
+}
+
+/** A fresh strategy instance for a spec; a create() that throws is the user's bad input. */
+export async function createStrategy(game: GameModule, spec: string): Promise<Strategy> {
+  const { definition, parsed } = await strategyDefinition(game, spec);
+  try {
+    return definition.create(parsed.params);
+  } catch (error) {
+    throw new InputError(`--strategy ${spec}: create() threw: ${(error as Error).message}`);
+  }
+}

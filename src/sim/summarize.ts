@@ -1,0 +1,104 @@
+import type { GameModule, Provenance } from '../core/game.ts';
+import { CellAccumulator, PairAccumulator } from './accumulator.ts';
+import type { ExperimentPlan } from './experiment.ts';
+import type { CellResult, MetricResult, PairedComparison, RateCI, ResultsFile } from './results.ts';
+import { RESULTS_SCHEMA, RESULTS_SCHEMA_VERSION } from './results.ts';
+import type { Shard } from './runner.ts';
+import { meanInterval, pairedDifference, wilson } from './statistics.ts';
+import { TOOL_VERSION } from './version.ts';
+
+/** Turns exact accumulators into the statistics of results.json: every rate with its Wilson 95% CI. */
+
+export interface CellDescription {
+  readonly params: CellResult['params'];
+  readonly strategy: string;
+}
+
+export function cellResult(game: GameModule, index: number, cell: CellDescription, accumulator: CellAccumulator, complete: boolean): CellResult {
+  const outcomes: Record<string, RateCI> = {};
+  game.outcomes.forEach((name, outcome) => (outcomes[name] = wilson(accumulator.outcomeCounts[outcome], accumulator.games)));
+  const metrics: Record<string, MetricResult> = {};
+  game.metrics.forEach((metric, m) => {
+    const interval = meanInterval(accumulator.metricCounts[m], accumulator.metricSums[m], accumulator.metricSumSquares[m]);
+    metrics[metric.name] = { ...interval, histogram: accumulator.histogramJSON(m) };
+  });
+  return {
+    id: index,
+    params: cell.params,
+    strategy: cell.strategy,
+    games: accumulator.games,
+    win: outcomes[game.winOutcome],
+    outcomes,
+    metrics,
+    complete,
+    raw: accumulator.toRaw(),
+  };
+}
+
+export function comparisons(pairList: ExperimentPlan['pairs'], pairs: PairAccumulator): PairedComparison[] {
+  return pairList.map(([a, b, varied], index) => {
+    const bothWon = pairs.bothWon[index];
+    const onlyAWon = pairs.onlyAWon[index];
+    const onlyBWon = pairs.onlyBWon[index];
+    const neither = pairs.neither[index];
+    return {
+      a,
+      b,
+      varied,
+      games: bothWon + onlyAWon + onlyBWon + neither,
+      bothWon,
+      onlyAWon,
+      onlyBWon,
+      difference: pairedDifference(bothWon, onlyAWon, onlyBWon, neither),
+    };
+  });
+}
+
+export interface ResultsInput {
+  readonly game: GameModule;
+  readonly plan: ExperimentPlan;
+  readonly contentFile: string;
+  readonly provenance: Provenance;
+  readonly seed: number;
+  readonly gamesPerCell: number | null;
+  readonly targetCi: number | null;
+  readonly maxGames: number | null;
+  readonly cells: readonly CellAccumulator[];
+  readonly complete: readonly boolean[];
+  readonly pairs: PairAccumulator;
+  readonly shard: Shard | null;
+}
+
+export function resultsFile(input: ResultsInput): ResultsFile {
+  const { game, plan } = input;
+  const cells = input.cells.map((accumulator, index) => {
+    const cell = plan.cells[index];
+    const description = { params: { ...cell.settings, ...cell.params }, strategy: cell.strategy };
+    return cellResult(game, index, description, accumulator, input.complete[index]);
+  });
+  return {
+    schema: RESULTS_SCHEMA,
+    schemaVersion: RESULTS_SCHEMA_VERSION,
+    tool: { name: 'playsim', version: TOOL_VERSION },
+    experiment: {
+      name: plan.file.name,
+      title: plan.file.title,
+      description: plan.file.description,
+      game: plan.file.game,
+      varied: plan.varied,
+      charts: plan.charts,
+    },
+    seed: input.seed,
+    gamesPerCell: input.gamesPerCell,
+    targetCi: input.targetCi,
+    maxGames: input.maxGames,
+    content: { file: input.contentFile, provenance: input.provenance },
+    outcomeNames: game.outcomes,
+    winOutcome: game.winOutcome,
+    metricNames: game.metrics.map((metric) => metric.name),
+    cells,
+    comparisons: comparisons(plan.pairs, input.pairs),
+    complete: cells.every((cell) => cell.complete),
+    shard: input.shard,
+  };
+}

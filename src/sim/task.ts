@@ -1,0 +1,114 @@
+import type { GameEngine, GameModule, Settings, Strategy } from '../core/game.ts';
+import { OutcomeRecord } from '../core/game.ts';
+import { InputError, StrategyError } from '../core/errors.ts';
+import { gameSeed } from '../core/rng.ts';
+import { loadGame } from '../games/registry.ts';
+import { CellAccumulator, PairAccumulator } from './accumulator.ts';
+import type { CellRaw } from './results.ts';
+import { createStrategy } from './strategy-spec.ts';
+
+/**
+ * What one worker does: play a contiguous range of game indices for a set of cells. Every cell plays the same
+ * game seeds (common random numbers); the seed of game i is gameSeed(runSeed, i) whatever worker plays it.
+ */
+
+export interface RunSetup {
+  readonly gameId: string;
+  readonly content: unknown;
+  readonly cells: readonly { readonly settings: Settings; readonly strategy: string }[];
+  /** Flat [a0, b0, a1, b1, ...] cell indices of the paired comparisons. */
+  readonly pairs: readonly number[];
+  readonly runSeed: number;
+}
+
+export interface Task {
+  readonly start: number;
+  readonly count: number;
+  /** Indices of the cells to play. */
+  readonly cells: readonly number[];
+}
+
+export type PairsRaw = ReturnType<PairAccumulator['toJSON']>;
+
+export type TaskFailure =
+  | { readonly kind: 'input'; readonly message: string }
+  | { readonly kind: 'crash'; readonly message: string; readonly cell: number; readonly gameSeed: number };
+
+export interface TaskResult {
+  readonly cells: readonly (CellRaw | null)[];
+  readonly pairs: PairsRaw;
+  readonly failure: TaskFailure | null;
+}
+
+interface Player {
+  readonly engine: GameEngine<Strategy>;
+  readonly strategy: Strategy;
+}
+
+export class TaskRunner {
+  private readonly record: OutcomeRecord;
+  private readonly winOutcome: number;
+  private wins = new Uint8Array(0);
+  private readonly active: Uint8Array;
+  private readonly wonThisGame: Uint8Array;
+
+  private constructor(
+    private readonly game: GameModule,
+    private readonly setup: RunSetup,
+    private readonly players: readonly Player[],
+  ) {
+    this.record = new OutcomeRecord(game.metrics.length);
+    this.winOutcome = game.outcomes.indexOf(game.winOutcome);
+    this.active = new Uint8Array(setup.cells.length);
+    this.wonThisGame = new Uint8Array(setup.cells.length);
+  }
+
+  static async create(setup: RunSetup): Promise<TaskRunner> {
+    const game = await loadGame(setup.gameId);
+    const players: Player[] = [];
+    for (const cell of setup.cells) {
+      players.push({ engine: game.createEngine(cell.settings, setup.content, null), strategy: await createStrategy(game, cell.strategy) });
+    }
+    return new TaskRunner(game, setup, players);
+  }
+
+  run(task: Task): TaskResult {
+    const accumulators = this.setup.cells.map(() => null as CellAccumulator | null);
+    const pairs = new PairAccumulator(Int32Array.from(this.setup.pairs));
+    if (this.wins.length < this.setup.cells.length * task.count) this.wins = new Uint8Array(this.setup.cells.length * task.count);
+    let cell = -1;
+    let seed = 0;
+    try {
+      for (cell of task.cells) {
+        const accumulator = new CellAccumulator(this.game.outcomes.length, this.game.metrics);
+        accumulators[cell] = accumulator;
+        const { engine, strategy } = this.players[cell];
+        for (let offset = 0; offset < task.count; offset++) {
+          seed = gameSeed(this.setup.runSeed, task.start + offset);
+          engine.playGame(seed, strategy, this.record);
+          accumulator.add(this.record);
+          this.wins[cell * task.count + offset] = this.record.outcome === this.winOutcome ? 1 : 0;
+        }
+      }
+    } catch (error) {
+      return { cells: [], pairs: pairs.toJSON(), failure: describeFailure(error, cell, seed) };
+    }
+    this.countPairs(task, pairs);
+    return { cells: accumulators.map((accumulator) => accumulator?.toRaw() ?? null), pairs: pairs.toJSON(), failure: null };
+  }
+
+  private countPairs(task: Task, pairs: PairAccumulator): void {
+    this.active.fill(0);
+    for (const cell of task.cells) this.active[cell] = 1;
+    for (let offset = 0; offset < task.count; offset++) {
+      for (const cell of task.cells) this.wonThisGame[cell] = this.wins[cell * task.count + offset];
+      pairs.addGame(this.wonThisGame, this.active);
+    }
+  }
+}
+
+function describeFailure(error: unknown, cell: number, seed: number): TaskFailure {
+  if (error instanceof StrategyError || error instanceof InputError) return { kind: 'input', message: error.message };
+  const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  return { kind: 'crash', message, cell, gameSeed: seed };
+}

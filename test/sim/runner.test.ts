@@ -1,0 +1,107 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { GameCrash, InputError } from '../../src/core/errors.ts';
+import { probability2d6Above } from '../../src/core/dice.ts';
+import { executeExperiment } from '../../src/sim/execute.ts';
+import { experimentSchema, readExperimentFile } from '../../src/sim/experiment.ts';
+import { mergeShards } from '../../src/sim/merge.ts';
+import { ROUND_GAMES } from '../../src/sim/runner.ts';
+
+const GRID = 'test/fixtures/experiments/coin-grid.yaml';
+const COIN = 'test/fixtures/games/coin.ts';
+
+function oneCell(settings: Record<string, string | number | boolean>, strategy = 'always') {
+  return experimentSchema.parse({ name: 'one', title: 'one cell', game: COIN, settings, strategies: [strategy], seed: 7 });
+}
+
+describe('runner', () => {
+  it('gives identical results for 1 and 2 workers', async () => {
+    const file = readExperimentFile(GRID);
+    const one = await executeExperiment({ file, sourcePath: GRID, workers: 1, shard: null });
+    const two = await executeExperiment({ file, sourcePath: GRID, workers: 2, shard: null });
+    expect(two.results).toEqual(one.results);
+    expect(one.results.cells).toHaveLength(6);
+    expect(one.results.cells.every((cell) => cell.games === 3000 && cell.complete)).toBe(true);
+  });
+
+  it('merges 3 shards into exactly the single run', async () => {
+    const file = readExperimentFile(GRID);
+    const whole = await executeExperiment({ file, sourcePath: GRID, workers: 2, shard: null });
+    const dir = mkdtempSync(join(tmpdir(), 'playsim-shards-'));
+    const paths: string[] = [];
+    for (let index = 0; index < 3; index++) {
+      const { results } = await executeExperiment({ file, sourcePath: GRID, workers: 1, shard: { index, count: 3 } });
+      expect(results.cells[0].games).toBeLessThan(3000);
+      const path = join(dir, `shard-${index}.json`);
+      writeFileSync(path, JSON.stringify(results));
+      paths.push(path);
+    }
+    expect(await mergeShards(paths)).toEqual(whole.results);
+    await expect(mergeShards(paths.slice(0, 2))).rejects.toThrow(/missing shard 2\/3/);
+  });
+
+  it('plays every cell on the same seeds, so neighbouring cells are paired', async () => {
+    const file = readExperimentFile(GRID);
+    const { results } = await executeExperiment({ file, sourcePath: GRID, workers: 2, shard: null });
+    const byTarget = results.comparisons.filter((comparison) => comparison.varied === 'target');
+    expect(byTarget).toHaveLength(4);
+    for (const comparison of byTarget) {
+      // A lower target wins whenever a higher one does, on the same dice: the higher target never wins alone.
+      expect(results.cells[comparison.a].params.target).toBeGreaterThan(results.cells[comparison.b].params.target as number);
+      expect(comparison.onlyAWon).toBe(0);
+      expect(comparison.difference.hi).toBeLessThan(0);
+    }
+  });
+
+  it('estimates a known probability inside its 95% CI', async () => {
+    const { results } = await executeExperiment({ file: oneCell({ target: 7 }), sourcePath: 'test', games: 20000, workers: 2, shard: null });
+    const exact = probability2d6Above(7);
+    expect(results.cells[0].win.lo).toBeLessThanOrEqual(exact);
+    expect(results.cells[0].win.hi).toBeGreaterThanOrEqual(exact);
+  });
+
+  it('plays whole rounds until the target CI is reached, in a reproducible way', async () => {
+    const file = readExperimentFile(GRID);
+    const run = () => executeExperiment({ file, sourcePath: GRID, targetCi: 0.01, maxGames: 30000, workers: 2, shard: null });
+    const { results } = await run();
+    for (const cell of results.cells) {
+      expect(cell.games % ROUND_GAMES === 0 || cell.games === 30000).toBe(true);
+      expect((cell.win.hi - cell.win.lo) / 2 <= 0.01 || cell.games === 30000).toBe(true);
+      expect(cell.complete).toBe(true);
+    }
+    expect(new Set(results.cells.map((cell) => cell.games)).size).toBeGreaterThan(1);
+    expect((await run()).results).toEqual(results);
+  });
+
+  it('refuses --shard with a target CI', async () => {
+    const file = readExperimentFile(GRID);
+    await expect(executeExperiment({ file, sourcePath: GRID, targetCi: 0.01, workers: 1, shard: { index: 0, count: 2 } })).rejects.toThrow(InputError);
+  });
+
+  it('names the game seed that reproduces a crash', async () => {
+    const error = await executeExperiment({ file: oneCell({ crash: true }), sourcePath: 'test', games: 2000, workers: 1, shard: null }).catch((e) => e);
+    expect(error).toBeInstanceOf(GameCrash);
+    expect(error.message).toMatch(/boom on a 12/);
+    expect(error.replayCommand).toContain(`playsim replay ${COIN} --seed ${error.gameSeed}`);
+  });
+
+  it('rejects an illegal answer naming strategy, decision and seed', async () => {
+    const file = oneCell({}, 'test/fixtures/strategies/illegal.ts');
+    const error = await executeExperiment({ file, sourcePath: 'test', games: 10, workers: 1, shard: null }).catch((e) => e);
+    expect(error).toBeInstanceOf(InputError);
+    expect(error.message).toMatch(/strategy "illegal" answered decision "keepRolling" illegally in game seed \d+/);
+  });
+
+  it('reports a strategy whose create() throws as bad input', async () => {
+    const file = oneCell({}, 'test/fixtures/strategies/throws-on-create.ts');
+    await expect(executeExperiment({ file, sourcePath: 'test', games: 10, workers: 1, shard: null })).rejects.toThrow(/create\(\) threw: no strategy for you/);
+  });
+
+  it('rejects a setting out of range naming the allowed values', async () => {
+    await expect(executeExperiment({ file: oneCell({ target: 13 }), sourcePath: 'x.yaml', workers: 1, shard: null })).rejects.toThrow(
+      'x.yaml: setting target=13 is not allowed; allowed: an integer from 2 to 12',
+    );
+  });
+});

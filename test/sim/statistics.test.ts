@@ -1,0 +1,238 @@
+import { deviation, mean, range, sum } from 'd3-array';
+import fc from 'fast-check';
+import seedrandom from 'seedrandom';
+import { describe, expect, it } from 'vitest';
+import { mcnemarExactP, meanInterval, pairedDifference, studentT975, wilson, Z_95 } from '../../src/sim/statistics.ts';
+
+/** Published limits are printed to 4 decimals, so agreement means a difference below half a unit in the 4th. */
+const FOUR_DECIMALS = 5.01e-5;
+
+function expectLimits(actual: { lo: number; hi: number }, lo: number, hi: number): void {
+  expect(Math.abs(actual.lo - lo)).toBeLessThan(FOUR_DECIMALS);
+  expect(Math.abs(actual.hi - hi)).toBeLessThan(FOUR_DECIMALS);
+}
+
+const successesOutOf = fc
+  .integer({ min: 1, max: 100_000 })
+  .chain((n) => fc.tuple(fc.integer({ min: 0, max: n }), fc.constant(n)));
+
+describe('wilson', () => {
+  // Newcombe (1998), "Two-sided confidence intervals for the single proportion", Stat Med 17:857-872, Table II,
+  // method 3, plus the textbook cases 0/10, 5/10 and 10/10.
+  it.each([
+    [0, 10, 0, 0.2775],
+    [5, 10, 0.2366, 0.7634],
+    [10, 10, 0.7225, 1],
+    [81, 263, 0.2553, 0.3662],
+    [15, 148, 0.0624, 0.1605],
+    [0, 20, 0, 0.1611],
+    [1, 29, 0.0061, 0.1718],
+  ])('%i/%i has the published interval [%f, %f]', (successes, n, lo, hi) => {
+    const interval = wilson(successes, n);
+    expect(interval.rate).toBe(successes / n);
+    expectLimits(interval, lo, hi);
+  });
+
+  it('ends exactly at 0 and 1 when all trials fail or all succeed', () => {
+    expect(wilson(0, 7).lo).toBe(0);
+    expect(wilson(7, 7).hi).toBe(1);
+  });
+
+  it('knows nothing from no trials', () => {
+    expect(wilson(0, 0)).toEqual({ rate: 0, lo: 0, hi: 1 });
+  });
+
+  it('contains the rate and stays within [0, 1]', () => {
+    fc.assert(
+      fc.property(successesOutOf, ([successes, n]) => {
+        const { rate, lo, hi } = wilson(successes, n);
+        expect(0 <= lo && lo <= rate && rate <= hi && hi <= 1).toBe(true);
+      }),
+    );
+  });
+
+  it('mirrors when successes and failures swap', () => {
+    fc.assert(
+      fc.property(successesOutOf, ([successes, n]) => {
+        const interval = wilson(successes, n);
+        const mirrored = wilson(n - successes, n);
+        expect(mirrored.lo).toBeCloseTo(1 - interval.hi, 15);
+      }),
+    );
+  });
+
+  it('covers the true rate about 95% of the time', () => {
+    // Averaged over p ~ U(0, 1), the exact coverage of the Wilson interval for n = 10, 20, 50, 100 is 0.9541, 0.9530,
+    // 0.9518, 0.9511 (mean 0.9525; Newcombe 1998 reports 0.952): slightly above nominal. The simulated coverage of
+    // `samples` intervals is a binomial proportion with standard error √(c(1 − c)/samples), so it must land within
+    // four standard errors of 0.9525; the Wald interval (about 0.88 here) or a 90% interval would not.
+    const random = seedrandom.alea('wilson coverage');
+    const samples = 40_000;
+    const sizes = [10, 20, 50, 100];
+    let covered = 0;
+    for (let i = 0; i < samples; i++) {
+      const p = random();
+      const n = sizes[i % sizes.length]!;
+      const successes = sum(range(n), () => (random() < p ? 1 : 0));
+      const { lo, hi } = wilson(successes, n);
+      if (lo <= p && p <= hi) covered++;
+    }
+    const expected = 0.9525;
+    const standardError = Math.sqrt((expected * (1 - expected)) / samples);
+    expect(Math.abs(covered / samples - expected)).toBeLessThan(4 * standardError);
+  });
+});
+
+describe('studentT975', () => {
+  /**
+   * P(0 < T < t) for Student's t with df degrees of freedom, by Simpson's rule after substituting x = √df·tan θ,
+   * which turns the density into cos^(df−1) θ on a finite range: the ratio of ∫ from 0 to atan(t/√df) to ∫ from 0
+   * to π/2.
+   */
+  function centralMass(t: number, df: number): number {
+    const integral = (upper: number): number => {
+      const steps = 2000;
+      const h = upper / steps;
+      const f = (theta: number): number => Math.cos(theta) ** (df - 1);
+      const inner = sum(range(1, steps), (i) => (i % 2 === 1 ? 4 : 2) * f(i * h));
+      return (h / 3) * (f(0) + inner + f(upper));
+    };
+    return integral(Math.atan(t / Math.sqrt(df))) / integral(Math.PI / 2) / 2;
+  }
+
+  it.each([1, 2, 3, 5, 10, 29, 30, 31, 45, 100, 1000])('leaves a tail of 0.025 on each side for df = %i', (df) => {
+    expect(centralMass(studentT975(df), df)).toBeCloseTo(0.475, 7);
+  });
+
+  it('tends to the normal quantile', () => {
+    expect(studentT975(1e9)).toBeCloseTo(Z_95, 8);
+  });
+});
+
+describe('meanInterval', () => {
+  it('gives the t interval of a small sample', () => {
+    // 2, 4, 4, 4, 5, 5, 7, 9: mean 5, sample sd √(32/7), and t(7) = 2.364624.
+    const interval = meanInterval(8, 40, 232);
+    expect(interval.mean).toBe(5);
+    expect(interval.sd).toBeCloseTo(Math.sqrt(32 / 7), 12);
+    expect(interval.hi - interval.mean).toBeCloseTo((2.364624252 * Math.sqrt(32 / 7)) / Math.sqrt(8), 8);
+    expect(interval.mean - interval.lo).toBeCloseTo(interval.hi - interval.mean, 12);
+    expect(interval.n).toBe(8);
+  });
+
+  it('agrees with the two-pass mean and deviation of d3-array', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -1000, max: 100_000 }), { minLength: 2, maxLength: 200 }), (values) => {
+        const interval = meanInterval(values.length, sum(values), sum(values, (x) => x * x));
+        expect(interval.mean).toBeCloseTo(mean(values)!, 9);
+        expect(interval.sd).toBeCloseTo(deviation(values)!, 6);
+        expect(interval.lo).toBeLessThanOrEqual(interval.mean);
+        expect(interval.hi).toBeGreaterThanOrEqual(interval.mean);
+      }),
+    );
+  });
+
+  it('is exact where the one-pass formula in floating point cancels', () => {
+    // Two values 6e7 and 6e7 + 1: (Σx)² exceeds 2^53, and Σx² − (Σx)²/n in doubles gives 1 instead of 1/2.
+    const value = 6e7;
+    const interval = meanInterval(2, 2 * value + 1, value * value + (value + 1) * (value + 1));
+    expect(interval.sd).toBe(Math.SQRT1_2);
+  });
+
+  it('reports no spread for fewer than two values', () => {
+    expect(meanInterval(0, 0, 0)).toEqual({ mean: 0, lo: 0, hi: 0, sd: 0, n: 0 });
+    expect(meanInterval(1, 7, 49)).toEqual({ mean: 7, lo: 7, hi: 7, sd: 0, n: 1 });
+  });
+
+  it('refuses sums that are not exact integers', () => {
+    expect(() => meanInterval(3, 1.5, 2)).toThrow(/exact integer sums/);
+    expect(() => meanInterval(3, 3, 2 ** 60)).toThrow(/exact integer sums/);
+  });
+});
+
+const pairedTable = fc.tuple(
+  fc.nat({ max: 5000 }),
+  fc.nat({ max: 5000 }),
+  fc.nat({ max: 5000 }),
+  fc.nat({ max: 5000 }),
+);
+
+describe('pairedDifference', () => {
+  // Newcombe (1998), "Improved confidence intervals for the difference between binomial proportions based on
+  // paired data", Stat Med 17:2635-2650, Table III, method 10; tables given as (both, only A, only B, neither).
+  it.each([
+    [36, 12, 2, 0, 0.0569, 0.3404],
+    [20, 12, 2, 16, 0.0562, 0.3292],
+    [18, 12, 2, 18, 0.0562, 0.329],
+    [36, 14, 0, 0, 0.1528, 0.4167],
+    [35, 14, 0, 1, 0.1461, 0.4175],
+    [18, 14, 0, 18, 0.1441, 0.3963],
+    [2, 97, 1, 0, 0.8721, 0.9854],
+  ])('(%i, %i, %i, %i) has the published interval [%f, %f]', (both, onlyA, onlyB, neither, lo, hi) => {
+    const interval = pairedDifference(both, onlyA, onlyB, neither);
+    expect(interval.rate).toBeCloseTo((onlyA - onlyB) / (both + onlyA + onlyB + neither), 15);
+    expectLimits(interval, lo, hi);
+  });
+
+  it('knows nothing from no games', () => {
+    expect(pairedDifference(0, 0, 0, 0)).toEqual({ rate: 0, lo: -1, hi: 1 });
+  });
+
+  it('contains the difference and stays within [-1, 1]', () => {
+    fc.assert(
+      fc.property(pairedTable, ([both, onlyA, onlyB, neither]) => {
+        fc.pre(both + onlyA + onlyB + neither > 0);
+        const { rate, lo, hi } = pairedDifference(both, onlyA, onlyB, neither);
+        expect(-1 <= lo && lo <= rate && rate <= hi && hi <= 1).toBe(true);
+      }),
+    );
+  });
+
+  it('negates when A and B swap', () => {
+    fc.assert(
+      fc.property(pairedTable, ([both, onlyA, onlyB, neither]) => {
+        fc.pre(both + onlyA + onlyB + neither > 0);
+        const ab = pairedDifference(both, onlyA, onlyB, neither);
+        const ba = pairedDifference(both, onlyB, onlyA, neither);
+        expect(ba.rate).toBeCloseTo(-ab.rate, 14);
+        expect(ba.lo).toBeCloseTo(-ab.hi, 14);
+        expect(ba.hi).toBeCloseTo(-ab.lo, 14);
+      }),
+    );
+  });
+});
+
+describe('mcnemarExactP', () => {
+  /** The two-sided exact p-value by brute force: Σ C(n, i) / 2^n over i <= min, doubled, for small n. */
+  function bruteForce(onlyA: number, onlyB: number): number {
+    const n = onlyA + onlyB;
+    const choose = (k: number): number => sum(range(k), (i) => Math.log((n - i) / (i + 1)));
+    const tail = sum(range(Math.min(onlyA, onlyB) + 1), (k) => Math.exp(choose(k) - n * Math.LN2));
+    return Math.min(1, 2 * tail);
+  }
+
+  it('matches known values', () => {
+    expect(mcnemarExactP(9, 1)).toBeCloseTo(22 / 1024, 15);
+    expect(mcnemarExactP(0, 5)).toBeCloseTo(2 / 32, 15);
+    // scipy.stats.binomtest(4800, 10000).pvalue
+    expect(mcnemarExactP(4800, 5200) / 6.593515598672343e-5).toBeCloseTo(1, 9);
+  });
+
+  it('is 1 without evidence either way', () => {
+    expect(mcnemarExactP(0, 0)).toBe(1);
+    expect(mcnemarExactP(40, 40)).toBe(1);
+    expect(mcnemarExactP(40, 41)).toBe(1);
+  });
+
+  it('is symmetric and matches brute force on small tables', () => {
+    fc.assert(
+      fc.property(fc.nat({ max: 60 }), fc.nat({ max: 60 }), (onlyA, onlyB) => {
+        const p = mcnemarExactP(onlyA, onlyB);
+        expect(p).toBe(mcnemarExactP(onlyB, onlyA));
+        expect(p).toBeGreaterThan(0);
+        expect(p).toBeLessThanOrEqual(1);
+        expect(p / bruteForce(onlyA, onlyB)).toBeCloseTo(1, 10);
+      }),
+    );
+  });
+});
