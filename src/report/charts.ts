@@ -31,6 +31,8 @@ type Row = Record<string, unknown>;
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 const DEFAULT_DISTRIBUTIONS = ['score', 'turns'];
 const PANEL_COLUMNS = 3;
+/** 95% CI bars with short end ticks, whatever the band width of the axis. */
+const ERROR_BARS = { type: 'errorbar', ticks: { size: 8 } } as const;
 const WIN_RATE_AXIS = { title: 'win rate', axis: { format: '%' }, scale: { domain: [0, 1] } };
 
 /** The experiment's charts, or the default ones when it names none. */
@@ -112,12 +114,12 @@ export function winRate(results: ResultsFile, request: Request<'winRate'>): TopL
     data: { values: rows },
     width: 400,
     encoding: {
-      x: { field: settingField(request.x), type: axisType(results, request.x), title: request.x, scale: { zero: false } },
+      x: continuousOrOrdinal(results, request.x),
       ...(series.length > 0 ? { color: groupChannel(results, series) } : {}),
     },
     layer: [
       {
-        mark: { type: 'errorbar', ticks: true },
+        mark: ERROR_BARS,
         encoding: { y: { field: 'winLo', type: 'quantitative', ...WIN_RATE_AXIS }, y2: { field: 'winHi' } },
       },
       {
@@ -141,8 +143,8 @@ export function heatmap(results: ResultsFile, request: Request<'heatmap'>): TopL
     width: { step: 56 },
     height: { step: 32 },
     encoding: {
-      x: { field: settingField(request.x), type: 'ordinal', title: request.x },
-      y: { field: settingField(request.y), type: 'ordinal', title: request.y },
+      x: ordinalX(request.x),
+      y: ordinal(request.y),
       tooltip: [...settingTooltips(results, axes), ...winTooltips()],
     },
     layer: [
@@ -185,7 +187,7 @@ export function outcomes(results: ResultsFile, request: Request<'outcomes'>): To
     mark: 'bar',
     width: { step: 40 },
     encoding: {
-      x: { field: settingField(request.x), type: 'ordinal', title: request.x },
+      x: ordinalX(request.x),
       y: { field: 'rate', type: 'quantitative', stack: 'zero', title: 'share of games', axis: { format: '%' } },
       color: { field: 'outcome', type: 'nominal', title: 'outcome', scale: { domain: [...results.outcomeNames] } },
       order: { field: 'order' },
@@ -215,7 +217,7 @@ export function distribution(results: ResultsFile, request: Request<'distributio
     title: chartTitle(results, `${request.metric} distribution by ${request.x}`),
     data: { values: rows },
     facet: {
-      row: { field: settingField(request.x), type: 'ordinal', title: request.x },
+      row: ordinal(request.x),
       ...(columns.length > 0 ? { column: groupChannel(results, columns) } : {}),
     },
     spec: {
@@ -280,7 +282,7 @@ export function pairedDifference(results: ResultsFile, request: Request<'pairedD
         encoding: { x: { datum: 0, ...x } },
       },
       {
-        mark: { type: 'errorbar', ticks: true },
+        mark: ERROR_BARS,
         encoding: { y, x: { field: 'lo', ...x }, x2: { field: 'hi' } },
       },
       {
@@ -356,10 +358,21 @@ function otherVaried(results: ResultsFile, used: readonly string[]): string[] {
   return results.experiment.varied.filter((name) => !used.includes(name));
 }
 
-/** Numbers on a continuous axis, anything else in order of value. */
-function axisType(results: ResultsFile, name: string): 'quantitative' | 'ordinal' {
+/** A setting on the x axis: integers on a continuous scale fitted to them, anything else in order of value. */
+function continuousOrOrdinal(results: ResultsFile, name: string) {
   const numeric = results.cells.every((cell) => typeof cellValue(cell, name) === 'number');
-  return numeric ? 'quantitative' : 'ordinal';
+  return numeric
+    ? ({ field: settingField(name), type: 'quantitative', title: name, scale: { zero: false }, axis: { tickMinStep: 1 } } as const)
+    : ordinalX(name);
+}
+
+/** A setting in order of value, with its values written upright on an x axis. */
+function ordinalX(name: string) {
+  return { ...ordinal(name), axis: { labelAngle: 0 } } as const;
+}
+
+function ordinal(name: string) {
+  return { field: settingField(name), type: 'ordinal', title: name } as const;
 }
 
 /** The field path of a setting; dots and brackets in its name are escaped so Vega-Lite reads it as one name. */

@@ -27,7 +27,7 @@ export interface Fact {
 
 export function runFacts(results: ResultsFile): Fact[] {
   const facts: Fact[] = [
-    { label: 'experiment', value: `${results.experiment.title} (${results.experiment.name})` },
+    { label: 'experiment', value: results.experiment.name },
     { label: 'game', value: results.experiment.game },
     { label: 'seed', value: String(results.seed) },
     { label: 'games per cell', value: gamesPerCell(results) },

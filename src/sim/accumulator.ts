@@ -71,7 +71,10 @@ export class CellAccumulator {
     };
   }
 
-  /** Rebuild an accumulator from results.json; throws if the raw sums do not fit these outcomes and metrics. */
+  /**
+   * Rebuild an accumulator from results.json; throws InputError if the raw sums do not fit these outcomes and
+   * metrics.
+   */
   static fromRaw(raw: CellRaw, outcomeCount: number, metrics: readonly MetricSpec[]): CellAccumulator {
     const cell = new CellAccumulator(outcomeCount, metrics);
     copyExactly('raw outcomeCounts', raw.outcomeCounts, cell.outcomeCounts);
@@ -81,7 +84,9 @@ export class CellAccumulator {
     if (raw.histograms.length !== metrics.length) {
       throw new InputError(`raw cell has ${raw.histograms.length} histograms, expected ${metrics.length} (one per metric)`);
     }
-    cell.histograms.forEach((histogram, m) => copyExactly(`raw histogram of "${metrics[m].name}"`, raw.histograms[m], histogram));
+    cell.histograms.forEach((histogram, m) => {
+      copyExactly(`raw histogram of "${metrics[m].name}"`, raw.histograms[m], histogram);
+    });
     cell.games = raw.games;
     return cell;
   }
@@ -196,7 +201,7 @@ export class PairAccumulator {
     };
   }
 
-  /** Rebuild from toJSON's output; throws if the counts do not have one entry per pair. */
+  /** Rebuild from toJSON's output; throws InputError if the counts do not have one entry per pair. */
   static fromJSON(json: PairAccumulatorJSON): PairAccumulator {
     const accumulator = new PairAccumulator(Int32Array.from(json.pairs));
     copyExactly('paired bothWon', json.bothWon, accumulator.bothWon);

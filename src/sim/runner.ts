@@ -136,14 +136,20 @@ export class Runner {
   private async playRound(pool: Piscina, round: Round): Promise<void> {
     const inFlight = new Set<Promise<void>>();
     const limit = this.options.workers * 2;
-    for (const task of this.tasks(round)) {
-      if (this.stopped()) break;
-      const pending: Promise<void> = pool.run(task).then((result: TaskResult) => this.absorb(task, result));
-      inFlight.add(pending);
-      void pending.finally(() => inFlight.delete(pending)).catch(() => undefined);
-      if (inFlight.size >= limit) await Promise.race(inFlight);
+    try {
+      for (const task of this.tasks(round)) {
+        if (this.stopped()) break;
+        const pending: Promise<void> = pool.run(task).then((result: TaskResult) => this.absorb(task, result));
+        inFlight.add(pending);
+        void pending.finally(() => inFlight.delete(pending)).catch(() => undefined);
+        if (inFlight.size >= limit) await Promise.race(inFlight);
+      }
+      await Promise.all(inFlight);
+    } catch (error) {
+      // Let the tasks in flight finish before the pool is destroyed; the first failure is the one reported.
+      await Promise.allSettled(inFlight);
+      throw error;
     }
-    await Promise.all(inFlight);
   }
 
   private absorb(task: Task, result: TaskResult): void {

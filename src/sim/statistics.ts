@@ -11,8 +11,8 @@ export const Z_95 = 1.959963984540054;
 /**
  * Wilson score interval for a binomial proportion: Wilson (1927), "Probable inference, the law of succession, and
  * statistical inference", JASA 22:209-212; method 3 of Newcombe (1998), Statistics in Medicine 17:857-872.
- * The upper limit is the lower limit of the failures, mirrored, so the interval is exactly symmetric and ends
- * exactly at 0 and 1. With no trials nothing is known: rate 0, interval [0, 1].
+ * The upper limit is the lower limit of the failures, mirrored, so swapping successes and failures mirrors the
+ * interval and it ends exactly at 0 and 1. With no trials nothing is known: rate 0, interval [0, 1].
  */
 export function wilson(successes: number, n: number): RateCI {
   if (n === 0) return { rate: 0, lo: 0, hi: 1 };

@@ -1,8 +1,8 @@
 import { isAbsolute, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import type { GameModule, Strategy, StrategyDefinition, StrategyParamSpec, StrategyParams } from '../core/game.ts';
 import { InputError } from '../core/errors.ts';
+import { importDefault, isModulePath } from '../core/user-module.ts';
 
 /**
  * A strategy is named by a spec: `name[:key=value,...]`, where name is a built-in strategy of the game or a path
@@ -14,8 +14,6 @@ export interface StrategySpec {
   readonly modulePath: string | null;
   readonly params: StrategyParams;
 }
-
-const MODULE_PATTERN = /\.(m?js|ts)$/;
 
 const userDefinitionSchema = z.object({
   name: z.string().min(1),
@@ -76,13 +74,7 @@ function parseParams(definition: StrategyDefinition, paramText: string, spec: st
 }
 
 async function importUserDefinition(modulePath: string, spec: string): Promise<StrategyDefinition> {
-  let imported: { default?: unknown };
-  try {
-    imported = await import(pathToFileURL(modulePath).href);
-  } catch (error) {
-    throw new InputError(`--strategy ${spec}: cannot load module ${modulePath}: ${(error as Error).message.split('\n')[0]}`);
-  }
-  const parsed = userDefinitionSchema.safeParse(imported.default);
+  const parsed = userDefinitionSchema.safeParse(await importDefault(modulePath, `--strategy ${spec}`));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new InputError(`--strategy ${spec}: ${modulePath}: default export field "${issue.path.join('.') || '(root)'}": ${issue.message}; expected { name, description, params, create(params) }`);
@@ -93,7 +85,7 @@ async function importUserDefinition(modulePath: string, spec: string): Promise<S
 /** The definition a spec names; throws InputError naming the allowed strategies when it names none. */
 export async function strategyDefinition(game: GameModule, spec: string): Promise<{ definition: StrategyDefinition; parsed: StrategySpec }> {
   const { head, paramText } = splitSpec(spec.trim());
-  if (MODULE_PATTERN.test(head)) {
+  if (isModulePath(head)) {
     const modulePath = isAbsolute(head) ? head : resolve(head);
     const definition = await importUserDefinition(modulePath, spec);
     return { definition, parsed: { spec, name: definition.name, modulePath, params: parseParams(definition, paramText, spec) } };

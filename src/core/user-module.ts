@@ -1,0 +1,17 @@
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { InputError } from './errors.ts';
+
+/** Games and strategies can be named by the path of a user's module instead of a built-in name. */
+export function isModulePath(reference: string): boolean {
+  return /\.(m?js|ts)$/.test(reference);
+}
+
+/** The default export of a user's module; a module that cannot load is the user's bad input. */
+export async function importDefault(path: string, where: string): Promise<unknown> {
+  try {
+    return (await import(pathToFileURL(resolve(path)).href)).default;
+  } catch (error) {
+    throw new InputError(`${where}: cannot load module ${path}: ${(error as Error).message.split('\n')[0]}`);
+  }
+}

@@ -1,0 +1,321 @@
+import { InputError } from '../../core/errors.ts';
+import {
+  adventureNumber,
+  TRAITS,
+  type Ability,
+  type AbilityEffect,
+  type AdventureCard,
+  type CardEffect,
+  type NecreauxContent,
+  type TriggerName,
+} from './content.ts';
+
+/**
+ * The content compiled once per engine into typed arrays indexed by card id. Card ids: adventure cards first
+ * (sorted by their A-number), then the Scientists, the Escape Shuttle, the secret caches and the skills.
+ */
+
+export const Kind = {
+  monster: 0,
+  trap: 1,
+  event: 2,
+  room: 3,
+  item: 4,
+  cache: 5,
+  scientists: 6,
+  shuttle: 7,
+  skill: 8,
+} as const;
+const KIND_OF_TYPE: Readonly<Record<string, number>> = Kind;
+
+/** Effect op codes, shared by card effects and abilities. */
+export const Op = {
+  damage: 0,
+  damageEach: 1,
+  damageRoll: 2,
+  xp: 3,
+  countdown: 4,
+  rest: 5,
+  enable: 6,
+  charge: 7,
+  drawSkill: 8,
+  peek: 9,
+  drawAdventure: 10,
+  endTurn: 11,
+  delay: 12,
+  neutralize: 13,
+  discardLoot: 14,
+  takeLoot: 15,
+  slidingWall: 16,
+  rollBonus: 17,
+  reroll: 18,
+  extraDie: 19,
+  preventDamage: 20,
+  monsterHit: 21,
+  evadeMonster: 22,
+  avoidCard: 23,
+  destroyCard: 24,
+  chargeSelf: 25,
+} as const;
+const OP_OF_NAME: Readonly<Record<string, number>> = Op;
+
+/** Ability triggers as bits; "anytime" abilities are offered at turn start, on draw, in combat and at rest. */
+export const Trigger = {
+  passive: 1,
+  turnStart: 2,
+  draw: 4,
+  combat: 8,
+  roll: 16,
+  damage: 32,
+  rest: 64,
+  teammateDoubles: 128,
+} as const;
+const TRIGGER_BITS: Readonly<Record<TriggerName, number>> = {
+  ...Trigger,
+  anytime: Trigger.turnStart | Trigger.draw | Trigger.combat | Trigger.rest,
+};
+
+/** Roll kinds as bits. */
+export const Roll = { combat: 1, speed: 2, trait: 4 } as const;
+const ROLL_BITS: Readonly<Record<string, number>> = { ...Roll, any: Roll.combat | Roll.speed | Roll.trait };
+
+export const TRAIT_COUNT = TRAITS.length;
+
+/** Monster keyword flags. */
+export const Monster = {
+  explosive: 1,
+  parasite: 2,
+  chaoticDamage: 4,
+  chaoticTargets: 8,
+  stun: 16,
+  swarming: 32,
+} as const;
+
+/** Keyword flags of skills and held cards. */
+export const Keyword = { unstoppable: 1, irreplaceable: 2, soloBonus: 4 } as const;
+
+export const TrapTest = { none: 0, team: 1, each: 2 } as const;
+
+export class CardTable {
+  readonly count: number;
+  readonly ids: readonly string[];
+  readonly names: readonly string[];
+  readonly adventureCount: number;
+  readonly scientists: number;
+  readonly shuttle: number;
+  readonly cacheStart: number;
+  readonly cacheEnd: number;
+  readonly skillStart: number;
+  readonly skillEnd: number;
+
+  readonly kind: Uint8Array;
+  readonly number: Int16Array;
+  readonly cv: Uint8Array;
+  readonly loot: Uint8Array;
+  readonly brutal: Uint8Array;
+  readonly durable: Uint8Array;
+  readonly relentless: Uint8Array;
+  readonly boostTrait: Int8Array;
+  readonly monsterFlags: Uint8Array;
+  readonly parasiteRoll: Uint8Array;
+  readonly parasitePenalty: Uint8Array;
+  readonly trapTest: Uint8Array;
+  readonly trapFailsAbove: Uint8Array;
+  readonly redText: Uint8Array;
+  readonly slidingWall: Uint8Array;
+  readonly testTrait: Int8Array;
+  readonly keywords: Uint8Array;
+  readonly startCharges: Uint8Array;
+  /** traitCount[card * TRAIT_COUNT + trait]: how many times the card shows the trait. */
+  readonly traitCount: Uint8Array;
+  readonly traitMask: Uint8Array;
+  /** Union of the trigger bits of the card's abilities, to skip cards quickly. */
+  readonly triggers: Uint8Array;
+
+  /** Effect lists: the main list (room/event effects, trap fail text) and the trap pass text. */
+  readonly mainStart: Int16Array;
+  readonly mainEnd: Int16Array;
+  readonly passStart: Int16Array;
+  readonly passEnd: Int16Array;
+  readonly effectOp: Uint8Array;
+  readonly effectAmount: Int8Array;
+
+  readonly abilityStart: Int16Array;
+  readonly abilityEnd: Int16Array;
+  readonly abilityCard: Int16Array;
+  readonly abilityTrigger: Uint8Array;
+  readonly abilityCost: Uint8Array;
+  readonly abilityDiscards: Uint8Array;
+  readonly abilityOp: Uint8Array;
+  readonly abilityAmount: Int8Array;
+  readonly abilityRoll: Uint8Array;
+  /** For draw abilities: the adventure kinds they apply to, as bits (1 << kind). */
+  readonly abilityOn: Uint8Array;
+
+  /** premade[agent] = the three skill ids of the How To Play agent, for as many agents as the file names. */
+  readonly premade: readonly Int16Array[];
+
+  constructor(content: NecreauxContent) {
+    const adventure = [...content.adventure].sort((a, b) => adventureNumber(a.id) - adventureNumber(b.id));
+    const scientists = content.specials.find((s) => s.type === 'scientists')!;
+    const shuttle = content.specials.find((s) => s.type === 'shuttle')!;
+    const all = [...adventure, scientists, shuttle, ...content.caches, ...content.skills];
+    const n = all.length;
+    this.count = n;
+    this.ids = all.map((c) => c.id);
+    this.names = all.map((c) => c.name);
+    this.adventureCount = adventure.length;
+    this.scientists = adventure.length;
+    this.shuttle = adventure.length + 1;
+    this.cacheStart = adventure.length + 2;
+    this.cacheEnd = this.cacheStart + content.caches.length;
+    this.skillStart = this.cacheEnd;
+    this.skillEnd = n;
+
+    this.kind = new Uint8Array(n);
+    this.number = new Int16Array(n);
+    this.cv = new Uint8Array(n);
+    this.loot = new Uint8Array(n);
+    this.brutal = new Uint8Array(n).fill(1);
+    this.durable = new Uint8Array(n).fill(1);
+    this.relentless = new Uint8Array(n);
+    this.boostTrait = new Int8Array(n).fill(-1);
+    this.monsterFlags = new Uint8Array(n);
+    this.parasiteRoll = new Uint8Array(n);
+    this.parasitePenalty = new Uint8Array(n);
+    this.trapTest = new Uint8Array(n);
+    this.trapFailsAbove = new Uint8Array(n);
+    this.redText = new Uint8Array(n);
+    this.slidingWall = new Uint8Array(n);
+    this.testTrait = new Int8Array(n).fill(-1);
+    this.keywords = new Uint8Array(n);
+    this.startCharges = new Uint8Array(n);
+    this.traitCount = new Uint8Array(n * TRAIT_COUNT);
+    this.traitMask = new Uint8Array(n);
+    this.triggers = new Uint8Array(n);
+    this.mainStart = new Int16Array(n);
+    this.mainEnd = new Int16Array(n);
+    this.passStart = new Int16Array(n);
+    this.passEnd = new Int16Array(n);
+    this.abilityStart = new Int16Array(n);
+    this.abilityEnd = new Int16Array(n);
+
+    const effects: CardEffect[] = [];
+    const abilities: { card: number; ability: Ability }[] = [];
+    const addEffects = (list: readonly CardEffect[]): [number, number] => {
+      const start = effects.length;
+      effects.push(...list);
+      return [start, effects.length];
+    };
+
+    all.forEach((card, id) => {
+      this.kind[id] = KIND_OF_TYPE[card.type];
+      if (id < adventure.length) this.number[id] = adventureNumber(card.id);
+      if (card.type === 'monster') this.compileMonster(id, card);
+      if (card.type === 'trap') {
+        if (card.test !== undefined) {
+          this.trapTest[id] = card.test.roll === 'team' ? TrapTest.team : TrapTest.each;
+          this.trapFailsAbove[id] = card.test.failWhen === 'aboveSpeed' ? 1 : 0;
+        }
+        this.redText[id] = card.redText ? 1 : 0;
+        this.slidingWall[id] = card.fail.some((e) => e.op === 'slidingWall') ? 1 : 0;
+        [this.mainStart[id], this.mainEnd[id]] = addEffects(card.fail);
+        [this.passStart[id], this.passEnd[id]] = addEffects(card.pass);
+      }
+      if (card.type === 'event') {
+        [this.mainStart[id], this.mainEnd[id]] = addEffects(card.effects);
+        if (card.test !== undefined) this.testTrait[id] = TRAITS.indexOf(card.test.trait);
+      }
+      if (card.type === 'room') [this.mainStart[id], this.mainEnd[id]] = addEffects(card.effects);
+      if ('traits' in card) {
+        for (const trait of card.traits) {
+          const t = TRAITS.indexOf(trait);
+          this.traitCount[id * TRAIT_COUNT + t]++;
+          this.traitMask[id] |= 1 << t;
+        }
+        this.startCharges[id] = card.startCharges;
+        this.abilityStart[id] = abilities.length;
+        for (const ability of card.abilities) abilities.push({ card: id, ability });
+        this.abilityEnd[id] = abilities.length;
+      }
+      if ('keywords' in card && card.type !== 'monster') {
+        const k = card.keywords;
+        this.keywords[id] = (k.unstoppable ? Keyword.unstoppable : 0) | (k.irreplaceable ? Keyword.irreplaceable : 0) | (k.soloBonus ? Keyword.soloBonus : 0);
+      }
+    });
+
+    this.effectOp = Uint8Array.from(effects, (e) => OP_OF_NAME[e.op]);
+    this.effectAmount = Int8Array.from(effects, effectAmount);
+
+    const m = abilities.length;
+    this.abilityCard = Int16Array.from(abilities, (a) => a.card);
+    this.abilityTrigger = Uint8Array.from(abilities, (a) => TRIGGER_BITS[a.ability.trigger]);
+    this.abilityCost = Uint8Array.from(abilities, (a) => a.ability.cost.charges);
+    this.abilityDiscards = Uint8Array.from(abilities, (a) => (a.ability.cost.discardSelf ? 1 : 0));
+    this.abilityOp = Uint8Array.from(abilities, (a) => OP_OF_NAME[a.ability.effect.op]);
+    this.abilityAmount = Int8Array.from(abilities, (a) => effectAmount(a.ability.effect));
+    this.abilityRoll = new Uint8Array(m);
+    this.abilityOn = new Uint8Array(m);
+    abilities.forEach(({ card, ability }, i) => {
+      const effect = ability.effect;
+      if ('roll' in effect) this.abilityRoll[i] = ROLL_BITS[effect.roll];
+      this.abilityOn[i] = (ability.on ?? ['monster', 'trap', 'event', 'room', 'item']).reduce((bits, type) => bits | (1 << KIND_OF_TYPE[type]), 0);
+      this.triggers[card] |= this.abilityTrigger[i];
+    });
+
+    const skillByName = new Map(content.skills.map((s, i) => [s.name, this.skillStart + i]));
+    this.premade = content.premade.map((names) => Int16Array.from(names, (name) => skillByName.get(name)!));
+  }
+
+  private compileMonster(id: number, card: Extract<AdventureCard, { type: 'monster' }>): void {
+    const k = card.keywords;
+    this.cv[id] = card.cv;
+    this.loot[id] = card.loot;
+    this.brutal[id] = k.brutal ?? 1;
+    this.durable[id] = k.durable ?? 1;
+    this.relentless[id] = k.relentless ?? 0;
+    this.boostTrait[id] = k.boost === undefined ? -1 : TRAITS.indexOf(k.boost);
+    this.monsterFlags[id] =
+      (k.explosive ? Monster.explosive : 0) |
+      (k.parasite ? Monster.parasite : 0) |
+      (k.chaoticDamage ? Monster.chaoticDamage : 0) |
+      (k.chaoticTargets ? Monster.chaoticTargets : 0) |
+      (k.stun ? Monster.stun : 0) |
+      (k.swarming ? Monster.swarming : 0);
+    if (k.parasite) {
+      this.parasiteRoll[id] = ROLL_BITS[k.parasite.roll];
+      this.parasitePenalty[id] = k.parasite.amount;
+    }
+  }
+
+  /** The card id of a content id such as "A-17" or "S-3"; an InputError for an unknown id. */
+  idOf(contentId: string): number {
+    const id = this.ids.indexOf(contentId);
+    if (id < 0) throw new InputError(`no card with id "${contentId}"`);
+    return id;
+  }
+
+  /** The card id of the first card with this name. */
+  named(name: string): number {
+    const id = this.names.indexOf(name);
+    if (id < 0) throw new InputError(`no card named "${name}"`);
+    return id;
+  }
+
+  hasKeyword(card: number, keyword: number): boolean {
+    return (this.keywords[card] & keyword) !== 0;
+  }
+
+  isSkill(card: number): boolean {
+    return card >= this.skillStart;
+  }
+}
+
+/** The one number an effect carries (amount, count, steps or dice; 0 when it has none). */
+function effectAmount(effect: AbilityEffect): number {
+  if ('amount' in effect) return effect.amount;
+  if ('count' in effect) return effect.count;
+  if ('steps' in effect) return effect.steps;
+  if ('dice' in effect) return effect.dice;
+  return 0;
+}

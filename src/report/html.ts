@@ -1,0 +1,118 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { ResultsFile } from '../sim/results.ts';
+import type { NamedChart } from './charts.ts';
+import { cellTable, comparisonTable, runFacts, significanceNote, type Table } from './tables.ts';
+
+/**
+ * report.html: one self-contained page that opens offline. The minified browser builds of Vega, Vega-Lite and
+ * vega-embed are inlined from node_modules, the charts are embedded with vega-embed (and its default tooltip
+ * handler), and the summary tables are plain HTML.
+ */
+
+/** Browser builds in load order: Vega-Lite needs Vega, vega-embed needs both. */
+const LIBRARIES = [
+  { name: 'vega', build: 'vega.min.js' },
+  { name: 'vega-lite', build: 'vega-lite.min.js' },
+  { name: 'vega-embed', build: 'vega-embed.min.js' },
+] as const;
+
+const EMBED_OPTIONS = { renderer: 'svg', actions: { export: true, source: false, compiled: false, editor: false } };
+
+const STYLE = `
+body { font: 15px/1.5 system-ui, sans-serif; color: #222; margin: 0; }
+main { max-width: 1200px; margin: 0 auto; padding: 1.5rem; }
+dl.facts { display: grid; grid-template-columns: max-content auto; gap: 0.2rem 1rem; }
+dl.facts dt { font-weight: 600; }
+dl.facts dd { margin: 0; }
+.charts { display: flex; flex-wrap: wrap; gap: 2rem; }
+.chart { margin: 0; }
+.table-wrap { overflow-x: auto; }
+table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
+th, td { border: 1px solid #ccc; padding: 0.25rem 0.6rem; text-align: left; white-space: nowrap; }
+th { background: #f3f3f3; }
+footer { margin-top: 2rem; color: #777; font-size: 0.85em; }
+`;
+
+export function reportHtml(results: ResultsFile, charts: readonly NamedChart[]): string {
+  const title = escapeHtml(results.experiment.title);
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title} · playsim report</title>
+<style>${STYLE}</style>
+${LIBRARIES.map((library) => inlineScript(libraryBuild(library.name, library.build))).join('\n')}
+</head>
+<body>
+<main>
+<h1>${title}</h1>
+${results.experiment.description === '' ? '' : `<p>${escapeHtml(results.experiment.description)}</p>`}
+${factList(results)}
+<h2>Charts</h2>
+<div class="charts">
+${charts.map((chart) => `<figure class="chart" id="${chartId(chart)}"></figure>`).join('\n')}
+</div>
+<h2>Cells</h2>
+${htmlTable(cellTable(results))}
+<h2>Paired comparisons</h2>
+${comparisonsSection(results)}
+<footer>${escapeHtml(`${results.tool.name} ${results.tool.version}`)}</footer>
+</main>
+${inlineScript(embedScript(charts))}
+</body>
+</html>
+`;
+}
+
+/** A package's browser build, which sits in the same build/ folder as the entry point Node resolves. */
+function libraryBuild(name: string, build: string): string {
+  const entry = createRequire(import.meta.url).resolve(name);
+  return readFileSync(join(dirname(entry), build), 'utf8');
+}
+
+function chartId(chart: NamedChart): string {
+  return `chart-${chart.name}`;
+}
+
+function embedScript(charts: readonly NamedChart[]): string {
+  const embeds = charts.map((chart) => ({ id: chartId(chart), spec: chart.spec }));
+  return `
+const options = ${JSON.stringify(EMBED_OPTIONS)};
+for (const { id, spec } of ${JSON.stringify(embeds)}) {
+  const container = document.getElementById(id);
+  vegaEmbed(container, spec, options).catch((error) => {
+    container.textContent = 'This chart could not be drawn: ' + error.message;
+    console.error(error);
+  });
+}`;
+}
+
+/** Script text inlined in a <script> element: nothing in it may close the element or open an HTML comment. */
+function inlineScript(code: string): string {
+  return `<script>${code.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--')}</script>`;
+}
+
+function factList(results: ResultsFile): string {
+  const items = runFacts(results).map((fact) => `<dt>${escapeHtml(fact.label)}</dt><dd>${escapeHtml(fact.value)}</dd>`);
+  return `<dl class="facts">\n${items.join('\n')}\n</dl>`;
+}
+
+function comparisonsSection(results: ResultsFile): string {
+  if (results.comparisons.length === 0) return '<p>None.</p>';
+  return `<p>${escapeHtml(significanceNote(results.comparisons))}</p>\n${htmlTable(comparisonTable(results))}`;
+}
+
+function htmlTable(table: Table): string {
+  const header = table.header.map((text) => `<th scope="col">${escapeHtml(text)}</th>`).join('');
+  const rows = table.rows.map((row) => `<tr>${row.map((text) => `<td>${escapeHtml(text)}</td>`).join('')}</tr>`);
+  return `<div class="table-wrap"><table>\n<thead><tr>${header}</tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody>\n</table></div>`;
+}
+
+const HTML_ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => HTML_ENTITIES[char]);
+}

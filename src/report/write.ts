@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ResultsFile } from '../sim/results.ts';
+import { buildCharts } from './charts.ts';
+import { reportHtml } from './html.ts';
+import { renderSvg } from './render.ts';
+import { summaryMarkdown } from './summary.ts';
+
+interface ReportFile {
+  readonly name: string;
+  readonly content: string;
+}
+
+/**
+ * Writes a run's report folder: results.json, summary.md, <chart>.vl.json and <chart>.svg per chart, report.html.
+ * Everything is rendered before the first byte is written, and each file is written under a temporary name and then
+ * renamed into place, so a failure leaves no half-written file and whatever the folder held before intact.
+ * Returns the paths written.
+ */
+export async function writeReport(results: ResultsFile, outDir: string): Promise<string[]> {
+  const files = await renderReport(results);
+  await mkdir(outDir, { recursive: true });
+  return writeAtomically(outDir, files);
+}
+
+async function renderReport(results: ResultsFile): Promise<ReportFile[]> {
+  const charts = buildCharts(results);
+  const svgs = await Promise.all(charts.map((chart) => renderSvg(chart.spec)));
+  return [
+    { name: 'results.json', content: json(results) },
+    { name: 'summary.md', content: summaryMarkdown(results) },
+    ...charts.flatMap((chart, i) => [
+      { name: `${chart.name}.vl.json`, content: json(chart.spec) },
+      { name: `${chart.name}.svg`, content: svgs[i] },
+    ]),
+    { name: 'report.html', content: reportHtml(results, charts) },
+  ];
+}
+
+function json(value: unknown): string {
+  return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+/** Stages every file under a temporary name in the folder, then renames them all into place. */
+async function writeAtomically(dir: string, files: readonly ReportFile[]): Promise<string[]> {
+  const staged: { temp: string; path: string }[] = [];
+  try {
+    for (const file of files) {
+      const entry = { temp: join(dir, `.${file.name}.${randomUUID()}.tmp`), path: join(dir, file.name) };
+      staged.push(entry);
+      await writeFile(entry.temp, file.content, { flag: 'wx' });
+    }
+    for (const { temp, path } of staged) await rename(temp, path);
+  } catch (error) {
+    await Promise.all(staged.map(({ temp }) => rm(temp, { force: true })));
+    throw error;
+  }
+  return staged.map(({ path }) => path);
+}

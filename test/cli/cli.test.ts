@@ -1,0 +1,91 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const COIN = 'test/fixtures/games/coin.ts';
+const GRID = 'test/fixtures/experiments/coin-grid.yaml';
+
+function playsim(...args: string[]) {
+  const result = spawnSync('node', ['bin/playsim.mjs', ...args], { encoding: 'utf8' });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+function expectBadInput(result: ReturnType<typeof playsim>, pattern: RegExp) {
+  expect(result.code).toBe(2);
+  expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  expect(result.stderr).toMatch(pattern);
+}
+
+function tempDir(): string {
+  return mkdtempSync(join(tmpdir(), 'playsim-cli-'));
+}
+
+describe('playsim CLI', () => {
+  it('sim --json prints the cell results object', () => {
+    const result = playsim('sim', COIN, '--set', 'target=7', '--games', '2000', '--workers', '1', '--json');
+    expect(result.code).toBe(0);
+    const cell = JSON.parse(result.stdout);
+    expect(Object.keys(cell)).toEqual(expect.arrayContaining(['params', 'strategy', 'games', 'win', 'outcomes', 'metrics', 'complete']));
+    expect(cell.games).toBe(2000);
+    expect(cell.win.lo).toBeLessThanOrEqual(cell.win.rate);
+    expect(cell.metrics.best).toMatchObject({ mean: expect.any(Number), lo: expect.any(Number), hi: expect.any(Number) });
+  });
+
+  it('replay narrates one game', () => {
+    const result = playsim('replay', COIN, '--seed', '5', '--set', 'rounds=3');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/round 3: rolled \d+/);
+    expect(result.stdout).toMatch(/outcome: (won|lost); best=\d+/);
+  });
+
+  it('refuses an unknown game, setting value, strategy and command with exit code 2', () => {
+    expectBadInput(playsim('sim', 'nosuchgame'), /unknown game "nosuchgame"; games: necreaux/);
+    expectBadInput(playsim('sim', COIN, '--set', 'target=99'), /setting target=99 is not allowed; allowed: an integer from 2 to 12/);
+    expectBadInput(playsim('sim', COIN, '--set', 'colour=red'), /unknown setting "colour"/);
+    expectBadInput(playsim('sim', COIN, '--strategy', 'genius'), /unknown strategy "genius" for game coin; strategies: always/);
+    expectBadInput(playsim('frobnicate'), /Unknown argument|Unknown command/i);
+    expectBadInput(playsim('run', GRID, '--shard', '3/2'), /--shard 3\/2: expected i\/n/);
+  });
+
+  it('refuses a malformed experiment or content file naming file and field', () => {
+    const dir = tempDir();
+    const experiment = join(dir, 'broken.yaml');
+    writeFileSync(experiment, `name: broken\ntitle: t\ngame: ${COIN}\ngames: -5\n`);
+    expectBadInput(playsim('run', experiment, '--out', join(dir, 'out')), /broken.yaml: field games: .*/);
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+    const content = join(dir, 'cards.json');
+    writeFileSync(content, '{"cards": [{"name": "x", "source": "guessed"}]}');
+    expectBadInput(playsim('sim', COIN, '--content', content), /cards.json: field cards\[0\].source: .*printed.*estimated/);
+  });
+
+  it('runs an experiment into a report folder, and merges shards into the same results', () => {
+    const dir = tempDir();
+    expect(playsim('run', GRID, '--games', '2000', '--workers', '2', '--out', join(dir, 'whole')).code).toBe(0);
+    for (const shard of ['0/2', '1/2']) {
+      expect(playsim('run', GRID, '--games', '2000', '--workers', '1', '--shard', shard, '--out', join(dir, shard.replace('/', 'of'))).code).toBe(0);
+    }
+    const merged = playsim('merge', join(dir, '0of2', 'results.json'), join(dir, '1of2', 'results.json'), '--out', join(dir, 'merged'));
+    expect(merged.code).toBe(0);
+    expect(readFileSync(join(dir, 'merged', 'results.json'), 'utf8')).toBe(readFileSync(join(dir, 'whole', 'results.json'), 'utf8'));
+    expect(readdirSync(join(dir, 'whole'))).toEqual(expect.arrayContaining(['results.json', 'summary.md', 'report.html']));
+  });
+
+  it('on Ctrl-C writes the games finished so far, marked incomplete, without temp files', async () => {
+    const dir = tempDir();
+    const child = spawn('node', ['bin/playsim.mjs', 'run', GRID, '--games', '100000000', '--workers', '1', '--out', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(stderr).toMatch(/interrupted/);
+    expect(code).toBe(1);
+    const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+    expect(results.complete).toBe(false);
+    expect(results.cells[0].games).toBeGreaterThan(0);
+    expect(results.cells[0].complete).toBe(false);
+    expect(readdirSync(dir).filter((name) => name.includes('tmp'))).toEqual([]);
+  }, 30000);
+});

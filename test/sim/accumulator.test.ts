@@ -1,0 +1,215 @@
+import { deviation, mean } from 'd3-array';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../../src/core/errors.ts';
+import { METRIC_MISSING, type MetricSpec, OutcomeRecord } from '../../src/core/game.ts';
+import { CellAccumulator, PairAccumulator } from '../../src/sim/accumulator.ts';
+import { meanInterval } from '../../src/sim/statistics.ts';
+
+const OUTCOMES = 3;
+const METRICS: readonly MetricSpec[] = [
+  { name: 'turns', description: 'turns played', min: 1, max: 20 },
+  { name: 'score', description: 'final score', min: 0, max: 100, binWidth: 10 },
+  { name: 'lossTurn', description: 'turn of the loss', min: 0, max: 12, binWidth: 5 },
+];
+
+function record(outcome: number, metrics: readonly number[]): OutcomeRecord {
+  const result = new OutcomeRecord(metrics.length);
+  result.outcome = outcome;
+  result.metrics.set(metrics);
+  return result;
+}
+
+function accumulate(records: readonly OutcomeRecord[]): CellAccumulator {
+  const cell = new CellAccumulator(OUTCOMES, METRICS);
+  for (const r of records) cell.add(r);
+  return cell;
+}
+
+/** Values inside and outside every metric's range, and missing ones. */
+const metricValue = fc.oneof(fc.integer({ min: -50, max: 150 }), fc.constant(METRIC_MISSING));
+const recordArb = fc
+  .tuple(fc.nat({ max: OUTCOMES - 1 }), fc.array(metricValue, { minLength: METRICS.length, maxLength: METRICS.length }))
+  .map(([outcome, metrics]) => record(outcome, metrics));
+
+/** A record stream cut into shards, each with a key that decides the order they are merged in. */
+const shardsArb = fc.array(fc.record({ records: fc.array(recordArb, { maxLength: 20 }), key: fc.nat() }), {
+  maxLength: 8,
+});
+
+describe('CellAccumulator', () => {
+  it('lays out fixed bins covering [min, max], binWidth 1 by default', () => {
+    const cell = new CellAccumulator(OUTCOMES, METRICS);
+    expect(cell.histograms.map((h) => h.length)).toEqual([20, 11, 3]);
+    expect(cell.histogramJSON(2)).toEqual({ min: 0, binWidth: 5, counts: [0, 0, 0] });
+  });
+
+  it('counts outcomes, sums metrics, clamps into end bins and skips missing values', () => {
+    const cell = accumulate([
+      record(0, [1, 95, METRIC_MISSING]),
+      record(2, [20, 100, 4]),
+      record(2, [-7, 250, 13]),
+      record(1, [METRIC_MISSING, 9, 5]),
+    ]);
+    expect(cell.games).toBe(4);
+    expect(Array.from(cell.outcomeCounts)).toEqual([1, 1, 2]);
+    expect(Array.from(cell.metricCounts)).toEqual([3, 4, 3]);
+    expect(Array.from(cell.metricSums)).toEqual([14, 454, 22]);
+    expect(Array.from(cell.metricSumSquares)).toEqual([450, 81_606, 210]);
+    expect(cell.histogramJSON(0).counts).toEqual([2, ...Array<number>(18).fill(0), 1]);
+    expect(cell.histogramJSON(1).counts).toEqual([1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2]);
+    expect(cell.histogramJSON(2).counts).toEqual([1, 1, 1]);
+  });
+
+  it('gives the mean and sd of the values that applied', () => {
+    fc.assert(
+      fc.property(fc.array(recordArb, { minLength: 1, maxLength: 100 }), (records) => {
+        const cell = accumulate(records);
+        METRICS.forEach((_, m) => {
+          const applied = records.map((r) => r.metrics[m]!).filter((value) => value !== METRIC_MISSING);
+          const interval = meanInterval(cell.metricCounts[m]!, cell.metricSums[m]!, cell.metricSumSquares[m]!);
+          expect(interval.n).toBe(applied.length);
+          if (applied.length > 0) expect(interval.mean).toBeCloseTo(mean(applied)!, 10);
+          if (applied.length > 1) expect(interval.sd).toBeCloseTo(deviation(applied)!, 10);
+        });
+      }),
+    );
+  });
+
+  it('merges any split of a stream, in any order and grouping, into exactly what adding it all gives', () => {
+    // Every field is an integer count or sum, exact in a double, so addition is associative and commutative.
+    fc.assert(
+      fc.property(shardsArb, (shards) => {
+        const whole = accumulate(shards.flatMap((shard) => shard.records)).toRaw();
+        const parts = [...shards].sort((a, b) => a.key - b.key).map((shard) => accumulate(shard.records));
+
+        const leftFold = new CellAccumulator(OUTCOMES, METRICS);
+        for (const part of parts) leftFold.merge(part);
+        expect(leftFold.toRaw()).toEqual(whole);
+
+        const rightFold = parts.reduceRight((merged, part) => {
+          part.merge(merged);
+          return part;
+        }, new CellAccumulator(OUTCOMES, METRICS));
+        expect(rightFold.toRaw()).toEqual(whole);
+      }),
+    );
+  });
+
+  it('round-trips through toRaw, JSON and fromRaw', () => {
+    fc.assert(
+      fc.property(fc.array(recordArb, { maxLength: 50 }), (records) => {
+        const raw = accumulate(records).toRaw();
+        const restored = CellAccumulator.fromRaw(JSON.parse(JSON.stringify(raw)), OUTCOMES, METRICS);
+        expect(restored.toRaw()).toEqual(raw);
+      }),
+    );
+  });
+
+  it('refuses raw sums of another shape, saying which part', () => {
+    const raw = accumulate([record(1, [3, 40, 2])]).toRaw();
+    expect(() => CellAccumulator.fromRaw(raw, OUTCOMES + 1, METRICS)).toThrow(
+      new InputError('raw outcomeCounts has 3 entries, expected 4'),
+    );
+    expect(() => CellAccumulator.fromRaw(raw, OUTCOMES, METRICS.slice(0, 2))).toThrow(
+      'raw metricCounts has 3 entries, expected 2',
+    );
+    const widerScore = METRICS.map((metric) => (metric.name === 'score' ? { ...metric, max: 120 } : metric));
+    expect(() => CellAccumulator.fromRaw(raw, OUTCOMES, widerScore)).toThrow(
+      'raw histogram of "score" has 11 entries, expected 13',
+    );
+    expect(() => CellAccumulator.fromRaw({ ...raw, histograms: raw.histograms.slice(1) }, OUTCOMES, METRICS)).toThrow(
+      'raw cell has 2 histograms, expected 3 (one per metric)',
+    );
+  });
+
+  it('refuses to merge cells of another shape', () => {
+    const cell = new CellAccumulator(OUTCOMES, METRICS);
+    const finerScore = METRICS.map((metric) => (metric.name === 'score' ? { ...metric, binWidth: 5 } : metric));
+    expect(() => cell.merge(new CellAccumulator(OUTCOMES + 1, METRICS))).toThrow(/different outcomes or metric/);
+    expect(() => cell.merge(new CellAccumulator(OUTCOMES, finerScore))).toThrow(/different outcomes or metric/);
+  });
+
+  it('refuses an outcome index outside the declared outcomes', () => {
+    expect(() => accumulate([record(OUTCOMES, [1, 1, 1])])).toThrow('outcome index 3 is outside the 3 declared outcomes');
+  });
+});
+
+const CELLS = 4;
+const PAIRS = Int32Array.from([0, 1, 0, 2, 3, 1]);
+
+interface Game {
+  won: Uint8Array;
+  active: Uint8Array;
+}
+
+const gameArb: fc.Arbitrary<Game> = fc
+  .tuple(
+    fc.array(fc.boolean(), { minLength: CELLS, maxLength: CELLS }),
+    fc.array(fc.boolean(), { minLength: CELLS, maxLength: CELLS }),
+  )
+  .map(([won, active]) => ({ won: Uint8Array.from(won, Number), active: Uint8Array.from(active, Number) }));
+
+function accumulatePairs(games: readonly Game[]): PairAccumulator {
+  const pairs = new PairAccumulator(PAIRS);
+  for (const game of games) pairs.addGame(game.won, game.active);
+  return pairs;
+}
+
+describe('PairAccumulator', () => {
+  it('counts the 2x2 table of each pair over the games both cells played', () => {
+    fc.assert(
+      fc.property(fc.array(gameArb, { maxLength: 60 }), (games) => {
+        const json = accumulatePairs(games).toJSON();
+        for (let p = 0; p < PAIRS.length / 2; p++) {
+          const [a, b] = [PAIRS[2 * p]!, PAIRS[2 * p + 1]!];
+          const shared = games.filter((game) => game.active[a] && game.active[b]);
+          const count = (aWon: boolean, bWon: boolean): number =>
+            shared.filter((game) => Boolean(game.won[a]) === aWon && Boolean(game.won[b]) === bWon).length;
+          expect([json.bothWon[p], json.onlyAWon[p], json.onlyBWon[p], json.neither[p]]).toEqual([
+            count(true, true),
+            count(true, false),
+            count(false, true),
+            count(false, false),
+          ]);
+        }
+      }),
+    );
+  });
+
+  it('merges any split of the games, in any order, into exactly what adding them all gives', () => {
+    const shards = fc.array(fc.record({ games: fc.array(gameArb, { maxLength: 20 }), key: fc.nat() }), {
+      maxLength: 8,
+    });
+    fc.assert(
+      fc.property(shards, (split) => {
+        const whole = accumulatePairs(split.flatMap((shard) => shard.games)).toJSON();
+        const merged = new PairAccumulator(PAIRS);
+        for (const shard of [...split].sort((a, b) => a.key - b.key)) merged.merge(accumulatePairs(shard.games));
+        expect(merged.toJSON()).toEqual(whole);
+      }),
+    );
+  });
+
+  it('round-trips through JSON', () => {
+    fc.assert(
+      fc.property(fc.array(gameArb, { maxLength: 60 }), (games) => {
+        const json = accumulatePairs(games).toJSON();
+        const restored = PairAccumulator.fromJSON(JSON.parse(JSON.stringify(accumulatePairs(games))));
+        expect(restored.toJSON()).toEqual(json);
+        expect(restored.pairs).toEqual(PAIRS);
+      }),
+    );
+  });
+
+  it('refuses malformed pairs, counts and merges', () => {
+    expect(() => new PairAccumulator(Int32Array.from([0, 1, 2]))).toThrow(/two by two, got 3 entries/);
+    const json = accumulatePairs([]).toJSON();
+    expect(() => PairAccumulator.fromJSON({ ...json, neither: [0, 0] })).toThrow(
+      new InputError('paired neither has 2 entries, expected 3'),
+    );
+    expect(() => accumulatePairs([]).merge(new PairAccumulator(Int32Array.from([0, 1, 0, 2, 1, 3])))).toThrow(
+      /different pairs of cells/,
+    );
+  });
+});
