@@ -104,7 +104,7 @@ export async function simCommand(gameId: string, flags: RunFlags & { set?: strin
   const file = experimentSchema.parse({
     name: 'sim',
     title: `${game.title}: one cell`,
-    game: game.id,
+    game: gameId,
     settings: parseSetFlags(flags.set ?? []),
     strategies: [flags.strategy ?? game.defaultStrategy],
   });

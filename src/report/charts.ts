@@ -36,7 +36,7 @@ const ERROR_BARS = { type: 'errorbar', ticks: { size: 8 } } as const;
 const WIN_RATE_AXIS = { title: 'win rate', axis: { format: '%' }, scale: { domain: [0, 1] } };
 
 /** The experiment's charts, or the default ones when it names none. */
-export function chartRequests(results: ResultsFile): ChartRequest[] {
+function chartRequests(results: ResultsFile): ChartRequest[] {
   return results.experiment.charts.length > 0 ? [...results.experiment.charts] : defaultCharts(results);
 }
 
@@ -75,8 +75,7 @@ export function buildChart(results: ResultsFile, request: ChartRequest): TopLeve
 }
 
 export function chartName(request: ChartRequest): string {
-  const parts = chartNameParts(request);
-  return parts.join('-').replace(/[^A-Za-z0-9_-]+/g, '_');
+  return chartNameParts(request).join('-').replace(/[^A-Za-z0-9_-]+/g, '_');
 }
 
 function chartNameParts(request: ChartRequest): string[] {
@@ -255,6 +254,7 @@ function histogramRows(cell: CellResult, metric: string): Row[] {
 
 /** The paired win-rate differences of the comparisons that vary one setting, with CIs and a rule at zero. */
 export function pairedDifference(results: ResultsFile, request: Request<'pairedDifference'>): TopLevelSpec {
+  requireSetting(results, request.varied);
   const rows = results.comparisons
     .filter((comparison) => comparison.varied === request.varied)
     .map((comparison) => ({
@@ -319,6 +319,7 @@ function chartTitle(results: ResultsFile, text: string): Title {
 /** The chart as it is when nothing else varies, or one panel of it per value of the other varied settings. */
 function inPanels(results: ResultsFile, title: Title, rows: Row[], panels: string[], panel: PanelSpec): TopLevelSpec {
   const data = { values: rows };
+  // A panel is a unit or a layer spec, either of which is a top-level spec too; TypeScript cannot see that through the spread.
   if (panels.length === 0) return { $schema: SCHEMA, title, data, ...panel } as TopLevelSpec;
   return { $schema: SCHEMA, title, data, facet: groupChannel(results, panels), columns: PANEL_COLUMNS, spec: panel };
 }

@@ -15,11 +15,12 @@ export function cellValue(cell: CellResult, name: string): SettingValue {
   return name === 'strategy' ? cell.strategy : cell.params[name];
 }
 
+/** "agents=3, strategy=greedy" */
 export function cellLabel(cell: CellResult, names: readonly string[]): string {
   return names.map((name) => `${name}=${cellValue(cell, name)}`).join(', ');
 }
 
-export function cellById(results: ResultsFile, id: number): CellResult {
+function cellById(results: ResultsFile, id: number): CellResult {
   const cell = results.cells.find((c) => c.id === id);
   if (cell === undefined) throw new Error(`results: comparison refers to unknown cell ${id}`);
   return cell;

@@ -80,14 +80,19 @@ function chartId(chart: NamedChart): string {
 function embedScript(charts: readonly NamedChart[]): string {
   const embeds = charts.map((chart) => ({ id: chartId(chart), spec: chart.spec }));
   return `
-const options = ${JSON.stringify(EMBED_OPTIONS)};
-for (const { id, spec } of ${JSON.stringify(embeds)}) {
+const options = ${scriptJson(EMBED_OPTIONS)};
+for (const { id, spec } of ${scriptJson(embeds)}) {
   const container = document.getElementById(id);
   vegaEmbed(container, spec, options).catch((error) => {
     container.textContent = 'This chart could not be drawn: ' + error.message;
     console.error(error);
   });
 }`;
+}
+
+/** JSON as a script expression, with every "<" escaped so no value can look like markup. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
 /** Script text inlined in a <script> element: nothing in it may close the element or open an HTML comment. */

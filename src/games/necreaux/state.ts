@@ -1,0 +1,416 @@
+import { Deck } from '../../core/deck.ts';
+import type { RandomStream } from '../../core/rng.ts';
+import { Kind, TRAIT_COUNT, type CardTable, Keyword } from './cards.ts';
+import type { NecreauxView } from './decisions.ts';
+
+/**
+ * Where a card is. Every card is in exactly one zone; a card of any zone but ASIDE (set aside: not in the game, or
+ * not yet set up) and CURRENT (being resolved) is in exactly one pile of the state.
+ */
+export const Zone = {
+  aside: 0,
+  deck: 1,
+  discard: 2,
+  loot: 3,
+  held: 4,
+  parasite: 5,
+  box: 6,
+  current: 7,
+  skillDeck: 8,
+  skillDiscard: 9,
+  skillPool: 10,
+  skill: 11,
+  hand: 12,
+} as const;
+
+export const MAX_AGENTS = 5;
+export const MAIN_TEAM = 0;
+export const LOST_TEAM = 1;
+export const HEARTS_PER_CARD = 2;
+
+/**
+ * The whole mutable state of one game, allocated once per engine and reset per game. It is also the read-only
+ * view strategies get (NecreauxView), so nothing is copied for them.
+ */
+export class GameState implements NecreauxView {
+  // Piles
+  readonly deck: Deck;
+  readonly discard: Deck;
+  readonly loot: Deck;
+  readonly box: Deck;
+  readonly skillDeck: Deck;
+  readonly skillDiscard: Deck;
+  readonly skillPool: Deck;
+  readonly skills: Deck[];
+  readonly held: Deck[];
+  readonly parasites: Deck[];
+  /** Agent-creation hands (per agent) and No Time To Waste hands (per player). */
+  readonly hands: Deck[];
+  /** Every pile above, for resets and for the no-card-lost check. */
+  readonly piles: readonly Deck[];
+
+  // Per card
+  readonly zone: Uint8Array;
+  readonly holder: Int8Array;
+  readonly faceDown: Uint8Array;
+  readonly neutralized: Uint8Array;
+  readonly charges: Int16Array;
+  /** The skill card a parasite is attached to. */
+  readonly host: Int16Array;
+
+  // Per agent
+  readonly alive: Uint8Array;
+  readonly team: Uint8Array;
+  /** Combat-round roll bonus bought by combat-trigger abilities. */
+  readonly roundBonus: Int8Array;
+  /** Damage still prevented for the agent in the damage being dealt. */
+  readonly prevention: Int8Array;
+
+  // Scalars
+  agents = 0;
+  players = 0;
+  uncertainEnding = false;
+  turn = 0;
+  countdown = 0;
+  instructedCountdown = 0;
+  startingCountdown = 0;
+  xp = 0;
+  xpGained = 0;
+  xpSpent = 0;
+  speed = 0;
+  drawn = 0;
+  cardsDrawn = 0;
+  middlePileSize = 0;
+  bottomPileSize = 0;
+  scientistsFound = false;
+  shuttleFound = false;
+  turnScientistsFound = -1;
+  split = false;
+  actingTeam = MAIN_TEAM;
+  currentCard = -1;
+  monsterCv = 0;
+  monsterHits = 0;
+  monsterHealth = 0;
+  rollTotal = 0;
+  rollKind = 0;
+  rollAgent = -1;
+  rollFails = false;
+  damageLeft = 0;
+  damageStun = false;
+  /** When one agent takes the damage (an each-roll trap, a trait test, swarming), that agent; else -1. */
+  damageOnly = -1;
+  skillsLost = 0;
+  monstersDefeated = 0;
+  splits = 0;
+  cachesAdded = 0;
+  turnOver = false;
+  finished = false;
+  outcome = 0;
+  escaped = false;
+  escapedWithScientists = false;
+
+  constructor(
+    readonly cards: CardTable,
+    readonly strategyRandom: RandomStream,
+  ) {
+    const n = cards.count;
+    this.deck = new Deck(n);
+    this.discard = new Deck(n);
+    this.loot = new Deck(n);
+    this.box = new Deck(n);
+    this.skillDeck = new Deck(n);
+    this.skillDiscard = new Deck(n);
+    this.skillPool = new Deck(n);
+    this.skills = perAgent(() => new Deck(n));
+    this.held = perAgent(() => new Deck(n));
+    this.parasites = perAgent(() => new Deck(n));
+    this.hands = perAgent(() => new Deck(n));
+    this.piles = [
+      this.deck,
+      this.discard,
+      this.loot,
+      this.box,
+      this.skillDeck,
+      this.skillDiscard,
+      this.skillPool,
+      ...this.skills,
+      ...this.held,
+      ...this.parasites,
+      ...this.hands,
+    ];
+    this.zone = new Uint8Array(n);
+    this.holder = new Int8Array(n);
+    this.faceDown = new Uint8Array(n);
+    this.neutralized = new Uint8Array(n);
+    this.charges = new Int16Array(n);
+    this.host = new Int16Array(n);
+    this.alive = new Uint8Array(MAX_AGENTS);
+    this.team = new Uint8Array(MAX_AGENTS);
+    this.roundBonus = new Int8Array(MAX_AGENTS);
+    this.prevention = new Int8Array(MAX_AGENTS);
+  }
+
+  /** Every card aside, every pile empty, every counter at its start. */
+  reset(agents: number, players: number, uncertainEnding: boolean): void {
+    for (const pile of this.piles) pile.clear();
+    this.zone.fill(Zone.aside);
+    this.holder.fill(-1);
+    this.faceDown.fill(0);
+    this.neutralized.fill(0);
+    this.charges.fill(0);
+    this.host.fill(-1);
+    this.alive.fill(0);
+    this.alive.fill(1, 0, agents);
+    this.team.fill(MAIN_TEAM);
+    this.roundBonus.fill(0);
+    this.prevention.fill(0);
+    this.agents = agents;
+    this.players = players;
+    this.uncertainEnding = uncertainEnding;
+    this.turn = 0;
+    this.countdown = this.instructedCountdown = this.startingCountdown = 0;
+    this.xp = this.xpGained = this.xpSpent = 0;
+    this.speed = this.drawn = this.cardsDrawn = 0;
+    this.middlePileSize = this.bottomPileSize = 0;
+    this.scientistsFound = this.shuttleFound = false;
+    this.turnScientistsFound = -1;
+    this.split = false;
+    this.actingTeam = MAIN_TEAM;
+    this.currentCard = -1;
+    this.monsterCv = this.monsterHits = this.monsterHealth = 0;
+    this.rollTotal = this.rollKind = 0;
+    this.rollAgent = -1;
+    this.rollFails = false;
+    this.damageLeft = 0;
+    this.damageStun = false;
+    this.damageOnly = -1;
+    this.skillsLost = this.monstersDefeated = this.splits = this.cachesAdded = 0;
+    this.turnOver = this.finished = false;
+    this.outcome = 0;
+    this.escaped = this.escapedWithScientists = false;
+  }
+
+  // --- Queries (NecreauxView) ---
+
+  get deckSize(): number {
+    return this.deck.size;
+  }
+
+  get cardsAboveMiddlePile(): number {
+    return Math.max(0, this.deck.size - this.middlePileSize - this.bottomPileSize);
+  }
+
+  get cardsAboveBottomPile(): number {
+    return Math.max(0, this.deck.size - this.bottomPileSize);
+  }
+
+  isAlive(agent: number): boolean {
+    return agent >= 0 && agent < this.agents && this.alive[agent] === 1;
+  }
+
+  isActing(agent: number): boolean {
+    return this.isAlive(agent) && this.team[agent] === this.actingTeam;
+  }
+
+  actingCount(): number {
+    let count = 0;
+    for (let a = 0; a < this.agents; a++) if (this.isActing(a)) count++;
+    return count;
+  }
+
+  aliveCount(): number {
+    let count = 0;
+    for (let a = 0; a < this.agents; a++) count += this.alive[a];
+    return count;
+  }
+
+  health(agent: number): number {
+    const skills = this.skills[agent];
+    let hearts = 0;
+    for (let i = 0; i < skills.size; i++) hearts += this.faceDown[skills.at(i)] === 1 ? 1 : HEARTS_PER_CARD;
+    return hearts;
+  }
+
+  skillCount(agent: number): number {
+    return this.skills[agent].size;
+  }
+
+  skillAt(agent: number, index: number): number {
+    return this.skills[agent].at(index);
+  }
+
+  heldCount(agent: number): number {
+    return this.held[agent].size;
+  }
+
+  heldAt(agent: number, index: number): number {
+    return this.held[agent].at(index);
+  }
+
+  parasiteCount(agent: number): number {
+    return this.parasites[agent].size;
+  }
+
+  traitTally(agent: number, trait: number): number {
+    return this.tallyIn(this.skills[agent], trait) + this.tallyIn(this.held[agent], trait);
+  }
+
+  private tallyIn(pile: Deck, trait: number): number {
+    let tally = 0;
+    for (let i = 0; i < pile.size; i++) {
+      const card = pile.at(i);
+      if (this.isActive(card)) tally += this.cards.traitCount[card * TRAIT_COUNT + trait];
+    }
+    return tally;
+  }
+
+  /** Active cards on the acting team showing the trait (a card counts once however often it shows it). */
+  cardsWithTrait(trait: number): number {
+    let count = 0;
+    const bit = 1 << trait;
+    for (let a = 0; a < this.agents; a++) {
+      if (!this.isActing(a)) continue;
+      count += this.countWithTrait(this.skills[a], bit) + this.countWithTrait(this.held[a], bit);
+    }
+    return count;
+  }
+
+  private countWithTrait(pile: Deck, bit: number): number {
+    let count = 0;
+    for (let i = 0; i < pile.size; i++) {
+      const card = pile.at(i);
+      if ((this.cards.traitMask[card] & bit) !== 0 && this.isActive(card)) count++;
+    }
+    return count;
+  }
+
+  xpCost(agent: number): number {
+    return 2 * this.skills[agent].size;
+  }
+
+  holderOf(card: number): number {
+    return this.holder[card];
+  }
+
+  /** The acting team holds this card (skill, item, cache or special). */
+  teamHolds(card: number): boolean {
+    const zone = this.zone[card];
+    return (zone === Zone.held || zone === Zone.skill) && this.isActing(this.holder[card]);
+  }
+
+  name(card: number): string {
+    return this.cards.names[card];
+  }
+
+  kind(card: number): number {
+    return this.cards.kind[card];
+  }
+
+  cv(card: number): number {
+    return this.cards.cv[card];
+  }
+
+  lootValue(card: number): number {
+    return this.cards.loot[card];
+  }
+
+  isFaceDown(card: number): boolean {
+    return this.faceDown[card] === 1;
+  }
+
+  isActive(card: number): boolean {
+    return (this.faceDown[card] === 0 && this.neutralized[card] === 0) || this.cards.hasKeyword(card, Keyword.unstoppable);
+  }
+
+  chargesOn(card: number): number {
+    return this.charges[card];
+  }
+
+  startCharges(card: number): number {
+    return this.cards.startCharges[card];
+  }
+
+  lootSize(): number {
+    return this.loot.size;
+  }
+
+  lootAt(index: number): number {
+    return this.loot.at(index);
+  }
+
+  poolSize(): number {
+    return this.skillPool.size;
+  }
+
+  poolAt(index: number): number {
+    return this.skillPool.at(index);
+  }
+
+  handSize(owner: number): number {
+    return this.hands[owner].size;
+  }
+
+  handAt(owner: number, index: number): number {
+    return this.hands[owner].at(index);
+  }
+
+  abilityCard(ability: number): number {
+    return this.cards.abilityCard[ability];
+  }
+
+  abilityOp(ability: number): number {
+    return this.cards.abilityOp[ability];
+  }
+
+  abilityAmount(ability: number): number {
+    return this.cards.abilityAmount[ability];
+  }
+
+  abilityCost(ability: number): number {
+    return this.cards.abilityCost[ability];
+  }
+
+  // --- Legality ---
+
+  /** Some skill card on the acting team is face-up (stun damage must disable before it destroys). */
+  teamHasFaceUpSkill(): boolean {
+    for (let a = 0; a < this.agents; a++) if (this.isActing(a) && this.hasFaceUpSkill(a)) return true;
+    return false;
+  }
+
+  hasFaceUpSkill(agent: number): boolean {
+    const skills = this.skills[agent];
+    for (let i = 0; i < skills.size; i++) if (this.faceDown[skills.at(i)] === 0) return true;
+    return false;
+  }
+
+  canDamageAgent(agent: number): boolean {
+    if (!this.isActing(agent) || (this.damageOnly >= 0 && agent !== this.damageOnly)) return false;
+    return !this.damageStun || this.hasFaceUpSkill(agent) || !this.teamHasFaceUpSkill();
+  }
+
+  canDamageCard(agent: number, card: number): boolean {
+    if (this.zone[card] !== Zone.skill || this.holder[card] !== agent) return false;
+    return !this.damageStun || this.faceDown[card] === 0 || !this.hasFaceUpSkill(agent);
+  }
+
+  canEnable(card: number): boolean {
+    return this.zone[card] === Zone.skill && this.faceDown[card] === 1 && this.isActing(this.holder[card]);
+  }
+
+  canCharge(card: number, source: number): boolean {
+    return card !== source && card >= 0 && card < this.cards.count && this.teamHolds(card);
+  }
+
+  canTransfer(card: number): boolean {
+    return card >= 0 && card < this.cards.count && this.cards.kind[card] === Kind.item && this.teamHolds(card);
+  }
+
+  canHold(agent: number): boolean {
+    return this.isActing(agent);
+  }
+}
+
+function perAgent(make: () => Deck): Deck[] {
+  return Array.from({ length: MAX_AGENTS }, make);
+}

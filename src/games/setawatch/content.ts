@@ -1,0 +1,280 @@
+import { z } from 'zod';
+import type { ContentSpec, Provenance } from '../../core/game.ts';
+
+/**
+ * The content file of Set a Watch (base game): every card as data. Creature powers, location effects, camp actions
+ * and ability cards are written in a small typed vocabulary (`op`) that the engine interprets, so a user's file can
+ * change them. Every card says where its data comes from ("printed": read off a retail card; "pre-production": read
+ * off an older card scan; "estimated": not on any card, see RULES.md) and which content set it belongs to.
+ */
+
+export const SOURCES = ['printed', 'pre-production', 'estimated'] as const;
+export const CONTENT_SETS = ['base', 'preproduction', 'extra-locations'] as const;
+export type ContentSet = (typeof CONTENT_SETS)[number];
+export const ADVENTURERS = ['beastmaster', 'cleric', 'ranger', 'rogue', 'warrior', 'wizard', 'knight', 'bard'] as const;
+export type AdventurerId = (typeof ADVENTURERS)[number];
+export const RUNES = ['seal', 'vanquish', 'bolster'] as const;
+
+const name = z.string().min(1);
+const amount = z.number().int().min(-16).max(16);
+const count = z.number().int().min(0).max(12);
+const cardBase = { name, source: z.enum(SOURCES), set: z.enum(CONTENT_SETS).default('base'), text: z.string().optional() };
+
+/** Which creatures an effect may pick. `at` is the place in the Line (or `graveyard`); the rest filter. */
+const target = z.object({
+  at: z.enum(['revealed', 'unrevealed', 'any', 'first', 'second', 'last', 'damaged', 'nextToDefeated', 'graveyard']),
+  types: z.array(name).optional(),
+  unhallowed: z.boolean().optional(),
+  maxHealth: z.number().int().min(0).max(99).optional(),
+});
+export type Target = z.infer<typeof target>;
+
+const match = z.object({ names: z.array(name).optional(), types: z.array(name).optional() });
+
+/** Creature and Unhallowed powers. */
+const powerEffect = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('fire'), amount }),
+  z.object({ op: z.literal('exhaust'), count }),
+  z.object({ op: z.literal('drawInFront'), count }),
+  z.object({ op: z.literal('moveToFront') }),
+  z.object({ op: z.literal('moveToBack') }),
+  z.object({ op: z.literal('stealDie'), pick: z.enum(['party', 'highest']), setsHealth: z.boolean().default(false) }),
+  z.object({ op: z.literal('revealNext') }),
+  z.object({ op: z.literal('swapWithGraveyardTop') }),
+  z.object({ op: z.literal('drawToHorde'), count }),
+  z.object({ op: z.literal('reshuffleSummon') }),
+  z.object({ op: z.literal('pullFromGraveyard'), match, count, pick: z.enum(['top', 'strongest']), place: z.enum(['front', 'behind']) }),
+  z.object({ op: z.literal('returnToBack') }),
+  z.object({ op: z.literal('restartLine') }),
+  z.object({ op: z.literal('toHordeWith'), match }),
+  z.object({ op: z.literal('summon') }),
+  // Ongoing powers: they change health, attacks or fire while the creature is in the Line.
+  z.object({ op: z.literal('shieldNext') }),
+  z.object({ op: z.literal('blockAttacksBehind') }),
+  z.object({ op: z.literal('blockAbilitiesBehind') }),
+  z.object({ op: z.literal('addGraveyardTopHealth') }),
+  z.object({ op: z.literal('healthFromFire'), sign: z.union([z.literal(1), z.literal(-1)]), offset: count.or(z.number().int().max(16)) }),
+  z.object({ op: z.literal('buffOthers'), amount }),
+  z.object({ op: z.literal('multiplyTypeHealth'), type: name, factor: z.number().int().min(1).max(4) }),
+  z.object({ op: z.literal('fireCostPerDefeat'), amount }),
+  z.object({ op: z.literal('immuneWhenFlanked') }),
+]);
+export type PowerEffect = z.infer<typeof powerEffect>;
+export type PowerOp = PowerEffect['op'];
+
+export const POWER_TIMINGS = ['reveal', 'first', 'ongoing', 'defeated', 'endOfRound'] as const;
+export const ONGOING_OPS: readonly PowerOp[] = [
+  'shieldNext',
+  'blockAttacksBehind',
+  'blockAbilitiesBehind',
+  'addGraveyardTopHealth',
+  'healthFromFire',
+  'buffOthers',
+  'multiplyTypeHealth',
+  'fireCostPerDefeat',
+  'immuneWhenFlanked',
+];
+
+const power = z
+  .object({ when: z.enum(POWER_TIMINGS), effects: z.array(powerEffect).min(1) })
+  .superRefine((p, ctx) => {
+    for (const effect of p.effects) {
+      if ((p.when === 'ongoing') !== ONGOING_OPS.includes(effect.op)) {
+        ctx.addIssue({ code: 'custom', message: `effect "${effect.op}" cannot be a "${p.when}" power` });
+      }
+    }
+  });
+export type Power = z.infer<typeof power>;
+
+const creature = z.object({
+  ...cardBase,
+  kind: z.enum(['creature', 'acolyte', 'summon']).default('creature'),
+  type: name.optional(),
+  damage: z.number().int().min(0).max(9),
+  /** One card per entry: the printed health of each copy (0 where the card prints "*"). */
+  health: z.array(z.number().int().min(0).max(30)).min(1).max(8),
+  powers: z.array(power).default([]),
+});
+export type CreatureCard = z.infer<typeof creature>;
+
+const unhallowed = z.object({ ...cardBase, damage: z.number().int().min(0).max(9), health: z.number().int().min(1).max(30), powers: z.array(power).default([]) });
+export type UnhallowedCard = z.infer<typeof unhallowed>;
+
+/** Location effects: what the current location changes during its round. */
+const locationEffect = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('typeHealth'), type: name, amount }),
+  z.object({ op: z.literal('revealCount'), amount, min: count }),
+  z.object({ op: z.literal('chopBonus'), amount }),
+  z.object({ op: z.literal('raiseLowestDie'), amount }),
+  z.object({ op: z.literal('firstPositionFire'), amount }),
+  z.object({ op: z.literal('lockLowestDie') }),
+  z.object({ op: z.literal('rangeBonus'), amount }),
+  z.object({ op: z.literal('summonToDeckBottom') }),
+  z.object({ op: z.literal('chooseSummoned') }),
+  z.object({ op: z.literal('graveyardStrongestToLine') }),
+  z.object({ op: z.literal('swapExhausted') }),
+  z.object({ op: z.literal('burnBonus'), amount }),
+  z.object({ op: z.literal('campAnyValue') }),
+  z.object({ op: z.literal('cleanClearRefresh'), count }),
+  z.object({ op: z.literal('camperRefresh'), amount }),
+  z.object({ op: z.literal('sealChosen') }),
+  z.object({ op: z.literal('defeatedToDeckBottom'), type: name }),
+  z.object({ op: z.literal('unhallowedToLine') }),
+  z.object({ op: z.literal('summonExtraExhaust'), count }),
+  z.object({ op: z.literal('highestRollCamps') }),
+  z.object({ op: z.literal('allDice'), amount }),
+  z.object({ op: z.literal('noPassives') }),
+  z.object({ op: z.literal('noCombining') }),
+  z.object({ op: z.literal('defeatOneRevealed') }),
+  z.object({ op: z.literal('rerollAfterFirstDefeat') }),
+  z.object({ op: z.literal('camperReroll') }),
+  z.object({ op: z.literal('lowRollRefresh'), below: count }),
+]);
+export type LocationEffect = z.infer<typeof locationEffect>;
+export type LocationOp = LocationEffect['op'];
+
+const location = z.object({
+  ...cardBase,
+  kind: z.enum(['regular', 'final', 'respite']),
+  /** Fire change on arrival (ignored in round 1), or "halve". */
+  fire: amount.or(z.literal('halve')),
+  line: z.number().int().min(1).max(16),
+  effects: z.array(locationEffect).default([]),
+  runes: z.array(z.enum(RUNES)).default([...RUNES]),
+});
+export type LocationCard = z.infer<typeof location>;
+
+/** Camp actions printed on the adventurer boards. */
+const campAction = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('setTrap') }),
+  z.object({ op: z.literal('heal'), minDie: count }),
+  z.object({ op: z.literal('arrangeTop'), count }),
+  z.object({ op: z.literal('prepared') }),
+  z.object({ op: z.literal('fire'), amount }),
+  z.object({ op: z.literal('teleport'), count }),
+  z.object({ op: z.literal('assist') }),
+  z.object({ op: z.literal('multiTalented') }),
+]);
+export type CampAction = z.infer<typeof campAction>;
+
+const adventurer = z.object({
+  ...cardBase,
+  id: z.enum(ADVENTURERS),
+  die: z.union([z.literal(6), z.literal(8)]),
+  range: z.enum(['melee', 'ranged']),
+  camp: campAction,
+  tamedLimit: count.default(0),
+});
+export type AdventurerCard = z.infer<typeof adventurer>;
+
+/** Effects of ability cards. A card has one or more modes; each use picks one mode and applies its steps in order. */
+const abilityEffect = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('defeat'), target }),
+  z.object({ op: z.literal('damage'), amount: count.or(z.number().int().max(30)), target }),
+  z.object({ op: z.literal('halveHealth'), target }),
+  z.object({ op: z.literal('move'), target, to: z.enum(['anywhere', 'back', 'deckTop', 'deckBottom', 'horde', 'front']) }),
+  z.object({ op: z.literal('conceal'), target }),
+  z.object({ op: z.literal('reveal'), count, negateReveal: z.boolean().default(false) }),
+  z.object({ op: z.literal('revealBonus'), amount, negateNextReveal: z.boolean().default(false) }),
+  z.object({ op: z.literal('rangeBonus'), amount }),
+  z.object({ op: z.literal('attackBonus'), amount, attacks: count }),
+  z.object({ op: z.literal('maxDie') }),
+  z.object({ op: z.literal('ownRanged') }),
+  z.object({ op: z.literal('defeatAll'), target }),
+  z.object({ op: z.literal('tame'), target }),
+  z.object({ op: z.literal('spendTamedDefeat'), target }),
+  z.object({ op: z.literal('defeatUpToRoll'), target }),
+  z.object({ op: z.literal('blank'), target }),
+  z.object({ op: z.literal('doubleDiceOnHealth'), min: count.or(z.number().int().max(30)) }),
+  z.object({ op: z.literal('defeatPair'), target }),
+  z.object({ op: z.literal('drawToLineEnd'), count }),
+  z.object({ op: z.literal('swapWithGraveyard'), target }),
+  // Passive abilities: always on while the card is face up.
+  z.object({ op: z.literal('tameFirst') }),
+  z.object({ op: z.literal('wardFirst') }),
+  z.object({ op: z.literal('rerollAttackDie') }),
+  z.object({ op: z.literal('removeDefeated') }),
+  z.object({ op: z.literal('cleave') }),
+  z.object({ op: z.literal('illuminate') }),
+  z.object({ op: z.literal('raiseLowestToMax') }),
+  z.object({ op: z.literal('doubleAttack') }),
+  z.object({ op: z.literal('attackAnyRevealed') }),
+  // Pre-production abilities (Knight, Bard).
+  z.object({ op: z.literal('shieldBash') }),
+  z.object({ op: z.literal('taunt'), target }),
+  z.object({ op: z.literal('songOfDiscord'), target }),
+  z.object({ op: z.literal('lineDance') }),
+]);
+export type AbilityEffect = z.infer<typeof abilityEffect>;
+export type AbilityOp = AbilityEffect['op'];
+
+export const PASSIVE_OPS: readonly AbilityOp[] = [
+  'tameFirst',
+  'wardFirst',
+  'rerollAttackDie',
+  'removeDefeated',
+  'cleave',
+  'illuminate',
+  'raiseLowestToMax',
+  'doubleAttack',
+  'attackAnyRevealed',
+];
+
+const ability = z
+  .object({ ...cardBase, adventurer: z.enum(ADVENTURERS), passive: z.boolean().default(false), modes: z.array(z.array(abilityEffect).min(1)).min(1).max(3) })
+  .superRefine((a, ctx) => {
+    for (const mode of a.modes) {
+      for (const effect of mode) {
+        if (a.passive !== PASSIVE_OPS.includes(effect.op)) {
+          ctx.addIssue({ code: 'custom', message: `effect "${effect.op}" cannot be on a ${a.passive ? 'passive' : 'activated'} ability` });
+        }
+      }
+    }
+  });
+export type AbilityCard = z.infer<typeof ability>;
+
+export const setawatchContentSchema = z
+  .object({
+    game: z.literal('setawatch'),
+    description: z.string().optional(),
+    creatures: z.array(creature).min(1),
+    unhallowed: z.array(unhallowed).min(1),
+    locations: z.array(location).min(1),
+    adventurers: z.array(adventurer).min(4),
+    abilities: z.array(ability).min(1),
+  })
+  .superRefine((c, ctx) => {
+    const issue = (message: string) => ctx.addIssue({ code: 'custom', message });
+    const baseFinals = c.locations.filter((l) => l.kind === 'final' && l.set === 'base');
+    if (baseFinals.length === 0) issue('the base set needs a final location');
+    for (const adventurer of c.adventurers) {
+      const cards = c.abilities.filter((a) => a.adventurer === adventurer.id).length;
+      if (cards < 3) issue(`adventurer ${adventurer.id} needs at least 3 ability cards, has ${cards}`);
+    }
+    if (!c.creatures.some((card) => card.kind === 'summon')) issue('there must be a summon card');
+  });
+
+export type SetawatchContent = z.infer<typeof setawatchContentSchema>;
+
+/** How many physical cards each entry stands for (a creature entry is one card per printed health). */
+function cardCount(card: object): number {
+  return 'health' in card && Array.isArray(card.health) ? card.health.length : 1;
+}
+
+/** How many cards of the file come from each source; adventurer boards count as cards. */
+export function provenance(content: SetawatchContent): Provenance {
+  const bySource: Record<string, number> = {};
+  let cards = 0;
+  for (const card of [...content.creatures, ...content.unhallowed, ...content.locations, ...content.adventurers, ...content.abilities]) {
+    const copies = cardCount(card);
+    bySource[card.source] = (bySource[card.source] ?? 0) + copies;
+    cards += copies;
+  }
+  return { cards, bySource };
+}
+
+export const setawatchContent: ContentSpec<SetawatchContent> = {
+  schema: setawatchContentSchema as unknown as ContentSpec<SetawatchContent>['schema'],
+  defaultFile: 'content/setawatch/base.json',
+  provenance,
+};

@@ -1,0 +1,153 @@
+import * as vega from 'vega';
+import { compile, type TopLevelSpec } from 'vega-lite';
+import { describe, expect, it } from 'vitest';
+import { buildChart, buildCharts, chartName, defaultCharts } from '../../src/report/charts.ts';
+import type { ChartRequest } from '../../src/sim/results.ts';
+import { loadResults, withPrintedContentOnly } from './fixtures.ts';
+
+const grid = loadResults('necreaux-speed');
+const single = loadResults('necreaux-single');
+
+/** Compiles a spec to Vega, failing on any warning as well as on an error. */
+function compileStrictly(spec: TopLevelSpec) {
+  const warnings: string[] = [];
+  const logger = vega.logger(vega.Warn, 'warn', (_method, _level, args) => warnings.push(args.join(' ')));
+  const compiled = compile(spec, { logger }).spec;
+  expect(warnings).toEqual([]);
+  return compiled;
+}
+
+/** Every object nested anywhere in a value. */
+function objectsIn(value: unknown): Record<string, unknown>[] {
+  if (Array.isArray(value)) return value.flatMap(objectsIn);
+  if (value === null || typeof value !== 'object') return [];
+  const record = value as Record<string, unknown>;
+  return [record, ...Object.values(record).flatMap(objectsIn)];
+}
+
+const marksOf = (spec: TopLevelSpec) =>
+  objectsIn(spec).flatMap((o) => (typeof o.mark === 'string' ? [o.mark] : typeof o.mark === 'object' ? [(o.mark as { type: string }).type] : []));
+
+const dataOf = (spec: TopLevelSpec) => (spec as { data: { values: Record<string, unknown>[] } }).data.values;
+
+describe('chart specs', () => {
+  it.each([
+    ['a grid', grid],
+    ['a single cell', single],
+  ])('compile without warnings, titled, with tooltips and titled axes, for %s', (_, results) => {
+    for (const { spec } of buildCharts(results)) {
+      const compiled = compileStrictly(spec);
+      expect((spec.title as { text: string }).text).not.toBe('');
+      expect(objectsIn(spec).some((o) => 'tooltip' in o)).toBe(true);
+      const axes = objectsIn(compiled).flatMap((o) => (Array.isArray(o.axes) ? o.axes : []));
+      const titledAxes = axes.filter((axis: { title?: unknown }) => axis.title !== undefined);
+      expect(titledAxes.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('are the experiment charts, with unique file-safe names', () => {
+    const names = buildCharts(grid).map((chart) => chart.name);
+    expect(names).toEqual([
+      'win-rate-speed-by-agents',
+      'heatmap-speed-agents',
+      'outcomes-speed',
+      'score-by-speed',
+      'turns-by-speed',
+      'paired-speed',
+      'paired-agents',
+    ]);
+    const twice = { ...grid, experiment: { ...grid.experiment, charts: [grid.experiment.charts[0], grid.experiment.charts[0]] } };
+    expect(buildCharts(twice).map((chart) => chart.name)).toEqual(['win-rate-speed-by-agents', 'win-rate-speed-by-agents-2']);
+    expect(chartName({ type: 'outcomes', x: 'hand size/2' })).toBe('outcomes-hand_size_2');
+  });
+
+  it('default to win rate, outcomes and the score and turns distributions', () => {
+    const noCharts = { ...grid, experiment: { ...grid.experiment, charts: [] } };
+    expect(defaultCharts(noCharts)).toEqual([
+      { type: 'winRate', x: 'speed' },
+      { type: 'outcomes', x: 'speed' },
+      { type: 'distribution', metric: 'score', x: 'speed' },
+      { type: 'distribution', metric: 'turns', x: 'speed' },
+    ]);
+    expect(buildCharts(single).map((chart) => chart.name)).toEqual([
+      'win-rate-strategy',
+      'outcomes-strategy',
+      'score-by-strategy',
+      'turns-by-strategy',
+    ]);
+  });
+
+  it('name the provenance in the subtitle only when cards are estimated', () => {
+    const request: ChartRequest = { type: 'outcomes', x: 'speed' };
+    expect(buildChart(grid, request).title).toEqual({
+      text: 'Outcomes by speed',
+      subtitle: 'content: 14 rulebook + 88 estimated cards',
+    });
+    expect(buildChart(withPrintedContentOnly(grid), request).title).toEqual({ text: 'Outcomes by speed' });
+  });
+
+  it('refuse an unknown setting or metric', () => {
+    expect(() => buildChart(grid, { type: 'winRate', x: 'sped' })).toThrow(/"sped" is not a setting/);
+    expect(() => buildChart(grid, { type: 'distribution', metric: 'points', x: 'speed' })).toThrow(/"points" is not a metric/);
+  });
+});
+
+describe('winRate', () => {
+  it('draws one line per colour value with CI error bars', () => {
+    const spec = buildChart(grid, { type: 'winRate', x: 'speed', color: 'agents' });
+    expect(marksOf(spec)).toEqual(['errorbar', 'line']);
+    expect(JSON.stringify(spec)).toContain('"y2":{"field":"winHi"}');
+    expect(new Set(dataOf(spec).map((row) => row.group))).toEqual(new Set(['agents=2', 'agents=3', 'agents=4']));
+    expect(dataOf(spec)).toHaveLength(12);
+  });
+
+  it('splits into series by the other varied settings when no colour is given', () => {
+    const spec = buildChart(grid, { type: 'winRate', x: 'agents' });
+    expect((spec as { encoding: { color: { title: string } } }).encoding.color.title).toBe('speed');
+  });
+});
+
+describe('heatmap', () => {
+  it('colours cells by win rate and labels them', () => {
+    const spec = buildChart(grid, { type: 'heatmap', x: 'speed', y: 'agents' });
+    expect(marksOf(spec)).toEqual(['rect', 'text']);
+    expect(JSON.stringify(spec)).toContain('"text":{"field":"win","type":"quantitative","format":".0%"}');
+  });
+});
+
+describe('outcomes', () => {
+  it('stacks every outcome per x value, one panel per other varied value', () => {
+    const spec = buildChart(grid, { type: 'outcomes', x: 'speed' });
+    expect(marksOf(spec)).toEqual(['bar']);
+    expect((spec as { facet: { field: string; title: string } }).facet).toMatchObject({ field: 'group', title: 'agents' });
+    expect(dataOf(spec)).toHaveLength(12 * grid.outcomeNames.length);
+    for (const id of [0, 5, 11]) {
+      const rates = dataOf(spec).filter((row) => (row.params as { speed: number }).speed === grid.cells[id].params.speed && row.group === `agents=${grid.cells[id].params.agents}`);
+      expect(rates.reduce((sum, row) => sum + (row.rate as number), 0)).toBeCloseTo(1, 9);
+    }
+  });
+});
+
+describe('distribution', () => {
+  it('draws the fixed bins of every cell as shares, a row per x value', () => {
+    const spec = buildChart(grid, { type: 'distribution', metric: 'score', x: 'speed' });
+    expect(marksOf(spec)).toEqual(['bar']);
+    expect(JSON.stringify(spec)).toContain('"x2":{"field":"binEnd"}');
+    const firstCell = dataOf(spec).filter((row) => row.group === 'agents=2' && (row.params as { speed: number }).speed === 5);
+    expect(firstCell.reduce((sum, row) => sum + (row.count as number), 0)).toBe(grid.cells[0].metrics.score.n);
+    expect(firstCell.every((row) => (row.binEnd as number) - (row.binStart as number) === 5)).toBe(true);
+    expect(firstCell.find((row) => row.binStart === 40)?.values).toBe('40–44');
+  });
+});
+
+describe('pairedDifference', () => {
+  it('plots the matching comparisons in percentage points around a zero rule', () => {
+    const spec = buildChart(grid, { type: 'pairedDifference', varied: 'agents' });
+    expect(marksOf(spec)).toEqual(['rule', 'errorbar', 'point']);
+    const rows = dataOf(spec);
+    expect(rows).toHaveLength(8);
+    expect(rows[0]).toMatchObject({ comparison: 'agents=3 vs agents=2 (speed=5)', significant: 'yes' });
+    expect(rows[1]).toMatchObject({ comparison: 'agents=4 vs agents=3 (speed=5)', significant: 'no' });
+    expect(rows[0].difference).toBeCloseTo(grid.comparisons[0].difference.rate * 100, 9);
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { buildCharts } from '../../src/report/charts.ts';
+import { reportHtml } from '../../src/report/html.ts';
+import { loadResults } from './fixtures.ts';
+
+const grid = loadResults('necreaux-speed');
+
+describe('reportHtml', () => {
+  const charts = buildCharts(grid);
+  const html = reportHtml(grid, charts);
+
+  it('inlines Vega, Vega-Lite and vega-embed instead of loading them', () => {
+    expect(html).not.toMatch(/<script[^>]*\bsrc=/i);
+    expect(html).not.toMatch(/src=["']?https?:/i);
+    expect(html).toContain('.vegaEmbed=');
+    expect(html).toContain('vegaLite');
+    expect(html.match(/<script>/g)).toHaveLength(4);
+  });
+
+  it('has a container per chart and embeds every spec', () => {
+    for (const chart of charts) expect(html).toContain(`<figure class="chart" id="chart-${chart.name}"></figure>`);
+    expect(html).toContain('"text":"Paired win-rate differences across agents"');
+  });
+
+  it('shows the summary tables and the provenance statement', () => {
+    expect(html).toContain('<dt>content</dt><dd>content/necreaux/cards.yaml: 14 rulebook, 88 estimated — estimates are not printed values</dd>');
+    expect(html).toContain('<td>speed=6 vs speed=5 (agents=2)</td><td>2,000</td><td>-10.3 pp [-12.1, -8.5]</td><td>yes</td>');
+    expect(html.match(/<td>greedy<\/td>/g)).toHaveLength(grid.cells.length);
+  });
+
+  it('escapes every value, in the page and in the embedded specs', () => {
+    const hostile = '</script><img src=x onerror=alert(1)>';
+    const results = { ...grid, experiment: { ...grid.experiment, title: hostile, charts: [] } };
+    const page = reportHtml(results, buildCharts({ ...results, cells: grid.cells.map((cell) => ({ ...cell, strategy: hostile })) }));
+    expect(page).not.toContain('<img src=x');
+    expect(page).toContain('<h1>&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;</h1>');
+    expect(page.match(/<\/script>/gi)).toHaveLength(4);
+  });
+});

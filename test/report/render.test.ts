@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { buildChart } from '../../src/report/charts.ts';
+import { renderSvg } from '../../src/report/render.ts';
+import { loadResults } from './fixtures.ts';
+
+describe('renderSvg', () => {
+  it('renders a chart to SVG with its title, subtitle and marks', async () => {
+    const svg = await renderSvg(buildChart(loadResults('necreaux-speed'), { type: 'winRate', x: 'speed', color: 'agents' }));
+    expect(svg).toMatch(/^<svg/);
+    expect(svg).toContain('Win rate by speed and agents');
+    expect(svg).toContain('content: 14 rulebook + 88 estimated cards');
+    expect(svg).toContain('class="mark-line');
+    expect(svg).toContain('>agents=3</text>');
+  });
+
+  it('renders a faceted chart of a single cell', async () => {
+    const svg = await renderSvg(buildChart(loadResults('necreaux-single'), { type: 'distribution', metric: 'turns', x: 'strategy' }));
+    expect(svg).toContain('turns distribution by strategy');
+    expect(svg).toContain('class="mark-rect');
+  });
+});

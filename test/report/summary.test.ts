@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { summaryMarkdown } from '../../src/report/summary.ts';
+import { loadResults, withPrintedContentOnly } from './fixtures.ts';
+
+const grid = loadResults('necreaux-speed');
+const single = loadResults('necreaux-single');
+
+describe('summaryMarkdown', () => {
+  const summary = summaryMarkdown(grid);
+  const lines = summary.split('\n');
+
+  it('heads the run with its experiment, game, seed, size, completeness and content', () => {
+    expect(lines[0]).toBe('# Necreaux: speed against team size');
+    expect(summary).toContain('- **experiment:** necreaux-speed');
+    expect(summary).toContain('- **game:** necreaux');
+    expect(summary).toContain('- **seed:** 20240611');
+    expect(summary).toContain('- **games per cell:** 2,000');
+    expect(summary).toContain('- **complete:** yes');
+    expect(summary).toContain(
+      '- **content:** content/necreaux/cards.yaml: 14 rulebook, 88 estimated — estimates are not printed values',
+    );
+  });
+
+  it('has a row per cell with win, outcome and metric columns', () => {
+    expect(summary).toContain(
+      '| speed | agents | strategy | games | win % [95% CI] | overrun % | exhausted % | turn-limit % | score (mean ± CI) | turns (mean ± CI) | lossTurn (mean ± CI) |',
+    );
+    expect(summary).toContain('| 5 | 2 | greedy | 2,000 | 75.2% [73.3, 77.0] | 12.3% | 8.5% | 4.0% | 36.3 ± 0.4 |');
+    expect(lines.filter((line) => line.startsWith('| ') && line.includes(' | greedy | '))).toHaveLength(grid.cells.length);
+  });
+
+  it('lists the paired comparisons and says which are significant', () => {
+    expect(summary).toContain('13 of 17 comparisons are significant (95% CI excludes 0).');
+    expect(summary).toContain('| speed=6 vs speed=5 (agents=2) | 2,000 | -10.3 pp [-12.1, -8.5] | yes |');
+    expect(summary).toContain('| agents=4 vs agents=3 (speed=5) | 2,000 | +0.7 pp [-0.2, 1.6] | no |');
+  });
+
+  it('summarises a single, stopped cell', () => {
+    const text = summaryMarkdown(single);
+    expect(text).toContain('- **games per cell:** until the win-rate CI is ±2.0 pp, at most 20,000');
+    expect(text).toContain('- **complete:** no: 1 of 1 cells stopped early');
+    expect(text).toContain('| greedy | 1,500 (stopped) | 75.0% [72.7, 77.1] |');
+    expect(text).toContain('## Paired comparisons\n\nNone.');
+  });
+
+  it('states printed-only content without the estimate warning', () => {
+    expect(summaryMarkdown(withPrintedContentOnly(single))).toContain('- **content:** content/necreaux/cards.yaml: 102 printed\n');
+  });
+
+  it('keeps table cells intact whatever a value holds', () => {
+    const cells = single.cells.map((cell) => ({ ...cell, strategy: 'a|b\nc' }));
+    expect(summaryMarkdown({ ...single, cells })).toContain('| a\\|b c | 1,500 (stopped) |');
+  });
+});

@@ -1,0 +1,44 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writeReport } from '../../src/report/write.ts';
+import { loadResults } from './fixtures.ts';
+
+const grid = loadResults('necreaux-speed');
+const CHARTS = ['win-rate-speed-by-agents', 'heatmap-speed-agents', 'outcomes-speed', 'score-by-speed', 'turns-by-speed', 'paired-speed', 'paired-agents'];
+
+describe('writeReport', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'playsim-report-'));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('writes every file of the report into a new folder and nothing else', async () => {
+    const outDir = join(dir, 'reports', 'necreaux-speed');
+    const written = await writeReport(grid, outDir);
+    const expected = ['results.json', 'summary.md', ...CHARTS.flatMap((name) => [`${name}.vl.json`, `${name}.svg`]), 'report.html'];
+    expect(written).toEqual(expected.map((name) => join(outDir, name)));
+    expect((await readdir(outDir)).sort()).toEqual([...expected].sort());
+    expect(JSON.parse(await readFile(join(outDir, 'results.json'), 'utf8'))).toEqual(grid);
+    expect(await readFile(join(outDir, 'paired-speed.svg'), 'utf8')).toContain('Paired win-rate differences across speed');
+    expect(JSON.parse(await readFile(join(outDir, 'heatmap-speed-agents.vl.json'), 'utf8')).layer[0].mark).toBe('rect');
+  });
+
+  it('writes nothing and keeps what was there when a chart cannot be built', async () => {
+    await writeFile(join(dir, 'summary.md'), 'previous run');
+    const broken = { ...grid, experiment: { ...grid.experiment, charts: [{ type: 'distribution', metric: 'points', x: 'speed' } as const] } };
+    await expect(writeReport(broken, dir)).rejects.toThrow(/"points" is not a metric/);
+    expect(await readdir(dir)).toEqual(['summary.md']);
+    expect(await readFile(join(dir, 'summary.md'), 'utf8')).toBe('previous run');
+  });
+
+  it('leaves no temporary file behind when a file cannot be put in place', async () => {
+    await mkdir(join(dir, 'report.html'));
+    await expect(writeReport(grid, dir)).rejects.toThrow();
+    expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+});
