@@ -90,4 +90,9 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 process.on('SIGINT', onInterrupt);
+// A reader that stops early (`playsim replay ... | head`) is not a failure.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(EXIT_OK);
+  throw error;
+});
 process.exitCode = await main(hideBin(process.argv));

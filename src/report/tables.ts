@@ -54,8 +54,12 @@ function completeness(results: ResultsFile): string {
   return `no: ${stopped} of ${results.cells.length} cells stopped early`;
 }
 
+/** The table shows a game's first metrics (games declare their headline metrics first); results.json has all. */
+const HEADLINE_METRICS = 3;
+
 export function cellTable(results: ResultsFile): Table {
   const settings = variedSettings(results);
+  const metrics = results.metricNames.slice(0, HEADLINE_METRICS);
   const outcomes = results.outcomeNames.filter((name) => name !== results.winOutcome);
   const header = [
     ...settings,
@@ -63,7 +67,7 @@ export function cellTable(results: ResultsFile): Table {
     'games',
     `${results.winOutcome} % [95% CI]`,
     ...outcomes.map((name) => `${name} %`),
-    ...results.metricNames.map((name) => `${name} (mean ± CI)`),
+    ...metrics.map((name) => `${name} (mean ± CI)`),
   ];
   const rows = results.cells.map((cell) => [
     ...settings.map((name) => String(cellValue(cell, name))),
@@ -71,7 +75,7 @@ export function cellTable(results: ResultsFile): Table {
     cellGames(cell),
     percentWithCi(cell.win),
     ...outcomes.map((name) => percent(cell.outcomes[name]?.rate ?? 0)),
-    ...results.metricNames.map((name) => metricText(cell, name)),
+    ...metrics.map((name) => metricText(cell, name)),
   ]);
   return { header, rows };
 }

@@ -34,6 +34,9 @@ export interface NecreauxView {
   readonly cardsAboveBottomPile: number;
   readonly scientistsFound: boolean;
   readonly shuttleFound: boolean;
+  /** The card ids of the Scientists and the Escape Shuttle. */
+  readonly scientistsCard: number;
+  readonly shuttleCard: number;
   /** The Sliding Wall split: whether the team is split, and which team acts now (0 main, 1 lost). */
   readonly split: boolean;
   readonly actingTeam: number;

@@ -57,8 +57,10 @@ export class SetUp {
   /** Gives every agent its three starting skills and makes the skill deck. */
   createAgents(skillStream: RandomStream): void {
     const s = this.state;
-    for (let card = this.cards.skillStart; card < this.cards.skillEnd; card++) this.move(card, s.skillDeck, Zone.skillDeck);
     if (this.rules.agentCreation === 'premade') this.takePremade();
+    for (let card = this.cards.skillStart; card < this.cards.skillEnd; card++) {
+      if (s.zone[card] === Zone.aside) this.move(card, s.skillDeck, Zone.skillDeck);
+    }
     s.skillDeck.shuffle(skillStream);
     if (this.rules.agentCreation === 'premade') this.completeFromDeck();
     else if (this.rules.agentCreation === 'keep3') this.dealKeepThree();
@@ -138,15 +140,14 @@ export class SetUp {
 
   private placeSkill(agent: number, card: number): void {
     const s = this.state;
-    this.move(card, s.skills[agent], Zone.skill);
-    s.holder[card] = agent;
+    s.putSkill(agent, card);
     s.charges[card] = this.cards.startCharges[card];
     if (this.log !== null) this.log.write(`agent ${agent} starts with ${this.cards.names[card]}`);
   }
 
   private takeFromAgent(card: number): void {
     const s = this.state;
-    s.skills[s.holder[card]].remove(card);
+    s.takeSkill(card);
     s.holder[card] = -1;
     s.charges[card] = 0;
   }

@@ -1,6 +1,6 @@
 import { Deck } from '../../core/deck.ts';
 import type { RandomStream } from '../../core/rng.ts';
-import { Kind, TRAIT_COUNT, type CardTable, Keyword } from './cards.ts';
+import { Keyword, Kind, Op, Trigger, TRAIT_COUNT, type CardTable } from './cards.ts';
 import type { NecreauxView } from './decisions.ts';
 
 /**
@@ -27,6 +27,9 @@ export const MAX_AGENTS = 5;
 export const MAIN_TEAM = 0;
 export const LOST_TEAM = 1;
 export const HEARTS_PER_CARD = 2;
+/** Slots per agent for per-roll-kind data, indexed by the roll kind's bit (1, 2, 4). */
+const ROLL_SLOTS = 8;
+const ALL_AGENTS = (1 << MAX_AGENTS) - 1;
 
 /**
  * The whole mutable state of one game, allocated once per engine and reset per game. It is also the read-only
@@ -65,6 +68,14 @@ export class GameState implements NecreauxView {
   readonly roundBonus: Int8Array;
   /** Damage still prevented for the agent in the damage being dealt. */
   readonly prevention: Int8Array;
+
+  // Per agent, derived from its cards and recomputed lazily after any card change (see `cardsChanged`)
+  private readonly triggerBits: Uint8Array;
+  /** passiveBonuses[agent * ROLL_SLOTS + roll kind bit]: passive roll bonuses less parasite penalties. */
+  private readonly passiveBonuses: Int8Array;
+  private readonly extraDice: Uint8Array;
+  /** Bit mask of the agents whose derived data must be recomputed. */
+  private staleAgents = ALL_AGENTS;
 
   // Scalars
   agents = 0;
@@ -148,6 +159,9 @@ export class GameState implements NecreauxView {
     this.team = new Uint8Array(MAX_AGENTS);
     this.roundBonus = new Int8Array(MAX_AGENTS);
     this.prevention = new Int8Array(MAX_AGENTS);
+    this.triggerBits = new Uint8Array(MAX_AGENTS);
+    this.passiveBonuses = new Int8Array(MAX_AGENTS * ROLL_SLOTS);
+    this.extraDice = new Uint8Array(MAX_AGENTS * ROLL_SLOTS);
   }
 
   /** Every card aside, every pile empty, every counter at its start. */
@@ -164,6 +178,7 @@ export class GameState implements NecreauxView {
     this.team.fill(MAIN_TEAM);
     this.roundBonus.fill(0);
     this.prevention.fill(0);
+    this.staleAgents = ALL_AGENTS;
     this.agents = agents;
     this.players = players;
     this.uncertainEnding = uncertainEnding;
@@ -190,7 +205,132 @@ export class GameState implements NecreauxView {
     this.escaped = this.escapedWithScientists = false;
   }
 
+  // --- Card changes (all flips and moves of agents' cards go through these, to keep the derived data fresh) ---
+
+  putSkill(agent: number, card: number): void {
+    this.skills[agent].push(card);
+    this.zone[card] = Zone.skill;
+    this.holder[card] = agent;
+    this.staleAgents |= 1 << agent;
+  }
+
+  /** Takes a skill card from its agent; the caller puts it somewhere (its zone becomes CURRENT meanwhile). */
+  takeSkill(card: number): void {
+    this.skills[this.holder[card]].remove(card);
+    this.zone[card] = Zone.current;
+    this.staleAgents |= 1 << this.holder[card];
+  }
+
+  putHeld(agent: number, card: number): void {
+    this.held[agent].push(card);
+    this.zone[card] = Zone.held;
+    this.holder[card] = agent;
+    this.staleAgents |= 1 << agent;
+  }
+
+  takeHeld(card: number): void {
+    this.held[this.holder[card]].remove(card);
+    this.zone[card] = Zone.current;
+    this.staleAgents |= 1 << this.holder[card];
+  }
+
+  putParasite(parasite: number, host: number): void {
+    const agent = this.holder[host];
+    this.parasites[agent].push(parasite);
+    this.zone[parasite] = Zone.parasite;
+    this.holder[parasite] = agent;
+    this.host[parasite] = host;
+    this.staleAgents |= 1 << agent;
+  }
+
+  takeParasite(parasite: number): void {
+    this.parasites[this.holder[parasite]].remove(parasite);
+    this.zone[parasite] = Zone.current;
+    this.staleAgents |= 1 << this.holder[parasite];
+  }
+
+  /** Flips a card an agent holds (cards in no agent's play area are always face-up). */
+  setFaceDown(card: number, down: boolean): void {
+    this.faceDown[card] = down ? 1 : 0;
+    if (this.holder[card] >= 0) this.staleAgents |= 1 << this.holder[card];
+  }
+
+  neutralize(card: number): void {
+    this.neutralized[card] = 1;
+    this.staleAgents |= 1 << this.holder[card];
+  }
+
+  clearNeutralized(): void {
+    this.neutralized.fill(0);
+    this.staleAgents = ALL_AGENTS;
+  }
+
+  // --- Derived per-agent data ---
+
+  /** Trigger bits of the agent's active cards' abilities. */
+  triggersOf(agent: number): number {
+    if ((this.staleAgents & (1 << agent)) !== 0) this.derive(agent);
+    return this.triggerBits[agent];
+  }
+
+  /** The agent's passive roll bonus for this roll kind, parasite penalties included. */
+  passiveBonus(agent: number, rollKind: number): number {
+    if ((this.staleAgents & (1 << agent)) !== 0) this.derive(agent);
+    return this.passiveBonuses[agent * ROLL_SLOTS + rollKind];
+  }
+
+  hasExtraDie(agent: number, rollKind: number): boolean {
+    if ((this.staleAgents & (1 << agent)) !== 0) this.derive(agent);
+    return this.extraDice[agent * ROLL_SLOTS + rollKind] === 1;
+  }
+
+  private derive(agent: number): void {
+    this.triggerBits[agent] = 0;
+    this.passiveBonuses.fill(0, agent * ROLL_SLOTS, (agent + 1) * ROLL_SLOTS);
+    this.extraDice.fill(0, agent * ROLL_SLOTS, (agent + 1) * ROLL_SLOTS);
+    this.deriveFrom(agent, this.skills[agent]);
+    this.deriveFrom(agent, this.held[agent]);
+    this.deriveParasites(agent);
+    this.staleAgents &= ~(1 << agent);
+  }
+
+  private deriveFrom(agent: number, pile: Deck): void {
+    const cards = this.cards;
+    for (let i = 0; i < pile.size; i++) {
+      const card = pile.at(i);
+      if (!this.isActive(card)) continue;
+      this.triggerBits[agent] |= cards.triggers[card];
+      if ((cards.triggers[card] & Trigger.passive) === 0) continue;
+      for (let ability = cards.abilityStart[card]; ability < cards.abilityEnd[card]; ability++) {
+        if (cards.abilityTrigger[ability] !== Trigger.passive) continue;
+        for (let kind = 1; kind < ROLL_SLOTS; kind <<= 1) {
+          if ((cards.abilityRoll[ability] & kind) === 0) continue;
+          if (cards.abilityOp[ability] === Op.rollBonus) this.passiveBonuses[agent * ROLL_SLOTS + kind] += cards.abilityAmount[ability];
+          if (cards.abilityOp[ability] === Op.extraDie) this.extraDice[agent * ROLL_SLOTS + kind] = 1;
+        }
+      }
+    }
+  }
+
+  private deriveParasites(agent: number): void {
+    const parasites = this.parasites[agent];
+    for (let i = 0; i < parasites.size; i++) {
+      const parasite = parasites.at(i);
+      for (let kind = 1; kind < ROLL_SLOTS; kind <<= 1) {
+        if ((this.cards.parasiteRoll[parasite] & kind) !== 0) this.passiveBonuses[agent * ROLL_SLOTS + kind] -= this.cards.parasitePenalty[parasite];
+      }
+    }
+  }
+
   // --- Queries (NecreauxView) ---
+
+  get scientistsCard(): number {
+    return this.cards.scientists;
+  }
+
+  get shuttleCard(): number {
+    return this.cards.shuttle;
+  }
 
   get deckSize(): number {
     return this.deck.size;

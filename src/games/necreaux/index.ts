@@ -1,0 +1,144 @@
+import { InputError } from '../../core/errors.ts';
+import type { GameLog, GameModule, SettingSpec, Settings, SettingValue } from '../../core/game.ts';
+import { necreauxStrategies } from '../../../strategies/necreaux/index.ts';
+import { CardTable } from './cards.ts';
+import { necreauxContent, type NecreauxContent } from './content.ts';
+import type { NecreauxStrategy } from './decisions.ts';
+import { NecreauxEngine, type EngineHooks, type NecreauxRules } from './rules.ts';
+import { METRICS } from './score.ts';
+import type { AgentCreation, CacheMode, NoTimeToWaste } from './setup.ts';
+
+const LEVELS = ['intro', '1', '2', '3', '4', '5', '6', '7'] as const;
+const CACHE_MODES = ['level', 'none', 'upper', 'lower', 'both', 'shuffled-1', 'shuffled-2'] as const;
+const NO_TIME_TO_WASTE = ['off', 'random', 'dealt'] as const;
+
+/** The rulebook's Scaling Play levels: deck set-up, agent creation, default secret caches, Monster Loot rule. */
+interface Level {
+  readonly howToPlayDeck: boolean;
+  readonly agentCreation: AgentCreation;
+  readonly caches: CacheMode;
+  readonly discardLootLeftovers: boolean;
+}
+const LEVEL_RULES: Readonly<Record<(typeof LEVELS)[number], Level>> = {
+  intro: { howToPlayDeck: true, agentCreation: 'premade', caches: 'both', discardLootLeftovers: false },
+  '1': { howToPlayDeck: true, agentCreation: 'keep3', caches: 'both', discardLootLeftovers: false },
+  '2': { howToPlayDeck: true, agentCreation: 'keep3', caches: 'upper', discardLootLeftovers: false },
+  '3': { howToPlayDeck: false, agentCreation: 'keep3', caches: 'both', discardLootLeftovers: false },
+  '4': { howToPlayDeck: false, agentCreation: 'premade', caches: 'shuffled-2', discardLootLeftovers: false },
+  '5': { howToPlayDeck: false, agentCreation: 'premade', caches: 'none', discardLootLeftovers: false },
+  '6': { howToPlayDeck: false, agentCreation: 'keep3', caches: 'none', discardLootLeftovers: false },
+  '7': { howToPlayDeck: false, agentCreation: 'draft', caches: 'none', discardLootLeftovers: true },
+};
+
+const SETTINGS: readonly SettingSpec[] = [
+  { name: 'agents', kind: 'int', min: 1, max: 5, default: 4, description: 'Agents on the team (countdown starts at 11/9/7/5/4)' },
+  {
+    name: 'level',
+    kind: 'enum',
+    values: LEVELS,
+    default: '6',
+    description: 'Scaling Play level: deck set-up, agent creation and secret caches (6 = the normal game)',
+  },
+  {
+    name: 'caches',
+    kind: 'enum',
+    values: CACHE_MODES,
+    default: 'level',
+    description: 'Secret caches in the adventure deck: as the level says, none, on the middle pile (upper), on the bottom pile (lower), both, or 1-2 shuffled in',
+  },
+  { name: 'uncertainEnding', kind: 'bool', default: false, description: 'An Uncertain Ending: countdown -3; at zero a die roll of 6 ends the game' },
+  {
+    name: 'noTimeToWaste',
+    kind: 'enum',
+    values: NO_TIME_TO_WASTE,
+    default: 'off',
+    description: 'No Time To Waste: remove 24 adventure cards (at random, or dealt to the players who each return one); countdown -5',
+  },
+  { name: 'players', kind: 'int', min: 0, max: 5, default: 0, description: 'Players controlling the agents (0 = one per agent)' },
+  {
+    name: 'skillReshuffle',
+    kind: 'bool',
+    default: true,
+    description: 'When the skill deck runs out, shuffle the skill discard pile into a new one (the rulebook is silent)',
+  },
+];
+
+/** Reads and checks the settings (missing ones take their defaults) into the rules an engine plays by. */
+export function necreauxRules(settings: Settings): NecreauxRules {
+  const agents = intSetting(settings, 'agents');
+  const players = intSetting(settings, 'players');
+  if (players > agents) throw new InputError(`setting "players" (${players}) must not exceed "agents" (${agents})`);
+  const level = LEVEL_RULES[enumSetting(settings, 'level') as (typeof LEVELS)[number]];
+  const caches = enumSetting(settings, 'caches');
+  return {
+    agents,
+    players: players === 0 ? agents : players,
+    howToPlayDeck: level.howToPlayDeck,
+    agentCreation: level.agentCreation,
+    caches: caches === 'level' ? level.caches : (caches as CacheMode),
+    discardLootLeftovers: level.discardLootLeftovers,
+    noTimeToWaste: enumSetting(settings, 'noTimeToWaste') as NoTimeToWaste,
+    uncertainEnding: boolSetting(settings, 'uncertainEnding'),
+    skillReshuffle: boolSetting(settings, 'skillReshuffle'),
+  };
+}
+
+function settingValue(settings: Settings, name: string): SettingValue {
+  const spec = SETTINGS.find((s) => s.name === name)!;
+  return settings[name] ?? spec.default;
+}
+
+function intSetting(settings: Settings, name: string): number {
+  const spec = SETTINGS.find((s) => s.name === name) as Extract<SettingSpec, { kind: 'int' }>;
+  const value = settingValue(settings, name);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < spec.min || value > spec.max) {
+    throw new InputError(`setting "${name}" must be an integer ${spec.min}..${spec.max}, got ${String(value)}`);
+  }
+  return value;
+}
+
+function enumSetting(settings: Settings, name: string): string {
+  const spec = SETTINGS.find((s) => s.name === name) as Extract<SettingSpec, { kind: 'enum' }>;
+  const value = String(settingValue(settings, name));
+  if (!spec.values.includes(value)) throw new InputError(`setting "${name}" must be one of ${spec.values.join(', ')}, got ${value}`);
+  return value;
+}
+
+function boolSetting(settings: Settings, name: string): boolean {
+  const value = settingValue(settings, name);
+  if (typeof value !== 'boolean') throw new InputError(`setting "${name}" must be true or false, got ${String(value)}`);
+  return value;
+}
+
+/** An engine with the test seam (scripted dice, deck stacking after set-up). */
+export function createNecreauxEngine(settings: Settings, content: NecreauxContent, log: GameLog | null, hooks: EngineHooks = {}): NecreauxEngine {
+  const rules = necreauxRules(settings);
+  checkContentFits(content, rules);
+  return new NecreauxEngine(new CardTable(content), rules, log, hooks);
+}
+
+/** The content must hold enough cards for the set-up the settings ask for. */
+function checkContentFits(content: NecreauxContent, rules: NecreauxRules): void {
+  const skillsNeeded = rules.agents * (rules.agentCreation === 'premade' ? 3 : 4);
+  if (content.skills.length < skillsNeeded) {
+    throw new InputError(`setting "agents" (${rules.agents}) needs ${skillsNeeded} skill cards; the content has ${content.skills.length}`);
+  }
+  if (rules.noTimeToWaste !== 'off' && content.adventure.length < 33) {
+    throw new InputError('setting "noTimeToWaste" needs at least 33 adventure cards in the content');
+  }
+}
+
+export const necreaux: GameModule<NecreauxStrategy, NecreauxContent> = {
+  id: 'necreaux',
+  title: 'The Island of Doctor Necreaux (2nd ed.)',
+  settings: SETTINGS,
+  content: necreauxContent,
+  strategies: necreauxStrategies,
+  defaultStrategy: 'adaptive',
+  outcomes: ['success', 'draw', 'failure', 'utterFailure'],
+  winOutcome: 'success',
+  metrics: METRICS,
+  createEngine: (settings, content, log) => createNecreauxEngine(settings, content, log),
+};
+
+export default necreaux;

@@ -1,0 +1,135 @@
+import type { Strategy } from '../../core/game.ts';
+import type { RandomStream } from '../../core/rng.ts';
+import type { CardTables } from './cards.ts';
+import type { SetawatchState } from './state.ts';
+
+/**
+ * The strategy interface. Every decision of the game is a pick from a list of legal options that the engine
+ * enumerates into a reused OptionList; the strategy answers the index of the option it takes. The engine checks
+ * the answer (an integer in range) and throws a StrategyError otherwise.
+ */
+
+export const Decision = {
+  /** Who camps this round (option.target = seat). */
+  camper: 0,
+  /** Which exhausted card to refresh (option.slot), or none (kind done). */
+  refresh: 1,
+  /** Place a camp die (kind campAction / runes), or stop (done). */
+  camp: 2,
+  /** Arrange the two Scout Ahead cards (option.mode = arrangement). */
+  scout: 3,
+  /** Order the top cards for Elven Scout (option.mode = permutation index). */
+  arrange: 4,
+  /** Check Map / Teleport: which location goes on top of the map deck (option.target, -1 = keep). */
+  map: 5,
+  /** Equip: swap option.slot with the reserve card option.aux, or none. */
+  equip: 6,
+  /** Reroll a die (option.die), or stop. */
+  reroll: 7,
+  /** A Watch action: attack, ability, passive, burn a card for fire, or end the Watch. */
+  watch: 8,
+  /** Exhaust one card (option.slot) because a rule or power says so. */
+  exhaust: 9,
+  /** Give up a die (option.die) to a Bandit. */
+  steal: 10,
+  /** Pick an Unhallowed card (option.target = card): Ancient Crypt, Sacred City. */
+  unhallowed: 11,
+  /** Pick a creature in the Line (option.target = position): Backstab after its reveals, Cursed Cathedral. */
+  target: 12,
+} as const;
+export type DecisionKind = (typeof Decision)[keyof typeof Decision];
+export const DECISION_NAMES = ['camper', 'refresh', 'camp', 'scout', 'arrange', 'map', 'equip', 'reroll', 'watch', 'exhaust', 'steal', 'unhallowed', 'target'] as const;
+
+export const OptionKind = {
+  done: 0,
+  choose: 1,
+  attack: 2,
+  ability: 3,
+  passive: 4,
+  burn: 5,
+  campAction: 6,
+  runes: 7,
+} as const;
+
+/** Camp actions (option.aux of a campAction option). */
+export const Camp = { chop: 0, scout: 1, checkMap: 2, heal: 3, equip: 4, own: 5 } as const;
+export const CAMP_NAMES = ['Chop Wood', 'Scout Ahead', 'Check Map', 'Heal', 'Equip', 'own camp action'] as const;
+/** Rune bits (option.target of a runes option). */
+export const Rune = { seal: 1, vanquish: 2, bolster: 4 } as const;
+
+/** Scout Ahead arrangements of the two cards seen (first = the former top card). */
+export const Scout = { keep: 0, swap: 1, firstTopSecondBottom: 2, secondTopFirstBottom: 3, bothBottom: 4 } as const;
+
+export const OPTION_CAPACITY = 2048;
+
+/** Options as parallel arrays: kind, slot (ability slot), die, target (Line position or card), aux, mode. */
+export class OptionList {
+  count = 0;
+  readonly kind = new Int8Array(OPTION_CAPACITY);
+  readonly slot = new Int16Array(OPTION_CAPACITY);
+  readonly die = new Int16Array(OPTION_CAPACITY);
+  readonly target = new Int16Array(OPTION_CAPACITY);
+  readonly aux = new Int16Array(OPTION_CAPACITY);
+  readonly mode = new Int16Array(OPTION_CAPACITY);
+
+  clear(): void {
+    this.count = 0;
+  }
+
+  add(kind: number, slot: number, die: number, target: number, aux: number, mode: number): void {
+    if (this.count === OPTION_CAPACITY) return;
+    const i = this.count++;
+    this.kind[i] = kind;
+    this.slot[i] = slot;
+    this.die[i] = die;
+    this.target[i] = target;
+    this.aux[i] = aux;
+    this.mode[i] = mode;
+  }
+
+  copyOption(from: OptionList, index: number): void {
+    this.add(from.kind[index], from.slot[index], from.die[index], from.target[index], from.aux[index], from.mode[index]);
+  }
+}
+
+/** What a strategy sees: the state (it should read only what the players could see), the options, the tables. */
+export interface DecisionView {
+  readonly state: SetawatchState;
+  readonly options: OptionList;
+  readonly tables: CardTables;
+  /** The engine's `strategy` stream, for strategies that randomise. */
+  readonly random: RandomStream;
+  /** Cards looked at by a Scout Ahead / Elven Scout / map decision, top first. */
+  readonly seen: Int16Array;
+  /** The seat the decision is about (the camper, the adventurer exhausting...), or -1. */
+  readonly seat: number;
+  /** Read-only questions about the current Line that strategies need. */
+  readonly rules: RulesView;
+}
+
+export interface RulesView {
+  canAttack(seat: number, position: number): boolean;
+  firstFaceDown(): number;
+  health(position: number): number;
+  remainingHealth(position: number): number;
+  /** A simulator with its own state, for strategies that search (see strategies/setawatch/planner.ts). */
+  createSimulator(): Simulator;
+}
+
+export interface Simulator extends RulesView {
+  readonly state: SetawatchState;
+  readonly options: OptionList;
+  /** The view the simulator's own decisions are asked with. */
+  readonly view: DecisionView;
+  /** Copy a live state in, shuffling the cards the players cannot see (deck and face-down Line cards). */
+  load(state: SetawatchState, random: RandomStream): void;
+  /** Apply one Watch option; sub-decisions go to `policy`. */
+  applyWatch(options: OptionList, index: number, policy: SetawatchStrategy): void;
+  listWatchOptions(): OptionList;
+  /** End the Watch: the Line goes to the Horde and deals its damage. */
+  endWatch(policy: SetawatchStrategy): void;
+}
+
+export interface SetawatchStrategy extends Strategy {
+  choose(decision: DecisionKind, view: DecisionView): number;
+}

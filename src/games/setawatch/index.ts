@@ -1,0 +1,66 @@
+import type { GameEngine, GameLog, GameModule, OutcomeRecord, Settings } from '../../core/game.ts';
+import { InputError } from '../../core/errors.ts';
+import { setawatchStrategies } from '../../../strategies/setawatch/index.ts';
+import { CardTables } from './cards.ts';
+import { type ContentSet, type SetawatchContent, setawatchContent } from './content.ts';
+import type { SetawatchStrategy } from './decisions.ts';
+import { SetawatchRules } from './rules.ts';
+
+/** Set a Watch (base game) as a platform game module. */
+
+export const BASE_ADVENTURERS = ['beastmaster', 'cleric', 'ranger', 'rogue', 'warrior', 'wizard'] as const;
+
+/** The 15 parties of four, each in alphabetical order, comma-joined. */
+export const PARTIES: readonly string[] = partiesOfFour(BASE_ADVENTURERS);
+export const DEFAULT_PARTY = 'cleric,ranger,warrior,wizard';
+export const SET_CHOICES = ['base', 'base+preproduction', 'base+extra-locations', 'base+preproduction+extra-locations'] as const;
+
+function partiesOfFour(names: readonly string[]): string[] {
+  const parties: string[] = [];
+  for (let left = 0; left < names.length; left++) {
+    for (let right = left + 1; right < names.length; right++) parties.push(names.filter((_, i) => i !== left && i !== right).join(','));
+  }
+  return parties.sort();
+}
+
+class SetawatchEngine implements GameEngine<SetawatchStrategy> {
+  private readonly rules: SetawatchRules;
+
+  constructor(settings: Settings, content: SetawatchContent, log: GameLog | null) {
+    const sets = String(settings.sets).split('+') as ContentSet[];
+    const party = String(settings.party).split(',');
+    if (!PARTIES.includes(party.join(','))) throw new InputError(`setting party=${String(settings.party)} is not allowed; allowed: ${PARTIES.join(' | ')}`);
+    const tables = new CardTables(content, sets, party);
+    this.rules = new SetawatchRules(tables, { summons: Number(settings.summons), startingFire: settings.fire === 'd8' ? 0 : 7 }, log);
+  }
+
+  playGame(seed: number, strategy: SetawatchStrategy, out: OutcomeRecord): void {
+    this.rules.playGame(seed, strategy, out);
+  }
+}
+
+const setawatch: GameModule<SetawatchStrategy, SetawatchContent> = {
+  id: 'setawatch',
+  title: 'Set a Watch (base game)',
+  settings: [
+    { name: 'summons', kind: 'int', min: 1, max: 4, default: 2, description: 'Summon cards: 1 Easy, 2 Normal, 3 Hard, 4 Insane' },
+    { name: 'fire', kind: 'enum', values: ['7', 'd8'], default: '7', description: 'starting firewood: 7, or the d8 variant' },
+    { name: 'party', kind: 'enum', values: PARTIES, default: DEFAULT_PARTY, description: 'the four adventurers, alphabetical, comma-separated' },
+    { name: 'sets', kind: 'enum', values: SET_CHOICES, default: 'base', description: 'content sets in play' },
+  ],
+  content: setawatchContent,
+  strategies: setawatchStrategies,
+  defaultStrategy: 'greedy',
+  outcomes: ['won', 'lostExhausted', 'lostSummon'],
+  winOutcome: 'won',
+  metrics: [
+    { name: 'roundOfLoss', description: 'round the game was lost in (missing when won)', min: 1, max: 9 },
+    { name: 'cardsLeft', description: 'active ability cards at the end', min: 0, max: 12 },
+    { name: 'hordeSize', description: 'cards in the Horde at the end', min: 0, max: 40, binWidth: 2 },
+  ],
+  createEngine(settings: Settings, content: SetawatchContent, log: GameLog | null) {
+    return new SetawatchEngine(settings, content, log);
+  },
+};
+
+export default setawatch;

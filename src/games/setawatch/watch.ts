@@ -1,0 +1,1199 @@
+import { StrategyError } from '../../core/errors.ts';
+import type { GameLog } from '../../core/game.ts';
+import { GameRandom, type RandomStream } from '../../core/rng.ts';
+import type { AbilityEffect, PowerEffect, Target } from './content.ts';
+import { type CardTables, LocationRules } from './cards.ts';
+import * as cardsModule from './cards.ts';
+import { DECISION_NAMES, type DecisionKind, OptionList, type SetawatchStrategy, type Simulator } from './decisions.ts';
+import * as decisionsModule from './decisions.ts';
+import { SetawatchState } from './state.ts';
+import * as stateModule from './state.ts';
+
+// tsx loads these modules as CommonJS, where every read of an imported binding is a getter call; the hot
+// loops read local copies instead.
+const { Kind, Timing } = cardsModule;
+const { Decision, OptionKind } = decisionsModule;
+const { DICE_PER_SEAT, Die, LineFlag, ROLLED_DICE, SEATS, Slot, SLOTS_PER_SEAT, Status } = stateModule;
+
+/**
+ * The Watch: the Line, the campfire light, creature powers, direct attacks, ability cards, burning cards for fire,
+ * and the damage of the creatures left at the end. SetawatchRules (rules.ts) adds set-up, rounds and the camp.
+ * An instance of this class with its own state is also the simulator that searching strategies play forward.
+ */
+
+export const STREAMS = ['setup', 'deck', 'dice', 'strategy'] as const;
+export type StreamName = (typeof STREAMS)[number];
+
+const NO_LOCATION = new LocationRules([], { typeMask: () => 0 });
+/** Creature powers that enter the Line face up trigger their own Reveal powers at most this deep (Graveshifter loops). */
+const MAX_ENTRY_DEPTH = 4;
+
+/** Creatures the campfire lights at this firewood: 0 / 1-6 / 7-11 / 12-15. */
+export function campfireReveals(fire: number): number {
+  if (fire <= 0) return 0;
+  if (fire <= 6) return 1;
+  if (fire <= 11) return 2;
+  return 3;
+}
+
+export class Watch implements Simulator {
+  readonly state: SetawatchState;
+  readonly options = new OptionList();
+  readonly random = new GameRandom(STREAMS);
+  readonly seen = new Int16Array(8);
+  protected strategy: SetawatchStrategy | null = null;
+  /** Test seam: dice values to use, in order, before the dice stream. */
+  fixedRolls: number[] = [];
+  protected seed = 0;
+  protected location: LocationRules = NO_LOCATION;
+  private readonly scratch: Int16Array;
+  readonly view: { state: SetawatchState; options: OptionList; tables: CardTables; random: RandomStream; seen: Int16Array; seat: number; rules: Watch };
+
+  constructor(
+    readonly tables: CardTables,
+    protected readonly log: GameLog | null,
+  ) {
+    this.state = new SetawatchState(tables.cardCount, tables.locations.length);
+    this.scratch = new Int16Array(tables.cardCount + 8);
+    this.view = { state: this.state, options: this.options, tables, random: this.random.streams.strategy, seen: this.seen, seat: -1, rules: this };
+  }
+
+  // ---- Decisions -------------------------------------------------------------------------------------------------
+
+  /** Ask the strategy to pick one of the listed options; a single option is taken without asking. */
+  protected ask(decision: DecisionKind, seat: number): number {
+    const count = this.options.count;
+    if (count <= 1) return count - 1;
+    const strategy = this.strategy as SetawatchStrategy;
+    this.view.seat = seat;
+    const answer = strategy.choose(decision, this.view);
+    if (!Number.isInteger(answer) || answer < 0 || answer >= count) {
+      throw new StrategyError(strategy.name, DECISION_NAMES[decision], this.seed, `answered ${String(answer)}; expected an option index from 0 to ${count - 1}`);
+    }
+    return answer;
+  }
+
+  protected rollDie(sides: number): number {
+    return this.fixedRolls.length > 0 ? (this.fixedRolls.shift() as number) : this.random.streams.dice.die(sides);
+  }
+
+  protected write(line: string): void {
+    if (this.log !== null) this.log.write(line);
+  }
+
+  protected cardName(card: number): string {
+    return this.tables.names[card];
+  }
+
+  protected abilityName(slot: number): string {
+    return this.tables.abilities[this.state.slotCard[slot]].name;
+  }
+
+  protected seatName(seat: number): string {
+    return this.tables.adventurers[seat].name;
+  }
+
+  // ---- The Line --------------------------------------------------------------------------------------------------
+
+  protected insertLine(position: number, card: number, revealed: boolean): void {
+    const s = this.state;
+    for (let i = s.lineLength; i > position; i--) this.copyLineSlot(i - 1, i);
+    s.lineCard[position] = card;
+    s.lineRevealed[position] = revealed ? 1 : 0;
+    s.lineDamage[position] = 0;
+    s.lineFlags[position] = 0;
+    s.lineBaseHealth[position] = -1;
+    s.lineStolenDie[position] = -1;
+    s.lineAttacker[position] = -1;
+    s.lineLength++;
+  }
+
+  protected removeLine(position: number): number {
+    const s = this.state;
+    const card = s.lineCard[position];
+    for (let i = position; i < s.lineLength - 1; i++) this.copyLineSlot(i + 1, i);
+    s.lineLength--;
+    return card;
+  }
+
+  /** Move a card and everything it carries (damage, flags, stolen die) to another position. */
+  protected moveLine(from: number, to: number): void {
+    const s = this.state;
+    if (from === to) return;
+    const card = s.lineCard[from];
+    const revealed = s.lineRevealed[from];
+    const damage = s.lineDamage[from];
+    const flags = s.lineFlags[from];
+    const baseHealth = s.lineBaseHealth[from];
+    const stolen = s.lineStolenDie[from];
+    const attacker = s.lineAttacker[from];
+    this.removeLine(from);
+    this.insertLine(to, card, revealed === 1);
+    s.lineDamage[to] = damage;
+    s.lineFlags[to] = flags;
+    s.lineBaseHealth[to] = baseHealth;
+    s.lineStolenDie[to] = stolen;
+    s.lineAttacker[to] = attacker;
+  }
+
+  private copyLineSlot(from: number, to: number): void {
+    const s = this.state;
+    s.lineCard[to] = s.lineCard[from];
+    s.lineRevealed[to] = s.lineRevealed[from];
+    s.lineDamage[to] = s.lineDamage[from];
+    s.lineFlags[to] = s.lineFlags[from];
+    s.lineBaseHealth[to] = s.lineBaseHealth[from];
+    s.lineStolenDie[to] = s.lineStolenDie[from];
+    s.lineAttacker[to] = s.lineAttacker[from];
+  }
+
+  protected positionOf(card: number): number {
+    const s = this.state;
+    for (let i = 0; i < s.lineLength; i++) if (s.lineCard[i] === card) return i;
+    return -1;
+  }
+
+  private isBlank(position: number): boolean {
+    return (this.state.lineFlags[position] & LineFlag.blank) !== 0;
+  }
+
+  /** Draw the top creature, shuffling the Graveyard into a new deck when the deck is empty; -1 when both are. */
+  protected drawCreature(): number {
+    if (this.state.deck.size === 0) this.shuffleGraveyardUnderDeck();
+    return this.state.deck.draw();
+  }
+
+  /** The Graveyard, Summons and Unhallowed included, shuffled into a new deck below what is left of the old one. */
+  protected shuffleGraveyardUnderDeck(): void {
+    const s = this.state;
+    if (s.graveyard.size === 0) return;
+    s.graveyard.shuffle(this.random.streams.deck);
+    while (s.graveyard.size > 0) s.deck.pushBottom(s.graveyard.draw());
+    this.write(`  the Graveyard is shuffled into a new Creature deck (${s.deck.size} cards)`);
+  }
+
+  // ---- Health ----------------------------------------------------------------------------------------------------
+
+  private baseHealth(position: number): number {
+    const s = this.state;
+    const card = s.lineCard[position];
+    if (s.lineBaseHealth[position] >= 0) return s.lineBaseHealth[position];
+    if (this.tables.fireSign[card] !== 0 && !this.isBlank(position)) return this.tables.fireSign[card] * s.fire + this.tables.fireOffset[card];
+    return this.tables.health[card];
+  }
+
+  /** The creature's health now: base health, ongoing powers in the Line, the location, Wound. */
+  health(position: number): number {
+    const s = this.state;
+    const t = this.tables;
+    const card = s.lineCard[position];
+    let health = this.baseHealth(position);
+    if (t.addsGraveyardTop[card] === 1 && !this.isBlank(position) && s.graveyard.size > 0) health += t.health[s.graveyard.peek()];
+    for (let i = 0; i < s.lineLength; i++) {
+      const other = s.lineCard[i];
+      if (i === position || t.hasAura[other] === 0 || this.isBlank(i)) continue;
+      if ((t.multiplyMask[other] & t.typeBits[card]) !== 0) health *= t.multiplyFactor[other];
+      health += t.buffOthers[other];
+      if (t.shieldNext[other] === 1 && i === position - 1) health += this.baseHealth(i);
+    }
+    const location = this.location;
+    for (let i = 0; i < location.typeHealthMask.length; i++) if ((location.typeHealthMask[i] & t.typeBits[card]) !== 0) health += location.typeHealthAmount[i];
+    if ((s.lineFlags[position] & LineFlag.halved) !== 0) health = Math.floor(health / 2);
+    return health < 0 ? 0 : health;
+  }
+
+  remainingHealth(position: number): number {
+    return this.health(position) - this.state.lineDamage[position];
+  }
+
+  // ---- Fire and exhausting ---------------------------------------------------------------------------------------
+
+  /** Change the firewood within 0-15; at 0 a card must be exhausted at once for +2. */
+  protected changeFire(delta: number): void {
+    const s = this.state;
+    const before = s.fire;
+    s.fire = Math.max(0, Math.min(15, before + delta));
+    if (s.fire === before) return;
+    this.write(`  fire ${before} -> ${s.fire}`);
+    if (s.fire < before && this.passiveActive('illuminate') >= 0) {
+      s.revealBonus += before - s.fire;
+    }
+    if (s.fire === 0) this.burnToKeepFireAlive();
+  }
+
+  private burnToKeepFireAlive(): void {
+    const slot = this.chooseCardToExhaust();
+    if (slot < 0) return;
+    this.write(`  the fire reaches 0: ${this.seatName(Math.floor(slot / SLOTS_PER_SEAT))} must exhaust ${this.abilityName(slot)}`);
+    this.exhaustSlot(slot);
+    this.changeFire(2 + this.location.burnBonus);
+  }
+
+  /** Seats that take exhausts: those on Watch, or everyone before the camper is chosen. */
+  private exhaustsFrom(seat: number): boolean {
+    const s = this.state;
+    return s.onWatch[seat] === 1 || s.camper < 0;
+  }
+
+  protected chooseCardToExhaust(): number {
+    const s = this.state;
+    this.options.clear();
+    for (let slot = 0; slot < SEATS * SLOTS_PER_SEAT; slot++) {
+      if (s.slotState[slot] === Slot.active && this.exhaustsFrom(Math.floor(slot / SLOTS_PER_SEAT))) this.options.add(OptionKind.choose, slot, -1, -1, -1, 0);
+    }
+    const index = this.ask(Decision.exhaust, -1);
+    return index < 0 ? -1 : this.options.slot[index];
+  }
+
+  protected exhaustSlot(slot: number): void {
+    this.state.slotState[slot] = Slot.exhausted;
+    this.write(`  ${this.seatName(Math.floor(slot / SLOTS_PER_SEAT))} exhausts ${this.abilityName(slot)}`);
+  }
+
+  /** Exhaust `count` cards of adventurers on Watch, one decision at a time. */
+  protected forceExhaust(count: number): void {
+    for (let i = 0; i < count; i++) {
+      const slot = this.chooseCardToExhaust();
+      if (slot < 0) return;
+      this.exhaustSlot(slot);
+    }
+  }
+
+  /** The slot of an active, usable passive with this op, or -1. */
+  protected passiveActive(op: string): number {
+    const s = this.state;
+    if (this.location.noPassives) return -1;
+    for (let slot = 0; slot < SEATS * SLOTS_PER_SEAT; slot++) {
+      if (s.slotState[slot] !== Slot.active || s.inCombat[Math.floor(slot / SLOTS_PER_SEAT)] === 0) continue;
+      if (this.tables.abilities[s.slotCard[slot]].passiveOp === op) return slot;
+    }
+    return -1;
+  }
+
+  private seatHasPassive(seat: number, op: string): boolean {
+    const slot = this.passiveActive(op);
+    return slot >= 0 && Math.floor(slot / SLOTS_PER_SEAT) === seat;
+  }
+
+  // ---- Revealing and powers --------------------------------------------------------------------------------------
+
+  private lightAllowance(): number {
+    const s = this.state;
+    let lit = campfireReveals(s.fire);
+    if (lit > 0 && this.location.revealAmount !== 0) lit = Math.max(this.location.revealMin, lit + this.location.revealAmount);
+    return lit + s.revealBonus;
+  }
+
+  /**
+   * Bring the Line to rest after any change: defeat creatures whose damage meets their health, fire First-position
+   * powers, and reveal the next dark card inside the campfire light, one at a time.
+   */
+  protected settleLine(): void {
+    while (this.state.status === Status.playing) {
+      if (this.defeatFinishedCreature() || this.fireFirstPosition() || this.revealNextInLight()) continue;
+      return;
+    }
+  }
+
+  private defeatFinishedCreature(): boolean {
+    const s = this.state;
+    for (let i = 0; i < s.lineLength; i++) {
+      if (s.lineRevealed[i] === 1 && s.lineDamage[i] > 0 && s.lineDamage[i] >= this.health(i)) {
+        this.defeat(i, -1);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private fireFirstPosition(): boolean {
+    const s = this.state;
+    if (s.lineLength === 0 || s.lineRevealed[0] === 0 || (s.lineFlags[0] & LineFlag.firstFired) !== 0) return false;
+    s.lineFlags[0] |= LineFlag.firstFired;
+    const powers = this.tables.powersOf(s.lineCard[0], Timing.first);
+    if (powers.length === 0 || this.isBlank(0)) return true;
+    this.write(`  ${this.cardName(s.lineCard[0])} in first position: power`);
+    this.runPowers(s.lineCard[0], powers, 0);
+    if (this.location.firstPositionFire !== 0) this.changeFire(this.location.firstPositionFire);
+    return true;
+  }
+
+  private revealNextInLight(): boolean {
+    const s = this.state;
+    const lit = Math.min(this.lightAllowance(), s.lineLength);
+    for (let i = 0; i < lit; i++) {
+      if (s.lineRevealed[i] === 0) {
+        this.reveal(i, false, 0);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Reveal the first `count` face-down cards of the Line, wherever they are (abilities that reveal). */
+  protected revealFaceDown(count: number, negate: boolean): void {
+    for (let n = 0; n < count && this.state.status === Status.playing; n++) {
+      const position = this.firstFaceDown();
+      if (position < 0) return;
+      this.reveal(position, negate, 0);
+    }
+  }
+
+  /** The first face-down position of the Line, or -1. */
+  firstFaceDown(): number {
+    const s = this.state;
+    for (let i = 0; i < s.lineLength; i++) if (s.lineRevealed[i] === 0) return i;
+    return -1;
+  }
+
+  protected reveal(position: number, negate: boolean, depth: number): void {
+    const s = this.state;
+    const card = s.lineCard[position];
+    s.lineRevealed[position] = 1;
+    this.write(`  reveal ${this.cardName(card)} (position ${position + 1}, health ${this.health(position)})`);
+    if (this.tables.kind[card] === Kind.summon) {
+      this.summon(position, depth);
+      return;
+    }
+    if (position === 0 && s.trapValue > 0 && this.springTrap()) return;
+    if (this.tables.powersOf(card, Timing.reveal).length === 0) return;
+    if (negate || s.negateNextReveal === 1) {
+      if (!negate) s.negateNextReveal = 0;
+      this.write(`  ${this.cardName(card)}'s Reveal power is negated`);
+      return;
+    }
+    this.runRevealPowers(card, depth);
+  }
+
+  private runRevealPowers(card: number, depth: number): void {
+    const powers = this.tables.powersOf(card, Timing.reveal);
+    if (powers.length > 0 && depth <= MAX_ENTRY_DEPTH) this.runPowers(card, powers, depth);
+  }
+
+  /** Set Trap: the camp die hits the first creature revealed in first position. True when it defeats it. */
+  private springTrap(): boolean {
+    const s = this.state;
+    s.lineDamage[0] += s.trapValue;
+    this.write(`  Set Trap deals ${s.trapValue} to ${this.cardName(s.lineCard[0])}`);
+    s.trapValue = 0;
+    if (s.lineDamage[0] < this.health(0)) return false;
+    this.defeat(0, -1);
+    return true;
+  }
+
+  /** A card enters the Line face up through a power or ability: its Reveal powers trigger. */
+  protected enterRevealed(position: number, card: number, depth: number): void {
+    this.insertLine(position, card, true);
+    this.write(`  ${this.cardName(card)} enters the Line face up at position ${position + 1}`);
+    if (this.tables.kind[card] === Kind.summon) this.summon(position, depth);
+    else this.runRevealPowers(card, depth + 1);
+  }
+
+  private summon(position: number, depth: number): void {
+    const s = this.state;
+    const summonCard = s.lineCard[position];
+    this.write('  Summon!');
+    this.forceExhaust(1 + this.location.summonExtraExhaust);
+    if (s.unhallowedDeck.size === 0) {
+      this.write('  the Unhallowed deck is empty: the party is lost');
+      s.status = Status.lostSummon;
+      return;
+    }
+    const unhallowed = this.location.chooseSummoned ? this.chooseUnhallowed() : s.unhallowedDeck.draw();
+    this.removeLine(position);
+    if (this.location.summonToDeckBottom) s.deck.pushBottom(summonCard);
+    else s.graveyard.push(summonCard);
+    this.enterRevealed(position, unhallowed, depth);
+  }
+
+  /** Pick an Unhallowed from the deck (Ancient Crypt, Sacred City) and take it out of the deck. */
+  protected chooseUnhallowed(): number {
+    const s = this.state;
+    this.options.clear();
+    for (let i = 0; i < s.unhallowedDeck.size; i++) this.options.add(OptionKind.choose, -1, -1, s.unhallowedDeck.at(i), -1, 0);
+    const card = this.options.target[this.ask(Decision.unhallowed, -1)];
+    s.unhallowedDeck.remove(card);
+    return card;
+  }
+
+  private runPowers(card: number, powers: readonly PowerEffect[], depth: number): void {
+    for (let i = 0; i < powers.length && this.state.status === Status.playing; i++) {
+      const position = this.positionOf(card);
+      if (position < 0) return;
+      this.applyPower(card, position, powers[i], depth);
+    }
+  }
+
+  private applyPower(card: number, position: number, power: PowerEffect, depth: number): void {
+    const s = this.state;
+    switch (power.op) {
+      case 'fire':
+        return this.changeFire(power.amount);
+      case 'exhaust':
+        return this.forceExhaust(power.count);
+      case 'drawInFront':
+        for (let i = 0; i < power.count; i++) {
+          const drawn = this.drawCreature();
+          if (drawn >= 0) this.insertLine(this.positionOf(card), drawn, false);
+        }
+        return;
+      case 'moveToFront':
+        return this.moveLine(position, 0);
+      case 'moveToBack':
+        return this.moveLine(position, s.lineLength - 1);
+      case 'stealDie':
+        return this.stealDie(position, power.pick === 'party', power.setsHealth);
+      case 'revealNext':
+        if (position + 1 < s.lineLength && s.lineRevealed[position + 1] === 0) this.reveal(position + 1, false, depth);
+        return;
+      case 'swapWithGraveyardTop':
+        return this.swapWithGraveyardTop(position, depth);
+      case 'drawToHorde':
+        for (let i = 0; i < power.count; i++) this.drawToHorde();
+        return;
+      case 'reshuffleSummon':
+        return this.reshuffleSummon();
+      case 'pullFromGraveyard':
+        return this.pullFromGraveyard(card, power, depth);
+      case 'toHordeWith':
+        return this.toHordeWith(card, power.match.types, power.match.names);
+      case 'summon':
+      case 'returnToBack':
+      case 'restartLine':
+        return; // handled where they happen: on reveal, on defeat, at the end of the round
+      default:
+        return; // ongoing powers are read by health(), attacks and defeat
+    }
+  }
+
+  private stealDie(position: number, partyChooses: boolean, setsHealth: boolean): void {
+    const s = this.state;
+    this.options.clear();
+    let highest = -1;
+    for (let die = 0; die < SEATS * DICE_PER_SEAT; die++) {
+      if (s.dieState[die] !== Die.ready || s.onWatch[Math.floor(die / DICE_PER_SEAT)] === 0) continue;
+      this.options.add(OptionKind.choose, -1, die, -1, -1, 0);
+      if (highest < 0 || s.dieValue[die] > s.dieValue[highest]) highest = die;
+    }
+    if (highest < 0) return;
+    const die = partyChooses ? this.options.die[this.ask(Decision.steal, -1)] : highest;
+    s.dieState[die] = Die.stolen;
+    s.lineStolenDie[position] = die;
+    if (setsHealth) s.lineBaseHealth[position] = s.dieValue[die];
+    this.write(`  ${this.cardName(s.lineCard[position])} steals a ${s.dieValue[die]}`);
+  }
+
+  private swapWithGraveyardTop(position: number, depth: number): void {
+    const s = this.state;
+    if (s.graveyard.size === 0) return;
+    const top = s.graveyard.draw();
+    s.graveyard.push(this.removeLine(position));
+    this.enterRevealed(position, top, depth);
+  }
+
+  private drawToHorde(): void {
+    const drawn = this.drawCreature();
+    if (drawn < 0) return;
+    this.state.horde.push(drawn);
+    this.state.hordeEnteredThisRound++;
+    this.write(`  a creature is added to the Horde (${this.state.horde.size})`);
+  }
+
+  private reshuffleSummon(): void {
+    const s = this.state;
+    for (let i = s.graveyard.size - 1; i >= 0; i--) {
+      if (this.tables.kind[s.graveyard.at(i)] !== Kind.summon) continue;
+      s.deck.push(s.graveyard.removeAt(i));
+      s.deck.shuffle(this.random.streams.deck);
+      this.write('  a Summon card is shuffled back into the Creature deck');
+      return;
+    }
+  }
+
+  private matches(card: number, typeMask: number, names: readonly string[] | undefined): boolean {
+    if (this.tables.kind[card] === Kind.summon) return false;
+    if (names !== undefined) return names.includes(this.tables.names[card]);
+    return (this.tables.typeBits[card] & typeMask) !== 0;
+  }
+
+  private pullFromGraveyard(card: number, power: Extract<PowerEffect, { op: 'pullFromGraveyard' }>, depth: number): void {
+    const s = this.state;
+    const mask = this.tables.typeMask(power.match.types);
+    const limit = power.count === 0 ? s.graveyard.size : power.count;
+    let pulled = 0;
+    for (let i = s.graveyard.size - 1; i >= 0; i--) {
+      if (!this.matches(s.graveyard.at(i), mask, power.match.names)) continue;
+      this.scratch[pulled++] = s.graveyard.at(i);
+    }
+    if (power.pick === 'strongest') this.sortByHealth(pulled, -1);
+    pulled = Math.min(pulled, limit);
+    this.sortByHealth(pulled, 1);
+    for (let i = 0; i < pulled; i++) {
+      if (!s.graveyard.remove(this.scratch[i])) continue; // shuffled away by an earlier card's power
+      const self = this.positionOf(card);
+      this.enterRevealed(power.place === 'front' ? self : self + 1 + i, this.scratch[i], depth);
+    }
+  }
+
+  /** Sort the first `count` scratch cards by printed health, ascending (1) or descending (-1). */
+  private sortByHealth(count: number, direction: number): void {
+    const health = this.tables.health;
+    for (let i = 1; i < count; i++) {
+      const card = this.scratch[i];
+      let j = i - 1;
+      while (j >= 0 && (health[this.scratch[j]] - health[card]) * direction > 0) {
+        this.scratch[j + 1] = this.scratch[j];
+        j--;
+      }
+      this.scratch[j + 1] = card;
+    }
+  }
+
+  private toHordeWith(card: number, types: readonly string[] | undefined, names: readonly string[] | undefined): void {
+    const s = this.state;
+    if (this.isFinalRound()) return;
+    const mask = this.tables.typeMask(types);
+    for (let i = s.lineLength - 1; i >= 0; i--) {
+      if (s.lineCard[i] === card || (s.lineRevealed[i] === 1 && this.matches(s.lineCard[i], mask, names))) this.sendToHorde(i);
+    }
+  }
+
+  protected isFinalRound(): boolean {
+    return this.state.camper < 0 && this.state.onWatch[0] + this.state.onWatch[1] + this.state.onWatch[2] + this.state.onWatch[3] === SEATS;
+  }
+
+  protected sendToHorde(position: number): void {
+    const card = this.removeLine(position);
+    this.state.horde.push(card);
+    this.state.hordeEnteredThisRound++;
+    this.write(`  ${this.cardName(card)} goes to the Horde`);
+  }
+
+  // ---- Defeat ----------------------------------------------------------------------------------------------------
+
+  /** Defeat the creature at `position`; `seat` is who defeated it (-1 for powers and locations). */
+  protected defeat(position: number, seat: number): void {
+    const s = this.state;
+    const t = this.tables;
+    const card = s.lineCard[position];
+    if (t.kind[card] === Kind.summon) return this.defeatFaceDownSummon(position);
+    const blank = this.isBlank(position);
+    s.lastDefeatPosition = position;
+    s.lastDefeatHealth = this.health(position);
+    this.write(`  ${this.cardName(card)} is defeated`);
+    this.removeLine(position);
+    s.defeatsThisRound++;
+    if (!blank && this.returnsToLine(card)) return;
+    this.bury(card, seat);
+    this.payPyromancer();
+    if (!blank) this.runDefeatedPowers(card);
+    if (this.location.rerollAfterFirstDefeat && s.defeatsThisRound === 1) this.offerRerolls(1);
+  }
+
+  /** The rules example: a face-down Summon that is defeated still summons, and the Unhallowed goes straight to the Graveyard. */
+  private defeatFaceDownSummon(position: number): void {
+    const s = this.state;
+    s.lineRevealed[position] = 1;
+    this.write('  the defeated card is a Summon!');
+    this.summon(position, MAX_ENTRY_DEPTH + 1);
+    if (s.status !== Status.playing) return;
+    s.graveyard.push(this.removeLine(position));
+  }
+
+  private payPyromancer(): void {
+    const s = this.state;
+    for (let i = 0; i < s.lineLength; i++) {
+      const cost = this.tables.fireCostPerDefeat[s.lineCard[i]];
+      if (cost !== 0 && !this.isBlank(i)) this.changeFire(-cost);
+    }
+  }
+
+  /** Hydra: a defeated card that returns to the back of the Line while other creatures remain. */
+  private returnsToLine(card: number): boolean {
+    const s = this.state;
+    const powers = this.tables.powersOf(card, Timing.defeated);
+    for (let i = 0; i < powers.length; i++) {
+      if (powers[i].op !== 'returnToBack' || s.lineLength === 0) continue;
+      this.insertLine(s.lineLength, card, true);
+      this.write(`  ${this.cardName(card)} returns to the back of the Line`);
+      return true;
+    }
+    return false;
+  }
+
+  private runDefeatedPowers(card: number): void {
+    const powers = this.tables.powersOf(card, Timing.defeated);
+    for (let i = 0; i < powers.length && this.state.status === Status.playing; i++) {
+      const power = powers[i];
+      if (power.op === 'fire') this.changeFire(power.amount);
+      if (power.op === 'exhaust') this.forceExhaust(power.count);
+    }
+  }
+
+  private bury(card: number, seat: number): void {
+    const s = this.state;
+    if (seat >= 0 && this.seatHasPassive(seat, 'removeDefeated')) {
+      s.removed.push(card);
+      this.write(`  ${this.cardName(card)} stays dead (removed from the game)`);
+    } else if ((this.tables.typeBits[card] & this.location.defeatedToDeckBottomMask) !== 0) {
+      s.deck.pushBottom(card);
+    } else {
+      s.graveyard.push(card);
+    }
+  }
+
+  /** Each adventurer on Watch may reroll up to `perSeat` ready dice. */
+  protected offerRerolls(perSeat: number): void {
+    for (let seat = 0; seat < SEATS; seat++) {
+      if (this.state.onWatch[seat] === 1) this.offerSeatRerolls(seat, perSeat);
+    }
+  }
+
+  /** The seat may reroll up to `limit` of its ready dice, each die once. */
+  protected offerSeatRerolls(seat: number, limit: number): void {
+    const s = this.state;
+    let rerolled = 0;
+    for (let n = 0; n < limit; n++) {
+      this.options.clear();
+      this.options.add(OptionKind.done, -1, -1, -1, -1, 0);
+      for (let k = 0; k < ROLLED_DICE; k++) {
+        const die = seat * DICE_PER_SEAT + k;
+        if (s.dieState[die] === Die.ready && (rerolled & (1 << k)) === 0) this.options.add(OptionKind.choose, -1, die, -1, -1, 0);
+      }
+      const index = this.ask(Decision.reroll, seat);
+      if (index <= 0) return;
+      const die = this.options.die[index];
+      rerolled |= 1 << (die - seat * DICE_PER_SEAT);
+      s.dieValue[die] = this.rollDie(this.tables.adventurers[seat].die);
+      this.write(`  ${this.seatName(seat)} rerolls a die: ${s.dieValue[die]}`);
+    }
+  }
+
+  // ---- Watch options ---------------------------------------------------------------------------------------------
+
+  listWatchOptions(): OptionList {
+    const s = this.state;
+    const options = this.options;
+    options.clear();
+    options.add(OptionKind.done, -1, -1, -1, -1, 0);
+    for (let seat = 0; seat < SEATS; seat++) {
+      if (s.inCombat[seat] === 0) continue;
+      this.listAttacks(seat);
+      for (let slot = seat * SLOTS_PER_SEAT; slot < (seat + 1) * SLOTS_PER_SEAT; slot++) {
+        if (s.slotState[slot] !== Slot.active) continue;
+        this.listAbilityUses(seat, slot);
+        options.add(OptionKind.burn, slot, -1, -1, -1, 0);
+      }
+    }
+    return options;
+  }
+
+  private listAttacks(seat: number): void {
+    const s = this.state;
+    for (let k = 0; k < DICE_PER_SEAT; k++) {
+      const die = seat * DICE_PER_SEAT + k;
+      if (s.dieState[die] !== Die.ready || this.sameValueEarlier(seat, k)) continue;
+      for (let position = 0; position < s.lineLength; position++) {
+        if (this.canAttack(seat, position)) this.options.add(OptionKind.attack, -1, die, position, -1, 0);
+      }
+    }
+  }
+
+  /** Dice of equal value are interchangeable: list only the first of them. */
+  private sameValueEarlier(seat: number, k: number): boolean {
+    const s = this.state;
+    const die = seat * DICE_PER_SEAT + k;
+    for (let j = 0; j < k; j++) {
+      const other = seat * DICE_PER_SEAT + j;
+      if (s.dieState[other] === Die.ready && s.dieValue[other] === s.dieValue[die] && s.dieTamed[other] < 0 === s.dieTamed[die] < 0) return true;
+    }
+    return false;
+  }
+
+  canAttack(seat: number, position: number): boolean {
+    const s = this.state;
+    if (s.lineRevealed[position] === 0) return false;
+    const adventurer = this.tables.adventurers[seat];
+    const reach = (adventurer.ranged || s.ownRanged[seat] === 1 ? 1 : 0) + s.rangeBonus + this.location.rangeBonus;
+    if (position > reach || this.isImmune(position)) return false;
+    for (let i = 0; i < position; i++) if (this.tables.blocksAttacks[s.lineCard[i]] === 1 && !this.isBlank(i)) return false;
+    return !this.location.noCombining || s.lineAttacker[position] < 0 || s.lineAttacker[position] === seat;
+  }
+
+  private isImmune(position: number): boolean {
+    const s = this.state;
+    return this.tables.immuneWhenFlanked[s.lineCard[position]] === 1 && !this.isBlank(position) && position > 0 && position < s.lineLength - 1;
+  }
+
+  /** Abilities may target the creature: not immune, not behind a Lich. */
+  private abilityCanReach(position: number): boolean {
+    const s = this.state;
+    if (this.isImmune(position)) return false;
+    for (let i = 0; i < position; i++) if (this.tables.blocksAbilities[s.lineCard[i]] === 1 && !this.isBlank(i)) return false;
+    return true;
+  }
+
+  private listAbilityUses(seat: number, slot: number): void {
+    const s = this.state;
+    const ability = this.tables.abilities[s.slotCard[slot]];
+    if (ability.passive) return this.listPassiveUses(seat, slot, ability.passiveOp);
+    for (let k = 0; k < ROLLED_DICE; k++) {
+      const die = seat * DICE_PER_SEAT + k;
+      if (s.slotDieUsed[slot] === 0 && s.dieState[die] === Die.ready && !this.sameValueEarlier(seat, k)) this.listModes(seat, slot, die);
+    }
+    this.listModes(seat, slot, -1);
+  }
+
+  private listModes(seat: number, slot: number, die: number): void {
+    const modes = this.tables.abilities[this.state.slotCard[slot]].modes;
+    for (let mode = 0; mode < modes.length; mode++) {
+      const steps = modes[mode];
+      const targeted = targetedStep(steps);
+      if (targeted < 0) {
+        if (this.untargetedUseful(seat, steps)) this.options.add(OptionKind.ability, slot, die, -1, -1, mode);
+      } else {
+        this.listTargets(seat, slot, die, mode, steps[targeted]);
+      }
+    }
+  }
+
+  private listTargets(seat: number, slot: number, die: number, mode: number, step: AbilityEffect): void {
+    const s = this.state;
+    const target = (step as { target: Target }).target;
+    if (target.at === 'graveyard') {
+      for (let i = 0; i < s.graveyard.size; i++) {
+        if (this.graveyardTargetOk(seat, step, target, s.graveyard.at(i))) this.options.add(OptionKind.ability, slot, die, i, -1, mode);
+      }
+      return;
+    }
+    for (let position = 0; position < s.lineLength; position++) {
+      if (!this.targetOk(seat, step, target, position)) continue;
+      if (step.op === 'swapWithGraveyard') this.listGraveyardSwaps(slot, die, mode, position);
+      else if (step.op === 'move' && step.to === 'anywhere') this.listDestinations(slot, die, mode, position);
+      else this.options.add(OptionKind.ability, slot, die, position, -1, mode);
+    }
+  }
+
+  private listGraveyardSwaps(slot: number, die: number, mode: number, position: number): void {
+    const s = this.state;
+    for (let i = 0; i < s.graveyard.size; i++) {
+      if (this.tables.kind[s.graveyard.at(i)] !== Kind.summon) this.options.add(OptionKind.ability, slot, die, position, i, mode);
+    }
+  }
+
+  /** Rebuke's "different position": to the front or the back of the Line (see RULES.md). */
+  private listDestinations(slot: number, die: number, mode: number, position: number): void {
+    const last = this.state.lineLength - 1;
+    if (position !== 0) this.options.add(OptionKind.ability, slot, die, position, 0, mode);
+    if (position !== last) this.options.add(OptionKind.ability, slot, die, position, last, mode);
+  }
+
+  private typeOk(target: Target, card: number): boolean {
+    const t = this.tables;
+    if (target.types === undefined && target.unhallowed === undefined) return t.kind[card] !== Kind.summon;
+    if (target.unhallowed === true && t.kind[card] === Kind.unhallowed) return true;
+    return (t.typeBits[card] & t.typeMask(target.types)) !== 0;
+  }
+
+  protected targetOk(seat: number, step: AbilityEffect, target: Target, position: number): boolean {
+    const s = this.state;
+    const revealed = s.lineRevealed[position] === 1;
+    if (!this.abilityCanReach(position)) return false;
+    if (revealed && !this.typeOk(target, s.lineCard[position])) return false;
+    if (target.maxHealth !== undefined && (!revealed || this.health(position) > target.maxHealth)) return false;
+    if (!this.placeOk(target.at, position, revealed)) return false;
+    if (step.op === 'tame') return revealed && this.tameRoom(seat) >= 0;
+    if (step.op === 'spendTamedDefeat') return this.tamedDie(seat) >= 0;
+    if (step.op === 'defeatPair') return position + 1 < s.lineLength && s.lineRevealed[position + 1] === 1 && this.abilityCanReach(position + 1) && this.typeOk(target, s.lineCard[position + 1]);
+    return true;
+  }
+
+  private placeOk(at: Target['at'], position: number, revealed: boolean): boolean {
+    const s = this.state;
+    switch (at) {
+      case 'revealed':
+        return revealed;
+      case 'unrevealed':
+        return !revealed;
+      case 'any':
+        return true;
+      case 'first':
+        return revealed && position === 0;
+      case 'second':
+        return revealed && position === 1;
+      case 'last':
+        return position === s.lineLength - 1;
+      case 'damaged':
+        return revealed && s.lineDamage[position] > 0;
+      case 'nextToDefeated':
+        return revealed && s.lastDefeatPosition >= 0 && (position === s.lastDefeatPosition || position === s.lastDefeatPosition - 1) && this.health(position) < s.lastDefeatHealth;
+      case 'graveyard':
+        return false;
+    }
+  }
+
+  private graveyardTargetOk(seat: number, step: AbilityEffect, target: Target, card: number): boolean {
+    if (!this.typeOk(target, card)) return false;
+    return step.op !== 'tame' || this.tameRoom(seat) >= 0;
+  }
+
+  private untargetedUseful(seat: number, steps: readonly AbilityEffect[]): boolean {
+    const s = this.state;
+    const first = steps[0];
+    switch (first.op) {
+      case 'reveal':
+        return this.firstFaceDown() >= 0;
+      case 'defeatAll':
+        return this.countMatching(seat, first, first.target) > 0;
+      case 'maxDie':
+        return this.lowestReadyDie(seat) >= 0;
+      case 'doubleDiceOnHealth':
+        return s.doubleMinHealth === 0;
+      case 'attackBonus':
+        return s.poisonAttacks === 0;
+      default:
+        return s.lineLength > 0;
+    }
+  }
+
+  private countMatching(seat: number, step: AbilityEffect, target: Target): number {
+    let count = 0;
+    for (let position = 0; position < this.state.lineLength; position++) if (this.targetOk(seat, step, target, position)) count++;
+    return count;
+  }
+
+  private listPassiveUses(seat: number, slot: number, op: string): void {
+    const s = this.state;
+    if (this.location.noPassives || s.slotPassiveUsed[slot] === 1) return;
+    const front = s.lineLength > 0 && s.lineRevealed[0] === 1;
+    if (op === 'tameFirst' && front && (this.tables.typeBits[s.lineCard[0]] & this.tables.typeMask(['Forest Creature'])) !== 0 && this.tameRoom(seat) >= 0) {
+      this.options.add(OptionKind.passive, slot, -1, 0, -1, 0);
+    } else if (op === 'wardFirst' && front) {
+      this.options.add(OptionKind.passive, slot, -1, 0, -1, 0);
+    } else if (op === 'rerollAttackDie') {
+      for (let k = 0; k < ROLLED_DICE; k++) {
+        const die = seat * DICE_PER_SEAT + k;
+        if (s.dieState[die] === Die.attacked) this.options.add(OptionKind.passive, slot, die, -1, -1, 0);
+      }
+    }
+  }
+
+  // ---- Applying Watch options ------------------------------------------------------------------------------------
+
+  applyWatch(options: OptionList, index: number, policy: SetawatchStrategy): void {
+    this.strategy = policy;
+    const kind = options.kind[index];
+    const slot = options.slot[index];
+    const die = options.die[index];
+    const target = options.target[index];
+    const aux = options.aux[index];
+    const mode = options.mode[index];
+    if (kind === OptionKind.attack) this.attack(die, target);
+    else if (kind === OptionKind.ability) this.useAbility(slot, die, mode, target, aux);
+    else if (kind === OptionKind.passive) this.usePassive(slot, die);
+    else if (kind === OptionKind.burn) this.burn(slot);
+    this.settleLine();
+  }
+
+  private attack(die: number, position: number): void {
+    const s = this.state;
+    const seat = Math.floor(die / DICE_PER_SEAT);
+    const card = s.lineCard[position];
+    const health = this.health(position);
+    let value = s.dieValue[die];
+    if (s.poisonAttacks > 0) {
+      value += s.poisonAmount;
+      s.poisonAttacks--;
+    }
+    if (s.doubleMinHealth > 0 && health >= s.doubleMinHealth) value *= 2;
+    s.lineDamage[position] += value;
+    if (s.lineAttacker[position] < 0) s.lineAttacker[position] = seat;
+    this.write(`  ${this.seatName(seat)} attacks ${this.cardName(card)} with ${value} (${s.lineDamage[position]}/${health})`);
+    this.spendAttackDie(die);
+    if (s.lineDamage[position] < health) return;
+    const spare = Math.min(value, s.lineDamage[position] - health);
+    if (spare > 0 && s.dieTamed[die] < 0 && this.seatHasPassive(seat, 'cleave')) {
+      s.dieValue[die] = spare;
+      s.dieState[die] = Die.ready;
+      this.write(`  Cleave: the die stays at ${spare}`);
+    }
+    this.defeat(position, seat);
+  }
+
+  private spendAttackDie(die: number): void {
+    const s = this.state;
+    if (s.dieTamed[die] < 0) {
+      s.dieState[die] = Die.attacked;
+      return;
+    }
+    s.tamed.remove(s.dieTamed[die]);
+    s.graveyard.push(s.dieTamed[die]);
+    s.dieTamed[die] = -1;
+    s.dieState[die] = Die.absent;
+  }
+
+  private burn(slot: number): void {
+    this.write(`  ${this.seatName(Math.floor(slot / SLOTS_PER_SEAT))} burns ${this.abilityName(slot)} for fire`);
+    this.exhaustSlot(slot);
+    this.changeFire(2 + this.location.burnBonus);
+  }
+
+  private usePassive(slot: number, die: number): void {
+    const s = this.state;
+    const seat = Math.floor(slot / SLOTS_PER_SEAT);
+    const op = this.tables.abilities[s.slotCard[slot]].passiveOp;
+    s.slotPassiveUsed[slot] = 1;
+    this.write(`  ${this.seatName(seat)} uses ${this.abilityName(slot)}`);
+    if (op === 'tameFirst') this.tame(seat, this.removeLine(0));
+    else if (op === 'wardFirst') this.sendToHorde(0);
+    else if (op === 'rerollAttackDie') {
+      s.dieValue[die] = this.rollDie(this.tables.adventurers[seat].die);
+      s.dieState[die] = Die.ready;
+      this.write(`  the die is rerolled: ${s.dieValue[die]}`);
+    }
+  }
+
+  private useAbility(slot: number, die: number, mode: number, target: number, aux: number): void {
+    const s = this.state;
+    const seat = Math.floor(slot / SLOTS_PER_SEAT);
+    if (die >= 0) {
+      s.dieState[die] = Die.spent;
+      s.slotDieUsed[slot] = 1;
+      this.write(`  ${this.seatName(seat)} puts a ${s.dieValue[die]} on ${this.abilityName(slot)}`);
+    } else {
+      this.write(`  ${this.seatName(seat)} exhausts ${this.abilityName(slot)} for its effect`);
+      s.slotState[slot] = Slot.exhausted;
+    }
+    const steps = this.tables.abilities[s.slotCard[slot]].modes[mode];
+    let revealed = false;
+    for (let i = 0; i < steps.length && s.status === Status.playing; i++) {
+      const step = steps[i];
+      if (step.op === 'reveal') revealed = true;
+      const position = revealed && 'target' in step ? this.pickTarget(seat, step) : target;
+      this.applyStep(seat, step, position, aux);
+    }
+  }
+
+  /** A target chosen after the ability revealed cards (Backstab). */
+  private pickTarget(seat: number, step: AbilityEffect): number {
+    const s = this.state;
+    const target = (step as { target: Target }).target;
+    this.options.clear();
+    for (let position = 0; position < s.lineLength; position++) {
+      if (this.targetOk(seat, step, target, position) && this.stepOk(seat, step, position)) this.options.add(OptionKind.choose, -1, -1, position, -1, 0);
+    }
+    const index = this.ask(Decision.target, seat);
+    return index < 0 ? -1 : this.options.target[index];
+  }
+
+  private stepOk(seat: number, step: AbilityEffect, position: number): boolean {
+    return step.op !== 'defeatUpToRoll' || this.health(position) <= this.state.rollTotal[seat];
+  }
+
+  private applyStep(seat: number, step: AbilityEffect, position: number, aux: number): void {
+    const s = this.state;
+    switch (step.op) {
+      case 'defeat':
+      case 'defeatUpToRoll':
+        if (position >= 0) this.defeat(position, seat);
+        return;
+      case 'damage':
+        s.lineDamage[position] += step.amount;
+        this.write(`  ${step.amount} damage to ${this.cardName(s.lineCard[position])}`);
+        if (s.lineDamage[position] >= this.health(position)) this.defeat(position, seat);
+        return;
+      case 'halveHealth':
+        s.lineFlags[position] |= LineFlag.halved;
+        return;
+      case 'move':
+        return this.moveCreature(position, step.to, aux);
+      case 'conceal':
+        return this.conceal(position);
+      case 'reveal':
+        return this.revealFaceDown(step.count, step.negateReveal);
+      case 'revealBonus':
+        s.revealBonus += step.amount;
+        if (step.negateNextReveal) s.negateNextReveal = 1;
+        return;
+      case 'rangeBonus':
+        s.rangeBonus += step.amount;
+        return;
+      case 'attackBonus':
+        s.poisonAttacks = step.attacks;
+        s.poisonAmount = step.amount;
+        return;
+      case 'maxDie':
+        return this.raiseLowestDieToMax(seat);
+      case 'ownRanged':
+        s.ownRanged[seat] = 1;
+        return;
+      case 'defeatAll':
+        return this.defeatAll(seat, step, step.target);
+      case 'tame':
+        return this.tame(seat, step.target.at === 'graveyard' ? s.graveyard.removeAt(position) : this.removeLine(position));
+      case 'spendTamedDefeat':
+        this.spendAttackDie(this.tamedDie(seat));
+        return this.defeat(position, seat);
+      case 'blank':
+        s.lineFlags[position] |= LineFlag.blank;
+        return;
+      case 'doubleDiceOnHealth':
+        s.doubleMinHealth = step.min;
+        return;
+      case 'defeatPair':
+        this.defeat(position + 1, seat);
+        if (position < s.lineLength) this.defeat(position, seat);
+        return;
+      case 'drawToLineEnd':
+        for (let i = 0; i < step.count; i++) {
+          const drawn = this.drawCreature();
+          if (drawn >= 0) this.insertLine(s.lineLength, drawn, false);
+        }
+        return;
+      case 'swapWithGraveyard':
+        return this.polymorph(position, aux);
+      default:
+        return; // passive and pre-production effects are not activated here
+    }
+  }
+
+  private moveCreature(position: number, to: string, aux: number): void {
+    const s = this.state;
+    if (to === 'anywhere' || to === 'front' || to === 'back') {
+      this.moveLine(position, to === 'front' ? 0 : to === 'back' ? s.lineLength - 1 : aux);
+      return;
+    }
+    const card = this.removeLine(position);
+    if (to === 'deckTop') s.deck.push(card);
+    else if (to === 'deckBottom') s.deck.pushBottom(card);
+    else {
+      s.horde.push(card);
+      s.hordeEnteredThisRound++;
+    }
+    this.write(`  ${this.cardName(card)} goes to the ${to}`);
+  }
+
+  private conceal(position: number): void {
+    const s = this.state;
+    const stolen = s.lineStolenDie[position];
+    if (stolen >= 0) s.dieState[stolen] = Die.ready;
+    s.lineStolenDie[position] = -1;
+    s.lineBaseHealth[position] = -1;
+    s.lineRevealed[position] = 0;
+    s.lineFlags[position] &= ~LineFlag.firstFired;
+    this.moveLine(position, s.lineLength - 1);
+  }
+
+  private defeatAll(seat: number, step: AbilityEffect, target: Target): void {
+    for (let position = this.state.lineLength - 1; position >= 0; position--) {
+      if (position < this.state.lineLength && this.targetOk(seat, step, target, position)) this.defeat(position, seat);
+    }
+  }
+
+  private polymorph(position: number, graveyardIndex: number): void {
+    const s = this.state;
+    const incoming = s.graveyard.removeAt(graveyardIndex);
+    s.graveyard.push(this.removeLine(position));
+    this.enterRevealed(position, incoming, 0);
+  }
+
+  protected lowestReadyDie(seat: number): number {
+    const s = this.state;
+    let lowest = -1;
+    for (let k = 0; k < ROLLED_DICE; k++) {
+      const die = seat * DICE_PER_SEAT + k;
+      if (s.dieState[die] === Die.ready && (lowest < 0 || s.dieValue[die] < s.dieValue[lowest])) lowest = die;
+    }
+    return lowest;
+  }
+
+  private raiseLowestDieToMax(seat: number): void {
+    const die = this.lowestReadyDie(seat);
+    if (die < 0) return;
+    this.state.dieValue[die] = this.tables.adventurers[seat].die;
+    this.write(`  a die is raised to ${this.state.dieValue[die]}`);
+  }
+
+  /** A free die slot for a tamed creature, or -1 at the tamed limit. */
+  private tameRoom(seat: number): number {
+    const s = this.state;
+    let tamed = 0;
+    let free = -1;
+    for (let k = ROLLED_DICE; k < DICE_PER_SEAT; k++) {
+      const die = seat * DICE_PER_SEAT + k;
+      if (s.dieTamed[die] >= 0) tamed++;
+      else if (free < 0) free = die;
+    }
+    const limit = this.tables.adventurers[seat].tamedLimit;
+    return limit > 0 && tamed >= limit ? -1 : free;
+  }
+
+  private tamedDie(seat: number): number {
+    const s = this.state;
+    for (let k = ROLLED_DICE; k < DICE_PER_SEAT; k++) if (s.dieState[seat * DICE_PER_SEAT + k] === Die.ready) return seat * DICE_PER_SEAT + k;
+    return -1;
+  }
+
+  /** A tamed creature becomes an attack die worth its printed health (see RULES.md). */
+  private tame(seat: number, card: number): void {
+    const s = this.state;
+    const die = this.tameRoom(seat);
+    s.tamed.push(card);
+    s.dieTamed[die] = card;
+    s.dieValue[die] = this.tables.health[card];
+    s.dieState[die] = Die.ready;
+    this.write(`  ${this.seatName(seat)} tames ${this.cardName(card)} (an attack die of ${s.dieValue[die]})`);
+  }
+
+  // ---- End of the Watch ------------------------------------------------------------------------------------------
+
+  /** Creatures left in the Line join the Horde and exhaust as many cards of the Watch as their damage. */
+  endWatch(policy: SetawatchStrategy): void {
+    this.strategy = policy;
+    const s = this.state;
+    let damage = 0;
+    while (s.lineLength > 0 && s.status === Status.playing) {
+      damage += this.tables.damage[s.lineCard[0]];
+      this.sendToHorde(0);
+    }
+    if (damage > 0) this.write(`  the Line deals ${damage} damage`);
+    this.forceExhaust(damage);
+  }
+
+  // ---- Simulation ------------------------------------------------------------------------------------------------
+
+  createSimulator(): Watch {
+    return new Watch(this.tables, null);
+  }
+
+  /** Copy a live game in, with the cards nobody has seen (deck, face-down Line cards) shuffled among themselves. */
+  load(state: SetawatchState, random: RandomStream): void {
+    const s = this.state;
+    s.copyFrom(state);
+    this.location = s.location >= 0 ? this.tables.locations[s.location].rules : NO_LOCATION;
+    this.random.reseed(random.int(2147483647));
+    this.shuffleUnseen();
+  }
+
+  private shuffleUnseen(): void {
+    const s = this.state;
+    let unseen = 0;
+    for (let i = 0; i < s.deck.size; i++) this.scratch[unseen++] = s.deck.at(i);
+    for (let i = 0; i < s.lineLength; i++) if (s.lineRevealed[i] === 0) this.scratch[unseen++] = s.lineCard[i];
+    this.random.streams.deck.shuffle(this.scratch, 0, unseen);
+    let next = 0;
+    s.deck.clear();
+    for (let i = 0; i < s.lineLength; i++) if (s.lineRevealed[i] === 0) s.lineCard[i] = this.scratch[next++];
+    while (next < unseen) s.deck.push(this.scratch[next++]);
+  }
+}
+
+/** The step whose target the option names: the first targeted step not preceded by a reveal; -1 when none. */
+export function targetedStep(steps: readonly AbilityEffect[]): number {
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i];
+    if (step.op === 'reveal') return -1;
+    if ('target' in step && step.op !== 'defeatAll') return i;
+  }
+  return -1;
+}

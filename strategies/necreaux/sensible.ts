@@ -1,0 +1,310 @@
+import { Kind, Op, Rest, type NecreauxStrategy, type NecreauxView } from '../../src/games/necreaux/decisions.ts';
+
+/** Monsters this strong are fled from, peeked to the bottom, evaded or destroyed when a card allows it. */
+const DANGEROUS_CV = 8;
+
+/**
+ * Plain, sensible answers to every decision; the named strategies extend it and override the choices that make
+ * them what they are (the speed above all). Nothing here allocates.
+ */
+export abstract class SensibleStrategy implements NecreauxStrategy {
+  abstract readonly name: string;
+  abstract chooseSpeed(view: NecreauxView): number;
+
+  // --- Agent creation ---
+
+  keepSkills(view: NecreauxView, agent: number): number {
+    return handCardBy(view, agent, -1);
+  }
+
+  poolSwap(): number {
+    return -1;
+  }
+
+  swapOut(view: NecreauxView, agent: number): number {
+    return view.skillAt(agent, 0);
+  }
+
+  draftPick(view: NecreauxView, agent: number): number {
+    return handCardBy(view, agent, 1);
+  }
+
+  soloBonusKeep(view: NecreauxView, first: number, second: number): number {
+    return view.startCharges(second) > view.startCharges(first) ? second : first;
+  }
+
+  /** No Time To Waste: keep the most helpful card in the game (rooms, then items, events, traps, monsters). */
+  returnCard(view: NecreauxView, player: number): number {
+    let best = view.handAt(player, 0);
+    for (let i = 1; i < view.handSize(player); i++) {
+      const card = view.handAt(player, i);
+      if (helpfulness(view.kind(card)) > helpfulness(view.kind(best))) best = card;
+    }
+    return best;
+  }
+
+  // --- Each turn ---
+
+  spendXp(view: NecreauxView, xp: number): number {
+    const agent = fewestSkills(view);
+    return view.xpCost(agent) <= xp ? agent : -1;
+  }
+
+  useAbility(view: NecreauxView, ability: number): boolean {
+    const current = view.currentCard;
+    switch (view.abilityOp(ability)) {
+      case Op.delay:
+      case Op.evadeMonster:
+        return isDangerous(view, current);
+      case Op.destroyCard:
+        return current < 0 || isDangerous(view, current);
+      case Op.charge:
+        return view.kind(view.abilityCard(ability)) !== Kind.scientists;
+      case Op.rest:
+        return teamHealthShare(view) < 0.6;
+      default:
+        return true;
+    }
+  }
+
+  /** The team's skill card furthest below its starting charges. */
+  chargeTarget(view: NecreauxView, source: number): number {
+    let best = -1;
+    for (let a = 0; a < view.agents; a++) {
+      if (!view.isActing(a)) continue;
+      for (let i = 0; i < view.skillCount(a); i++) {
+        const card = view.skillAt(a, i);
+        if (view.canCharge(card, source) && (best < 0 || chargesMissing(view, card) > chargesMissing(view, best))) best = card;
+      }
+    }
+    return best >= 0 ? best : anyChargeable(view, source);
+  }
+
+  enableTarget(view: NecreauxView): number {
+    for (let a = 0; a < view.agents; a++) {
+      if (!view.isActing(a)) continue;
+      for (let i = 0; i < view.skillCount(a); i++) if (view.canEnable(view.skillAt(a, i))) return view.skillAt(a, i);
+    }
+    return -1;
+  }
+
+  skillRecipient(view: NecreauxView): number {
+    return fewestSkills(view);
+  }
+
+  peekToBottom(view: NecreauxView, card: number): boolean {
+    return view.kind(card) === Kind.trap || isDangerous(view, card);
+  }
+
+  chooseHolder(view: NecreauxView): number {
+    return healthiest(view);
+  }
+
+  // --- Combat ---
+
+  fight(view: NecreauxView): boolean {
+    return view.monsterCv <= DANGEROUS_CV + 1;
+  }
+
+  lootPick(view: NecreauxView): number {
+    return view.lootAt(view.lootSize() - 1);
+  }
+
+  /** A disabled skill card if the team has one (its text is lost already). */
+  parasiteHost(view: NecreauxView): number {
+    let host = -1;
+    for (let a = 0; a < view.agents; a++) {
+      if (!view.isActing(a)) continue;
+      for (let i = 0; i < view.skillCount(a); i++) {
+        const card = view.skillAt(a, i);
+        if (host < 0 || (view.isFaceDown(card) && !view.isFaceDown(host))) host = card;
+      }
+    }
+    return host;
+  }
+
+  // --- Damage ---
+
+  damageAgent(view: NecreauxView): number {
+    let best = -1;
+    for (let a = 0; a < view.agents; a++) {
+      if (view.canDamageAgent(a) && (best < 0 || view.health(a) > view.health(best))) best = a;
+    }
+    return best;
+  }
+
+  /** Disable a face-up card while the agent keeps another face-up; otherwise lose a disabled one (the rulebook's tip). */
+  damageCard(view: NecreauxView, agent: number): number {
+    let faceUp = 0;
+    for (let i = 0; i < view.skillCount(agent); i++) if (!view.isFaceDown(view.skillAt(agent, i))) faceUp++;
+    const preferFaceUp = faceUp >= 2;
+    let choice = -1;
+    for (let i = 0; i < view.skillCount(agent); i++) {
+      const card = view.skillAt(agent, i);
+      if (!view.canDamageCard(agent, card)) continue;
+      if (choice < 0 || (view.isFaceDown(card) !== preferFaceUp && view.isFaceDown(choice) === preferFaceUp)) choice = card;
+      else if (view.isFaceDown(card) === view.isFaceDown(choice) && view.chargesOn(card) < view.chargesOn(choice)) choice = card;
+    }
+    return choice;
+  }
+
+  // --- Tests ---
+
+  speedTestRoller(view: NecreauxView): number {
+    return healthiest(view);
+  }
+
+  traitTestAgent(view: NecreauxView, trait: number): number {
+    let best = -1;
+    for (let a = 0; a < view.agents; a++) {
+      if (view.isActing(a) && (best < 0 || view.traitTally(a, trait) > view.traitTally(best, trait))) best = a;
+    }
+    return best;
+  }
+
+  traitDamageDie(_view: NecreauxView, first: number, second: number): number {
+    return Math.min(first, second);
+  }
+
+  claimTraitReward(): boolean {
+    return true;
+  }
+
+  // --- Rest ---
+
+  restAction(view: NecreauxView, agent: number): number {
+    for (let i = 0; i < view.skillCount(agent); i++) if (view.isFaceDown(view.skillAt(agent, i))) return Rest.enable;
+    return view.parasiteCount(agent) > 0 ? Rest.decline : Rest.charge;
+  }
+
+  /** Enable the first disabled card; charge the card furthest below its starting charges. */
+  restTarget(view: NecreauxView, agent: number, action: number): number {
+    let target = view.skillAt(agent, 0);
+    for (let i = 0; i < view.skillCount(agent); i++) {
+      const card = view.skillAt(agent, i);
+      if (action === Rest.enable && view.isFaceDown(card)) return card;
+      if (action === Rest.charge && chargesMissing(view, card) > chargesMissing(view, target)) target = card;
+    }
+    return target;
+  }
+
+  transferItem(): number {
+    return -1;
+  }
+
+  resolveRestDraw(view: NecreauxView, card: number): boolean {
+    const kind = view.kind(card);
+    return kind !== Kind.monster && kind !== Kind.trap && kind !== Kind.event;
+  }
+
+  // --- Escape and the Sliding Wall ---
+
+  escape(view: NecreauxView): boolean {
+    return teamHasScientists(view) || view.countdown <= 1 || !scientistsReachable(view);
+  }
+
+  /** The lost team: the upper half of the acting agents. */
+  splitTeam(view: NecreauxView): number {
+    const acting = view.actingCount();
+    let mask = 0;
+    let seen = 0;
+    for (let a = 0; a < view.agents; a++) {
+      if (!view.isActing(a)) continue;
+      if (seen++ >= acting / 2) mask |= 1 << a;
+    }
+    return mask;
+  }
+
+  regroup(): boolean {
+    return false;
+  }
+}
+
+// --- Reading the view ---
+
+export function isDangerous(view: NecreauxView, card: number): boolean {
+  return card >= 0 && view.kind(card) === Kind.monster && view.cv(card) >= DANGEROUS_CV;
+}
+
+export function teamHasScientists(view: NecreauxView): boolean {
+  const holder = view.holderOf(view.scientistsCard);
+  return holder >= 0 && view.isActing(holder);
+}
+
+/** The Scientists can still be found or are held by some agent. */
+export function scientistsReachable(view: NecreauxView): boolean {
+  return view.scientistsFound ? view.holderOf(view.scientistsCard) >= 0 : view.deckSize > 0;
+}
+
+/** Hearts left on the acting team as a share of the hearts its skill cards can have. */
+export function teamHealthShare(view: NecreauxView): number {
+  let hearts = 0;
+  let most = 0;
+  for (let a = 0; a < view.agents; a++) {
+    if (!view.isActing(a)) continue;
+    hearts += view.health(a);
+    most += 2 * view.skillCount(a);
+  }
+  return most === 0 ? 0 : hearts / most;
+}
+
+/** Cards the team expects to draw before it has the Escape Shuttle (the shuttle is somewhere in the bottom pile). */
+export function cardsToShuttle(view: NecreauxView): number {
+  if (view.shuttleFound) return 0;
+  const above = view.cardsAboveBottomPile;
+  return above + Math.ceil((view.deckSize - above) / 2);
+}
+
+/** Turns left before the countdown runs out (at least one). */
+export function turnsLeft(view: NecreauxView): number {
+  return Math.max(1, view.countdown);
+}
+
+function healthiest(view: NecreauxView): number {
+  let best = -1;
+  for (let a = 0; a < view.agents; a++) if (view.isActing(a) && (best < 0 || view.health(a) > view.health(best))) best = a;
+  return best;
+}
+
+function fewestSkills(view: NecreauxView): number {
+  let best = -1;
+  for (let a = 0; a < view.agents; a++) if (view.isActing(a) && (best < 0 || view.skillCount(a) < view.skillCount(best))) best = a;
+  return best;
+}
+
+/** The hand card with the most (sign 1) or fewest (sign -1) starting charges. */
+function handCardBy(view: NecreauxView, owner: number, sign: number): number {
+  let best = view.handAt(owner, 0);
+  for (let i = 1; i < view.handSize(owner); i++) {
+    const card = view.handAt(owner, i);
+    if (sign * (view.startCharges(card) - view.startCharges(best)) > 0) best = card;
+  }
+  return best;
+}
+
+function helpfulness(kind: number): number {
+  switch (kind) {
+    case Kind.room:
+      return 4;
+    case Kind.item:
+      return 3;
+    case Kind.event:
+      return 2;
+    case Kind.trap:
+      return 1;
+    default:
+      return 0;
+  }
+}
+
+function chargesMissing(view: NecreauxView, card: number): number {
+  return view.startCharges(card) - view.chargesOn(card);
+}
+
+function anyChargeable(view: NecreauxView, source: number): number {
+  for (let a = 0; a < view.agents; a++) {
+    if (!view.isActing(a)) continue;
+    for (let i = 0; i < view.heldCount(a); i++) if (view.canCharge(view.heldAt(a, i), source)) return view.heldAt(a, i);
+  }
+  return -1;
+}

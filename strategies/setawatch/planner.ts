@@ -1,0 +1,121 @@
+import type { StrategyDefinition, StrategyParams } from '../../src/core/game.ts';
+import type { CardTables } from '../../src/games/setawatch/cards.ts';
+import { Decision, type DecisionKind, type DecisionView, OptionKind, OptionList, type SetawatchStrategy, type Simulator } from '../../src/games/setawatch/decisions.ts';
+import { type SetawatchState, Status } from '../../src/games/setawatch/state.ts';
+import { greedyChoice, NOT_WORTH, prepareWatchScores, scoreWatch } from './greedy.ts';
+
+/**
+ * A search over the round's Watch: at each Watch decision the planner takes the most promising options (by the
+ * greedy score, plus ending the Watch and burning a card), and plays each forward in a simulator to the end of the
+ * Watch, the rest of the round played by greedy, several times with the unseen cards reshuffled. It takes the option
+ * with the best average evaluation. `budget` caps the simulated actions per decision. Camp decisions are greedy's.
+ */
+
+const CANDIDATES = 8;
+/** Simulated actions one rollout is expected to take, to split the budget into rollouts. */
+const ROLLOUT_LENGTH = 12;
+
+/** The evaluation: cards left and the campfire, against the Horde's threat and the Unhallowed left to summon. */
+export function evaluate(state: SetawatchState, tables: CardTables): number {
+  if (state.status === Status.lostExhausted || state.status === Status.lostSummon) return -100000;
+  let horde = 0;
+  for (let i = 0; i < state.horde.size; i++) horde += 20 + 8 * tables.damage[state.horde.at(i)];
+  const fire = Math.min(state.fire, 12);
+  return 100 * state.totalActiveCards() + 6 * fire + (state.fire >= 7 ? 15 : 0) - horde + 25 * state.unhallowedDeck.size + 20 * state.tamed.size;
+}
+
+const greedyPolicy: SetawatchStrategy = { name: 'planner', choose: greedyChoice };
+
+class Planner implements SetawatchStrategy {
+  readonly name = 'planner';
+  private simulator: Simulator | null = null;
+  private tables: CardTables | null = null;
+  private readonly candidates = new OptionList();
+  private readonly scores = new Float64Array(CANDIDATES + 2);
+
+  constructor(private readonly budget: number) {}
+
+  choose(decision: DecisionKind, view: DecisionView): number {
+    if (decision !== Decision.watch) return greedyChoice(decision, view);
+    this.pickCandidates(view);
+    if (this.candidates.count === 1) return this.candidates.mode[0];
+    const simulator = this.simulatorFor(view);
+    const rollouts = Math.max(1, Math.floor(this.budget / (this.candidates.count * ROLLOUT_LENGTH)));
+    for (let c = 0; c < this.candidates.count; c++) this.scores[c] = this.rollouts(simulator, view, c, rollouts);
+    let bestCandidate = 0;
+    for (let c = 1; c < this.candidates.count; c++) if (this.scores[c] > this.scores[bestCandidate]) bestCandidate = c;
+    return this.candidates.mode[bestCandidate];
+  }
+
+  private simulatorFor(view: DecisionView): Simulator {
+    if (this.simulator === null || this.tables !== view.tables) {
+      this.simulator = view.rules.createSimulator();
+      this.tables = view.tables;
+    }
+    return this.simulator;
+  }
+
+  /** The options worth simulating: ending the Watch, one burn, and the best few by greedy score. The option index rides in `mode`. */
+  private pickCandidates(view: DecisionView): void {
+    prepareWatchScores(view);
+    const options = view.options;
+    const candidates = this.candidates;
+    candidates.clear();
+    candidates.add(OptionKind.done, -1, -1, -1, -1, 0);
+    let burn = -1;
+    for (let i = 0; i < options.count; i++) if (options.kind[i] === OptionKind.burn && (burn < 0 || this.burnOrder(view, i) > this.burnOrder(view, burn))) burn = i;
+    if (burn >= 0) candidates.add(OptionKind.burn, -1, -1, -1, -1, burn);
+    for (let n = 0; n < CANDIDATES; n++) {
+      let bestOption = -1;
+      let bestScore = NOT_WORTH;
+      for (let i = 0; i < options.count; i++) {
+        if (options.kind[i] === OptionKind.done || options.kind[i] === OptionKind.burn || this.isCandidate(i)) continue;
+        const score = scoreWatch(view, i);
+        if (score > bestScore) [bestOption, bestScore] = [i, score];
+      }
+      if (bestOption < 0) return;
+      candidates.add(options.kind[bestOption], -1, -1, -1, -1, bestOption);
+    }
+  }
+
+  private burnOrder(view: DecisionView, index: number): number {
+    const slot = view.options.slot[index];
+    return view.state.slotDieUsed[slot] * 10 + view.state.activeCards(Math.floor(slot / 5));
+  }
+
+  private isCandidate(index: number): boolean {
+    for (let c = 0; c < this.candidates.count; c++) if (this.candidates.mode[c] === index) return true;
+    return false;
+  }
+
+  private rollouts(simulator: Simulator, view: DecisionView, candidate: number, count: number): number {
+    let total = 0;
+    for (let r = 0; r < count; r++) {
+      simulator.load(view.state, view.random);
+      const option = this.candidates.mode[candidate];
+      if (view.options.kind[option] !== OptionKind.done) {
+        simulator.applyWatch(view.options, option, greedyPolicy);
+        this.playOutWatch(simulator);
+      }
+      if (simulator.state.status === Status.playing) simulator.endWatch(greedyPolicy);
+      total += evaluate(simulator.state, view.tables);
+    }
+    return total / count;
+  }
+
+  private playOutWatch(simulator: Simulator): void {
+    for (let steps = 0; steps < 4 * ROLLOUT_LENGTH && simulator.state.status === Status.playing; steps++) {
+      const options = simulator.listWatchOptions();
+      const index = greedyChoice(Decision.watch, simulator.view);
+      if (options.kind[index] === OptionKind.done) return;
+      simulator.applyWatch(options, index, greedyPolicy);
+    }
+  }
+}
+
+export const planner: StrategyDefinition<SetawatchStrategy> = {
+  name: 'planner',
+  description: 'searches each Watch decision by simulated rollouts (greedy play-outs, unseen cards reshuffled) and takes the best evaluation',
+  params: [{ name: 'budget', kind: 'int', min: 20, max: 1000000, default: 600, description: 'simulated actions per Watch decision' }],
+  create: (params: StrategyParams) => new Planner(Number(params.budget)),
+};

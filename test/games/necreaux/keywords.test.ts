@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import { Op, Rest } from '../../../src/games/necreaux/decisions.ts';
+import type { NecreauxEngine } from '../../../src/games/necreaux/rules.ts';
+import { Zone } from '../../../src/games/necreaux/state.ts';
+import { giveHeld, id, lift, metric, plainAgents, play, setSkills, stackDeck, testStrategy, type Scenario } from './helpers.ts';
+
+/** Plain agents, this deck (top first), `countdown` turns, then the extra arrangement. */
+function scenario(agents: number, deck: readonly string[], dice: readonly number[], extra?: (engine: NecreauxEngine) => void, countdown = 1): Scenario {
+  return {
+    settings: { agents, level: '6' },
+    dice,
+    arrange: (engine) => {
+      plainAgents(engine);
+      stackDeck(engine, deck);
+      engine.state.countdown = countdown;
+      extra?.(engine);
+    },
+  };
+}
+
+/** The agent's skill cards become these, with no charges. */
+function unchargedSkills(engine: NecreauxEngine, agent: number, names: readonly string[]): void {
+  setSkills(engine, agent, names);
+  for (const name of names) engine.state.charges[id(engine, name)] = 0;
+}
+
+describe('glossary keywords', () => {
+  it('Boost: +1 CV per active card of the trait on the team', () => {
+    const game = play(scenario(1, ['Psi-Hound'], [5, 5], (e) => unchargedSkills(e, 0, ['Pyrokinetic', 'Danger Sense', 'Clairvoyant'])));
+    expect(game.log).toContain('  fight Psi-Hound: CV 9, health 1');
+    expect(metric(game, 'monstersDefeated')).toBe(1);
+  });
+
+  it('Brutal: each hit deals # damage', () => {
+    const game = play(scenario(1, ['Cyborg Gorilla'], [1, 1, 6, 6]));
+    expect(game.log).toContain('  2 damage');
+    expect(game.state.health(0)).toBe(4);
+  });
+
+  it('Chaotic targets: each hit goes to a random agent', () => {
+    const game = play(scenario(2, ['Mutant Piranhas'], [1, 2, 1, 2, 2, 2, 6, 6, 6, 6]));
+    expect(game.state.health(0)).toBe(6);
+    expect(game.state.health(1)).toBe(4);
+  });
+
+  it('Chaotic damage: each point goes to a random skill card of the agent', () => {
+    const game = play(scenario(1, ['Tentacle Horror'], [1, 2, 2, 6, 6]));
+    expect(game.state.isFaceDown(id(game.engine, 'Plain 2'))).toBe(true);
+    expect(game.state.isFaceDown(id(game.engine, 'Plain 1'))).toBe(false);
+  });
+
+  it('Delay: the card goes back into the deck with 2d6 cards above it (Clairvoyant)', () => {
+    const game = play(
+      scenario(1, ['Guard Dog', 'Medkit', 'Laser Pistol', 'Lucky Charm'], [1, 1], (e) => {
+        setSkills(e, 0, ['Clairvoyant', 'Plain 1', 'Plain 2']);
+        e.state.charges[id(e, 'Clairvoyant')] = 1;
+      }),
+      testStrategy({ useAbility: (view, ability) => view.abilityOp(ability) === Op.delay }),
+    );
+    const deck = game.state.deck;
+    expect([deck.peek(0), deck.peek(1), deck.peek(2), deck.peek(3)].map((card) => game.engine.cards.names[card])).toEqual([
+      'Medkit',
+      'Laser Pistol',
+      'Guard Dog',
+      'Lucky Charm',
+    ]);
+  });
+
+  it('Durable: health is multiplied', () => {
+    const game = play(scenario(1, ['Armoured Sentry'], [6, 6, 6, 6]));
+    expect(game.log).toContain('  fight Armoured Sentry: CV 7, health 2');
+    expect(game.log.filter((line) => line === '  decision fight -> true')).toHaveLength(2);
+    expect(metric(game, 'monstersDefeated')).toBe(1);
+  });
+
+  it('Explosive: undefeated at the end of a round, it is discarded with Monster Loot; play goes on', () => {
+    const game = play(scenario(1, ['Medkit', 'Exploding Mutant', 'Laser Pistol'], [4, 4]), testStrategy({}, 3));
+    expect(game.state.zone[id(game.engine, 'Exploding Mutant')]).toBe(Zone.discard);
+    expect(game.state.zone[id(game.engine, 'Medkit')]).toBe(Zone.discard);
+    expect(game.state.zone[id(game.engine, 'Laser Pistol')]).toBe(Zone.loot);
+    expect(metric(game, 'monstersDefeated')).toBe(0);
+  });
+
+  it('Irreplaceable: a destroyed irreplaceable card goes to the box', () => {
+    const game = play(
+      scenario(1, ['Pressure Plate'], [], (e) => {
+        setSkills(e, 0, ['Rapid Healer', 'Plain 1', 'Plain 2']);
+        e.state.setFaceDown(id(e, 'Rapid Healer'), true);
+      }),
+      testStrategy({ damageCard: (view) => view.skillAt(0, 0) }),
+    );
+    expect(game.state.zone[id(game.engine, 'Rapid Healer')]).toBe(Zone.box);
+  });
+
+  it('Irreplaceable items go to the box when used up', () => {
+    const game = play(scenario(1, ['Lava Golem'], [], (e) => giveHeld(e, 0, 'Prototype Jetpack')));
+    expect(game.state.zone[id(game.engine, 'Lava Golem')]).toBe(Zone.discard);
+    expect(game.state.zone[id(game.engine, 'Prototype Jetpack')]).toBe(Zone.box);
+  });
+
+  it('Loot: Level 7 discards what is left in Monster Loot after a claim', () => {
+    const game = play({ ...scenario(1, ['Medkit', 'Laser Pistol', 'Henchman'], [6, 6]), settings: { agents: 1, level: '7' } }, testStrategy({}, 3));
+    expect(game.state.zone[id(game.engine, 'Laser Pistol')]).toBe(Zone.held);
+    expect(game.state.zone[id(game.engine, 'Medkit')]).toBe(Zone.discard);
+  });
+
+  it('Neutralize: neutralized cards are blank for the rest of the turn', () => {
+    const game = play(
+      scenario(1, ['Neural Scrambler', 'Tripwire'], [1, 1, 1, 1, 3, 3], (e) => setSkills(e, 0, ['Keen Senses', 'Plain 1', 'Plain 2'])),
+      testStrategy({}, 8),
+    );
+    expect(game.log).toContain('  agent 0 rolls 1+1 +1 = 3');
+    expect(game.log).toContain('  Keen Senses is neutralized');
+    expect(game.log).toContain('  agent 0 rolls 3+3 = 6');
+  });
+
+  it('Parasite: a hit ends the combat and attaches it; its penalty applies to the host agent', () => {
+    const game = play(scenario(1, ['Leech Bat', 'Guard Dog'], [1, 1, 4, 4]), testStrategy({}, 2));
+    expect(game.state.zone[id(game.engine, 'Leech Bat')]).toBe(Zone.parasite);
+    expect(game.log).toContain('  agent 0 rolls 4+4 -1 = 7');
+  });
+
+  it('Parasite: declining all benefits of a rest destroys it', () => {
+    const game = play(
+      scenario(1, ['Leech Bat'], [1, 1], undefined, 2),
+      testStrategy({ chooseSpeed: (view) => (view.turn === 1 ? 1 : 0), restAction: () => Rest.decline }),
+    );
+    expect(game.state.zone[id(game.engine, 'Leech Bat')]).toBe(Zone.discard);
+  });
+
+  it('Relentless: after its defeat it is delayed by the roll of # dice', () => {
+    const game = play(scenario(1, ['Ninja Assassin', 'Medkit', 'Laser Pistol', 'Lucky Charm', 'Stim Pack'], [6, 6, 1, 2]));
+    expect(game.engine.cards.names[game.state.deck.peek(3)]).toBe('Ninja Assassin');
+    expect(game.state.deck.size).toBe(5);
+  });
+
+  it('Solo Bonus: in a solo game the card is discarded, the countdown gains a step, two skills are drawn and one kept', () => {
+    const game = play(
+      scenario(1, ['Training Hall'], [], (e) => {
+        for (const name of ['Plain 11', 'Plain 10', 'Daredevil']) {
+          lift(e.state, id(e, name));
+          e.state.skillDeck.push(id(e, name));
+          e.state.zone[id(e, name)] = Zone.skillDeck;
+        }
+      }),
+    );
+    expect(game.state.zone[id(game.engine, 'Daredevil')]).not.toBe(Zone.skill);
+    expect(game.state.holder[id(game.engine, 'Plain 10')]).toBe(0);
+    expect(game.state.zone[id(game.engine, 'Plain 11')]).toBe(Zone.skillDiscard);
+    expect(game.log).toContain('  countdown +1 -> 2');
+    expect(metric(game, 'turns')).toBe(2);
+  });
+
+  it('Stun: its damage must disable cards while the team has a face-up skill card', () => {
+    const game = play(
+      scenario(2, ['Taser Drone'], [1, 1, 6, 6, 6, 6, 6, 6], (e) => {
+        for (const name of ['Plain 1', 'Plain 2', 'Plain 3']) e.state.setFaceDown(id(e, name), true);
+      }),
+    );
+    expect(game.state.skillCount(0)).toBe(3);
+    expect(game.state.health(1)).toBe(5);
+  });
+
+  it('Swarming: damage halved (rounded down) and dealt to every agent', () => {
+    const game = play(scenario(2, ['Lab Rat Swarm'], [1, 1, 1, 2, 6, 6, 6, 6]));
+    expect(game.state.health(0)).toBe(5);
+    expect(game.state.health(1)).toBe(5);
+  });
+
+  it('Unstoppable: the card stays active face-down', () => {
+    const game = play(
+      scenario(1, ['Collapsing Bridge'], [4, 4], (e) => {
+        setSkills(e, 0, ['Iron Will', 'Plain 1', 'Plain 2']);
+        e.state.setFaceDown(id(e, 'Iron Will'), true);
+      }),
+    );
+    expect(game.log).toContain('  agent 0 rolls 4+4 +2 = 10');
+  });
+});

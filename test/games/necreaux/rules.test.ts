@@ -1,0 +1,281 @@
+import { describe, expect, it } from 'vitest';
+import { Op, Rest } from '../../../src/games/necreaux/decisions.ts';
+import { Zone } from '../../../src/games/necreaux/state.ts';
+import { giveHeld, id, metric, outcome, plainAgents, play, setSkills, stackDeck, testStrategy, type Scenario } from './helpers.ts';
+
+/** A scenario with plain agents, this deck (top first) and one turn on the countdown. */
+function scenario(agents: number, deck: readonly string[], dice: readonly number[], extra?: Scenario['arrange']): Scenario {
+  return {
+    settings: { agents, level: '6' },
+    dice,
+    arrange: (engine) => {
+      plainAgents(engine);
+      stackDeck(engine, deck);
+      engine.state.countdown = 1;
+      extra?.(engine);
+    },
+  };
+}
+
+describe('exploring', () => {
+  it('draws cards until the draw marker reaches the speed, then the countdown moves', () => {
+    const game = play(scenario(1, ['Medkit', 'Laser Pistol', 'Lucky Charm'], []), testStrategy({}, 2));
+    expect(metric(game, 'cardsDrawn')).toBe(2);
+    expect(game.state.deck.size).toBe(1);
+    expect(game.state.countdown).toBe(0);
+    expect(outcome(game)).toBe('failure');
+  });
+
+  it('does not move the draw marker for cards drawn by a card instruction', () => {
+    const game = play(scenario(1, ['Elevator Shaft', 'Medkit', 'Laser Pistol', 'Lucky Charm'], []), testStrategy({}, 1));
+    expect(metric(game, 'cardsDrawn')).toBe(3);
+    expect(game.state.drawn).toBe(1);
+    expect(game.state.deck.size).toBe(1);
+  });
+
+  it('puts items drawn into Monster Loot', () => {
+    const game = play(scenario(1, ['Medkit'], []), testStrategy({}, 1));
+    expect(game.state.zone[id(game.engine, 'Medkit')]).toBe(Zone.loot);
+  });
+});
+
+describe('combat', () => {
+  it('a roll above the CV hits; a lone agent defeats a monster with one hit and the turn goes on', () => {
+    const game = play(scenario(1, ['Guard Dog', 'Medkit'], [4, 4]), testStrategy({}, 2));
+    expect(metric(game, 'monstersDefeated')).toBe(1);
+    expect(game.state.zone[id(game.engine, 'Guard Dog')]).toBe(Zone.discard);
+    expect(game.state.zone[id(game.engine, 'Medkit')]).toBe(Zone.loot);
+  });
+
+  it('ties do nothing, rolls below the CV deal one damage each; health equals the number of agents', () => {
+    const game = play(scenario(2, ['Guard Dog'], [2, 3, 1, 1, 6, 6, 6, 6]), testStrategy({}, 1));
+    expect(game.log).toContain('  fight Guard Dog: CV 5, health 2');
+    expect(game.log).toContain('  1 damage');
+    expect(metric(game, 'monstersDefeated')).toBe(1);
+    expect(game.state.health(0) + game.state.health(1)).toBe(11);
+  });
+
+  it('defeating a monster with loot claims Monster Loot cards for an agent', () => {
+    const game = play(scenario(1, ['Medkit', 'Henchman'], [6, 6]), testStrategy({}, 2));
+    expect(game.state.zone[id(game.engine, 'Medkit')]).toBe(Zone.held);
+    expect(game.state.holder[id(game.engine, 'Medkit')]).toBe(0);
+    expect(metric(game, 'xpGained')).toBe(0);
+  });
+
+  it('defeating a monster with loot when Monster Loot is empty gains 1 XP', () => {
+    const game = play(scenario(1, ['Henchman'], [6, 6]), testStrategy({}, 1));
+    expect(metric(game, 'xpGained')).toBe(1);
+  });
+
+  it('fleeing: each agent takes 1 damage, the monster and Monster Loot are discarded, 1 XP, the turn ends', () => {
+    const game = play(scenario(2, ['Medkit', 'Guard Dog', 'Laser Pistol'], []), testStrategy({ fight: () => false }, 3));
+    const s = game.state;
+    expect(s.health(0)).toBe(5);
+    expect(s.health(1)).toBe(5);
+    expect(s.zone[id(game.engine, 'Guard Dog')]).toBe(Zone.discard);
+    expect(s.zone[id(game.engine, 'Medkit')]).toBe(Zone.discard);
+    expect(s.deck.size).toBe(1);
+    expect(metric(game, 'xpGained')).toBe(1);
+  });
+});
+
+describe('damage', () => {
+  it('each point disables a face-up card or destroys a face-down one; the sixth point kills a three-card agent', () => {
+    const game = play(scenario(1, ['Spike Pit'], [1, 1, 6]), testStrategy({}, 8));
+    expect(game.log).toContain('  6 damage');
+    expect(outcome(game)).toBe('utterFailure');
+    expect(metric(game, 'skillsLost')).toBe(3);
+    expect(metric(game, 'agentsAlive')).toBe(0);
+  });
+
+  it('a dead agent hands its special cards to a teammate and discards its other cards', () => {
+    const game = play(
+      scenario(2, ['Pressure Plate'], [], (engine) => {
+        setSkills(engine, 1, ['Plain 4']);
+        engine.state.setFaceDown(id(engine, 'Plain 4'), true);
+        giveHeld(engine, 1, 'The Scientists', 3);
+        giveHeld(engine, 1, 'Laser Pistol');
+      }),
+      testStrategy({ damageAgent: () => 1 }, 1),
+    );
+    const s = game.state;
+    expect(s.alive[1]).toBe(0);
+    expect(s.holder[id(game.engine, 'The Scientists')]).toBe(0);
+    expect(s.zone[id(game.engine, 'Laser Pistol')]).toBe(Zone.discard);
+    expect(outcome(game)).toBe('failure');
+  });
+});
+
+describe('traps', () => {
+  it('a team speed test below the speed triggers the red text: its effect and 1 XP', () => {
+    const game = play(scenario(1, ['Tripwire'], [3, 4]), testStrategy({}, 8));
+    expect(game.state.health(0)).toBe(5);
+    expect(metric(game, 'xpGained')).toBe(1);
+  });
+
+  it('a roll at or above the speed passes', () => {
+    const game = play(scenario(1, ['Tripwire'], [4, 4]), testStrategy({}, 8));
+    expect(game.state.health(0)).toBe(6);
+    expect(metric(game, 'xpGained')).toBe(0);
+  });
+
+  it('an each-player test: every agent rolls and only the failing ones suffer; 1 XP for the card', () => {
+    const game = play(scenario(2, ['Dart Corridor'], [6, 6, 1, 1]), testStrategy({}, 7));
+    expect(game.state.health(0)).toBe(6);
+    expect(game.state.health(1)).toBe(5);
+    expect(metric(game, 'xpGained')).toBe(1);
+  });
+
+  it('an above-speed trap punishes going slowly', () => {
+    const game = play(scenario(1, ['Sleeping Gas'], [3, 3]), testStrategy({}, 5));
+    expect(game.state.health(0)).toBe(4);
+  });
+});
+
+describe('events: trait tests', () => {
+  it('a failed test gains 1 XP and deals damage equal to the die the team picks', () => {
+    const game = play(scenario(1, ['Collapsing Bridge'], [2, 5]), testStrategy({}, 1));
+    expect(game.log).toContain('  decision traitDamageDie -> 2');
+    expect(game.state.health(0)).toBe(4);
+    expect(metric(game, 'xpGained')).toBe(1);
+  });
+
+  it('2d6 + the trait tally (of active cards) reaching 10 succeeds: all cards enabled and a new skill card', () => {
+    const game = play(
+      scenario(1, ['Guard Checkpoint'], [4, 4], (engine) => engine.state.setFaceDown(id(engine, 'Plain 1'), true)),
+      testStrategy({}, 1),
+    );
+    expect(game.log).toContain('  agent 0 rolls 4+4 +2 = 10');
+    expect(game.state.skillCount(0)).toBe(4);
+    expect(game.state.isFaceDown(id(game.engine, 'Plain 1'))).toBe(false);
+  });
+});
+
+describe('rooms and rest', () => {
+  it('rest: each agent enables a card or adds a charge, then the top card is resolved at speed 0', () => {
+    const game = play(
+      scenario(1, ['Sleeping Gas', 'Medkit'], [1, 1], (engine) => engine.state.setFaceDown(id(engine, 'Plain 1'), true)),
+      testStrategy({ resolveRestDraw: () => true }, 0),
+    );
+    expect(game.log).toContain('  Plain 1 is enabled');
+    expect(game.log).toContain('  agent 0 rolls 1+1 = 2');
+    expect(game.state.health(0)).toBe(4);
+    expect(game.state.deck.size).toBe(1);
+  });
+
+  it('rest: the top card may be discarded instead', () => {
+    const game = play(scenario(1, ['Guard Dog'], []), testStrategy({ resolveRestDraw: () => false }, 0));
+    expect(game.state.zone[id(game.engine, 'Guard Dog')]).toBe(Zone.discard);
+    expect(metric(game, 'monstersDefeated')).toBe(0);
+  });
+
+  it('rest: a charge instead of enabling', () => {
+    const game = play(scenario(1, [], []), testStrategy({ restAction: () => Rest.charge }, 0));
+    expect(game.state.charges[id(game.engine, 'Plain 1')]).toBe(1);
+  });
+
+  it('rest: items move freely between agents', () => {
+    const game = play(
+      scenario(2, [], [], (engine) => giveHeld(engine, 0, 'Medkit')),
+      testStrategy({ transferItem: (view) => (view.holderOf(view.currentCard) === 1 ? -1 : firstItem(view)), chooseHolder: () => 1 }, 0),
+    );
+    expect(game.state.holder[id(game.engine, 'Medkit')]).toBe(1);
+  });
+});
+
+/** The first item held by agent 0, or -1. */
+function firstItem(view: { heldCount(a: number): number; heldAt(a: number, i: number): number }): number {
+  return view.heldCount(0) > 0 ? view.heldAt(0, 0) : -1;
+}
+
+describe('experience', () => {
+  it('at turn start 2 XP per skill card the agent has buys a new skill card', () => {
+    const game = play(
+      scenario(1, [], [], (engine) => {
+        setSkills(engine, 0, ['Plain 1', 'Plain 2']);
+        engine.state.xp = 4;
+      }),
+      testStrategy({}, 1),
+    );
+    expect(game.state.skillCount(0)).toBe(3);
+    expect(metric(game, 'xpSpent')).toBe(4);
+  });
+});
+
+describe('the Scientists, the Escape Shuttle and secret caches', () => {
+  it('the Scientists enter play with 3 charges and gain 1 when the team rests', () => {
+    const game = play(
+      { ...scenario(1, ['The Scientists', 'Medkit'], []), arrange: undefined, ...withCountdown(2, ['The Scientists', 'Medkit']) },
+      testStrategy({ chooseSpeed: (view) => (view.turn === 1 ? 1 : 0) }),
+    );
+    expect(game.state.charges[id(game.engine, 'The Scientists')]).toBe(4);
+    expect(metric(game, 'turnScientistsFound')).toBe(1);
+  });
+
+  it('the Scientists spend a charge to destroy a card', () => {
+    const game = play(
+      scenario(1, ['The Scientists', 'Guard Dog'], []),
+      testStrategy({ useAbility: (view, ability) => view.abilityOp(ability) === Op.destroyCard }, 2),
+    );
+    expect(game.state.zone[id(game.engine, 'Guard Dog')]).toBe(Zone.discard);
+    expect(game.state.charges[id(game.engine, 'The Scientists')]).toBe(2);
+    expect(metric(game, 'monstersDefeated')).toBe(0);
+  });
+
+  it('escaping with the Scientists just before the countdown moves is a success', () => {
+    const game = play(
+      scenario(1, ['Medkit'], [], (engine) => {
+        giveHeld(engine, 0, 'The Escape Shuttle');
+        giveHeld(engine, 0, 'The Scientists', 3);
+      }),
+      testStrategy({}, 1),
+    );
+    expect(outcome(game)).toBe('success');
+    expect(game.state.countdown).toBe(1);
+  });
+
+  it('escaping without the Scientists is a draw', () => {
+    const game = play(scenario(1, ['Medkit'], [], (engine) => giveHeld(engine, 0, 'The Escape Shuttle')), testStrategy({}, 1));
+    expect(outcome(game)).toBe('draw');
+  });
+
+  it('a secret cache is attached with 6 charges; a teammate rolling doubles may move one of them', () => {
+    const game = play(scenario(2, ['Secret Cache', 'Guard Dog'], [6, 5, 3, 3]), testStrategy({ chooseHolder: () => 0 }, 2));
+    const cache = game.state.heldAt(0, 0);
+    expect(game.state.charges[cache]).toBe(5);
+    expect(game.state.charges[id(game.engine, 'Plain 1')]).toBe(1);
+  });
+
+  it('the cache holder rolling doubles moves nothing', () => {
+    const game = play(scenario(2, ['Secret Cache', 'Guard Dog'], [3, 3, 6, 5]), testStrategy({ chooseHolder: () => 0 }, 2));
+    expect(game.state.charges[id(game.engine, 'Plain 1')]).toBe(0);
+  });
+});
+
+/** Arrange plain agents, this deck and this countdown. */
+function withCountdown(countdown: number, deck: readonly string[]): Pick<Scenario, 'arrange'> {
+  return {
+    arrange: (engine) => {
+      plainAgents(engine);
+      stackDeck(engine, deck);
+      engine.state.countdown = countdown;
+    },
+  };
+}
+
+describe('the end of the game', () => {
+  it('An Uncertain Ending: at zero a die is rolled at the end of each turn; a 6 ends the game', () => {
+    const game = play(
+      { settings: { agents: 1, level: '6', uncertainEnding: true }, dice: [3, 6], ...withCountdown(1, ['Medkit', 'Laser Pistol', 'Lucky Charm']) },
+      testStrategy({}, 1),
+    );
+    expect(metric(game, 'turns')).toBe(2);
+    expect(outcome(game)).toBe('failure');
+  });
+
+  it('a card that costs countdown steps can end the game at once', () => {
+    const game = play({ ...withCountdown(1, ['Alarm Panel', 'Medkit']), settings: { agents: 1 }, dice: [1, 1] }, testStrategy({}, 5));
+    expect(outcome(game)).toBe('failure');
+    expect(game.state.deck.size).toBe(1);
+  });
+});

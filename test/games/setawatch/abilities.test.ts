@@ -1,0 +1,213 @@
+import { describe, expect, it } from 'vitest';
+import { Decision, OptionKind } from '../../../src/games/setawatch/decisions.ts';
+import { Die } from '../../../src/games/setawatch/state.ts';
+import { ability, attack, card, find, passive, play, type Step } from './scenario.ts';
+
+/** Party beastmaster, cleric, rogue, warrior: the cleric camps; dice in seat order. */
+const FIRST = { party: 'beastmaster,cleric,rogue,warrior', camper: 'cleric', rolls: [8, 7, 2, 1, 1, 1, 6, 5, 3, 8, 6, 4] };
+/** Party cleric, ranger, warrior, wizard: the cleric camps unless said otherwise. */
+const SECOND = { camper: 'cleric', rolls: [1, 1, 1, 8, 7, 2, 8, 5, 4, 6, 5, 2] };
+const FILLER = ['Bear#2', 'Eagle#2', 'Wolf#2', 'Fae', 'Fae#2', 'Treant', 'Treant#2'];
+
+const logHas = (log: string[], text: string) => expect(log.some((line) => line.includes(text)), `log lacks "${text}":\n${log.join('\n')}`).toBe(true);
+const checkOptions = (check: Step): Step => (view) => {
+  check(view);
+  return 0;
+};
+
+describe('Beast Master abilities', () => {
+  it('Tame Beast tames a revealed Forest Creature into an attack die of its health', () => {
+    const game = play({ ...FIRST, active: ['Tame Beast'], deck: ['Wolf', 'Treant', ...FILLER], watch: [ability('Tame Beast', 2, 0), attack(4, 0)] });
+    logHas(game.log, 'Beast Master tames Wolf (an attack die of 4)');
+    logHas(game.log, 'Beast Master attacks Treant with 4');
+    expect(game.names(game.state.graveyard)).toContain('Wolf');
+  });
+
+  it('Set Snares puts a revealed creature on top of the Creature deck', () => {
+    const game = play({ ...FIRST, active: ['Set Snares'], deck: ['Lich', ...FILLER], watch: [ability('Set Snares', 2, 0)] });
+    logHas(game.log, 'Lich goes to the deckTop');
+  });
+
+  it('Hunt tames a Forest Creature from the Graveyard', () => {
+    const game = play({ ...FIRST, active: ['Hunt'], graveyard: ['Bear#2'], deck: FILLER, watch: [ability('Hunt', 2, 0)] });
+    logHas(game.log, 'Beast Master tames Bear (an attack die of 5)');
+  });
+
+  it('Animal Sentry spends a tamed creature to defeat the last creature in line', () => {
+    const game = play({ ...FIRST, active: ['Hunt', 'Animal Sentry'], graveyard: ['Bear'], deck: ['Eagle', ...FILLER], watch: [ability('Hunt', 2, 0), ability('Animal Sentry', 8, 5)] });
+    logHas(game.log, 'Fae is defeated');
+    expect(game.names(game.state.graveyard)).toContain('Bear');
+  });
+
+  it('Tracking tames a Forest Creature in first position once per round', () => {
+    const game = play({ ...FIRST, active: ['Tracking'], deck: ['Eagle', ...FILLER], watch: [passive('Tracking')] });
+    logHas(game.log, 'Beast Master tames Eagle');
+    expect(game.log.filter((line) => line.includes('uses Tracking'))).toHaveLength(1);
+  });
+
+  it('Set Trap hits the first creature revealed in first position, and a kill stops its power', () => {
+    const game = play({ ...FIRST, camper: 'beastmaster', active: ['Rebuke'], deck: ['Wyvern', ...FILLER], camp: [(view) => find(view, (o, i) => o.kind[i] === OptionKind.campAction && o.aux[i] === 5 && view.state.dieValue[o.die[i]] === 8)] });
+    logHas(game.log, 'Set Trap deals 8 to Wyvern');
+    expect(game.log.some((line) => line.includes('fire 7 -> 4'))).toBe(false);
+  });
+});
+
+describe('Cleric abilities', () => {
+  const clericWatches = { ...SECOND, camper: 'ranger' };
+
+  it('Rebuke moves a revealed creature, or defeats an Undead in first position', () => {
+    const moved = play({ ...clericWatches, active: ['Rebuke'], horde: [], deck: ['Treant', 'Bear', ...FILLER], watch: [ability('Rebuke', 1, 1, { aux: 0 })] });
+    expect(moved.names(moved.state.horde).slice(0, 2)).toEqual(['Bear', 'Treant']);
+    const defeated = play({ ...clericWatches, active: ['Rebuke'], deck: ['Skeletons', ...FILLER], watch: [ability('Rebuke', 1, 0, { mode: 1 })] });
+    logHas(defeated.log, 'Skeletons is defeated');
+  });
+
+  it('Cleanse Undead defeats every revealed Undead', () => {
+    const game = play({ ...clericWatches, active: ['Cleanse Undead'], fire: 12, deck: ['Skeletons', 'Zombie Horde', 'Bear', ...FILLER], watch: [ability('Cleanse Undead', 1)] });
+    logHas(game.log, 'Skeletons is defeated');
+    logHas(game.log, 'Zombie Horde is defeated');
+  });
+
+  it('Banish puts an Undead or Unhallowed at the bottom of the Creature deck', () => {
+    const game = play({ ...clericWatches, active: ['Banish'], deck: ['Lich', ...FILLER], watch: [ability('Banish', 1, 0)] });
+    expect(game.state.deck.at(0)).toBe(card(game.rules.tables, 'Lich'));
+  });
+
+  it('Blinding Light reveals two creatures without their Reveal powers', () => {
+    const game = play({ ...clericWatches, active: ['Blinding Light'], fire: 3, deck: ['Bear', 'Goblins', 'Vampire', ...FILLER], watch: [ability('Blinding Light', 1)] });
+    logHas(game.log, "Goblins's Reveal power is negated");
+    logHas(game.log, "Vampire's Reveal power is negated");
+  });
+
+  it('Protective Ward sends the first creature to the Horde without damage', () => {
+    const game = play({ ...clericWatches, active: ['Protective Ward'], deck: ['Lich', ...FILLER], watch: [passive('Protective Ward')] });
+    logHas(game.log, 'Lich goes to the Horde');
+    expect(game.log.filter((line) => line.includes('the Line deals'))).toEqual(['  the Line deals 5 damage']);
+  });
+});
+
+describe('Ranger abilities', () => {
+  it('Elf Senses reveals one more creature and stops the next Reveal power', () => {
+    const game = play({ ...SECOND, active: ['Elf Senses'], fire: 3, deck: ['Bear', 'Goblins', ...FILLER], watch: [ability('Elf Senses', 2)] });
+    logHas(game.log, "Goblins's Reveal power is negated");
+  });
+
+  it('Far Sight gives every adventurer one more reach', () => {
+    let warriorOnSecond = -2;
+    play({ ...SECOND, active: ['Far Sight', 'Cleave'], deck: FILLER, watch: [ability('Far Sight', 2), checkOptions((view) => (warriorOnSecond = attack(8, 1, 'warrior')(view)))] });
+    expect(warriorOnSecond).toBeGreaterThanOrEqual(0);
+  });
+
+  it('Long Shot defeats an unrevealed creature without its Reveal power', () => {
+    const game = play({ ...SECOND, active: ['Long Shot'], deck: ['Bear', 'Eagle', 'Vampire', ...FILLER], watch: [ability('Long Shot', 2, 2)] });
+    logHas(game.log, 'Vampire is defeated');
+    expect(game.log.some((line) => line.includes('Vampire steals'))).toBe(false);
+  });
+
+  it('Slumber conceals a creature, returns its stolen die and sends it to the back', () => {
+    const game = play({ ...SECOND, active: ['Slumber'], deck: ['Vampire', ...FILLER], watch: [ability('Slumber', 2, 0)] });
+    logHas(game.log, 'Vampire steals a 8');
+    expect(game.state.lineLength).toBe(0);
+    logHas(game.log, 'Vampire goes to the Horde');
+  });
+
+  it('Sharpshooter rerolls a die spent on a direct attack, once per round', () => {
+    const game = play({ ...SECOND, active: ['Sharpshooter'], rolls: [1, 1, 1, 8, 7, 2, 8, 5, 4, 6, 5, 2, 3], deck: FILLER, watch: [attack(8, 0, 'ranger'), passive('Sharpshooter')] });
+    logHas(game.log, 'the die is rerolled: 3');
+    expect(game.state.dieState[6]).toBe(Die.ready);
+  });
+});
+
+describe('Rogue abilities', () => {
+  it('Poison Blade: the next two direct attacks deal +2', () => {
+    const game = play({ ...FIRST, active: ['Poison Blade', 'Cleave'], deck: ['Lich', ...FILLER], watch: [ability('Poison Blade', 3), attack(6, 0, 'warrior'), attack(8, 0, 'warrior'), attack(4, 0, 'warrior')] });
+    logHas(game.log, 'attacks Lich with 8 (8/14)');
+    logHas(game.log, 'attacks Lich with 10 (18/14)');
+    expect(game.log.some((line) => line.includes('attacks Lich with 4'))).toBe(false);
+  });
+
+  it('Throwing Daggers reveals a creature, maxes a die and makes the Rogue ranged', () => {
+    const game = play({ ...FIRST, active: ['Throwing Daggers'], fire: 3, deck: ['Bear', 'Eagle', ...FILLER], watch: [ability('Throwing Daggers', 3), attack(6, 1, 'rogue')] });
+    logHas(game.log, 'reveal Eagle');
+    logHas(game.log, 'a die is raised to 6');
+    logHas(game.log, 'Rogue attacks Eagle');
+  });
+
+  it('Backstab reveals two creatures and defeats one with health up to the Rogue roll', () => {
+    const game = play({ ...FIRST, active: ['Backstab'], fire: 3, deck: ['Bear', 'Eagle', 'Ember Drake', ...FILLER], watch: [ability('Backstab', 3)], other: { [Decision.target]: [(view) => find(view, (o, i) => view.state.lineCard[o.target[i]] === card(view.tables, 'Ember Drake'))] } });
+    logHas(game.log, 'reveal Ember Drake');
+    logHas(game.log, 'Ember Drake is defeated');
+  });
+
+  it('Smoke Bomb blanks a revealed creature', () => {
+    const game = play({ ...FIRST, active: ['Smoke Bomb', 'Cleave'], deck: ['Bear', 'Warlord', ...FILLER], fire: 12, watch: [ability('Smoke Bomb', 3, 1), attack(4, 0)] });
+    logHas(game.log, 'attacks Bear with 4 (4/4)');
+  });
+
+  it('Stay Dead removes the creatures the Rogue defeats from the game', () => {
+    const game = play({ ...FIRST, active: ['Stay Dead'], deck: ['Eagle', ...FILLER], watch: [attack(6, 0, 'rogue')] });
+    logHas(game.log, 'Eagle stays dead');
+    expect(game.names(game.state.removed)).toContain('Eagle');
+  });
+});
+
+describe('Warrior abilities', () => {
+  it('Wound halves a revealed creature’s health', () => {
+    const game = play({ ...SECOND, active: ['Wound'], deck: ['Lich', ...FILLER], watch: [ability('Wound', 4, 0), attack(8, 0)] });
+    logHas(game.log, 'attacks Lich with 8 (8/7)');
+  });
+
+  it('Throw Axe deals 8 damage to the creature in second position', () => {
+    const game = play({ ...SECOND, active: ['Throw Axe'], deck: ['Bear', 'Treant', ...FILLER], watch: [ability('Throw Axe', 4, 1)] });
+    logHas(game.log, '8 damage to Treant');
+    logHas(game.log, 'Treant is defeated');
+  });
+
+  it('Giants Bane doubles dice on creatures with 10+ health', () => {
+    const game = play({ ...SECOND, active: ['Giants Bane'], deck: ['Lich', ...FILLER], watch: [ability('Giants Bane', 4), attack(5, 0)] });
+    logHas(game.log, 'attacks Lich with 10 (10/14)');
+  });
+
+  it('Berserker defeats a weaker creature next to the one just defeated', () => {
+    const game = play({ ...SECOND, active: ['Berserker', 'Far Sight'], deck: ['Treant', 'Eagle', ...FILLER], watch: [attack(8, 0, 'ranger'), ability('Berserker', 4, 0)] });
+    logHas(game.log, 'Eagle is defeated');
+  });
+
+  it('Cleave keeps a Warrior die at the leftover value', () => {
+    const game = play({ ...SECOND, active: ['Cleave'], deck: ['Eagle', ...FILLER], watch: [attack(8, 0, 'warrior')] });
+    logHas(game.log, 'Cleave: the die stays at 5');
+  });
+});
+
+describe('Wizard abilities', () => {
+  it('Curse defeats a creature that already has an attack die on it', () => {
+    const game = play({ ...SECOND, active: ['Curse'], deck: ['Lich', ...FILLER], watch: [attack(5, 0), ability('Curse', 2, 0)] });
+    logHas(game.log, 'Lich is defeated');
+  });
+
+  it('Chaos Blast defeats two adjacent revealed creatures and adds one to the end', () => {
+    const game = play({ ...SECOND, active: ['Chaos Blast'], deck: ['Bear', 'Treant', ...FILLER], watch: [ability('Chaos Blast', 2, 0)] });
+    logHas(game.log, 'Bear is defeated');
+    logHas(game.log, 'Treant is defeated');
+    expect(game.log.filter((line) => line.includes('goes to the Horde'))).toHaveLength(5);
+  });
+
+  it('Polymorph swaps a creature for one from the Graveyard, which reveals', () => {
+    const game = play({ ...SECOND, active: ['Polymorph'], graveyard: ['Eagle'], deck: ['Lich', ...FILLER], watch: [ability('Polymorph', 2, 0, { aux: 0 })] });
+    logHas(game.log, 'Eagle enters the Line face up at position 1');
+    expect(game.names(game.state.graveyard)).toContain('Lich');
+  });
+
+  it('Shockbolt defeats a creature of 8 health or less, and no more', () => {
+    let onDrake = -2;
+    const game = play({ ...SECOND, active: ['Shockbolt'], deck: ['Treant', 'Ember Drake', ...FILLER], watch: [ability('Shockbolt', 2, 0), checkOptions((view) => (onDrake = ability('Shockbolt', 5, 0)(view)))] });
+    logHas(game.log, 'Treant is defeated');
+    expect(onDrake).toBe(-1);
+  });
+
+  it('Illuminate reveals one more creature for each firewood lost', () => {
+    const game = play({ ...SECOND, active: ['Illuminate'], fire: 12, deck: ['Fae', 'Bear', 'Eagle', ...FILLER] });
+    logHas(game.log, 'fire 12 -> 11');
+    logHas(game.log, 'reveal Eagle (position 3');
+  });
+});

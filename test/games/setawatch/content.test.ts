@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { provenance, setawatchContentSchema, type SetawatchContent } from '../../../src/games/setawatch/content.ts';
+
+const shipped = JSON.parse(readFileSync(new URL('../../../content/setawatch/base.json', import.meta.url), 'utf8')) as unknown;
+
+function parse(json: unknown): SetawatchContent {
+  return setawatchContentSchema.parse(json);
+}
+
+const cardsOf = (content: SetawatchContent, set: string) => ({
+  creatures: content.creatures.filter((c) => c.set === set).reduce((total, c) => total + c.health.length, 0),
+  unhallowed: content.unhallowed.filter((c) => c.set === set).length,
+  locations: content.locations.filter((c) => c.set === set).length,
+  adventurers: content.adventurers.filter((c) => c.set === set).length,
+  abilities: content.abilities.filter((c) => c.set === set).length,
+});
+
+describe('setawatch content file', () => {
+  const content = parse(shipped);
+
+  it('holds every base card', () => {
+    expect(cardsOf(content, 'base')).toEqual({ creatures: 42, unhallowed: 9, locations: 20, adventurers: 6, abilities: 30 });
+    const base = content.locations.filter((l) => l.set === 'base');
+    expect(base.filter((l) => l.kind === 'regular')).toHaveLength(15);
+    expect(base.filter((l) => l.kind === 'final').map((l) => l.name)).toEqual(['Forbidden Tower']);
+    expect(base.filter((l) => l.kind === 'respite')).toHaveLength(4);
+    const summons = content.creatures.find((c) => c.kind === 'summon');
+    const acolytes = content.creatures.find((c) => c.kind === 'acolyte');
+    expect(summons?.health).toHaveLength(4);
+    expect(acolytes?.health).toHaveLength(2);
+  });
+
+  it('holds the optional sets', () => {
+    expect(cardsOf(content, 'preproduction')).toEqual({ creatures: 0, unhallowed: 4, locations: 0, adventurers: 2, abilities: 10 });
+    expect(cardsOf(content, 'extra-locations').locations).toBe(11);
+  });
+
+  it('gives every adventurer five ability cards, one of them passive', () => {
+    for (const adventurer of content.adventurers) {
+      const cards = content.abilities.filter((a) => a.adventurer === adventurer.id);
+      expect(cards, adventurer.id).toHaveLength(5);
+      expect(cards.filter((a) => a.passive).length, adventurer.id).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it('counts provenance card by card', () => {
+    const counted = provenance(content);
+    const total = Object.values(counted.bySource).reduce((a, b) => a + b, 0);
+    expect(total).toBe(counted.cards);
+    expect(counted.cards).toBe(42 + 13 + 31 + 8 + 40);
+    expect(counted.bySource['pre-production']).toBe(4 + 2 + 10);
+  });
+
+  it('rejects a power at the wrong timing and an unknown effect', () => {
+    const bad = structuredClone(shipped) as { creatures: { powers?: unknown[] }[] };
+    bad.creatures[4].powers = [{ when: 'reveal', effects: [{ op: 'shieldNext' }] }];
+    expect(() => parse(bad)).toThrow(/shieldNext.{0,2} cannot be a .{0,2}reveal/);
+    bad.creatures[4].powers = [{ when: 'reveal', effects: [{ op: 'explode' }] }];
+    expect(() => parse(bad)).toThrow();
+  });
+
+  it('rejects a passive effect on an activated ability', () => {
+    const bad = structuredClone(shipped) as { abilities: { passive?: boolean }[] };
+    bad.abilities[4].passive = false;
+    expect(() => parse(bad)).toThrow(/cannot be on a activated ability/);
+  });
+});

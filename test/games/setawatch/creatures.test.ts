@@ -1,0 +1,204 @@
+import { describe, expect, it } from 'vitest';
+import { Decision, OptionKind } from '../../../src/games/setawatch/decisions.ts';
+import { Status } from '../../../src/games/setawatch/state.ts';
+import { ability, attack, card, EVERY_CARD, find, play, type Step, targetIs } from './scenario.ts';
+
+/** Dice in seat order: cleric (camps), ranger, warrior, wizard. */
+const ROLLS = [1, 1, 1, 8, 7, 6, 8, 5, 4, 6, 5, 4];
+const cleric = { camper: 'cleric', rolls: ROLLS, active: ['Rebuke', 'Far Sight', 'Long Shot', 'Wound', 'Throw Axe', 'Curse', 'Shockbolt'] };
+
+const logHas = (log: string[], text: string) => expect(log.some((line) => line.includes(text)), `log lacks "${text}":\n${log.join('\n')}`).toBe(true);
+
+/** A watch step that checks the options and then ends the Watch. */
+const checkOptions = (check: Step): Step => (view) => {
+  check(view);
+  return 0;
+};
+
+describe('creature powers', () => {
+  it.each([
+    ['Bear', 4],
+    ['Bear#2', 5],
+    ['Eagle', 3],
+    ['Wolf#2', 5],
+  ])('%s has no power and falls to dice meeting its health %i', (name, health) => {
+    const game = play({ ...cleric, deck: [name], watch: [attack(health === 3 ? 4 : health === 4 ? 4 : 5, 0)] });
+    logHas(game.log, `reveal ${name.split('#')[0]} (position 1, health ${health})`);
+    logHas(game.log, `${name.split('#')[0]} is defeated`);
+    expect(game.names(game.state.graveyard)).toContain(name.split('#')[0]);
+  });
+
+  it('Forest Giant adds its health to the creature behind it and reveals it', () => {
+    const game = play({ ...cleric, fire: 3, deck: ['Forest Giant', 'Wolf'] });
+    logHas(game.log, 'reveal Forest Giant (position 1, health 7)');
+    logHas(game.log, 'reveal Wolf (position 2, health 11)');
+  });
+
+  it('Fae in first position lowers the fire by 1', () => {
+    logHas(play({ ...cleric, deck: ['Fae'] }).log, 'fire 7 -> 6');
+  });
+
+  it('Ember Drake in first position exhausts a card and lowers the fire by 3', () => {
+    const game = play({ ...cleric, deck: ['Ember Drake'] });
+    const power = game.log.findIndex((line) => line.includes('Ember Drake in first position'));
+    expect(game.log[power + 1]).toMatch(/exhausts/);
+    expect(game.log[power + 2]).toContain('fire 7 -> 4');
+  });
+
+  it('Fell Beast in first position draws a creature in front of it, once', () => {
+    const game = play({ ...cleric, deck: ['Fell Beast', 'Bear', 'Bear#2', 'Eagle', 'Eagle#2', 'Wolf', 'Treant'] });
+    logHas(game.log, 'reveal Treant (position 1');
+    expect(game.log.filter((line) => line.includes('Fell Beast in first position'))).toHaveLength(1);
+  });
+
+  it('Goblins move to first position when revealed', () => {
+    const game = play({ ...cleric, deck: ['Bear', 'Goblins'], watch: [attack(6, 0)] });
+    logHas(game.log, 'attacks Goblins with 6 (6/6)');
+  });
+
+  it('Wyvern in first position lowers the fire by 3', () => {
+    logHas(play({ ...cleric, deck: ['Wyvern'] }).log, 'fire 7 -> 4');
+  });
+
+  it("Bandit in first position steals the die of the party's choosing", () => {
+    const game = play({ ...cleric, deck: ['Bandit'], other: { [Decision.steal]: [(view) => find(view, (o, i) => view.state.dieValue[o.die[i]] === 5)] } });
+    logHas(game.log, 'Bandit steals a 5');
+  });
+
+  it('Metal Golem stops direct attacks on the creatures behind it', () => {
+    let attacksBehind = -2;
+    play({ ...cleric, deck: ['Metal Golem', 'Bear'], watch: [checkOptions((view) => (attacksBehind = find(view, (o, i) => o.kind[i] === OptionKind.attack && o.target[i] === 1)))] });
+    expect(attacksBehind).toBe(-1);
+  });
+
+  it('Skeletons on top of the Graveyard at the end of the round start the next Line', () => {
+    const game = play({ ...cleric, active: EVERY_CARD, rounds: 2, rolls: [...ROLLS, ...ROLLS], deck: ['Skeletons', 'Bear', 'Eagle', 'Wolf', 'Eagle#2'], watch: [attack(8, 0, 'ranger')], locations: ['Remote Tavern', 'Mountain Keep'] });
+    logHas(game.log, 'Skeletons start the Line');
+  });
+
+  it('Vampire steals the highest die, which becomes its base health', () => {
+    const game = play({ ...cleric, deck: ['Vampire'], watch: [attack(8, 0)] });
+    logHas(game.log, 'Vampire steals a 8');
+    logHas(game.log, 'attacks Vampire with 8 (8/8)');
+  });
+
+  it('Zombie Horde adds the base health of the Graveyard top', () => {
+    logHas(play({ ...cleric, graveyard: ['Bear#2'], deck: ['Zombie Horde'] }).log, 'reveal Zombie Horde (position 1, health 12)');
+  });
+
+  it('Treant raises the fire by 2 when defeated', () => {
+    logHas(play({ ...cleric, deck: ['Treant'], watch: [attack(8, 0, 'ranger')] }).log, 'fire 7 -> 9');
+  });
+
+  it('Fire Serpent has the firewood as health; Shade has 16 minus it', () => {
+    logHas(play({ ...cleric, deck: ['Fire Serpent', 'Shade'] }).log, 'reveal Fire Serpent (position 1, health 7)');
+    logHas(play({ ...cleric, deck: ['Fire Serpent', 'Shade'] }).log, 'reveal Shade (position 2, health 9)');
+  });
+
+  it('Graveshifter swaps with the top of the Graveyard, which enters face up', () => {
+    const game = play({ ...cleric, graveyard: ['Wolf'], deck: ['Graveshifter'] });
+    logHas(game.log, 'Wolf enters the Line face up at position 1');
+    expect(game.names(game.state.graveyard)).toContain('Graveshifter');
+  });
+
+  it('Acolyte adds a creature to the Horde on reveal and reshuffles a Summon in first position', () => {
+    const game = play({ ...cleric, graveyard: ['Summon!'], deck: ['Acolyte'] });
+    logHas(game.log, 'a creature is added to the Horde');
+    logHas(game.log, 'a Summon card is shuffled back into the Creature deck');
+  });
+
+  it('Summon exhausts a card and brings the top Unhallowed into the Line', () => {
+    const game = play({ ...cleric, unhallowed: ['Warlord', 'Hydra'], deck: ['Summon!'] });
+    const summon = game.log.findIndex((line) => line.includes('Summon!') && !line.includes('reveal'));
+    expect(game.log[summon + 1]).toMatch(/exhausts/);
+    logHas(game.log, 'Warlord enters the Line face up at position 1');
+    expect(game.names(game.state.graveyard)).toContain('Summon!');
+  });
+
+  it('a Summon revealed with the Unhallowed deck empty loses the game', () => {
+    const game = play({ ...cleric, unhallowed: [], deck: ['Summon!'] });
+    expect(game.state.status).toBe(Status.lostSummon);
+    expect(game.out.metrics[0]).toBe(1);
+  });
+
+  it('a Summon defeated face down by Long Shot still summons; the Unhallowed goes to the Graveyard', () => {
+    const game = play({ ...cleric, unhallowed: ['Lich'], deck: ['Bear', 'Eagle', 'Summon!'], watch: [ability('Long Shot', 7, 2)] });
+    logHas(game.log, 'Lich enters the Line face up');
+    expect(game.names(game.state.graveyard)).toEqual(expect.arrayContaining(['Summon!', 'Lich']));
+    expect(card(game.rules.tables, 'Lich')).toBeGreaterThan(0);
+  });
+});
+
+describe('Unhallowed powers', () => {
+  it('Hydra goes to the back of the Line when defeated while creatures remain', () => {
+    const game = play({ ...cleric, deck: ['Hydra', 'Bear'], watch: [attack(8, 0, 'ranger'), attack(4, 0, 'wizard')] });
+    logHas(game.log, 'Hydra returns to the back of the Line');
+  });
+
+  it('Lich shields the creatures behind it from abilities', () => {
+    let shockbolt = -2;
+    play({ ...cleric, deck: ['Lich', 'Eagle'], watch: [checkOptions((view) => (shockbolt = ability('Shockbolt', 6, 1)(view)))] });
+    expect(shockbolt).toBe(-1);
+  });
+
+  it('Warlord gives every other creature +2 health', () => {
+    logHas(play({ ...cleric, deck: ['Warlord', 'Bear'] }).log, 'reveal Bear (position 2, health 6)');
+  });
+
+  it('Pyromancer goes to the back and each creature defeated before it costs 1 firewood', () => {
+    const game = play({ ...cleric, fire: 12, deck: ['Pyromancer', 'Bear', 'Eagle'], watch: [attack(4, 0)] });
+    logHas(game.log, 'Bear is defeated');
+    logHas(game.log, 'fire 12 -> 11');
+  });
+
+  it('Wraith Lord exhausts a card when defeated', () => {
+    const game = play({ ...cleric, deck: ['Wraith Lord'], watch: [attack(8, 0, 'ranger'), attack(6, 0, 'wizard')] });
+    const defeated = game.log.findIndex((line) => line.includes('Wraith Lord is defeated'));
+    expect(game.log[defeated + 1]).toMatch(/exhausts/);
+  });
+
+  it('Wyvern Rider brings every Wyvern of the Graveyard behind it', () => {
+    const game = play({ ...cleric, graveyard: ['Wyvern', 'Wyvern#2'], deck: ['Wyvern Rider'] });
+    expect(game.log.filter((line) => /Wyvern enters the Line face up at position [23]/.test(line))).toHaveLength(2);
+  });
+
+  it('Werewolf doubles the base health of Forest Creatures', () => {
+    logHas(play({ ...cleric, deck: ['Werewolf', 'Bear'] }).log, 'reveal Bear (position 2, health 8)');
+  });
+
+  it('Goblin Chief brings the two strongest Goblins in front of it, weakest first', () => {
+    const game = play({ ...cleric, graveyard: ['Goblins', 'Goblins#2'], deck: ['Goblin Chief'] });
+    logHas(game.log, 'Goblins enters the Line face up at position 1');
+    logHas(game.log, 'Goblins enters the Line face up at position 2');
+  });
+
+  it('Necromancer brings the top two Undead in front of it, weakest first, and they reveal', () => {
+    const game = play({ ...cleric, graveyard: ['Skeletons', 'Zombie Horde', 'Vampire'], deck: ['Necromancer'] });
+    const vampire = game.log.findIndex((line) => line.includes('Vampire enters the Line face up at position 1'));
+    expect(vampire).toBeGreaterThan(0);
+    logHas(game.log, 'Zombie Horde enters the Line face up at position 2');
+    logHas(game.log, 'Vampire steals');
+  });
+
+  it('Phantom Cat is immune while flanked (pre-production)', () => {
+    let attackOnCat = -2;
+    play({ ...cleric, sets: 'base+preproduction', deck: ['Bear', 'Phantom Cat', 'Eagle'], watch: [checkOptions((view) => (attackOnCat = targetIs(1)(view)))] });
+    expect(attackOnCat).toBe(-1);
+  });
+
+  it('Corrupt Druid takes itself and the revealed Forest Creatures to the Horde (pre-production)', () => {
+    const game = play({ ...cleric, sets: 'base+preproduction', horde: [], deck: ['Bear', 'Corrupt Druid'] });
+    expect(game.names(game.state.horde).slice(0, 2)).toEqual(['Corrupt Druid', 'Bear']);
+  });
+
+  it('Minotaur moves to first position and exhausts a card there (pre-production)', () => {
+    const game = play({ ...cleric, sets: 'base+preproduction', deck: ['Bear', 'Minotaur'] });
+    const first = game.log.findIndex((line) => line.includes('Minotaur in first position'));
+    expect(game.log[first + 1]).toMatch(/exhausts/);
+  });
+
+  it('High Priestess brings two Acolytes from the Graveyard (pre-production)', () => {
+    const game = play({ ...cleric, sets: 'base+preproduction', graveyard: ['Acolyte', 'Acolyte#2'], deck: ['High Priestess'] });
+    expect(game.log.filter((line) => line.includes('Acolyte enters the Line face up'))).toHaveLength(2);
+  });
+});

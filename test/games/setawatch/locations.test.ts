@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { Camp, Decision, OptionKind } from '../../../src/games/setawatch/decisions.ts';
+import { Die } from '../../../src/games/setawatch/state.ts';
+import { attack, burn, campAction, card, EVERY_CARD, find, play, type Step, targetIs } from './scenario.ts';
+
+const ROLLS = [1, 1, 1, 8, 7, 6, 8, 5, 4, 6, 5, 4];
+const FILLER = ['Bear', 'Eagle', 'Wolf', 'Eagle#2', 'Bear#2', 'Wolf#2', 'Fae', 'Fae#2', 'Treant'];
+const base = { camper: 'cleric', rolls: ROLLS, active: EVERY_CARD };
+/** Round 2 at the location, after a quiet round 1 at Remote Tavern. */
+const secondRound = (location: string) => ({ ...base, rounds: 2, rolls: [...ROLLS, ...ROLLS], locations: ['Remote Tavern', location], camper: undefined });
+
+const logHas = (log: string[], text: string) => expect(log.some((line) => line.includes(text)), `log lacks "${text}":\n${log.join('\n')}`).toBe(true);
+const checkOptions = (check: Step): Step => (view) => {
+  check(view);
+  return 0;
+};
+
+describe('location effects', () => {
+  it('Forgotten Graveyard: defeated Undead go to the bottom of the Creature deck', () => {
+    const game = play({ ...base, locations: ['Forgotten Graveyard'], deck: ['Skeletons', ...FILLER], watch: [attack(8, 0, 'ranger')] });
+    expect(game.state.deck.at(0)).toBe(card(game.rules.tables, 'Skeletons'));
+  });
+
+  it('Barren Plains halves the firewood, rounding down', () => {
+    logHas(play({ ...secondRound('Barren Plains'), fire: 7, deck: FILLER }).log, 'fire 7 -> 3');
+  });
+
+  it.each([
+    ['Dark Woods', 'Bear', 5],
+    ['Goblin Caves', 'Goblins', 9],
+    ['Frost Caverns', 'Wyvern', 4],
+  ])('%s changes the health of a type: %s has %i', (location, creature, health) => {
+    logHas(play({ ...base, locations: [location], deck: [creature, ...FILLER] }).log, `reveal ${creature} (position 1, health ${health})`);
+  });
+
+  it('Ancient Crypt lets the party pick the summoned Unhallowed', () => {
+    const game = play({ ...base, locations: ['Ancient Crypt'], unhallowed: ['Lich', 'Hydra'], deck: ['Summon!', ...FILLER], other: { [Decision.unhallowed]: [(view) => targetIs(card(view.tables, 'Hydra'))(view)] } });
+    logHas(game.log, 'Hydra enters the Line face up');
+  });
+
+  it('Underground Tomb reveals one creature fewer (at least 1)', () => {
+    const game = play({ ...base, active: ['Rebuke'], locations: ['Underground Tomb'], deck: FILLER });
+    expect(game.log.filter((line) => line.includes('reveal '))).toHaveLength(1);
+  });
+
+  it("Witch's Shack gives +1 firewood per die chopping wood", () => {
+    logHas(play({ ...base, locations: ["Witch's Shack"], deck: FILLER, camp: [campAction(Camp.chop, 1)] }).log, 'fire 7 -> 10');
+  });
+
+  it('Lost Outpost raises each lowest die by 1', () => {
+    logHas(play({ ...base, locations: ['Lost Outpost'], deck: FILLER }).log, 'Cleric rolls 2 1 1');
+  });
+
+  it('Fetid Swamp: each First-position power costs 1 more firewood', () => {
+    const game = play({ ...base, locations: ['Fetid Swamp'], deck: ['Fae', ...FILLER] });
+    logHas(game.log, 'fire 7 -> 6');
+    logHas(game.log, 'fire 6 -> 5');
+  });
+
+  it('Snowy Pass locks the lowest die', () => {
+    const game = play({ ...base, locations: ['Snowy Pass'], deck: FILLER });
+    logHas(game.log, 'a 1 is locked on Snowy Pass');
+    expect(game.state.dieState[0]).toBe(Die.locked);
+  });
+
+  it('Cliff Watch gives melee adventurers a reach of 2', () => {
+    let warriorOnSecond = -2;
+    play({ ...base, locations: ['Cliff Watch'], deck: FILLER, watch: [checkOptions((view) => (warriorOnSecond = attack(8, 1, 'warrior')(view)))] });
+    expect(warriorOnSecond).toBeGreaterThanOrEqual(0);
+  });
+
+  it('Sea Fortress puts the Summon card at the bottom of the Creature deck', () => {
+    const game = play({ ...base, locations: ['Sea Fortress'], deck: ['Summon!', ...FILLER] });
+    expect(game.names(game.state.deck)[0]).toBe('Summon!');
+  });
+
+  it('Mountain Keep adds the strongest creature of the Graveyard to the end of the Line', () => {
+    const game = play({ ...base, locations: ['Mountain Keep'], graveyard: ['Bear', 'Ember Drake'], deck: FILLER });
+    logHas(game.log, 'the Line: 6 cards');
+    logHas(game.log, 'Ember Drake goes to the Horde');
+  });
+
+  it('The White Monolith refreshes an exhausted card and exhausts another', () => {
+    const game = play({ ...base, active: ['Rebuke', 'Far Sight', 'Wound', 'Curse'], exhausted: ['Long Shot'], locations: ['The White Monolith'], deck: FILLER });
+    logHas(game.log, 'Ranger refreshes Long Shot and exhausts Far Sight');
+  });
+
+  it('Forbidden Tower: burning a card for fire gives +3', () => {
+    const game = play({ ...base, locations: ['Forbidden Tower'], deck: FILLER, watch: [burn('Wound')] });
+    logHas(game.log, 'fire 7 -> 10');
+  });
+
+  it('Elven Grove: camp actions take any die (Heal with a 1)', () => {
+    const game = play({ ...base, active: ['Rebuke', 'Far Sight'], exhausted: ['Wound'], locations: ['Elven Grove'], deck: FILLER, camp: [campAction(Camp.heal, 1, 'Wound')] });
+    logHas(game.log, 'Warrior refreshes Wound');
+  });
+
+  it('Hidden Temple: clearing the Line with nothing to the Horde refreshes 2 cards', () => {
+    const game = play({ ...base, active: ['Rebuke', 'Cleanse Undead', 'Far Sight', 'Wound', 'Curse'], exhausted: ['Long Shot', 'Throw Axe'], fire: 12, locations: ['Hidden Temple'], deck: ['Eagle', 'Eagle#2', 'Bear', 'Wolf', 'Bear#2', 'Wolf#2', 'Fae'], rolls: [1, 1, 1, 8, 8, 8, 8, 8, 8, 6, 6, 6], watch: [attack(8, 0), attack(8, 0), attack(8, 0), attack(8, 0), attack(8, 0), attack(8, 0), attack(6, 0)] });
+    logHas(game.log, 'refreshes Long Shot');
+    logHas(game.log, 'refreshes Throw Axe');
+  });
+
+  it('Remote Tavern: the camper refreshes one more card', () => {
+    const game = play({ ...base, active: ['Far Sight'], exhausted: ['Rebuke', 'Banish'], locations: ['Remote Tavern'], deck: FILLER });
+    logHas(game.log, 'Cleric refreshes Rebuke');
+    logHas(game.log, 'Cleric refreshes Banish');
+  });
+
+  it('Sacred City seals a chosen Unhallowed from the Graveyard', () => {
+    const game = play({ ...base, locations: ['Sacred City'], graveyard: ['Lich'], deck: FILLER, other: { [Decision.unhallowed]: [(view) => find(view, (o, i) => o.kind[i] === OptionKind.choose)] } });
+    logHas(game.log, 'Sacred City: Lich is sealed');
+  });
+});
+
+describe('extra locations', () => {
+  const extra = { ...base, sets: 'base+extra-locations' };
+
+  it('Summoning Circle adds the top Unhallowed to the end of the Line', () => {
+    logHas(play({ ...extra, locations: ['Summoning Circle'], unhallowed: ['Warlord'], deck: FILLER }).log, 'the Line: 6 cards');
+  });
+
+  it('Haunted Manor: the camper refreshes nothing', () => {
+    const game = play({ ...extra, active: ['Far Sight'], exhausted: ['Rebuke'], locations: ['Haunted Manor'], deck: FILLER });
+    expect(game.log.some((line) => line.includes('Cleric refreshes'))).toBe(false);
+  });
+
+  it('Desert Ruins: a Summon exhausts one card more', () => {
+    const game = play({ ...extra, locations: ['Desert Ruins'], unhallowed: ['Lich'], deck: ['Summon!', ...FILLER] });
+    const summon = game.log.findIndex((line) => line === '  Summon!');
+    expect(game.log[summon + 1]).toMatch(/exhausts/);
+    expect(game.log[summon + 2]).toMatch(/exhausts/);
+  });
+
+  it('Ruined Gate: the highest roll among those able to rest must camp', () => {
+    const game = play({ ...extra, camper: undefined, locations: ['Ruined Gate'], deck: FILLER });
+    logHas(game.log, 'Ranger camps');
+  });
+
+  it('Abandoned Village: every die -1, to a minimum of 1', () => {
+    logHas(play({ ...extra, locations: ['Abandoned Village'], deck: FILLER }).log, 'Ranger rolls 7 6 5');
+  });
+
+  it('The Long Road: no passive abilities', () => {
+    let passives = -2;
+    play({ ...extra, locations: ['The Long Road'], deck: ['Bear', ...FILLER], watch: [checkOptions((view) => (passives = find(view, (o, i) => o.kind[i] === OptionKind.passive)))] });
+    expect(passives).toBe(-1);
+  });
+
+  it('The Grand Arena: dice of two adventurers may not be combined', () => {
+    let wizardJoins = -2;
+    play({ ...extra, locations: ['The Grand Arena'], deck: ['Treant', ...FILLER], watch: [attack(7, 0, 'ranger'), checkOptions((view) => (wizardJoins = attack(6, 0, 'wizard')(view)))] });
+    expect(wizardJoins).toBe(-1);
+  });
+
+  it('Cursed Cathedral defeats one revealed creature at the start', () => {
+    logHas(play({ ...extra, locations: ['Cursed Cathedral'], deck: ['Ember Drake', ...FILLER] }).log, 'Ember Drake is defeated');
+  });
+
+  it('The Catacombs: after the first defeat, each adventurer on Watch may reroll a die', () => {
+    const game = play({ ...extra, locations: ['The Catacombs'], deck: ['Eagle', ...FILLER], watch: [attack(4, 0)], other: { [Decision.reroll]: Array.from({ length: 3 }, (): Step => () => 1) } });
+    expect(game.log.filter((line) => line.includes('rerolls a die'))).toHaveLength(3);
+  });
+
+  it("Wizard's Cottage: the camper may reroll", () => {
+    const game = play({ ...extra, locations: ["Wizard's Cottage"], deck: FILLER, other: { [Decision.reroll]: [() => 1] } });
+    logHas(game.log, 'Cleric rerolls a die');
+  });
+
+  it('Tranquil Village: an adventurer on Watch with a roll under 6 may refresh', () => {
+    const game = play({ ...extra, active: ['Far Sight', 'Wound'], exhausted: ['Curse'], rolls: [6, 6, 6, 8, 8, 8, 8, 8, 8, 1, 2, 2], locations: ['Tranquil Village'], deck: FILLER });
+    logHas(game.log, 'Wizard refreshes Curse');
+  });
+});

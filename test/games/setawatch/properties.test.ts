@@ -1,0 +1,78 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { OutcomeRecord } from '../../../src/core/game.ts';
+import { CardTables } from '../../../src/games/setawatch/cards.ts';
+import type { ContentSet } from '../../../src/games/setawatch/content.ts';
+import { PARTIES, SET_CHOICES } from '../../../src/games/setawatch/index.ts';
+import { ROUNDS, SetawatchRules } from '../../../src/games/setawatch/rules.ts';
+import { Status } from '../../../src/games/setawatch/state.ts';
+import { greedy } from '../../../strategies/setawatch/greedy.ts';
+import { random } from '../../../strategies/setawatch/random.ts';
+import { content } from './scenario.ts';
+
+interface Checked {
+  rules: SetawatchRules;
+  violations: string[];
+  finalRoundReached: boolean;
+}
+
+/** Play one game and check the invariants at every line the engine logs. */
+function playChecked(seed: number, summons: number, fire: number, party: string, sets: string, strategyName: 'greedy' | 'random'): Checked {
+  const checked: Checked = { rules: null as unknown as SetawatchRules, violations: [], finalRoundReached: false };
+  const log = {
+    write: (line: string) => {
+      const s = checked.rules.state;
+      if (s.cardsInPlaces() !== s.cardCount) checked.violations.push(`cards ${s.cardsInPlaces()} of ${s.cardCount} after "${line}"`);
+      if (s.fire < 0 || s.fire > 15) checked.violations.push(`fire ${s.fire} after "${line}"`);
+      if (s.round === ROUNDS) checked.finalRoundReached = true;
+    },
+  };
+  checked.rules = new SetawatchRules(new CardTables(content, sets.split('+') as ContentSet[], party.split(',')), { summons, startingFire: fire }, log);
+  const strategy = (strategyName === 'greedy' ? greedy : random).create({});
+  checked.rules.playGame(seed, strategy, new OutcomeRecord(3));
+  return checked;
+}
+
+const games = fc.record({
+  seed: fc.integer({ min: 0, max: 2 ** 31 }),
+  summons: fc.integer({ min: 1, max: 4 }),
+  fire: fc.constantFrom(7, 0),
+  party: fc.constantFrom(...PARTIES),
+  sets: fc.constantFrom(...SET_CHOICES),
+  strategy: fc.constantFrom('greedy' as const, 'random' as const),
+});
+
+describe('invariants over random games', () => {
+  it('cards are conserved across deck, Line, Graveyard, Horde, Unhallowed deck, tamed and removed piles; fire stays in 0-15', () => {
+    fc.assert(
+      fc.property(games, (g) => {
+        const checked = playChecked(g.seed, g.summons, g.fire, g.party, g.sets, g.strategy);
+        expect(checked.violations.slice(0, 3)).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('each adventurer has camped exactly twice when the game reaches the final round', () => {
+    fc.assert(
+      fc.property(games, (g) => {
+        const checked = playChecked(g.seed, g.summons, g.fire, g.party, g.sets, g.strategy);
+        if (checked.finalRoundReached) expect(Array.from(checked.rules.state.rests)).toEqual([2, 2, 2, 2]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('fuzzing with the random strategy', () => {
+  it('plays thousands of games on every content set and party without crashing', () => {
+    const outcomes = new Map<number, number>();
+    for (let i = 0; i < 3000; i++) {
+      const sets = SET_CHOICES[i % SET_CHOICES.length];
+      const checked = playChecked(i * 7919, 1 + (i % 4), i % 2 === 0 ? 7 : 0, PARTIES[i % PARTIES.length], sets, 'random');
+      outcomes.set(checked.rules.state.status, (outcomes.get(checked.rules.state.status) ?? 0) + 1);
+      expect(checked.violations).toEqual([]);
+    }
+    expect(outcomes.get(Status.playing)).toBeUndefined();
+  });
+});

@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { OutcomeRecord } from '../../../src/core/game.ts';
+import { StrategyError } from '../../../src/core/errors.ts';
+import { loadContent } from '../../../src/sim/content.ts';
+import { resolveSettings } from '../../../src/sim/settings.ts';
+import { CardTables, Kind, LocationKind } from '../../../src/games/setawatch/cards.ts';
+import setawatch, { DEFAULT_PARTY, PARTIES } from '../../../src/games/setawatch/index.ts';
+import { SetawatchRules } from '../../../src/games/setawatch/rules.ts';
+import { Slot, Status } from '../../../src/games/setawatch/state.ts';
+import { campfireReveals } from '../../../src/games/setawatch/watch.ts';
+import { greedy } from '../../../strategies/setawatch/greedy.ts';
+import { attack, burn, campAction, content, EVERY_CARD, play } from './scenario.ts';
+import { Camp } from '../../../src/games/setawatch/decisions.ts';
+
+const ROLLS = [1, 1, 1, 8, 7, 6, 8, 5, 4, 6, 5, 4];
+const FILLER = ['Bear', 'Eagle', 'Wolf', 'Eagle#2', 'Bear#2', 'Wolf#2', 'Fae', 'Fae#2', 'Treant'];
+const base = { camper: 'cleric', rolls: ROLLS, active: EVERY_CARD };
+const logHas = (log: string[], text: string) => expect(log.some((line) => line.includes(text)), `log lacks "${text}":\n${log.join('\n')}`).toBe(true);
+
+function setUpOnly(summons: number, fire = 7): SetawatchRules {
+  const rules = new SetawatchRules(new CardTables(content, ['base'], DEFAULT_PARTY.split(',')), { summons, startingFire: fire }, null);
+  rules.playGame(5, greedy.create({}), new OutcomeRecord(3), undefined, 0);
+  return rules;
+}
+
+describe('set-up', () => {
+  it.each([1, 2, 3, 4])('%i Summon cards: 30 creatures with both Acolytes, one Summon per pile, smaller piles at the bottom', (summons) => {
+    const rules = setUpOnly(summons);
+    const deck = rules.state.deck.toArray();
+    const kinds = deck.map((id) => rules.tables.kind[id]);
+    expect(deck).toHaveLength(30 + summons);
+    expect(kinds.filter((k) => k === Kind.acolyte)).toHaveLength(2);
+    const pileSizes = Array.from({ length: summons }, (_, pile) => Math.floor(30 / summons) + (pile >= summons - (30 % summons) ? 1 : 0) + 1);
+    let start = 0;
+    for (const size of pileSizes) {
+      expect(kinds.slice(start, start + size).filter((k) => k === Kind.summon)).toHaveLength(1);
+      start += size;
+    }
+    expect(rules.state.removed.toArray().filter((id) => rules.tables.kind[id] === Kind.summon)).toHaveLength(4 - summons);
+  });
+
+  it('one Unhallowed in the Horde, seven in the Unhallowed deck', () => {
+    const s = setUpOnly(2).state;
+    expect([s.horde.size, s.unhallowedDeck.size]).toEqual([1, 7]);
+  });
+
+  it('the map: 8 regular locations over the final one; the rest and the Respites unused', () => {
+    const rules = setUpOnly(2);
+    const kinds = rules.state.mapDeck.toArray().map((id) => rules.tables.locations[id].kind);
+    expect(kinds).toEqual([LocationKind.final, ...Array(8).fill(LocationKind.regular)]);
+    expect(rules.state.unusedLocations.size).toBe(7 + 4);
+  });
+
+  it('three ability cards per adventurer, one of them exhausted', () => {
+    const s = setUpOnly(2).state;
+    for (let seat = 0; seat < 4; seat++) {
+      const states = Array.from(s.slotState.subarray(seat * 5, seat * 5 + 5));
+      expect(states.filter((x) => x === Slot.active)).toHaveLength(2);
+      expect(states.filter((x) => x === Slot.exhausted)).toHaveLength(1);
+    }
+  });
+
+  it('the d8 variant sets the starting fire from 1 to 8', () => {
+    const fires = new Set(Array.from({ length: 40 }, (_, seed) => {
+      const rules = new SetawatchRules(new CardTables(content, ['base'], DEFAULT_PARTY.split(',')), { summons: 2, startingFire: 0 }, null);
+      rules.playGame(seed, greedy.create({}), new OutcomeRecord(3), undefined, 0);
+      return rules.state.fire;
+    }));
+    expect(Math.min(...fires)).toBeGreaterThanOrEqual(1);
+    expect(Math.max(...fires)).toBeLessThanOrEqual(8);
+    expect(fires.size).toBeGreaterThan(4);
+  });
+});
+
+describe('the campfire', () => {
+  it.each([
+    [0, 0],
+    [1, 1],
+    [6, 1],
+    [7, 2],
+    [11, 2],
+    [12, 3],
+    [15, 3],
+  ])('firewood %i lights %i creatures', (fire, lit) => {
+    expect(campfireReveals(fire)).toBe(lit);
+  });
+
+  it.each([
+    [3, 1],
+    [7, 2],
+    [12, 3],
+  ])('at fire %i the Watch starts with %i creatures revealed', (fire, lit) => {
+    const game = play({ ...base, active: ['Rebuke'], fire, deck: FILLER });
+    expect(game.log.filter((line) => line.includes('reveal '))).toHaveLength(lit);
+  });
+
+  it('at 0 a card must be exhausted for +2 at once', () => {
+    const game = play({ ...base, fire: 3, deck: ['Wyvern', ...FILLER] });
+    logHas(game.log, 'fire 3 -> 0');
+    logHas(game.log, 'the fire reaches 0');
+    logHas(game.log, 'fire 0 -> 2');
+  });
+
+  it('never goes above 15', () => {
+    const game = play({ ...base, fire: 14, deck: FILLER, camp: [campAction(Camp.chop, 1)] });
+    logHas(game.log, 'fire 14 -> 15');
+  });
+
+  it('burning a card gives +2', () => {
+    logHas(play({ ...base, deck: FILLER, watch: [burn('Wound')] }).log, 'fire 7 -> 9');
+  });
+});
+
+describe('rounds', () => {
+  it('creatures left in the Line join the Horde and exhaust cards equal to their damage', () => {
+    const game = play({ ...base, horde: [], deck: ['Ember Drake', 'Metal Golem', ...FILLER], fire: 3 });
+    logHas(game.log, 'the Line deals 9 damage');
+    expect(game.state.horde.size).toBe(6);
+    const dealt = game.log.findIndex((line) => line.includes('the Line deals'));
+    expect(game.log.slice(dealt + 1, dealt + 10).every((line) => line.includes('exhausts'))).toBe(true);
+  });
+
+  it('the final round puts everyone on Watch and the Horde face down at the end of the Line', () => {
+    const game = play({ ...base, locations: ['Forbidden Tower'], horde: ['Lich', 'Bear#2'], deck: FILLER });
+    expect(game.log.some((line) => line.includes('camps'))).toBe(false);
+    logHas(game.log, 'the Line: 11 cards');
+    expect(game.state.status).toBe(Status.won);
+    expect(game.out.outcome).toBe(0);
+  });
+
+  it('the final round is lost when no ability card is left', () => {
+    const game = play({ ...base, active: ['Rebuke'], locations: ['Forbidden Tower'], deck: FILLER });
+    expect(game.state.status).toBe(Status.lostExhausted);
+  });
+
+  it('a round is lost when everyone on Watch is exhausted at its end', () => {
+    const game = play({ ...base, active: ['Rebuke', 'Far Sight'], deck: ['Ember Drake', ...FILLER] });
+    expect(game.state.status).toBe(Status.lostExhausted);
+    expect(game.out.metrics).toEqual(Int32Array.from([1, 1, game.state.horde.size]));
+  });
+
+  it('an adventurer with every card exhausted at the start of the Watch cannot fight', () => {
+    let rangerAttacks = -2;
+    play({ ...base, active: ['Wound'], deck: FILLER, watch: [(view) => ((rangerAttacks = attack(8, 0, 'ranger')(view)), 0)] });
+    expect(rangerAttacks).toBe(-1);
+  });
+
+  it('the Graveyard is shuffled into a new deck when the deck runs out', () => {
+    const game = play({ ...base, deck: FILLER }, 3);
+    const s = game.state;
+    while (s.deck.size > 0) s.graveyard.push(s.deck.draw());
+    const rules = game.rules as unknown as { drawCreature(): number };
+    expect(rules.drawCreature()).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('the game module', () => {
+  it('lists the 15 parties in canonical form, with the default among them', () => {
+    expect(PARTIES).toHaveLength(15);
+    expect(PARTIES).toContain(DEFAULT_PARTY);
+    for (const party of PARTIES) expect(party.split(',')).toEqual([...party.split(',')].sort());
+  });
+
+  it('rejects bad settings like every game', () => {
+    expect(() => resolveSettings(setawatch, { summons: '5' }, '--set')).toThrow(/summons=5 is not allowed/);
+    expect(() => resolveSettings(setawatch, { party: 'warrior,wizard,rogue,cleric' }, '--set')).toThrow(/party=/);
+    expect(() => resolveSettings(setawatch, { fire: '9' }, '--set')).toThrow(/fire=9/);
+  });
+
+  it('loads the shipped content and rejects a broken file with a clear line', () => {
+    expect(() => loadContent(setawatch, undefined)).not.toThrow();
+    expect(() => loadContent(setawatch, 'package.json')).toThrow(/field/);
+  });
+
+  it('plays the same game for the same seed, and logs it', () => {
+    const settings = resolveSettings(setawatch, {}, '--set');
+    const parsed = setawatch.content.schema.parse(JSON.parse(readFileSync(new URL('../../../content/setawatch/base.json', import.meta.url), 'utf8')));
+    const logs = [0, 1].map(() => {
+      const lines: string[] = [];
+      setawatch.createEngine(settings, parsed, { write: (line) => lines.push(line) }).playGame(42, greedy.create({}), new OutcomeRecord(3));
+      return lines;
+    });
+    expect(logs[0]).toEqual(logs[1]);
+    expect(logs[0].some((line) => line.startsWith('round 1: '))).toBe(true);
+  });
+
+  it('throws a StrategyError naming the decision and seed for an illegal answer', () => {
+    const settings = resolveSettings(setawatch, {}, '--set');
+    const engine = setawatch.createEngine(settings, content, null);
+    expect(() => engine.playGame(9, { name: 'bad', choose: () => 99 }, new OutcomeRecord(3))).toThrow(StrategyError);
+    expect(() => engine.playGame(9, { name: 'bad', choose: () => 99 }, new OutcomeRecord(3))).toThrow(/strategy "bad" answered decision "camper" illegally in game seed 9/);
+  });
+});

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../../src/core/errors.ts';
+import { loadGame } from '../../src/games/registry.ts';
+import { experimentSchema, planExperiment, readExperimentFile } from '../../src/sim/experiment.ts';
+import { experimentFiles } from '../../src/cli/commands.ts';
+
+const COIN = 'test/fixtures/games/coin.ts';
+const PARAMETRIC = 'test/fixtures/strategies/parametric.ts';
+
+async function plan(fields: Record<string, unknown>) {
+  const file = experimentSchema.parse({ name: 'x', title: 'x', game: COIN, ...fields });
+  return planExperiment(file, await loadGame(COIN), 'x.yaml');
+}
+
+describe('experiment plans', () => {
+  it('crosses the settings grid with the strategy list, first setting slowest', async () => {
+    const { cells, varied } = await plan({ grid: { target: [5, 7], rounds: { from: 1, to: 3 } } });
+    expect(cells.map((cell) => [cell.settings.target, cell.settings.rounds])).toEqual([[5, 1], [5, 2], [5, 3], [7, 1], [7, 2], [7, 3]]);
+    expect(cells[0].settings.crash).toBe(false);
+    expect(varied).toEqual(['target', 'rounds']);
+  });
+
+  it('expands a strategy parameter grid into cells labelled by that parameter', async () => {
+    const { cells, varied, pairs } = await plan({ strategies: [{ name: PARAMETRIC, grid: { k: { from: 1, to: 3 } } }, 'always'] });
+    expect(cells.map((cell) => cell.strategy)).toEqual([`${PARAMETRIC}:k=1`, `${PARAMETRIC}:k=2`, `${PARAMETRIC}:k=3`, 'always']);
+    expect(cells[1].params).toEqual({ k: 2 });
+    expect(varied).toEqual(['k', 'strategy']);
+    expect(pairs).toEqual([
+      [1, 0, 'k'],
+      [2, 1, 'k'],
+      [3, 2, 'strategy'],
+    ]);
+  });
+
+  it('pairs each cell with its next neighbour along every dimension', async () => {
+    const { pairs } = await plan({ grid: { target: [5, 7, 9], rounds: [1, 2] } });
+    expect(pairs.filter(([, , varied]) => varied === 'target')).toHaveLength(4);
+    expect(pairs.filter(([, , varied]) => varied === 'rounds')).toHaveLength(3);
+  });
+
+  it('rejects unknown strategies and parameters before any game is played', async () => {
+    await expect(plan({ strategies: ['nope'] })).rejects.toThrow(/x.yaml: field strategies: --strategy nope: unknown strategy "nope"/);
+    await expect(plan({ strategies: [`${PARAMETRIC}:k=9`] })).rejects.toThrow(/k=9 is not allowed; allowed: an integer from 1 to 5/);
+    await expect(plan({ strategies: [`${PARAMETRIC}:z=1`] })).rejects.toThrow(InputError);
+  });
+
+  it('every shipped experiment file is valid and plans against its game', async () => {
+    const files = experimentFiles();
+    expect(files.length).toBeGreaterThanOrEqual(4);
+    for (const path of files) {
+      const file = readExperimentFile(path);
+      const experimentPlan = await planExperiment(file, await loadGame(file.game), path);
+      expect(experimentPlan.cells.length).toBeGreaterThan(0);
+      for (const chart of file.charts) {
+        const axes = 'x' in chart ? [chart.x, 'y' in chart ? chart.y : undefined, 'color' in chart ? chart.color : undefined] : [chart.varied];
+        for (const axis of axes) if (axis !== undefined) expect(experimentPlan.varied).toContain(axis);
+      }
+    }
+  });
+});
