@@ -35,7 +35,7 @@ function best(view: DecisionView, score: (view: DecisionView, index: number) => 
 }
 
 /** How bad a creature card is to face: Summons worst, then by damage and health. */
-export function threat(view: DecisionView, card: number): number {
+function threat(view: DecisionView, card: number): number {
   const t = view.tables;
   if (t.kind[card] === Kind.summon) return 100;
   return 10 * t.damage[card] + t.health[card] / 2 + (t.kind[card] === Kind.unhallowed ? 20 : 0);
@@ -55,27 +55,39 @@ function reachableDice(view: DecisionView, position: number): number {
   return total;
 }
 
+/** A kill is worth its danger; the die it costs is charged at its value (so big creatures go to abilities, small to dice). */
+function killScore(view: DecisionView, position: number, dieValue: number): number {
+  return 1000 + 100 * view.tables.damage[view.state.lineCard[position]] + 10 * (view.rules.remainingHealth(position) - dieValue);
+}
+
 function scoreAttack(view: DecisionView, die: number, position: number): number {
   const s = view.state;
   const value = s.dieValue[die];
   const remaining = view.rules.remainingHealth(position);
-  const danger = view.tables.damage[s.lineCard[position]];
-  if (value >= remaining) return 1000 + 100 * danger - (value - remaining);
-  if (reachable[position] >= remaining) return 400 + 10 * danger + value;
+  if (value >= remaining) return killScore(view, position, value);
+  if (reachable[position] >= remaining) return 400 + 10 * view.tables.damage[s.lineCard[position]] + value;
   return NOT_WORTH;
 }
 
 const DEFEATS = new Set(['defeat', 'defeatUpToRoll', 'spendTamedDefeat', 'defeatPair', 'defeatAll']);
 
+/** Exhausting a card costs what one point of damage costs; a die costs its value. */
+const EXHAUST_COST = 1000;
+
 function scoreAbility(view: DecisionView, index: number): number {
   const s = view.state;
   const o = view.options;
   const steps = view.tables.abilities[s.slotCard[o.slot[index]]].modes[o.mode[index]];
-  const cost = o.die[index] >= 0 ? 5 * s.dieValue[o.die[index]] : 400;
+  const dieValue = o.die[index] >= 0 ? s.dieValue[o.die[index]] : 0;
   const step = steps[Math.max(0, targetedStep(steps))];
   const position = o.target[index];
+  if (DEFEATS.has(step.op) && position >= 0) return killValue(view, step, position, dieValue) - (o.die[index] >= 0 ? 0 : EXHAUST_COST - 50);
   const value = effectValue(view, step, position, steps);
-  return value <= 0 ? NOT_WORTH : value - cost;
+  return value <= 0 ? NOT_WORTH : value - (o.die[index] >= 0 ? 5 * dieValue : EXHAUST_COST);
+}
+
+function killValue(view: DecisionView, step: AbilityEffect, position: number, dieValue: number): number {
+  return killScore(view, position, dieValue) + (step.op === 'defeatPair' ? killScore(view, position + 1, 0) - 1000 : 0);
 }
 
 function creatureValue(view: DecisionView, position: number): number {
@@ -84,7 +96,6 @@ function creatureValue(view: DecisionView, position: number): number {
 
 function effectValue(view: DecisionView, step: AbilityEffect, position: number, steps: readonly AbilityEffect[]): number {
   const s = view.state;
-  if (DEFEATS.has(step.op) && position >= 0) return creatureValue(view, position) + (step.op === 'defeatPair' ? creatureValue(view, position + 1) : 0);
   switch (step.op) {
     case 'defeatAll':
     case 'reveal':
@@ -293,7 +304,7 @@ function mostDangerous(view: DecisionView): number {
 }
 
 /** Score every Watch option after measuring, once, the dice that can reach each revealed creature. */
-export function chooseWatch(view: DecisionView): number {
+function chooseWatch(view: DecisionView): number {
   prepareWatchScores(view);
   return best(view, scoreWatch);
 }

@@ -58,6 +58,8 @@ export const Op = {
   chargeSelf: 25,
 } as const;
 const OP_OF_NAME: Readonly<Record<string, number>> = Op;
+/** Op names by code, for logs. */
+export const OP_NAMES: readonly string[] = Object.keys(Op);
 
 /** Ability triggers as bits; "anytime" abilities are offered at turn start, on draw, in combat and at rest. */
 export const Trigger = {
@@ -77,6 +79,8 @@ const TRIGGER_BITS: Readonly<Record<TriggerName, number>> = {
 
 /** Roll kinds as bits. */
 export const Roll = { combat: 1, speed: 2, trait: 4 } as const;
+/** Slots per card or agent for per-roll-kind data, indexed by the roll kind's bit (1, 2, 4). */
+export const ROLL_SLOTS = 8;
 const ROLL_BITS: Readonly<Record<string, number>> = { ...Roll, any: Roll.combat | Roll.speed | Roll.trait };
 
 export const TRAIT_COUNT = TRAITS.length;
@@ -131,6 +135,10 @@ export class CardTable {
   readonly traitMask: Uint8Array;
   /** Union of the trigger bits of the card's abilities, to skip cards quickly. */
   readonly triggers: Uint8Array;
+  /** passiveBonus[card * ROLL_SLOTS + roll kind bit]: the card's passive roll bonus for that kind of roll. */
+  readonly passiveBonus: Int8Array;
+  /** extraDie[card * ROLL_SLOTS + roll kind bit]: 1 when the card passively gives an extra die for that roll. */
+  readonly extraDie: Uint8Array;
 
   /** Effect lists: the main list (room/event effects, trap fail text) and the trap pass text. */
   readonly mainStart: Int16Array;
@@ -256,15 +264,27 @@ export class CardTable {
     this.abilityAmount = Int8Array.from(abilities, (a) => effectAmount(a.ability.effect));
     this.abilityRoll = new Uint8Array(m);
     this.abilityOn = new Uint8Array(m);
+    this.passiveBonus = new Int8Array(n * ROLL_SLOTS);
+    this.extraDie = new Uint8Array(n * ROLL_SLOTS);
     abilities.forEach(({ card, ability }, i) => {
       const effect = ability.effect;
       if ('roll' in effect) this.abilityRoll[i] = ROLL_BITS[effect.roll];
       this.abilityOn[i] = (ability.on ?? ['monster', 'trap', 'event', 'room', 'item']).reduce((bits, type) => bits | (1 << KIND_OF_TYPE[type]), 0);
       this.triggers[card] |= this.abilityTrigger[i];
+      if (ability.trigger === 'passive') this.compilePassive(card, i);
     });
 
     const skillByName = new Map(content.skills.map((s, i) => [s.name, this.skillStart + i]));
     this.premade = content.premade.map((names) => Int16Array.from(names, (name) => skillByName.get(name)!));
+  }
+
+  /** Passive roll modifiers, summed per card and roll kind. */
+  private compilePassive(card: number, ability: number): void {
+    for (let kind = 1; kind < ROLL_SLOTS; kind <<= 1) {
+      if ((this.abilityRoll[ability] & kind) === 0) continue;
+      if (this.abilityOp[ability] === Op.rollBonus) this.passiveBonus[card * ROLL_SLOTS + kind] += this.abilityAmount[ability];
+      if (this.abilityOp[ability] === Op.extraDie) this.extraDie[card * ROLL_SLOTS + kind] = 1;
+    }
   }
 
   private compileMonster(id: number, card: Extract<AdventureCard, { type: 'monster' }>): void {

@@ -231,7 +231,7 @@ export function adventureNumber(id: string): number {
 }
 
 export const necreauxContent: ContentSpec<NecreauxContent> = {
-  schema: necreauxContentSchema as unknown as ContentSpec<NecreauxContent>['schema'],
+  schema: necreauxContentSchema,
   defaultFile: 'content/necreaux/reference.json',
   provenance,
 };

@@ -61,6 +61,13 @@ const SETTINGS: readonly SettingSpec[] = [
     default: true,
     description: 'When the skill deck runs out, shuffle the skill discard pile into a new one (the rulebook is silent)',
   },
+  {
+    name: 'trapXp',
+    kind: 'enum',
+    values: ['card', 'agent'],
+    default: 'card',
+    description: 'Red text of an each-player speed test: 1 XP per card, or 1 XP per failing agent',
+  },
 ];
 
 /** Reads and checks the settings (missing ones take their defaults) into the rules an engine plays by. */
@@ -80,6 +87,7 @@ export function necreauxRules(settings: Settings): NecreauxRules {
     noTimeToWaste: enumSetting(settings, 'noTimeToWaste') as NoTimeToWaste,
     uncertainEnding: boolSetting(settings, 'uncertainEnding'),
     skillReshuffle: boolSetting(settings, 'skillReshuffle'),
+    trapXpPerAgent: enumSetting(settings, 'trapXp') === 'agent',
   };
 }
 

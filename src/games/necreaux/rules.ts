@@ -2,7 +2,7 @@ import type { Deck } from '../../core/deck.ts';
 import type { GameEngine, GameLog, OutcomeRecord } from '../../core/game.ts';
 import { GameRandom } from '../../core/rng.ts';
 import { Ask } from './ask.ts';
-import { CardTable, Keyword, Kind, Monster, Op, Roll, TrapTest, Trigger } from './cards.ts';
+import { CardTable, Keyword, Kind, Monster, Op, OP_NAMES, Roll, TrapTest, Trigger } from './cards.ts';
 import { Rest, type NecreauxStrategy } from './decisions.ts';
 import { scoreOf, writeRecord } from './score.ts';
 import { NO_TIME_TO_WASTE_STEPS, SetUp, STARTING_COUNTDOWN, UNCERTAIN_ENDING_STEPS, type SetUpRules } from './setup.ts';
@@ -21,6 +21,8 @@ export interface NecreauxRules extends SetUpRules {
   readonly discardLootLeftovers: boolean;
   /** When the skill deck runs out, shuffle the skill discard pile into a new skill deck. */
   readonly skillReshuffle: boolean;
+  /** An each-player speed test's red text gains 1 XP per failing agent (else once per card). */
+  readonly trapXpPerAgent: boolean;
 }
 
 /** Where the dice come from: the `dice` stream, or a script in tests. */
@@ -66,16 +68,16 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
   private turnMovesCountdown = true;
 
   constructor(
-    content: CardTable,
+    cards: CardTable,
     readonly rules: NecreauxRules,
     private readonly log: GameLog | null,
     private readonly hooks: EngineHooks = {},
   ) {
-    this.cards = content;
+    this.cards = cards;
     this.random = new GameRandom(STREAMS);
-    this.state = new GameState(content, this.random.streams.strategy);
+    this.state = new GameState(cards, this.random.streams.strategy);
     this.ask = new Ask(this.state, log);
-    this.setUp = new SetUp(content, this.state, this.ask, rules, log);
+    this.setUp = new SetUp(cards, this.state, this.ask, rules, log);
     this.dice = hooks.dice ?? this.random.streams.dice;
   }
 
@@ -131,7 +133,7 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     if (speed === 0) this.restTurn();
     else this.explore(speed);
     if (!s.finished) this.endTurn();
-    if (s.turn >= MAX_TURNS) this.finish(Outcome.failure);
+    if (!s.finished && s.turn >= MAX_TURNS) this.finish(Outcome.failure);
   }
 
   /** At turn start: 2 XP per skill card the agent has buys it a new skill card. */
@@ -319,21 +321,21 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     else this.applyEffects(this.cards.passStart[trap], this.cards.passEnd[trap], -1, trap);
   }
 
-  /** Every agent rolls; each failing agent suffers the fail text. The red text gains 1 XP once per card. */
+  /** Every agent rolls; each failing agent suffers the fail text. Red text: 1 XP per card or per failing agent. */
   private eachSpeedTest(trap: number): void {
     const s = this.state;
-    let failed = false;
-    for (let agent = 0; agent < s.agents && !s.finished; agent++) {
+    let failures = 0;
+    for (let agent = 0; agent < s.agents && !s.turnOver; agent++) {
       if (!s.isActing(agent)) continue;
       this.speedTest(trap, agent);
       if (s.rollFails) {
-        failed = true;
+        failures++;
         this.applyEffects(this.cards.mainStart[trap], this.cards.mainEnd[trap], agent, trap);
       } else {
         this.applyEffects(this.cards.passStart[trap], this.cards.passEnd[trap], agent, trap);
       }
     }
-    if (failed && this.cards.redText[trap] === 1) this.gainXp(1);
+    if (failures > 0 && this.cards.redText[trap] === 1) this.gainXp(this.rules.trapXpPerAgent ? failures : 1);
   }
 
   private speedTest(trap: number, agent: number): void {
@@ -437,7 +439,7 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
   /** One round; true when the combat is over. */
   private combatRound(monster: number): boolean {
     const s = this.state;
-    s.roundBonus.fill(0);
+    for (let agent = 0; agent < s.agents; agent++) s.roundBonus[agent] = 0;
     this.offerTeamAbilities(Trigger.combat);
     if (s.zone[monster] !== Zone.current || s.finished) return true;
     this.updateMonster(monster);
@@ -472,7 +474,7 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     if (this.log !== null) this.log.write(`  ${this.cards.names[monster]} hits ${misses} time(s) for ${perHit} each`);
     if ((flags & Monster.swarming) !== 0) {
       const each = Math.floor((misses * perHit) / 2);
-      for (let agent = 0; agent < s.agents && each > 0; agent++) if (s.isActing(agent)) this.damageAgent(agent, each, stun, chaoticDamage);
+      for (let agent = 0; agent < s.agents && each > 0 && !s.turnOver; agent++) if (s.isActing(agent)) this.damageAgent(agent, each, stun, chaoticDamage);
     } else if ((flags & Monster.chaoticTargets) !== 0) {
       for (let hit = 0; hit < misses && !s.turnOver; hit++) this.damageAgent(this.randomActingAgent(), perHit, stun, chaoticDamage);
     } else {
@@ -495,7 +497,7 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
   private flee(monster: number): void {
     const s = this.state;
     if (this.log !== null) this.log.write(`  flee from ${this.cards.names[monster]}`);
-    for (let agent = 0; agent < s.agents; agent++) if (s.isActing(agent)) this.damageAgent(agent, 1, false, false);
+    for (let agent = 0; agent < s.agents && !s.turnOver; agent++) if (s.isActing(agent)) this.damageAgent(agent, 1, false, false);
     this.destroy(monster);
     this.discardLoot();
     this.gainXp(1);
@@ -571,7 +573,7 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     s.damageLeft = 0;
     s.damageStun = false;
     s.damageOnly = -1;
-    s.prevention.fill(0);
+    for (let agent = 0; agent < s.agents; agent++) s.prevention[agent] = 0;
   }
 
   private damageableAgents(): number {
@@ -878,7 +880,7 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
         else this.damageTeam(amount, false, false);
         return;
       case Op.damageEach:
-        for (let a = 0; a < s.agents; a++) if (s.isActing(a)) this.damageAgent(a, amount, false, false);
+        for (let a = 0; a < s.agents && !s.turnOver; a++) if (s.isActing(a)) this.damageAgent(a, amount, false, false);
         return;
       case Op.damageRoll:
         this.damageTeam(this.rollSum(amount), false, false);
@@ -1036,7 +1038,7 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
 
   private offerTeamAbilities(trigger: number): void {
     const s = this.state;
-    for (let agent = 0; agent < s.agents && !s.finished; agent++) if (s.isActing(agent)) this.offerAgentAbilities(agent, trigger);
+    for (let agent = 0; agent < s.agents && !s.turnOver; agent++) if (s.isActing(agent)) this.offerAgentAbilities(agent, trigger);
   }
 
   private offerAgentAbilities(agent: number, trigger: number): void {
@@ -1142,7 +1144,7 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     const card = cards.abilityCard[ability];
     const amount = cards.abilityAmount[ability];
     const agent = s.holder[card];
-    if (this.log !== null) this.log.write(`  ${cards.names[card]}: ${Object.keys(Op)[cards.abilityOp[ability]]} ${amount}`);
+    if (this.log !== null) this.log.write(`  ${cards.names[card]}: ${OP_NAMES[cards.abilityOp[ability]]} ${amount}`);
     switch (cards.abilityOp[ability]) {
       case Op.rollBonus:
         if (cards.abilityTrigger[ability] === Trigger.combat) s.roundBonus[agent] += amount;

@@ -224,7 +224,7 @@ export class SetUp {
     const s = this.state;
     const total = this.cards.adventureCount;
     for (let card = 0; card < total; card++) this.list[card] = card;
-    const removed = Math.min(NO_TIME_TO_WASTE_CARDS, total - PILES * 3);
+    const removed = NO_TIME_TO_WASTE_CARDS;
     for (let i = 0; i < removed; i++) {
       const j = i + deckStream.int(total - i);
       const held = this.list[i];

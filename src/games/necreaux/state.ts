@@ -1,6 +1,6 @@
 import { Deck } from '../../core/deck.ts';
 import type { RandomStream } from '../../core/rng.ts';
-import { Keyword, Kind, Op, Trigger, TRAIT_COUNT, type CardTable } from './cards.ts';
+import { Keyword, Kind, ROLL_SLOTS, Trigger, TRAIT_COUNT, type CardTable } from './cards.ts';
 import type { NecreauxView } from './decisions.ts';
 
 /**
@@ -27,8 +27,6 @@ export const MAX_AGENTS = 5;
 export const MAIN_TEAM = 0;
 export const LOST_TEAM = 1;
 export const HEARTS_PER_CARD = 2;
-/** Slots per agent for per-roll-kind data, indexed by the roll kind's bit (1, 2, 4). */
-const ROLL_SLOTS = 8;
 const ALL_AGENTS = (1 << MAX_AGENTS) - 1;
 
 /**
@@ -76,6 +74,7 @@ export class GameState implements NecreauxView {
   private readonly extraDice: Uint8Array;
   /** Bit mask of the agents whose derived data must be recomputed. */
   private staleAgents = ALL_AGENTS;
+  private anyNeutralized = false;
 
   // Scalars
   agents = 0;
@@ -171,6 +170,7 @@ export class GameState implements NecreauxView {
     this.holder.fill(-1);
     this.faceDown.fill(0);
     this.neutralized.fill(0);
+    this.anyNeutralized = false;
     this.charges.fill(0);
     this.host.fill(-1);
     this.alive.fill(0);
@@ -211,27 +211,27 @@ export class GameState implements NecreauxView {
     this.skills[agent].push(card);
     this.zone[card] = Zone.skill;
     this.holder[card] = agent;
-    this.staleAgents |= 1 << agent;
+    this.changed(card);
   }
 
   /** Takes a skill card from its agent; the caller puts it somewhere (its zone becomes CURRENT meanwhile). */
   takeSkill(card: number): void {
     this.skills[this.holder[card]].remove(card);
     this.zone[card] = Zone.current;
-    this.staleAgents |= 1 << this.holder[card];
+    this.changed(card);
   }
 
   putHeld(agent: number, card: number): void {
     this.held[agent].push(card);
     this.zone[card] = Zone.held;
     this.holder[card] = agent;
-    this.staleAgents |= 1 << agent;
+    this.changed(card);
   }
 
   takeHeld(card: number): void {
     this.held[this.holder[card]].remove(card);
     this.zone[card] = Zone.current;
-    this.staleAgents |= 1 << this.holder[card];
+    this.changed(card);
   }
 
   putParasite(parasite: number, host: number): void {
@@ -249,20 +249,28 @@ export class GameState implements NecreauxView {
     this.staleAgents |= 1 << this.holder[parasite];
   }
 
-  /** Flips a card an agent holds (cards in no agent's play area are always face-up). */
+  /** Flips a card (cards in no agent's play area are always face-up). */
   setFaceDown(card: number, down: boolean): void {
     this.faceDown[card] = down ? 1 : 0;
-    if (this.holder[card] >= 0) this.staleAgents |= 1 << this.holder[card];
+    if (this.holder[card] >= 0) this.changed(card);
   }
 
   neutralize(card: number): void {
     this.neutralized[card] = 1;
-    this.staleAgents |= 1 << this.holder[card];
+    this.anyNeutralized = true;
+    this.changed(card);
   }
 
   clearNeutralized(): void {
+    if (!this.anyNeutralized) return;
     this.neutralized.fill(0);
+    this.anyNeutralized = false;
     this.staleAgents = ALL_AGENTS;
+  }
+
+  /** A card of its holder changed: the holder's derived data is stale if the card has abilities. */
+  private changed(card: number): void {
+    if (this.cards.triggers[card] !== 0) this.staleAgents |= 1 << this.holder[card];
   }
 
   // --- Derived per-agent data ---
@@ -286,8 +294,10 @@ export class GameState implements NecreauxView {
 
   private derive(agent: number): void {
     this.triggerBits[agent] = 0;
-    this.passiveBonuses.fill(0, agent * ROLL_SLOTS, (agent + 1) * ROLL_SLOTS);
-    this.extraDice.fill(0, agent * ROLL_SLOTS, (agent + 1) * ROLL_SLOTS);
+    for (let kind = 1; kind < ROLL_SLOTS; kind <<= 1) {
+      this.passiveBonuses[agent * ROLL_SLOTS + kind] = 0;
+      this.extraDice[agent * ROLL_SLOTS + kind] = 0;
+    }
     this.deriveFrom(agent, this.skills[agent]);
     this.deriveFrom(agent, this.held[agent]);
     this.deriveParasites(agent);
@@ -298,16 +308,12 @@ export class GameState implements NecreauxView {
     const cards = this.cards;
     for (let i = 0; i < pile.size; i++) {
       const card = pile.at(i);
-      if (!this.isActive(card)) continue;
+      if (cards.triggers[card] === 0 || !this.isActive(card)) continue;
       this.triggerBits[agent] |= cards.triggers[card];
       if ((cards.triggers[card] & Trigger.passive) === 0) continue;
-      for (let ability = cards.abilityStart[card]; ability < cards.abilityEnd[card]; ability++) {
-        if (cards.abilityTrigger[ability] !== Trigger.passive) continue;
-        for (let kind = 1; kind < ROLL_SLOTS; kind <<= 1) {
-          if ((cards.abilityRoll[ability] & kind) === 0) continue;
-          if (cards.abilityOp[ability] === Op.rollBonus) this.passiveBonuses[agent * ROLL_SLOTS + kind] += cards.abilityAmount[ability];
-          if (cards.abilityOp[ability] === Op.extraDie) this.extraDice[agent * ROLL_SLOTS + kind] = 1;
-        }
+      for (let kind = 1; kind < ROLL_SLOTS; kind <<= 1) {
+        this.passiveBonuses[agent * ROLL_SLOTS + kind] += cards.passiveBonus[card * ROLL_SLOTS + kind];
+        this.extraDice[agent * ROLL_SLOTS + kind] |= cards.extraDie[card * ROLL_SLOTS + kind];
       }
     }
   }

@@ -86,10 +86,6 @@ export class OptionList {
     this.aux[i] = aux;
     this.mode[i] = mode;
   }
-
-  copyOption(from: OptionList, index: number): void {
-    this.add(from.kind[index], from.slot[index], from.die[index], from.target[index], from.aux[index], from.mode[index]);
-  }
 }
 
 /** What a strategy sees: the state (it should read only what the players could see), the options, the tables. */

@@ -126,6 +126,11 @@ describe('traps', () => {
     expect(metric(game, 'xpGained')).toBe(1);
   });
 
+  it('the trapXp setting gives 1 XP per failing agent instead', () => {
+    const game = play({ ...scenario(2, ['Dart Corridor'], [1, 1, 1, 1]), settings: { agents: 2, trapXp: 'agent' } }, testStrategy({}, 7));
+    expect(metric(game, 'xpGained')).toBe(2);
+  });
+
   it('an above-speed trap punishes going slowly', () => {
     const game = play(scenario(1, ['Sleeping Gas'], [3, 3]), testStrategy({}, 5));
     expect(game.state.health(0)).toBe(4);

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { adventureNumber, necreauxContentSchema, provenance } from '../../../src/games/necreaux/content.ts';
+import { reference } from './helpers.ts';
+
+const NAMED_SKILLS = [
+  'Lucky',
+  'Martial Artist',
+  'Keen Senses',
+  'Pyrokinetic',
+  'Danger Sense',
+  'Psychic Blaster',
+  'Clairvoyant',
+  'Polymath',
+  'Perfect Strategist',
+  'Scout',
+  'Charmed',
+  'Security Expert',
+];
+
+describe('the reference content', () => {
+  it('has the rulebook’s components: 76 adventure cards A-1..A-76, 26 skills, 4 caches, the two specials', () => {
+    expect(reference.adventure.map((c) => adventureNumber(c.id)).sort((a, b) => a - b)).toEqual(Array.from({ length: 76 }, (_, i) => i + 1));
+    expect(reference.skills).toHaveLength(26);
+    expect(reference.caches).toHaveLength(4);
+    expect(reference.specials.map((s) => s.type).sort()).toEqual(['scientists', 'shuttle']);
+  });
+
+  it('marks what the rulebook prints as "rulebook" and everything else as "estimated"', () => {
+    const skill = (name: string) => reference.skills.find((s) => s.name === name)!;
+    for (const name of NAMED_SKILLS) {
+      expect(skill(name).source).toBe('rulebook');
+      expect(skill(name).notes).toMatch(/estimated/);
+    }
+    expect(reference.specials.every((s) => s.source === 'rulebook')).toBe(true);
+    expect(reference.caches.every((c) => c.source === 'rulebook' && c.startCharges === 6)).toBe(true);
+    expect(reference.adventure.filter((c) => c.source === 'rulebook').map((c) => c.name)).toEqual(['Sliding Wall']);
+    expect(provenance(reference)).toEqual({ cards: 108, bySource: { estimated: 89, rulebook: 19 } });
+  });
+
+  it('gives the rulebook’s timing hints to the named skills', () => {
+    const triggers = (name: string) => reference.skills.find((s) => s.name === name)!.abilities.map((a) => a.trigger);
+    expect(triggers('Scout')).toContain('turnStart');
+    expect(triggers('Psychic Blaster')).toContain('turnStart');
+    expect(triggers('Martial Artist')).toContain('combat');
+    expect(triggers('Clairvoyant')).toContain('draw');
+    expect(reference.skills.find((s) => s.name === 'Clairvoyant')!.startCharges).toBe(0);
+  });
+
+  it('uses every glossary keyword on at least one card', () => {
+    const monsters = reference.adventure.flatMap((c) => (c.type === 'monster' ? [c] : []));
+    const keywordsOf = (key: string) => monsters.some((m) => (m.keywords as Record<string, unknown>)[key] !== undefined);
+    for (const key of ['boost', 'brutal', 'chaoticDamage', 'chaoticTargets', 'durable', 'explosive', 'parasite', 'relentless', 'stun', 'swarming']) {
+      expect(keywordsOf(key), key).toBe(true);
+    }
+    expect(monsters.some((m) => m.loot > 0)).toBe(true);
+    const held = [...reference.skills, ...reference.adventure.flatMap((c) => (c.type === 'item' ? [c] : []))];
+    for (const key of ['unstoppable', 'irreplaceable', 'soloBonus'] as const) expect(held.some((c) => c.keywords[key]), key).toBe(true);
+    const effects = JSON.stringify(reference);
+    expect(effects).toContain('"op":"delay"');
+    expect(effects).toContain('"op":"neutralize"');
+  });
+
+  it('spreads the card types over the three How To Play piles', () => {
+    const pile = (n: number) => (n <= 25 ? 0 : n <= 50 ? 1 : 2);
+    for (const type of ['monster', 'trap', 'event', 'room', 'item']) {
+      const piles = new Set(reference.adventure.filter((c) => c.type === type).map((c) => pile(adventureNumber(c.id))));
+      expect(piles.size, type).toBe(3);
+    }
+  });
+
+  it('rejects an ability whose effect cannot happen at its trigger', () => {
+    const bad = structuredClone(reference);
+    bad.skills[0].abilities = [{ trigger: 'turnStart', cost: { charges: 1, discardSelf: false }, effect: { op: 'reroll', roll: 'any' } }];
+    expect(necreauxContentSchema.safeParse(bad).success).toBe(false);
+  });
+
+  it('rejects duplicate ids and unknown pre-made skills', () => {
+    const duplicate = structuredClone(reference);
+    duplicate.skills[1].id = duplicate.skills[0].id;
+    expect(necreauxContentSchema.safeParse(duplicate).success).toBe(false);
+    const unknown = structuredClone(reference);
+    unknown.premade[0] = ['Lucky', 'Martial Artist', 'Nobody'];
+    expect(necreauxContentSchema.safeParse(unknown).success).toBe(false);
+  });
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { InputError, StrategyError } from '../../../src/core/errors.ts';
+import { createNecreauxEngine } from '../../../src/games/necreaux/index.ts';
+import { play, reference, testStrategy } from './helpers.ts';
+
+describe('strategy errors', () => {
+  it('an illegal answer throws a StrategyError naming the strategy, the decision and the seed', () => {
+    const thrown = catchError(() => play({ settings: { agents: 2 } }, testStrategy({}, -1), 42));
+    expect(thrown).toBeInstanceOf(StrategyError);
+    expect(thrown).toMatchObject({ strategy: 'test', decision: 'chooseSpeed', gameSeed: 42 });
+  });
+
+  it('a non-integer answer is illegal', () => {
+    const thrown = catchError(() => play({ settings: { agents: 2 } }, testStrategy({ chooseSpeed: () => 2.5 }), 3));
+    expect(thrown).toMatchObject({ decision: 'chooseSpeed' });
+  });
+
+  it('a strategy that throws becomes a StrategyError for that decision', () => {
+    const thrown = catchError(() =>
+      play(
+        { settings: { agents: 2 } },
+        testStrategy({
+          fight: () => {
+            throw new Error('boom');
+          },
+        }, 15),
+        5,
+      ),
+    );
+    expect(thrown).toBeInstanceOf(StrategyError);
+    expect(thrown).toMatchObject({ decision: 'fight', gameSeed: 5 });
+    expect(String(thrown)).toContain('boom');
+  });
+
+  it('a damage point on an agent who cannot take it is illegal', () => {
+    const thrown = catchError(() => play({ settings: { agents: 3 } }, testStrategy({ damageAgent: () => 7 }, 15), 9));
+    expect(thrown).toMatchObject({ decision: 'damageAgent', gameSeed: 9 });
+  });
+});
+
+describe('settings errors', () => {
+  it('more players than agents is an InputError naming the field', () => {
+    expect(() => createNecreauxEngine({ agents: 2, players: 3 }, reference, null)).toThrow(InputError);
+    expect(() => createNecreauxEngine({ agents: 2, players: 3 }, reference, null)).toThrow(/players/);
+  });
+
+  it('values out of range are InputErrors naming the field', () => {
+    expect(() => createNecreauxEngine({ agents: 6 }, reference, null)).toThrow(/agents/);
+    expect(() => createNecreauxEngine({ level: '8' }, reference, null)).toThrow(/level/);
+    expect(() => createNecreauxEngine({ uncertainEnding: 'yes' }, reference, null)).toThrow(/uncertainEnding/);
+  });
+});
+
+function catchError(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  return null;
+}

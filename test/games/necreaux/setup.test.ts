@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import type { Settings } from '../../../src/core/game.ts';
+import { Kind } from '../../../src/games/necreaux/decisions.ts';
+import type { NecreauxEngine } from '../../../src/games/necreaux/rules.ts';
+import { giveHeld, metric, play, stackDeck, testStrategy } from './helpers.ts';
+
+class StopAfterSetUp extends Error {}
+
+/** The adventure deck from the top, as kinds and numbers: "A-12", "scientists", "shuttle", "cache". */
+function deckFromTop(engine: NecreauxEngine): string[] {
+  const deck = engine.state.deck;
+  const names: string[] = [];
+  for (let depth = 0; depth < deck.size; depth++) {
+    const card = deck.peek(depth);
+    const kind = engine.cards.kind[card];
+    names.push(kind === Kind.scientists ? 'scientists' : kind === Kind.shuttle ? 'shuttle' : kind === Kind.cache ? 'cache' : engine.cards.ids[card]);
+  }
+  return names;
+}
+
+function numbers(cards: readonly string[]): number[] {
+  return cards.filter((c) => c.startsWith('A-')).map((c) => Number(c.slice(2)));
+}
+
+/** The engine just after the set-up of a game with these settings (the game is stopped there). */
+function capture(settings: Settings, strategy = testStrategy(), seed = 7): NecreauxEngine {
+  let engine: NecreauxEngine | null = null;
+  try {
+    play({ settings, arrange: (e) => {
+      engine = e;
+      throw new StopAfterSetUp();
+    } }, strategy, seed);
+  } catch (error) {
+    if (!(error instanceof StopAfterSetUp)) throw error;
+  }
+  return engine!;
+}
+
+describe('the countdown', () => {
+  it.each([
+    [1, 11],
+    [2, 9],
+    [3, 7],
+    [4, 5],
+    [5, 4],
+  ])('starts by team size: %i agents = %i', (agents, countdown) => {
+    expect(capture({ agents, level: 'intro' }).state.countdown).toBe(countdown);
+  });
+
+  it('An Uncertain Ending takes 3 steps, No Time To Waste 5 (at least one turn is left without An Uncertain Ending)', () => {
+    expect(capture({ agents: 1, level: 'intro', uncertainEnding: true }).state.countdown).toBe(8);
+    expect(capture({ agents: 2, level: 'intro', noTimeToWaste: 'random' }).state.countdown).toBe(4);
+    expect(capture({ agents: 4, level: 'intro', noTimeToWaste: 'random' }).state.countdown).toBe(1);
+    expect(capture({ agents: 5, level: 'intro', noTimeToWaste: 'random', uncertainEnding: true }).state.countdown).toBe(0);
+  });
+});
+
+describe('the island', () => {
+  it('How To Play: piles by card number, the specials shuffled into the middle and bottom piles, caches face-up between', () => {
+    const deck = deckFromTop(capture({ agents: 4, level: 'intro' }));
+    expect(deck).toHaveLength(80);
+    expect(numbers(deck.slice(0, 25)).sort((a, b) => a - b)).toEqual(range(1, 25));
+    expect(deck[25]).toBe('cache');
+    expect(deck.slice(26, 52)).toContain('scientists');
+    expect(numbers(deck.slice(26, 52)).sort((a, b) => a - b)).toEqual(range(26, 50));
+    expect(deck[52]).toBe('cache');
+    expect(deck.slice(53)).toContain('shuttle');
+    expect(numbers(deck.slice(53)).sort((a, b) => a - b)).toEqual(range(51, 76));
+  });
+
+  it('Level 2: only the upper cache', () => {
+    const deck = deckFromTop(capture({ agents: 4, level: '2' }));
+    expect(deck.filter((c) => c === 'cache')).toHaveLength(1);
+    expect(deck[25]).toBe('cache');
+  });
+
+  it('experienced set-up: shuffled piles of 25/25/26 with the specials, no caches at Level 6', () => {
+    const deck = deckFromTop(capture({ agents: 4, level: '6' }));
+    expect(deck).toHaveLength(78);
+    expect(deck.slice(0, 25)).not.toContain('scientists');
+    expect(deck.slice(25, 51)).toContain('scientists');
+    expect(deck.slice(51)).toContain('shuttle');
+    expect(deck).not.toContain('cache');
+    expect(Math.max(...numbers(deck.slice(0, 25)))).toBeGreaterThan(25);
+  });
+
+  it('Level 3: caches between the piles; the caches setting can keep only one', () => {
+    const both = deckFromTop(capture({ agents: 4, level: '3' }));
+    expect([both[25], both[52]]).toEqual(['cache', 'cache']);
+    const lower = deckFromTop(capture({ agents: 4, level: '3', caches: 'lower' }));
+    expect(lower.filter((c) => c === 'cache')).toHaveLength(1);
+    expect(lower[51]).toBe('cache');
+  });
+
+  it('Level 4: caches shuffled in before the deck is split', () => {
+    const deck = deckFromTop(capture({ agents: 4, level: '4' }));
+    expect(deck).toHaveLength(80);
+    expect(deck.filter((c) => c === 'cache')).toHaveLength(2);
+    expect(deckFromTop(capture({ agents: 4, level: '4', caches: 'shuffled-1' })).filter((c) => c === 'cache')).toHaveLength(1);
+  });
+
+  it('No Time To Waste at random: 24 cards to the box, three piles of what is left', () => {
+    const engine = capture({ agents: 4, level: '6', noTimeToWaste: 'random' });
+    expect(engine.state.box.size).toBe(24);
+    const deck = deckFromTop(engine);
+    expect(deck).toHaveLength(54);
+    expect(deck.slice(17, 35)).toContain('scientists');
+    expect(deck.slice(35)).toContain('shuttle');
+  });
+
+  it('No Time To Waste dealt: the 24 cards are dealt to the players, each puts one back', () => {
+    const engine = capture({ agents: 4, players: 2, level: '6', noTimeToWaste: 'dealt' });
+    expect(engine.state.box.size).toBe(22);
+    expect(engine.state.deck.size).toBe(56);
+  });
+});
+
+describe('agent creation', () => {
+  it('How To Play: the pre-made agents', () => {
+    const engine = capture({ agents: 4, level: 'intro' });
+    const names = (agent: number) => range(0, 2).map((i) => engine.cards.names[engine.state.skillAt(agent, i)]);
+    expect(names(0)).toEqual(['Lucky', 'Martial Artist', 'Keen Senses']);
+    expect(names(3)).toEqual(['Scout', 'Charmed', 'Security Expert']);
+    expect(engine.state.charges[engine.cards.named('Clairvoyant')]).toBe(0);
+  });
+
+  it('a fifth pre-made agent takes three skill cards from the skill deck', () => {
+    const engine = capture({ agents: 5, level: 'intro' });
+    expect(engine.state.skillCount(4)).toBe(3);
+  });
+
+  it('deal four, keep three, then one swap each with the skill pool', () => {
+    const swapper = testStrategy({ poolSwap: (view, agent) => (agent === 0 ? view.poolAt(view.poolSize() - 1) : -1) });
+    const engine = capture({ agents: 3, level: '6' }, swapper);
+    expect(engine.state.skillPool.size).toBe(3);
+    for (let agent = 0; agent < 3; agent++) expect(engine.state.skillCount(agent)).toBe(3);
+    expect(engine.state.skillDeck.size).toBe(38 - 12);
+  });
+
+  it('silent draft: pick one, pass the rest left, three times; the fourth cards are discarded', () => {
+    const offered: number[][] = [];
+    const drafter = testStrategy({
+      draftPick: (view, agent) => {
+        offered.push(range(0, view.handSize(agent) - 1).map((i) => view.handAt(agent, i)));
+        return view.handAt(agent, 0);
+      },
+    });
+    const engine = capture({ agents: 3, level: '7' }, drafter);
+    expect(engine.state.skillDiscard.size).toBe(3);
+    // Round 2: agent 1 is offered what agent 0 left in round 1.
+    expect(offered[4]).toEqual(offered[0].slice(1));
+    for (let agent = 0; agent < 3; agent++) expect(engine.state.skillCount(agent)).toBe(3);
+  });
+});
+
+describe('the performance evaluation', () => {
+  it('scores every line of the rulebook', () => {
+    const game = play(
+      {
+        settings: { agents: 1, level: 'intro' },
+        arrange: (engine) => {
+          stackDeck(engine, ['Medkit']);
+          engine.state.countdown = 1;
+          giveHeld(engine, 0, 'The Escape Shuttle');
+          giveHeld(engine, 0, 'The Scientists', 3);
+        },
+      },
+      testStrategy({}, 1),
+    );
+    // 0 discarded + 5 x 1 turn left + 10 no XP spent + 10 scientists + 10 shuttle + 10 escaped + 10 with the
+    // scientists - 3 pre-made agents - 5 x 2 caches - 30 How To Play deck.
+    expect(metric(game, 'score')).toBe(12);
+  });
+});
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+}
