@@ -58,6 +58,8 @@ export abstract class SensibleStrategy implements NecreauxStrategy {
         return isDangerous(view, current);
       case Op.destroyCard:
         return current < 0 || isDangerous(view, current);
+      case Op.monsterHit:
+        return view.monsterHits < view.monsterHealth;
       case Op.charge:
         return view.kind(view.abilityCard(ability)) !== Kind.scientists;
       case Op.rest:

@@ -9,9 +9,9 @@ import { targetedStep } from '../../src/games/setawatch/watch.ts';
 
 // tsx loads these modules as CommonJS, where every read of an imported binding is a getter call; the hot
 // loops read local copies instead.
-const { Kind } = cardsModule;
+const { Kind, Timing } = cardsModule;
 const { Camp, Decision, OptionKind, Rune, Scout } = decisionsModule;
-const { DICE_PER_SEAT, Die, SEATS, SLOTS_PER_SEAT } = stateModule;
+const { DICE_PER_SEAT, Die, LineFlag, SEATS, SLOTS_PER_SEAT } = stateModule;
 
 /**
  * A fast heuristic: every option gets a score from simple rules of thumb and the best one is taken.
@@ -41,31 +41,96 @@ function threat(view: DecisionView, card: number): number {
   return 10 * t.damage[card] + t.health[card] / 2 + (t.kind[card] === Kind.unhallowed ? 20 : 0);
 }
 
-/** Dice that can reach each Line position, computed once per Watch decision (see chooseWatch). */
-const reachable = new Float64Array(96);
+/**
+ * The dice plan, measured once per Watch decision (prepareWatchScores): the ready dice of the adventurers in combat,
+ * and for each revealed Line position the set of those dice that kills it with the fewest pips to spare.
+ */
+const MAX_PLAN_DICE = 12;
+const PLAN_POSITIONS = 4;
+const planDie = new Int16Array(MAX_PLAN_DICE);
+const planReach = new Int32Array(MAX_PLAN_DICE);
+let planDice = 0;
+/** Per position: a bit mask over the plan's dice (0 when the dice cannot kill it), and the pips it wastes. */
+const killSet = new Int32Array(PLAN_POSITIONS);
+const killWaste = new Int16Array(PLAN_POSITIONS);
+const subsetSum = new Int16Array(1 << MAX_PLAN_DICE);
+const subsetDice = new Uint8Array(1 << MAX_PLAN_DICE);
 
-/** Total value of the ready dice that can attack this position. */
-function reachableDice(view: DecisionView, position: number): number {
+function gatherDice(view: DecisionView): void {
   const s = view.state;
-  let total = 0;
-  for (let seat = 0; seat < SEATS; seat++) {
-    if (s.inCombat[seat] === 0 || !view.rules.canAttack(seat, position)) continue;
-    for (let k = 0; k < DICE_PER_SEAT; k++) if (s.dieState[seat * DICE_PER_SEAT + k] === Die.ready) total += s.dieValue[seat * DICE_PER_SEAT + k];
+  const positions = Math.min(PLAN_POSITIONS, s.lineLength);
+  planDice = 0;
+  for (let die = 0; die < SEATS * DICE_PER_SEAT && planDice < MAX_PLAN_DICE; die++) {
+    const seat = Math.floor(die / DICE_PER_SEAT);
+    if (s.inCombat[seat] === 0 || s.dieState[die] !== Die.ready) continue;
+    let reach = 0;
+    for (let position = 0; position < positions; position++) if (view.rules.canAttack(seat, position)) reach |= 1 << position;
+    if (reach === 0) continue;
+    planDie[planDice] = die;
+    planReach[planDice++] = reach;
   }
-  return total;
 }
 
-/** A kill is worth its danger; the die it costs is charged at its value (so big creatures go to abilities, small to dice). */
-function killScore(view: DecisionView, position: number, dieValue: number): number {
-  return 1000 + 100 * view.tables.damage[view.state.lineCard[position]] + 10 * (view.rules.remainingHealth(position) - dieValue);
+/** The cheapest set of plan dice reaching `position` whose total meets `needed` (fewest spare pips, then fewest dice). */
+function cheapestKill(view: DecisionView, position: number, needed: number): void {
+  const values = view.state.dieValue;
+  let usable = 0;
+  for (let i = 0; i < planDice; i++) if ((planReach[i] & (1 << position)) !== 0) usable |= 1 << i;
+  let best = 0;
+  let bestSum = 0x7fff;
+  let bestCount = 99;
+  for (let mask = 1; mask < 1 << planDice; mask++) {
+    const low = 31 - Math.clz32(mask & -mask);
+    const rest = mask & (mask - 1);
+    subsetSum[mask] = subsetSum[rest] + values[planDie[low]];
+    subsetDice[mask] = subsetDice[rest] + 1;
+    if ((mask & usable) !== mask || subsetSum[mask] < needed) continue;
+    if (subsetSum[mask] < bestSum || (subsetSum[mask] === bestSum && subsetDice[mask] < bestCount)) {
+      best = mask;
+      bestSum = subsetSum[mask];
+      bestCount = subsetDice[mask];
+    }
+  }
+  killSet[position] = best;
+  killWaste[position] = best === 0 ? 0 : bestSum - needed;
+}
+
+/** True when the kill set of `position` holds a die of this adventurer with this value (equal dice are interchangeable). */
+function inKillSet(view: DecisionView, position: number, die: number): boolean {
+  const s = view.state;
+  const set = killSet[position];
+  for (let i = 0; i < planDice; i++) {
+    if ((set & (1 << i)) === 0) continue;
+    const other = planDie[i];
+    if (Math.floor(other / DICE_PER_SEAT) === Math.floor(die / DICE_PER_SEAT) && s.dieValue[other] === s.dieValue[die]) return true;
+  }
+  return false;
+}
+
+/** What the creature's First-position power would cost if it reached the front: fire at 50 a point, 100 a card. */
+function firstPowerCost(view: DecisionView, position: number): number {
+  const s = view.state;
+  if (position === 0 || (s.lineFlags[position] & LineFlag.firstFired) !== 0) return 0;
+  const powers = view.tables.powersOf(s.lineCard[position], Timing.first);
+  let cost = 0;
+  for (let i = 0; i < powers.length; i++) {
+    const power = powers[i];
+    if (power.op === 'fire') cost -= 50 * power.amount;
+    else if (power.op === 'exhaust') cost += 100 * power.count;
+    else if (power.op === 'drawInFront' || power.op === 'stealDie' || power.op === 'reshuffleSummon') cost += 80;
+  }
+  return cost;
+}
+
+/** A kill is worth its damage and the First-position power it prevents; the pips it consumes beyond the creature's health are charged. */
+function killScore(view: DecisionView, position: number, pipsSpent: number): number {
+  return 1000 + 100 * view.tables.damage[view.state.lineCard[position]] + firstPowerCost(view, position) + 10 * (view.rules.remainingHealth(position) - pipsSpent);
 }
 
 function scoreAttack(view: DecisionView, die: number, position: number): number {
-  const s = view.state;
-  const value = s.dieValue[die];
-  const remaining = view.rules.remainingHealth(position);
-  if (value >= remaining) return killScore(view, position, value);
-  if (reachable[position] >= remaining) return 400 + 10 * view.tables.damage[s.lineCard[position]] + value;
+  if (position < PLAN_POSITIONS && killSet[position] !== 0 && inKillSet(view, position, die)) {
+    return killScore(view, position, view.rules.remainingHealth(position) + killWaste[position]);
+  }
   return NOT_WORTH;
 }
 
@@ -126,7 +191,7 @@ function scorePassive(view: DecisionView, index: number): number {
   const op = view.tables.abilities[s.slotCard[view.options.slot[index]]].passiveOp;
   if (op === 'tameFirst') return 900;
   if (op === 'rerollAttackDie') return 700;
-  const cannotKill = reachable[0] < view.rules.remainingHealth(0);
+  const cannotKill = killSet[0] === 0;
   return op === 'wardFirst' && cannotKill && view.tables.damage[s.lineCard[0]] >= 2 ? 300 : NOT_WORTH;
 }
 
@@ -312,7 +377,11 @@ function chooseWatch(view: DecisionView): number {
 /** Call before scoreWatch on a new position of the game. */
 export function prepareWatchScores(view: DecisionView): void {
   const s = view.state;
-  for (let position = 0; position < s.lineLength; position++) reachable[position] = s.lineRevealed[position] === 1 ? reachableDice(view, position) : 0;
+  gatherDice(view);
+  for (let position = 0; position < PLAN_POSITIONS; position++) {
+    killSet[position] = 0;
+    if (position < s.lineLength && s.lineRevealed[position] === 1) cheapestKill(view, position, view.rules.remainingHealth(position));
+  }
 }
 
 export function greedyChoice(decision: DecisionKind, view: DecisionView): number {

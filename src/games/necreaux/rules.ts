@@ -179,7 +179,7 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     }
     if (steps > 0) this.loseCountdown(steps, true);
     if (s.finished) return;
-    s.actingTeam = s.split && s.actingTeam === MAIN_TEAM ? LOST_TEAM : MAIN_TEAM;
+    s.setActingTeam(s.split && s.actingTeam === MAIN_TEAM ? LOST_TEAM : MAIN_TEAM);
   }
 
   // --- Countdown and the end of the game ---
@@ -675,7 +675,7 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
   /** The agent perishes: its special cards go to a teammate, everything else is discarded. */
   private die(agent: number): void {
     const s = this.state;
-    s.alive[agent] = 0;
+    s.kill(agent);
     if (this.log !== null) this.log.write(`  agent ${agent} dies`);
     if (s.aliveCount() === 0) {
       this.finish(Outcome.utterFailure);
@@ -1020,17 +1020,13 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     const s = this.state;
     if (s.actingCount() < 2) return;
     const lost = this.ask.splitTeam();
-    for (let agent = 0; agent < s.agents; agent++) if ((lost & (1 << agent)) !== 0) s.team[agent] = LOST_TEAM;
-    s.split = true;
+    s.splitOff(lost);
     s.splits++;
     if (this.log !== null) this.log.write(`  the team splits: lost team ${lost}`);
   }
 
   private reunite(): void {
-    const s = this.state;
-    s.team.fill(MAIN_TEAM);
-    s.split = false;
-    s.actingTeam = MAIN_TEAM;
+    this.state.reunite();
     if (this.log !== null) this.log.write('  the teams regroup');
   }
 
@@ -1144,7 +1140,7 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     const card = cards.abilityCard[ability];
     const amount = cards.abilityAmount[ability];
     const agent = s.holder[card];
-    if (this.log !== null) this.log.write(`  ${cards.names[card]}: ${OP_NAMES[cards.abilityOp[ability]]} ${amount}`);
+    if (this.log !== null) this.log.write(`  ${cards.names[card]}: ${OP_NAMES[cards.abilityOp[ability]]}${amount === 0 ? '' : ` ${amount}`}`);
     switch (cards.abilityOp[ability]) {
       case Op.rollBonus:
         if (cards.abilityTrigger[ability] === Trigger.combat) s.roundBonus[agent] += amount;

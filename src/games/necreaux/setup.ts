@@ -207,7 +207,10 @@ export class SetUp {
     return count;
   }
 
-  /** Shuffles list[start, end) with the special card (if any) and puts the pile on the deck. */
+  /**
+   * Shuffles list[start, end) with the special card (if any) and puts the pile on the deck. Piles are stacked
+   * bottom first, so the slot at `end` that the special pushes into is free.
+   */
   private stackPile(deckStream: RandomStream, start: number, end: number, special: number): void {
     let stop = end;
     if (special >= 0) {
@@ -224,22 +227,15 @@ export class SetUp {
     const s = this.state;
     const total = this.cards.adventureCount;
     for (let card = 0; card < total; card++) this.list[card] = card;
-    const removed = NO_TIME_TO_WASTE_CARDS;
-    for (let i = 0; i < removed; i++) {
-      const j = i + deckStream.int(total - i);
-      const held = this.list[i];
-      this.list[i] = this.list[j];
-      this.list[j] = held;
-    }
+    deckStream.shuffle(this.list, 0, total);
     if (this.rules.noTimeToWaste === 'random') {
-      for (let i = 0; i < removed; i++) this.move(this.list[i], s.box, Zone.box);
+      for (let i = 0; i < NO_TIME_TO_WASTE_CARDS; i++) this.move(this.list[i], s.box, Zone.box);
       return;
     }
     const players = this.rules.players;
-    for (let i = 0; i < removed; i++) this.move(this.list[i], s.hands[i % players], Zone.hand);
+    for (let i = 0; i < NO_TIME_TO_WASTE_CARDS; i++) this.move(this.list[i], s.hands[i % players], Zone.hand);
     for (let player = 0; player < players; player++) {
       const hand = s.hands[player];
-      if (hand.size === 0) continue;
       const kept = this.ask.returnCard(player);
       hand.remove(kept);
       s.zone[kept] = Zone.aside;

@@ -72,6 +72,9 @@ export class GameState implements NecreauxView {
   /** passiveBonuses[agent * ROLL_SLOTS + roll kind bit]: passive roll bonuses less parasite penalties. */
   private readonly passiveBonuses: Int8Array;
   private readonly extraDice: Uint8Array;
+  /** Bit mask of the living agents of the acting team, and how many they are (kept by the team methods). */
+  private actingMask = 0;
+  private actingAgents = 0;
   /** Bit mask of the agents whose derived data must be recomputed. */
   private staleAgents = ALL_AGENTS;
   private anyNeutralized = false;
@@ -191,6 +194,7 @@ export class GameState implements NecreauxView {
     this.turnScientistsFound = -1;
     this.split = false;
     this.actingTeam = MAIN_TEAM;
+    this.refreshActing();
     this.currentCard = -1;
     this.monsterCv = this.monsterHits = this.monsterHealth = 0;
     this.rollTotal = this.rollKind = 0;
@@ -203,6 +207,43 @@ export class GameState implements NecreauxView {
     this.turnOver = this.finished = false;
     this.outcome = 0;
     this.escaped = this.escapedWithScientists = false;
+  }
+
+  // --- Agents and teams (all changes of who is alive and who acts go through these) ---
+
+  kill(agent: number): void {
+    this.alive[agent] = 0;
+    this.refreshActing();
+  }
+
+  /** The Sliding Wall: the agents of the mask become the lost team. */
+  splitOff(lost: number): void {
+    for (let agent = 0; agent < this.agents; agent++) if ((lost & (1 << agent)) !== 0) this.team[agent] = LOST_TEAM;
+    this.split = true;
+    this.refreshActing();
+  }
+
+  reunite(): void {
+    this.team.fill(MAIN_TEAM);
+    this.split = false;
+    this.actingTeam = MAIN_TEAM;
+    this.refreshActing();
+  }
+
+  setActingTeam(team: number): void {
+    this.actingTeam = team;
+    this.refreshActing();
+  }
+
+  private refreshActing(): void {
+    this.actingMask = 0;
+    this.actingAgents = 0;
+    for (let agent = 0; agent < this.agents; agent++) {
+      if (this.alive[agent] === 1 && this.team[agent] === this.actingTeam) {
+        this.actingMask |= 1 << agent;
+        this.actingAgents++;
+      }
+    }
   }
 
   // --- Card changes (all flips and moves of agents' cards go through these, to keep the derived data fresh) ---
@@ -240,13 +281,13 @@ export class GameState implements NecreauxView {
     this.zone[parasite] = Zone.parasite;
     this.holder[parasite] = agent;
     this.host[parasite] = host;
-    this.staleAgents |= 1 << agent;
+    this.markStale(agent);
   }
 
   takeParasite(parasite: number): void {
     this.parasites[this.holder[parasite]].remove(parasite);
     this.zone[parasite] = Zone.current;
-    this.staleAgents |= 1 << this.holder[parasite];
+    this.markStale(this.holder[parasite]);
   }
 
   /** Flips a card (cards in no agent's play area are always face-up). */
@@ -270,10 +311,14 @@ export class GameState implements NecreauxView {
 
   /** A card of its holder changed: the holder's derived data is stale if the card has abilities. */
   private changed(card: number): void {
-    if (this.cards.triggers[card] !== 0) this.staleAgents |= 1 << this.holder[card];
+    if (this.cards.triggers[card] !== 0) this.markStale(this.holder[card]);
   }
 
   // --- Derived per-agent data ---
+
+  private markStale(agent: number): void {
+    this.staleAgents |= 1 << agent;
+  }
 
   /** Trigger bits of the agent's active cards' abilities. */
   triggersOf(agent: number): number {
@@ -355,13 +400,11 @@ export class GameState implements NecreauxView {
   }
 
   isActing(agent: number): boolean {
-    return this.isAlive(agent) && this.team[agent] === this.actingTeam;
+    return agent >= 0 && agent < MAX_AGENTS && ((this.actingMask >> agent) & 1) === 1;
   }
 
   actingCount(): number {
-    let count = 0;
-    for (let a = 0; a < this.agents; a++) if (this.isActing(a)) count++;
-    return count;
+    return this.actingAgents;
   }
 
   aliveCount(): number {

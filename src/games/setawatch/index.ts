@@ -31,7 +31,7 @@ class SetawatchEngine implements GameEngine<SetawatchStrategy> {
     const party = String(settings.party).split(',');
     if (!PARTIES.includes(party.join(','))) throw new InputError(`setting party=${String(settings.party)} is not allowed; allowed: ${PARTIES.join(' | ')}`);
     const tables = new CardTables(content, sets, party);
-    this.rules = new SetawatchRules(tables, { summons: Number(settings.summons), startingFire: settings.fire === 'd8' ? 0 : 7 }, log);
+    this.rules = new SetawatchRules(tables, { summons: Number(settings.summons), startingFire: settings.fire === 'd8' ? 0 : 7, ongoingFaceDown: settings.ongoing === 'always' }, log);
   }
 
   playGame(seed: number, strategy: SetawatchStrategy, out: OutcomeRecord): void {
@@ -46,6 +46,7 @@ const setawatch: GameModule<SetawatchStrategy, SetawatchContent> = {
     { name: 'summons', kind: 'int', min: 1, max: 4, default: 2, description: 'Summon cards: 1 Easy, 2 Normal, 3 Hard, 4 Insane' },
     { name: 'fire', kind: 'enum', values: ['7', 'd8'], default: '7', description: 'starting firewood: 7, or the d8 variant' },
     { name: 'party', kind: 'enum', values: PARTIES, default: DEFAULT_PARTY, description: 'the four adventurers, alphabetical, comma-separated' },
+    { name: 'ongoing', kind: 'enum', values: ['face-up', 'always'], default: 'face-up', description: "when a creature's Ongoing power works: once revealed (default), or already face down" },
     { name: 'sets', kind: 'enum', values: SET_CHOICES, default: 'base', description: 'content sets in play' },
   ],
   content: setawatchContent,

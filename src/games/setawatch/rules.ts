@@ -22,6 +22,8 @@ export interface RulesOptions {
   readonly summons: number;
   /** Starting firewood: 7, or 0 to roll a d8. */
   readonly startingFire: number;
+  /** The `ongoing` setting `always`: Ongoing powers of face-down cards work too (default: face up only). */
+  readonly ongoingFaceDown?: boolean;
 }
 
 export const ROUNDS = 9;
@@ -53,7 +55,7 @@ export class SetawatchRules extends Watch {
     private readonly settings: RulesOptions,
     log: GameLog | null,
   ) {
-    super(tables, log);
+    super(tables, log, settings.ongoingFaceDown === true);
     this.deal = new Int16Array(Math.max(tables.cardCount, tables.locations.length));
     this.pile = new Int16Array(tables.cardCount + 1);
   }

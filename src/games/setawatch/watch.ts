@@ -49,9 +49,14 @@ export class Watch implements Simulator {
   private readonly scratch: Int16Array;
   readonly view: { state: SetawatchState; options: OptionList; tables: CardTables; random: RandomStream; seen: Int16Array; seat: number; rules: Watch };
 
+  /**
+   * @param ongoingFaceDown the `ongoing` setting: whether a face-down card's Ongoing power (Warlord, Werewolf, Forest
+   * Giant, Metal Golem, Lich, Pyromancer) already works; by default only a revealed card's text is in play.
+   */
   constructor(
     readonly tables: CardTables,
     protected readonly log: GameLog | null,
+    protected readonly ongoingFaceDown = false,
   ) {
     this.state = new SetawatchState(tables.cardCount, tables.locations.length);
     this.scratch = new Int16Array(tables.cardCount + 8);
@@ -157,6 +162,11 @@ export class Watch implements Simulator {
     return (this.state.lineFlags[position] & LineFlag.blank) !== 0;
   }
 
+  /** The card's Ongoing power works: not blanked, and face up unless the `ongoing` setting says always. */
+  private ongoingWorks(position: number): boolean {
+    return !this.isBlank(position) && (this.ongoingFaceDown || this.state.lineRevealed[position] === 1);
+  }
+
   /** Draw the top creature, shuffling the Graveyard into a new deck when the deck is empty; -1 when both are. */
   protected drawCreature(): number {
     if (this.state.deck.size === 0) this.shuffleGraveyardUnderDeck();
@@ -191,7 +201,7 @@ export class Watch implements Simulator {
     if (t.addsGraveyardTop[card] === 1 && !this.isBlank(position) && s.graveyard.size > 0) health += t.health[s.graveyard.peek()];
     for (let i = 0; i < s.lineLength; i++) {
       const other = s.lineCard[i];
-      if (i === position || t.hasAura[other] === 0 || this.isBlank(i)) continue;
+      if (i === position || t.hasAura[other] === 0 || !this.ongoingWorks(i)) continue;
       if ((t.multiplyMask[other] & t.typeBits[card]) !== 0) health *= t.multiplyFactor[other];
       health += t.buffOthers[other];
       if (t.shieldNext[other] === 1 && i === position - 1) health += this.baseHealth(i);
@@ -604,7 +614,7 @@ export class Watch implements Simulator {
     const s = this.state;
     for (let i = 0; i < s.lineLength; i++) {
       const cost = this.tables.fireCostPerDefeat[s.lineCard[i]];
-      if (cost !== 0 && !this.isBlank(i)) this.changeFire(-cost);
+      if (cost !== 0 && this.ongoingWorks(i)) this.changeFire(-cost);
     }
   }
 
@@ -716,7 +726,7 @@ export class Watch implements Simulator {
     const adventurer = this.tables.adventurers[seat];
     const reach = (adventurer.ranged || s.ownRanged[seat] === 1 ? 1 : 0) + s.rangeBonus + this.location.rangeBonus;
     if (position > reach || this.isImmune(position)) return false;
-    for (let i = 0; i < position; i++) if (this.tables.blocksAttacks[s.lineCard[i]] === 1 && !this.isBlank(i)) return false;
+    for (let i = 0; i < position; i++) if (this.tables.blocksAttacks[s.lineCard[i]] === 1 && this.ongoingWorks(i)) return false;
     return !this.location.noCombining || s.lineAttacker[position] < 0 || s.lineAttacker[position] === seat;
   }
 
@@ -729,7 +739,7 @@ export class Watch implements Simulator {
   private abilityCanReach(position: number): boolean {
     const s = this.state;
     if (this.isImmune(position)) return false;
-    for (let i = 0; i < position; i++) if (this.tables.blocksAbilities[s.lineCard[i]] === 1 && !this.isBlank(i)) return false;
+    for (let i = 0; i < position; i++) if (this.tables.blocksAbilities[s.lineCard[i]] === 1 && this.ongoingWorks(i)) return false;
     return true;
   }
 
@@ -1163,7 +1173,7 @@ export class Watch implements Simulator {
   // ---- Simulation ------------------------------------------------------------------------------------------------
 
   createSimulator(): Watch {
-    return new Watch(this.tables, null);
+    return new Watch(this.tables, null, this.ongoingFaceDown);
   }
 
   /** Copy a live game in, with the cards nobody has seen (deck, face-down Line cards) shuffled among themselves. */

@@ -34,6 +34,23 @@ describe('creature powers', () => {
     logHas(game.log, 'reveal Wolf (position 2, health 11)');
   });
 
+  it.each([
+    ['face-up', 4],
+    ['always', 6],
+  ] as const)('a face-down Warlord buffs the Line only when Ongoing powers work face down (ongoing=%s: Bear %i)', (ongoing, health) => {
+    const game = play({ ...cleric, ongoing, fire: 3, deck: ['Bear', 'Warlord'] });
+    logHas(game.log, `reveal Bear (position 1, health ${health})`);
+  });
+
+  it.each([
+    ['face-up', 'fire 3 -> 2', false],
+    ['always', 'fire 3 -> 2', true],
+  ] as const)('a face-down Pyromancer charges no firewood for defeats unless ongoing=always (%s)', (ongoing, change, charged) => {
+    const game = play({ ...cleric, ongoing, fire: 3, deck: ['Bear', 'Pyromancer'], watch: [attack(4, 0)] });
+    logHas(game.log, 'Bear is defeated');
+    expect(game.log.some((line) => line.includes(change))).toBe(charged);
+  });
+
   it('Fae in first position lowers the fire by 1', () => {
     logHas(play({ ...cleric, deck: ['Fae'] }).log, 'fire 7 -> 6');
   });

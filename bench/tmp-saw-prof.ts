@@ -1,0 +1,12 @@
+import { OutcomeRecord } from '../src/core/game.ts';
+import { gameSeed } from '../src/core/rng.ts';
+import setawatch from '../src/games/setawatch/index.ts';
+import { resolveSettings } from '../src/sim/settings.ts';
+import { setawatchStrategies } from '../strategies/setawatch/index.ts';
+import { content } from '../test/games/setawatch/scenario.ts';
+const strategy = setawatchStrategies[0].create({});
+const engine = setawatch.createEngine(resolveSettings(setawatch, { summons: 2 }, '--set'), content, null);
+const out = new OutcomeRecord(3);
+const t = performance.now();
+for (let i = 0; i < 20000; i++) engine.playGame(gameSeed(1, i), strategy, out);
+console.log((20000 / ((performance.now() - t) / 1000)).toFixed(0), 'games/s');
