@@ -59,7 +59,33 @@ export function buildCharts(results: ResultsFile): NamedChart[] {
   }));
 }
 
-export function buildChart(results: ResultsFile, request: ChartRequest): TopLevelSpec {
+/** The settings a chart puts on its axes. */
+function chartAxes(request: ChartRequest): string[] {
+  switch (request.type) {
+    case 'winRate':
+      return request.color === undefined ? [request.x] : [request.x, request.color];
+    case 'heatmap':
+      return [request.x, request.y];
+    case 'outcomes':
+    case 'distribution':
+      return [request.x];
+    case 'pairedDifference':
+      return [request.varied];
+  }
+}
+
+/**
+ * A chart draws the cells that have its axes: a strategy parameter such as `speed` exists only in the cells of
+ * the strategy that takes it (the adaptive cells of a speed experiment appear in the tables, not on a speed axis).
+ */
+function cellsOnAxes(results: ResultsFile, request: ChartRequest): ResultsFile {
+  const axes = chartAxes(request);
+  const cells = results.cells.filter((cell) => axes.every((name) => name === 'strategy' || name in cell.params));
+  return cells.length === 0 ? results : { ...results, cells };
+}
+
+export function buildChart(allResults: ResultsFile, request: ChartRequest): TopLevelSpec {
+  const results = cellsOnAxes(allResults, request);
   switch (request.type) {
     case 'winRate':
       return winRate(results, request);
@@ -102,7 +128,7 @@ function uniqueName(name: string, taken: Set<string>): string {
 
 /** Win rate against x with 95% CI error bars, one line per value of the color setting and the other varied ones. */
 export function winRate(results: ResultsFile, request: Request<'winRate'>): TopLevelSpec {
-  const axes = request.color === undefined ? [request.x] : [request.x, request.color];
+  const axes = chartAxes(request);
   axes.forEach((name) => requireSetting(results, name));
   const series = request.color === undefined ? otherVaried(results, axes) : [request.color, ...otherVaried(results, axes)];
   const rows = results.cells.map((cell) => ({ ...cellFields(cell, series), ...winFields(cell) }));
@@ -134,7 +160,7 @@ export function winRate(results: ResultsFile, request: Request<'winRate'>): TopL
 
 /** Win rate over x × y as coloured cells labelled with their rate. */
 export function heatmap(results: ResultsFile, request: Request<'heatmap'>): TopLevelSpec {
-  const axes = [request.x, request.y];
+  const axes = chartAxes(request);
   axes.forEach((name) => requireSetting(results, name));
   const panels = otherVaried(results, axes);
   const rows = results.cells.map((cell) => ({ ...cellFields(cell, panels), ...winFields(cell) }));
@@ -355,8 +381,20 @@ function groupChannel(results: ResultsFile, names: readonly string[]) {
   return { field: 'group', type: 'nominal', title: names.join(', '), sort: labels } as const;
 }
 
+/** The varied settings a chart must also separate: those not on its axes and not already fixed by them. */
 function otherVaried(results: ResultsFile, used: readonly string[]): string[] {
-  return results.experiment.varied.filter((name) => !used.includes(name));
+  return results.experiment.varied.filter((name) => !used.includes(name) && !isDeterminedBy(results, name, used));
+}
+
+/** True when the cells' values of `used` fix the value of `name` (e.g. `speed` fixes the strategy spec). */
+function isDeterminedBy(results: ResultsFile, name: string, used: readonly string[]): boolean {
+  const valueAt = new Map<string, SettingValue>();
+  return results.cells.every((cell) => {
+    const key = cellLabel(cell, used);
+    const value = cellValue(cell, name);
+    if (!valueAt.has(key)) valueAt.set(key, value);
+    return valueAt.get(key) === value;
+  });
 }
 
 /** A setting on the x axis: integers on a continuous scale fitted to them, anything else in order of value. */

@@ -10,9 +10,9 @@ export function variedSettings(results: ResultsFile): string[] {
   return results.experiment.varied.filter((name) => name !== 'strategy');
 }
 
-/** The value a cell has for a setting, or for "strategy". */
+/** The value a cell has for a setting, or for "strategy"; a dash where the cell's strategy has no such parameter. */
 export function cellValue(cell: CellResult, name: string): SettingValue {
-  return name === 'strategy' ? cell.strategy : cell.params[name];
+  return name === 'strategy' ? cell.strategy : (cell.params[name] ?? '—');
 }
 
 /** "agents=3, strategy=greedy" */

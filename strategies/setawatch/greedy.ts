@@ -11,7 +11,7 @@ import { targetedStep } from '../../src/games/setawatch/watch.ts';
 // loops read local copies instead.
 const { Kind, Timing } = cardsModule;
 const { Camp, Decision, OptionKind, Rune, Scout } = decisionsModule;
-const { DICE_PER_SEAT, Die, LineFlag, SEATS, SLOTS_PER_SEAT } = stateModule;
+const { DICE_PER_SEAT, Die, LineFlag, SEATS, Slot, SLOTS_PER_SEAT } = stateModule;
 
 /**
  * A fast heuristic: every option gets a score from simple rules of thumb and the best one is taken.
@@ -122,8 +122,16 @@ function firstPowerCost(view: DecisionView, position: number): number {
   return cost;
 }
 
+/** False for a Hydra that other cards would send straight back to the end of the Line. */
+function staysDefeated(view: DecisionView, position: number): boolean {
+  const powers = view.tables.powersOf(view.state.lineCard[position], Timing.defeated);
+  for (let i = 0; i < powers.length; i++) if (powers[i].op === 'returnToBack' && view.state.lineLength > 1) return false;
+  return true;
+}
+
 /** A kill is worth its damage and the First-position power it prevents; the pips it consumes beyond the creature's health are charged. */
 function killScore(view: DecisionView, position: number, pipsSpent: number): number {
+  if (!staysDefeated(view, position)) return NOT_WORTH;
   return 1000 + 100 * view.tables.damage[view.state.lineCard[position]] + firstPowerCost(view, position) + 10 * (view.rules.remainingHealth(position) - pipsSpent);
 }
 
@@ -192,12 +200,7 @@ function scorePassive(view: DecisionView, index: number): number {
   if (op === 'tameFirst') return 900;
   if (op === 'rerollAttackDie') return 700;
   const cannotKill = killSet[0] === 0;
-  return op === 'wardFirst' && cannotKill && view.tables.damage[s.lineCard[0]] >= 2 ? 300 : NOT_WORTH;
-}
-
-function scoreBurn(view: DecisionView): number {
-  const s = view.state;
-  return s.fire <= 2 && view.rules.firstFaceDown() >= 0 ? 100 : NOT_WORTH;
+  return op === 'wardFirst' && cannotKill ? 300 + 10 * view.tables.damage[s.lineCard[0]] : NOT_WORTH;
 }
 
 export function scoreWatch(view: DecisionView, index: number): number {
@@ -209,25 +212,41 @@ export function scoreWatch(view: DecisionView, index: number): number {
       return scoreAbility(view, index);
     case OptionKind.passive:
       return scorePassive(view, index);
-    case OptionKind.burn:
-      return scoreBurn(view);
     default:
       return 0;
   }
 }
 
-/** The card to lose: one already used this round, from the adventurer with the most cards left. */
+/** The card to lose: from the adventurer with the most cards left (so every adventurer keeps fighting), the least useful one. */
 function scoreExhaust(view: DecisionView, index: number): number {
   const s = view.state;
   const slot = view.options.slot[index];
   const seat = Math.floor(slot / SLOTS_PER_SEAT);
-  return 10 * s.slotDieUsed[slot] + s.activeCards(seat) - (s.onWatch[seat] === 0 ? 5 : 0);
+  return 10 * s.activeCards(seat) + s.slotDieUsed[slot] - 3 * keepValue(view, s.slotCard[slot]) - (s.onWatch[seat] === 0 ? 50 : 0);
 }
 
+/** How much a face-up card is worth keeping: passives work every round for free, then cards that defeat or tame. */
+function keepValue(view: DecisionView, card: number): number {
+  const ability = view.tables.abilities[card];
+  if (ability.passive) return 3;
+  for (const steps of ability.modes) for (const step of steps) if (DEFEATS.has(step.op) || step.op === 'damage' || step.op === 'tame') return 2;
+  return 1;
+}
+
+/**
+ * The camper: whoever the Watch misses least (no active card: their dice could not fight; low dice) and who gains most
+ * at camp (an exhausted card to refresh). A pip on Watch is worth about 1.5 points, a card 10.
+ */
 function scoreCamper(view: DecisionView, index: number): number {
   const s = view.state;
   const seat = view.options.target[index];
-  return -10 * s.activeCards(seat) - s.rollTotal[seat] / 4;
+  const watchValue = s.activeCards(seat) === 0 ? 0 : 1.5 * s.rollTotal[seat] + 5 * s.activeCards(seat);
+  return (hasExhausted(s, seat) ? 10 : 0) - watchValue;
+}
+
+function hasExhausted(s: DecisionView['state'], seat: number): boolean {
+  for (let slot = seat * SLOTS_PER_SEAT; slot < (seat + 1) * SLOTS_PER_SEAT; slot++) if (s.slotState[slot] === Slot.exhausted) return true;
+  return false;
 }
 
 function unhallowedInGraveyard(view: DecisionView): boolean {
@@ -244,12 +263,12 @@ function scoreRunes(view: DecisionView, runes: number): number {
   return score;
 }
 
-function scoreOwnAction(view: DecisionView, value: number): number {
+function scoreOwnAction(view: DecisionView, value: number, slot: number): number {
   const s = view.state;
   const action = view.tables.adventurers[s.camper].camp;
   switch (action.op) {
     case 'heal':
-      return 75;
+      return 75 + refreshValue(view, slot);
     case 'fire':
       return s.fire <= 11 ? 70 : NOT_WORTH;
     case 'setTrap':
@@ -270,11 +289,11 @@ function scoreCamp(view: DecisionView, index: number): number {
   const sides = view.tables.adventurers[s.camper].die;
   switch (o.aux[index]) {
     case Camp.heal:
-      return 80 + (s.onWatch[Math.floor(o.slot[index] / SLOTS_PER_SEAT)] === 1 ? 1 : 0);
+      return 80 + refreshValue(view, o.slot[index]);
     case Camp.own:
-      return scoreOwnAction(view, value);
+      return scoreOwnAction(view, value, o.slot[index]);
     case Camp.chop:
-      return (s.fire < 7 ? 60 : s.fire < 12 ? 35 : NOT_WORTH) - value;
+      return (s.fire < 7 ? 60 : s.fire < Number(process.env.CHOP ?? 10) ? 35 : NOT_WORTH) - value;
     case Camp.scout:
       return 25 - value + (value === sides ? -20 : 0);
     case Camp.checkMap:
@@ -282,6 +301,17 @@ function scoreCamp(view: DecisionView, index: number): number {
     default:
       return NOT_WORTH;
   }
+}
+
+/** Refreshing a card: most for one that brings an adventurer on Watch back into the fight, then by its use. */
+function refreshValue(view: DecisionView, slot: number): number {
+  const s = view.state;
+  const seat = Math.floor(slot / SLOTS_PER_SEAT);
+  return (s.onWatch[seat] === 1 && s.activeCards(seat) === 0 ? 10 : 0) + (s.onWatch[seat] === 1 ? 1 : 0) + keepValue(view, s.slotCard[slot]);
+}
+
+function scoreRefresh(view: DecisionView, index: number): number {
+  return view.options.kind[index] === OptionKind.done ? 0 : 1 + refreshValue(view, view.options.slot[index]);
 }
 
 function badCard(view: DecisionView, card: number): boolean {
@@ -395,7 +425,7 @@ export function greedyChoice(decision: DecisionKind, view: DecisionView): number
     case Decision.camp:
       return best(view, scoreCamp);
     case Decision.refresh:
-      return view.options.count > 1 ? 1 : 0;
+      return best(view, scoreRefresh);
     case Decision.scout:
       return scoutArrangement(view);
     case Decision.arrange:

@@ -151,3 +151,24 @@ describe('pairedDifference', () => {
     expect(rows[0].difference).toBeCloseTo(grid.comparisons[0].difference.rate * 100, 9);
   });
 });
+
+describe('charts over a strategy parameter', () => {
+  it('draw only the cells whose strategy has the parameter, one line per colour value', () => {
+    const results = grid;
+    const withAdaptive = {
+      ...results,
+      experiment: { ...results.experiment, varied: [...results.experiment.varied, 'strategy'] },
+      cells: [
+        ...results.cells.map((cell) => ({ ...cell, strategy: `fixed-speed:speed=${cell.params.speed}` })),
+        ...results.cells.filter((cell) => cell.params.speed === 5).map((cell, index) => {
+          const { speed: _speed, ...params } = cell.params;
+          return { ...cell, id: 1000 + index, strategy: 'adaptive', params };
+        }),
+      ],
+    };
+    const spec = buildChart(withAdaptive, { type: 'winRate', x: 'speed', color: 'agents' }) as unknown as { data: { values: Record<string, unknown>[] } };
+    const rows = spec.data.values;
+    expect(rows).toHaveLength(results.cells.length);
+    expect(new Set(rows.map((row) => row.group))).toEqual(new Set(results.cells.map((cell) => `agents=${cell.params.agents}`)));
+  });
+});
