@@ -1,22 +1,14 @@
 import type { StrategyDefinition } from '../../src/core/game.ts';
-import { LocationKind } from '../../src/games/setawatch/cards.ts';
-import * as cardsModule from '../../src/games/setawatch/cards.ts';
+import { Kind, LocationKind, Timing } from '../../src/games/setawatch/cards.ts';
 import type { AbilityEffect } from '../../src/games/setawatch/content.ts';
-import { type DecisionKind, type DecisionView, type SetawatchStrategy } from '../../src/games/setawatch/decisions.ts';
-import * as decisionsModule from '../../src/games/setawatch/decisions.ts';
-import * as stateModule from '../../src/games/setawatch/state.ts';
+import { Camp, Decision, type DecisionKind, type DecisionView, OptionKind, Rune, Scout, type SetawatchStrategy } from '../../src/games/setawatch/decisions.ts';
+import { DICE_PER_SEAT, Die, LineFlag, SEATS, Slot, SLOTS_PER_SEAT } from '../../src/games/setawatch/state.ts';
 import { targetedStep } from '../../src/games/setawatch/watch.ts';
-
-// tsx loads these modules as CommonJS, where every read of an imported binding is a getter call; the hot
-// loops read local copies instead.
-const { Kind, Timing } = cardsModule;
-const { Camp, Decision, OptionKind, Rune, Scout } = decisionsModule;
-const { DICE_PER_SEAT, Die, LineFlag, SEATS, Slot, SLOTS_PER_SEAT } = stateModule;
 
 /**
  * A fast heuristic: every option gets a score from simple rules of thumb and the best one is taken.
  * In the Watch it kills what one die can kill with the least waste, pools dice on creatures the party can finish,
- * spends abilities on the most dangerous creatures, and burns a card only to keep the campfire lit.
+ * spends abilities on the most dangerous creatures, and never burns a card for fire by choice.
  */
 
 export const NOT_WORTH = -1;
@@ -122,6 +114,15 @@ function firstPowerCost(view: DecisionView, position: number): number {
   return cost;
 }
 
+/** A face-down card is not read: its kill is worth a little more than an average creature's (it never reveals). */
+const UNSEEN_KILL = 400;
+
+/** Blind kills: in the final round the deepest card (the Horde holds the survivors), otherwise the next to be revealed. */
+function unseenDepthBonus(view: DecisionView, position: number): number {
+  const final = view.tables.locations[view.state.location].kind === LocationKind.final;
+  return final ? position : -position;
+}
+
 /** False for a Hydra that other cards would send straight back to the end of the Line. */
 function staysDefeated(view: DecisionView, position: number): boolean {
   const powers = view.tables.powersOf(view.state.lineCard[position], Timing.defeated);
@@ -131,6 +132,7 @@ function staysDefeated(view: DecisionView, position: number): boolean {
 
 /** A kill is worth its damage and the First-position power it prevents; the pips it consumes beyond the creature's health are charged. */
 function killScore(view: DecisionView, position: number, pipsSpent: number): number {
+  if (view.state.lineRevealed[position] === 0) return 1000 + UNSEEN_KILL + unseenDepthBonus(view, position) - 10 * pipsSpent;
   if (!staysDefeated(view, position)) return NOT_WORTH;
   return 1000 + 100 * view.tables.damage[view.state.lineCard[position]] + firstPowerCost(view, position) + 10 * (view.rules.remainingHealth(position) - pipsSpent);
 }
@@ -293,7 +295,7 @@ function scoreCamp(view: DecisionView, index: number): number {
     case Camp.own:
       return scoreOwnAction(view, value, o.slot[index]);
     case Camp.chop:
-      return (s.fire < 7 ? 60 : s.fire < Number(process.env.CHOP ?? 10) ? 35 : NOT_WORTH) - value;
+      return (s.fire < 7 ? 60 : s.fire < 12 ? 35 : NOT_WORTH) - value;
     case Camp.scout:
       return 25 - value + (value === sides ? -20 : 0);
     case Camp.checkMap:

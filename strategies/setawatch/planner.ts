@@ -15,9 +15,9 @@ const CANDIDATES = 8;
 /** Simulated actions one rollout is expected to take, to split the budget into rollouts. */
 const ROLLOUT_LENGTH = 12;
 
-/** The evaluation: cards left and the campfire, against the Horde's threat and the Unhallowed left to summon. */
+/** The evaluation: cards left (none left on Watch loses) and the campfire, against the Horde's threat and the Unhallowed left to summon. */
 export function evaluate(state: SetawatchState, tables: CardTables): number {
-  if (state.status === Status.lostExhausted || state.status === Status.lostSummon) return -100000;
+  if (state.status === Status.lostExhausted || state.status === Status.lostSummon || state.watchActiveCards() === 0) return -100000;
   let horde = 0;
   for (let i = 0; i < state.horde.size; i++) horde += 20 + 8 * tables.damage[state.horde.at(i)];
   const fire = Math.min(state.fire, 12);

@@ -27,7 +27,8 @@ export const MAX_AGENTS = 5;
 export const MAIN_TEAM = 0;
 export const LOST_TEAM = 1;
 export const HEARTS_PER_CARD = 2;
-const ALL_AGENTS = (1 << MAX_AGENTS) - 1;
+/** Slots per agent for per-trigger counts, one per trigger bit. */
+const TRIGGER_SLOTS = 8;
 
 /**
  * The whole mutable state of one game, allocated once per engine and reset per game. It is also the read-only
@@ -67,16 +68,22 @@ export class GameState implements NecreauxView {
   /** Damage still prevented for the agent in the damage being dealt. */
   readonly prevention: Int8Array;
 
-  // Per agent, derived from its cards and recomputed lazily after any card change (see `cardsChanged`)
+  // Per agent, derived from its cards and kept up to date by every change of them (see `recount`), so that the
+  // questions asked before every roll, damage point and ability offer cost a lookup, not a scan of the cards.
+  /** triggerCounts[agent * TRIGGER_SLOTS + bit index]: the agent's counted cards with an ability of that trigger. */
+  private readonly triggerCounts: Uint8Array;
   private readonly triggerBits: Uint8Array;
   /** passiveBonuses[agent * ROLL_SLOTS + roll kind bit]: passive roll bonuses less parasite penalties. */
   private readonly passiveBonuses: Int8Array;
+  /** extraDice[agent * ROLL_SLOTS + roll kind bit]: the agent's counted cards giving an extra die to that roll. */
   private readonly extraDice: Uint8Array;
+  /** Hearts left (2 per face-up skill card, 1 per face-down one). */
+  private readonly hearts: Uint8Array;
+  /** The agent whose derived data counts the card's abilities now, or -1 (an inactive card, or no agent's). */
+  private readonly countedFor: Int8Array;
   /** Bit mask of the living agents of the acting team, and how many they are (kept by the team methods). */
   private actingMask = 0;
   private actingAgents = 0;
-  /** Bit mask of the agents whose derived data must be recomputed. */
-  private staleAgents = ALL_AGENTS;
   private anyNeutralized = false;
 
   // Scalars
@@ -161,9 +168,12 @@ export class GameState implements NecreauxView {
     this.team = new Uint8Array(MAX_AGENTS);
     this.roundBonus = new Int8Array(MAX_AGENTS);
     this.prevention = new Int8Array(MAX_AGENTS);
+    this.triggerCounts = new Uint8Array(MAX_AGENTS * TRIGGER_SLOTS);
     this.triggerBits = new Uint8Array(MAX_AGENTS);
     this.passiveBonuses = new Int8Array(MAX_AGENTS * ROLL_SLOTS);
     this.extraDice = new Uint8Array(MAX_AGENTS * ROLL_SLOTS);
+    this.hearts = new Uint8Array(MAX_AGENTS);
+    this.countedFor = new Int8Array(n);
   }
 
   /** Every card aside, every pile empty, every counter at its start. */
@@ -181,7 +191,12 @@ export class GameState implements NecreauxView {
     this.team.fill(MAIN_TEAM);
     this.roundBonus.fill(0);
     this.prevention.fill(0);
-    this.staleAgents = ALL_AGENTS;
+    this.triggerCounts.fill(0);
+    this.triggerBits.fill(0);
+    this.passiveBonuses.fill(0);
+    this.extraDice.fill(0);
+    this.hearts.fill(0);
+    this.countedFor.fill(-1);
     this.agents = agents;
     this.players = players;
     this.uncertainEnding = uncertainEnding;
@@ -252,27 +267,30 @@ export class GameState implements NecreauxView {
     this.skills[agent].push(card);
     this.zone[card] = Zone.skill;
     this.holder[card] = agent;
-    this.changed(card);
+    this.hearts[agent] += heartsOf(this.faceDown[card]);
+    this.recount(card);
   }
 
   /** Takes a skill card from its agent; the caller puts it somewhere (its zone becomes CURRENT meanwhile). */
   takeSkill(card: number): void {
-    this.skills[this.holder[card]].remove(card);
+    const agent = this.holder[card];
+    this.skills[agent].remove(card);
     this.zone[card] = Zone.current;
-    this.changed(card);
+    this.hearts[agent] -= heartsOf(this.faceDown[card]);
+    this.recount(card);
   }
 
   putHeld(agent: number, card: number): void {
     this.held[agent].push(card);
     this.zone[card] = Zone.held;
     this.holder[card] = agent;
-    this.changed(card);
+    this.recount(card);
   }
 
   takeHeld(card: number): void {
     this.held[this.holder[card]].remove(card);
     this.zone[card] = Zone.current;
-    this.changed(card);
+    this.recount(card);
   }
 
   putParasite(parasite: number, host: number): void {
@@ -281,96 +299,89 @@ export class GameState implements NecreauxView {
     this.zone[parasite] = Zone.parasite;
     this.holder[parasite] = agent;
     this.host[parasite] = host;
-    this.markStale(agent);
+    this.addParasitePenalty(parasite, agent, 1);
   }
 
   takeParasite(parasite: number): void {
     this.parasites[this.holder[parasite]].remove(parasite);
     this.zone[parasite] = Zone.current;
-    this.markStale(this.holder[parasite]);
+    this.addParasitePenalty(parasite, this.holder[parasite], -1);
   }
 
   /** Flips a card (cards in no agent's play area are always face-up). */
   setFaceDown(card: number, down: boolean): void {
-    this.faceDown[card] = down ? 1 : 0;
-    if (this.holder[card] >= 0) this.changed(card);
+    const faceDown = down ? 1 : 0;
+    if (this.zone[card] === Zone.skill) this.hearts[this.holder[card]] += heartsOf(faceDown) - heartsOf(this.faceDown[card]);
+    this.faceDown[card] = faceDown;
+    this.recount(card);
   }
 
   neutralize(card: number): void {
     this.neutralized[card] = 1;
     this.anyNeutralized = true;
-    this.changed(card);
+    this.recount(card);
   }
 
   clearNeutralized(): void {
     if (!this.anyNeutralized) return;
-    this.neutralized.fill(0);
+    for (let card = 0; card < this.cards.count; card++) {
+      if (this.neutralized[card] === 0) continue;
+      this.neutralized[card] = 0;
+      this.recount(card);
+    }
     this.anyNeutralized = false;
-    this.staleAgents = ALL_AGENTS;
-  }
-
-  /** A card of its holder changed: the holder's derived data is stale if the card has abilities. */
-  private changed(card: number): void {
-    if (this.cards.triggers[card] !== 0) this.markStale(this.holder[card]);
   }
 
   // --- Derived per-agent data ---
 
-  private markStale(agent: number): void {
-    this.staleAgents |= 1 << agent;
+  /** After a change of the card: its abilities count for its holder exactly while it is an active skill or held card. */
+  private recount(card: number): void {
+    if (this.cards.triggers[card] === 0) return;
+    const zone = this.zone[card];
+    const agent = (zone === Zone.skill || zone === Zone.held) && this.isActive(card) ? this.holder[card] : -1;
+    const counted = this.countedFor[card];
+    if (agent === counted) return;
+    if (counted >= 0) this.count(card, counted, -1);
+    if (agent >= 0) this.count(card, agent, 1);
+    this.countedFor[card] = agent;
+  }
+
+  /** Adds (sign 1) or removes (sign -1) the card's abilities to or from the agent's derived data. */
+  private count(card: number, agent: number, sign: number): void {
+    const cards = this.cards;
+    const triggers = cards.triggers[card];
+    let bits = 0;
+    for (let slot = 0; slot < TRIGGER_SLOTS; slot++) {
+      const at = agent * TRIGGER_SLOTS + slot;
+      if ((triggers & (1 << slot)) !== 0) this.triggerCounts[at] += sign;
+      if (this.triggerCounts[at] > 0) bits |= 1 << slot;
+    }
+    this.triggerBits[agent] = bits;
+    if ((triggers & Trigger.passive) === 0) return;
+    for (let kind = 1; kind < ROLL_SLOTS; kind <<= 1) {
+      this.passiveBonuses[agent * ROLL_SLOTS + kind] += sign * cards.passiveBonus[card * ROLL_SLOTS + kind];
+      this.extraDice[agent * ROLL_SLOTS + kind] += sign * cards.extraDie[card * ROLL_SLOTS + kind];
+    }
+  }
+
+  private addParasitePenalty(parasite: number, agent: number, sign: number): void {
+    for (let kind = 1; kind < ROLL_SLOTS; kind <<= 1) {
+      if ((this.cards.parasiteRoll[parasite] & kind) !== 0) this.passiveBonuses[agent * ROLL_SLOTS + kind] -= sign * this.cards.parasitePenalty[parasite];
+    }
   }
 
   /** Trigger bits of the agent's active cards' abilities. */
   triggersOf(agent: number): number {
-    if ((this.staleAgents & (1 << agent)) !== 0) this.derive(agent);
     return this.triggerBits[agent];
   }
 
   /** The agent's passive roll bonus for this roll kind, parasite penalties included. */
   passiveBonus(agent: number, rollKind: number): number {
-    if ((this.staleAgents & (1 << agent)) !== 0) this.derive(agent);
     return this.passiveBonuses[agent * ROLL_SLOTS + rollKind];
   }
 
   hasExtraDie(agent: number, rollKind: number): boolean {
-    if ((this.staleAgents & (1 << agent)) !== 0) this.derive(agent);
-    return this.extraDice[agent * ROLL_SLOTS + rollKind] === 1;
-  }
-
-  private derive(agent: number): void {
-    this.triggerBits[agent] = 0;
-    for (let kind = 1; kind < ROLL_SLOTS; kind <<= 1) {
-      this.passiveBonuses[agent * ROLL_SLOTS + kind] = 0;
-      this.extraDice[agent * ROLL_SLOTS + kind] = 0;
-    }
-    this.deriveFrom(agent, this.skills[agent]);
-    this.deriveFrom(agent, this.held[agent]);
-    this.deriveParasites(agent);
-    this.staleAgents &= ~(1 << agent);
-  }
-
-  private deriveFrom(agent: number, pile: Deck): void {
-    const cards = this.cards;
-    for (let i = 0; i < pile.size; i++) {
-      const card = pile.at(i);
-      if (cards.triggers[card] === 0 || !this.isActive(card)) continue;
-      this.triggerBits[agent] |= cards.triggers[card];
-      if ((cards.triggers[card] & Trigger.passive) === 0) continue;
-      for (let kind = 1; kind < ROLL_SLOTS; kind <<= 1) {
-        this.passiveBonuses[agent * ROLL_SLOTS + kind] += cards.passiveBonus[card * ROLL_SLOTS + kind];
-        this.extraDice[agent * ROLL_SLOTS + kind] |= cards.extraDie[card * ROLL_SLOTS + kind];
-      }
-    }
-  }
-
-  private deriveParasites(agent: number): void {
-    const parasites = this.parasites[agent];
-    for (let i = 0; i < parasites.size; i++) {
-      const parasite = parasites.at(i);
-      for (let kind = 1; kind < ROLL_SLOTS; kind <<= 1) {
-        if ((this.cards.parasiteRoll[parasite] & kind) !== 0) this.passiveBonuses[agent * ROLL_SLOTS + kind] -= this.cards.parasitePenalty[parasite];
-      }
-    }
+    return this.extraDice[agent * ROLL_SLOTS + rollKind] > 0;
   }
 
   // --- Queries (NecreauxView) ---
@@ -414,10 +425,7 @@ export class GameState implements NecreauxView {
   }
 
   health(agent: number): number {
-    const skills = this.skills[agent];
-    let hearts = 0;
-    for (let i = 0; i < skills.size; i++) hearts += this.faceDown[skills.at(i)] === 1 ? 1 : HEARTS_PER_CARD;
-    return hearts;
+    return this.hearts[agent];
   }
 
   skillCount(agent: number): number {
@@ -602,4 +610,9 @@ export class GameState implements NecreauxView {
 
 function perAgent(make: () => Deck): Deck[] {
   return Array.from({ length: MAX_AGENTS }, make);
+}
+
+/** Hearts of a skill card: 2 face-up, 1 face-down. */
+function heartsOf(faceDown: number): number {
+  return HEARTS_PER_CARD - faceDown;
 }

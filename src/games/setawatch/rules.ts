@@ -1,17 +1,9 @@
 import type { GameLog, OutcomeRecord } from '../../core/game.ts';
 import { METRIC_MISSING } from '../../core/game.ts';
-import type { CardTables, CompiledAdventurer } from './cards.ts';
-import * as cardsModule from './cards.ts';
-import { CAMP_NAMES, type SetawatchStrategy } from './decisions.ts';
-import * as decisionsModule from './decisions.ts';
-import * as stateModule from './state.ts';
+import { type CardTables, type CompiledAdventurer, HALVE_FIRE, Kind, LocationKind, Timing } from './cards.ts';
+import { Camp, CAMP_NAMES, Decision, OptionKind, Rune, Scout, type SetawatchStrategy } from './decisions.ts';
+import { DICE_PER_SEAT, Die, ROLLED_DICE, SEATS, Slot, SLOTS_PER_SEAT, Status } from './state.ts';
 import { Watch } from './watch.ts';
-
-// tsx loads these modules as CommonJS, where every read of an imported binding is a getter call; the hot
-// loops read local copies instead.
-const { HALVE_FIRE, Kind, LocationKind, Timing } = cardsModule;
-const { Camp, Decision, OptionKind, Rune, Scout } = decisionsModule;
-const { DICE_PER_SEAT, Die, ROLLED_DICE, SEATS, Slot, SLOTS_PER_SEAT, Status } = stateModule;
 
 /**
  * Set a Watch from set-up to the final round: the map, the rounds (location, roll, camper, camp, Watch), the end of

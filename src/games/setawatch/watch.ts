@@ -2,18 +2,9 @@ import { StrategyError } from '../../core/errors.ts';
 import type { GameLog } from '../../core/game.ts';
 import { GameRandom, type RandomStream } from '../../core/rng.ts';
 import type { AbilityEffect, PowerEffect, Target } from './content.ts';
-import { type CardTables, LocationRules } from './cards.ts';
-import * as cardsModule from './cards.ts';
-import { DECISION_NAMES, type DecisionKind, OptionList, type SetawatchStrategy, type Simulator } from './decisions.ts';
-import * as decisionsModule from './decisions.ts';
-import { SetawatchState } from './state.ts';
-import * as stateModule from './state.ts';
-
-// tsx loads these modules as CommonJS, where every read of an imported binding is a getter call; the hot
-// loops read local copies instead.
-const { Kind, Timing } = cardsModule;
-const { Decision, OptionKind } = decisionsModule;
-const { DICE_PER_SEAT, Die, LineFlag, ROLLED_DICE, SEATS, Slot, SLOTS_PER_SEAT, Status } = stateModule;
+import { type CardTables, Kind, LocationRules, Timing } from './cards.ts';
+import { Decision, DECISION_NAMES, type DecisionKind, OptionKind, OptionList, type SetawatchStrategy, type Simulator } from './decisions.ts';
+import { DICE_PER_SEAT, Die, LineFlag, ROLLED_DICE, SEATS, SetawatchState, Slot, SLOTS_PER_SEAT, Status } from './state.ts';
 
 /**
  * The Watch: the Line, the campfire light, creature powers, direct attacks, ability cards, burning cards for fire,
