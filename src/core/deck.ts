@@ -31,7 +31,8 @@ export class Deck {
   insertAtDepth(card: number, depth: number): void {
     if (this.size === this.capacity) throw new Error(`Deck over capacity ${this.capacity}`);
     const index = this.size - Math.min(depth, this.size);
-    this.cards.copyWithin(index + 1, index, this.size);
+    // Piles are small: a plain loop beats copyWithin's call into the runtime.
+    for (let i = this.size; i > index; i--) this.cards[i] = this.cards[i - 1];
     this.cards[index] = card;
     this.size++;
   }
@@ -54,8 +55,8 @@ export class Deck {
   /** Remove the card at `index` counted from the bottom and return it. */
   removeAt(index: number): number {
     const card = this.cards[index];
-    this.cards.copyWithin(index, index + 1, this.size);
     this.size--;
+    for (let i = index; i < this.size; i++) this.cards[i] = this.cards[i + 1];
     return card;
   }
 

@@ -5,18 +5,15 @@ import seedrandom from 'seedrandom';
  *
  * The generator is seedrandom's Alea: it is one of seedrandom's fastest generators per call (about 8 ns here)
  * and, unlike xor4096, restoring it from a state costs a fraction of a microsecond (xor4096 warms up for
- * 512 rounds on every seeding), which matters because every game reseeds every stream. RandomStream steps
- * Alea itself (see there), number for number as seedrandom does.
+ * 512 rounds on every seeding), which matters because every game reseeds every stream.
  *
  * Seeds are derived, never drawn: a game's seed is a pure function of (run seed, game index), and each named
  * stream's state is a pure function of (game seed, stream name). The mixing below only turns integers into
- * well-spread Alea states; all random numbers come from Alea.
+ * well-spread Alea states; all random numbers come from seedrandom.
  */
 
 const TWO_POW_32 = 4294967296;
 const TWO_POW_21 = 2097152;
-/** 2^-32, written as Alea writes it. */
-const ALEA_2_POW_MINUS_32 = 2.3283064365386963e-10;
 
 /** A 32-bit avalanche mix (the finaliser of MurmurHash3), used only to spread seed bits. */
 function mix32(value: number): number {
@@ -52,46 +49,27 @@ export function streamId(name: string): number {
   return h >>> 0;
 }
 
-/**
- * One named random stream. Reseeded in place for each game. The generator is seedrandom's Alea, stepped here
- * rather than through seedrandom's closure: `seedrandom.alea('', { state })` builds a new generator (and runs its
- * string hash) on every reseed, and a game reseeds four streams, which showed in profiles. The step below is
- * Alea's, and reseeding sets Alea's state exactly as restoring `state` would, so the numbers are the same.
- */
+/** One named random stream. Reseeded in place for each game; draws go through seedrandom's Alea. */
 export class RandomStream {
   readonly id: number;
-  private s0 = 0;
-  private s1 = 0;
-  private s2 = 0;
-  private c = 1;
+  private next: () => number;
 
   constructor(readonly name: string) {
     this.id = streamId(name);
-    const alea = seedrandom.alea('', { state: true }).state();
-    this.s0 = alea.s0;
-    this.s1 = alea.s1;
-    this.s2 = alea.s2;
-    this.c = alea.c;
+    this.next = seedrandom.alea('');
   }
 
   reseed(seedOfGame: number): void {
     const low = seedOfGame % TWO_POW_32;
     const high = Math.floor(seedOfGame / TWO_POW_32);
     const key = combine(combine(low, high), this.id);
-    this.c = 1;
-    this.s0 = combine(key, 1) / TWO_POW_32;
-    this.s1 = combine(key, 2) / TWO_POW_32;
-    this.s2 = combine(key, 3) / TWO_POW_32;
-  }
-
-  /** Alea's step (Johannes Baagøe's algorithm, as in seedrandom/lib/alea.js): a float in [0, 1). */
-  private next(): number {
-    const t = 2091639 * this.s0 + this.c * ALEA_2_POW_MINUS_32;
-    this.s0 = this.s1;
-    this.s1 = this.s2;
-    this.c = t | 0;
-    this.s2 = t - this.c;
-    return this.s2;
+    const state = {
+      c: 1,
+      s0: combine(key, 1) / TWO_POW_32,
+      s1: combine(key, 2) / TWO_POW_32,
+      s2: combine(key, 3) / TWO_POW_32,
+    };
+    this.next = seedrandom.alea('', { state });
   }
 
   /** A float in [0, 1). */

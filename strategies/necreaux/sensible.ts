@@ -158,8 +158,14 @@ export abstract class SensibleStrategy implements NecreauxStrategy {
 
   traitTestAgent(view: NecreauxView, trait: number): number {
     let best = -1;
+    let bestTally = 0;
     for (let a = 0; a < view.agents; a++) {
-      if (view.isActing(a) && (best < 0 || view.traitTally(a, trait) > view.traitTally(best, trait))) best = a;
+      if (!view.isActing(a)) continue;
+      const tally = view.traitTally(a, trait);
+      if (best < 0 || tally > bestTally) {
+        best = a;
+        bestTally = tally;
+      }
     }
     return best;
   }

@@ -2,13 +2,16 @@ import type { StrategyDefinition } from '../../src/core/game.ts';
 import { Kind, LocationKind, Timing } from '../../src/games/setawatch/cards.ts';
 import type { AbilityEffect } from '../../src/games/setawatch/content.ts';
 import { Camp, Decision, type DecisionKind, type DecisionView, OptionKind, Rune, Scout, type SetawatchStrategy } from '../../src/games/setawatch/decisions.ts';
-import { DICE_PER_SEAT, Die, LineFlag, SEATS, Slot, SLOTS_PER_SEAT } from '../../src/games/setawatch/state.ts';
+import { DICE_PER_SEAT, Die, LINE_CAPACITY, LineFlag, SEATS, Slot, SLOTS_PER_SEAT } from '../../src/games/setawatch/state.ts';
 import { targetedStep } from '../../src/games/setawatch/watch.ts';
 
 /**
- * A fast heuristic: every option gets a score from simple rules of thumb and the best one is taken.
- * In the Watch it kills what one die can kill with the least waste, pools dice on creatures the party can finish,
- * spends abilities on the most dangerous creatures, and never burns a card for fire by choice.
+ * A fast heuristic: every option gets a score from simple rules of thumb and the best one is taken. In the Watch it
+ * measures, for each creature in reach, the set of dice that kills it with the fewest pips to spare, and kills by
+ * damage, the First-position power it would fire, and pips spent (an ability kill spends only its die; exhausting a
+ * card comes after every dice kill). It reads no face-down card, never burns a card for fire by choice, wards the front
+ * creature it cannot kill, and exhausts cards so that every adventurer keeps one. In camp it heals, chops wood below
+ * 12, and sends to camp whoever the Watch misses least.
  */
 
 export const NOT_WORTH = -1;
@@ -48,40 +51,58 @@ const killWaste = new Int16Array(PLAN_POSITIONS);
 const subsetSum = new Int16Array(1 << MAX_PLAN_DICE);
 const subsetDice = new Uint8Array(1 << MAX_PLAN_DICE);
 
+/** Per Watch decision, each Line position's health left and kill worth (killWorth), measured when first asked. */
+let decisionStamp = 0;
+const measuredIn = new Int32Array(LINE_CAPACITY);
+const remaining = new Int16Array(LINE_CAPACITY);
+const worth = new Float64Array(LINE_CAPACITY);
+
+function measure(view: DecisionView, position: number): void {
+  if (measuredIn[position] === decisionStamp) return;
+  measuredIn[position] = decisionStamp;
+  remaining[position] = view.rules.remainingHealth(position);
+  worth[position] = killWorth(view, position);
+}
+
+function healthLeft(view: DecisionView, position: number): number {
+  measure(view, position);
+  return remaining[position];
+}
+
 function gatherDice(view: DecisionView): void {
   const s = view.state;
   const positions = Math.min(PLAN_POSITIONS, s.lineLength);
   planDice = 0;
-  for (let die = 0; die < SEATS * DICE_PER_SEAT && planDice < MAX_PLAN_DICE; die++) {
-    const seat = Math.floor(die / DICE_PER_SEAT);
-    if (s.inCombat[seat] === 0 || s.dieState[die] !== Die.ready) continue;
+  for (let seat = 0; seat < SEATS; seat++) {
+    if (s.inCombat[seat] === 0) continue;
     let reach = 0;
     for (let position = 0; position < positions; position++) if (view.rules.canAttack(seat, position)) reach |= 1 << position;
-    if (reach === 0) continue;
-    planDie[planDice] = die;
-    planReach[planDice++] = reach;
+    for (let die = seat * DICE_PER_SEAT; reach !== 0 && die < (seat + 1) * DICE_PER_SEAT && planDice < MAX_PLAN_DICE; die++) {
+      if (s.dieState[die] !== Die.ready) continue;
+      planDie[planDice] = die;
+      planReach[planDice++] = reach;
+    }
+  }
+  for (let mask = 1; mask < 1 << planDice; mask++) {
+    const rest = mask & (mask - 1);
+    subsetSum[mask] = subsetSum[rest] + s.dieValue[planDie[31 - Math.clz32(mask & -mask)]];
+    subsetDice[mask] = subsetDice[rest] + 1;
   }
 }
 
 /** The cheapest set of plan dice reaching `position` whose total meets `needed` (fewest spare pips, then fewest dice). */
-function cheapestKill(view: DecisionView, position: number, needed: number): void {
-  const values = view.state.dieValue;
+function cheapestKill(position: number, needed: number): void {
   let usable = 0;
   for (let i = 0; i < planDice; i++) if ((planReach[i] & (1 << position)) !== 0) usable |= 1 << i;
   let best = 0;
   let bestSum = 0x7fff;
   let bestCount = 99;
-  for (let mask = 1; mask < 1 << planDice; mask++) {
-    const low = 31 - Math.clz32(mask & -mask);
-    const rest = mask & (mask - 1);
-    subsetSum[mask] = subsetSum[rest] + values[planDie[low]];
-    subsetDice[mask] = subsetDice[rest] + 1;
-    if ((mask & usable) !== mask || subsetSum[mask] < needed) continue;
-    if (subsetSum[mask] < bestSum || (subsetSum[mask] === bestSum && subsetDice[mask] < bestCount)) {
-      best = mask;
-      bestSum = subsetSum[mask];
-      bestCount = subsetDice[mask];
-    }
+  for (let mask = usable; mask !== 0; mask = (mask - 1) & usable) {
+    const sum = subsetSum[mask];
+    if (sum < needed || sum > bestSum || (sum === bestSum && subsetDice[mask] >= bestCount)) continue;
+    best = mask;
+    bestSum = sum;
+    bestCount = subsetDice[mask];
   }
   killSet[position] = best;
   killWaste[position] = best === 0 ? 0 : bestSum - needed;
@@ -123,6 +144,9 @@ function unseenDepthBonus(view: DecisionView, position: number): number {
   return final ? position : -position;
 }
 
+/** Killing a Hydra that returns to the back only moves the Line on: worth it at the front, below any real kill. */
+const PROGRESS_KILL = 800;
+
 /** False for a Hydra that other cards would send straight back to the end of the Line. */
 function staysDefeated(view: DecisionView, position: number): boolean {
   const powers = view.tables.powersOf(view.state.lineCard[position], Timing.defeated);
@@ -130,16 +154,27 @@ function staysDefeated(view: DecisionView, position: number): boolean {
   return true;
 }
 
-/** A kill is worth its damage and the First-position power it prevents; the pips it consumes beyond the creature's health are charged. */
+/**
+ * What killing the creature at `position` is worth before the pips it costs (measured once per decision): its
+ * damage and the First-position power it prevents, plus its health left (so that pips spent beyond it are charged);
+ * NO_KILL when killing it changes nothing.
+ */
+function killWorth(view: DecisionView, position: number): number {
+  if (view.state.lineRevealed[position] === 0) return 1000 + UNSEEN_KILL + unseenDepthBonus(view, position);
+  if (!staysDefeated(view, position)) return position === 0 ? PROGRESS_KILL + 10 * remaining[position] : NO_KILL;
+  return 1000 + 100 * view.tables.damage[view.state.lineCard[position]] + firstPowerCost(view, position) + 10 * remaining[position];
+}
+
+const NO_KILL = -1e9;
+
 function killScore(view: DecisionView, position: number, pipsSpent: number): number {
-  if (view.state.lineRevealed[position] === 0) return 1000 + UNSEEN_KILL + unseenDepthBonus(view, position) - 10 * pipsSpent;
-  if (!staysDefeated(view, position)) return NOT_WORTH;
-  return 1000 + 100 * view.tables.damage[view.state.lineCard[position]] + firstPowerCost(view, position) + 10 * (view.rules.remainingHealth(position) - pipsSpent);
+  measure(view, position);
+  return worth[position] === NO_KILL ? NOT_WORTH : worth[position] - 10 * pipsSpent;
 }
 
 function scoreAttack(view: DecisionView, die: number, position: number): number {
   if (position < PLAN_POSITIONS && killSet[position] !== 0 && inKillSet(view, position, die)) {
-    return killScore(view, position, view.rules.remainingHealth(position) + killWaste[position]);
+    return killScore(view, position, healthLeft(view, position) + killWaste[position]);
   }
   return NOT_WORTH;
 }
@@ -166,7 +201,7 @@ function killValue(view: DecisionView, step: AbilityEffect, position: number, di
 }
 
 function creatureValue(view: DecisionView, position: number): number {
-  return 100 * view.tables.damage[view.state.lineCard[position]] + 10 * view.rules.remainingHealth(position) + 200;
+  return 100 * view.tables.damage[view.state.lineCard[position]] + 10 * healthLeft(view, position) + 200;
 }
 
 function effectValue(view: DecisionView, step: AbilityEffect, position: number, steps: readonly AbilityEffect[]): number {
@@ -176,9 +211,9 @@ function effectValue(view: DecisionView, step: AbilityEffect, position: number, 
     case 'reveal':
       return steps.some((other) => DEFEATS.has(other.op)) ? 500 : s.lineLength > 0 ? 150 : 0;
     case 'damage':
-      return step.amount >= view.rules.remainingHealth(position) ? creatureValue(view, position) : 100;
+      return step.amount >= healthLeft(view, position) ? creatureValue(view, position) : 100;
     case 'halveHealth':
-      return view.rules.remainingHealth(position) >= 8 ? 150 + 10 * view.rules.remainingHealth(position) : 0;
+      return healthLeft(view, position) >= 8 ? 150 + 10 * healthLeft(view, position) : 0;
     case 'tame':
       return 450;
     case 'move':
@@ -409,10 +444,11 @@ function chooseWatch(view: DecisionView): number {
 /** Call before scoreWatch on a new position of the game. */
 export function prepareWatchScores(view: DecisionView): void {
   const s = view.state;
+  decisionStamp++;
   gatherDice(view);
   for (let position = 0; position < PLAN_POSITIONS; position++) {
     killSet[position] = 0;
-    if (position < s.lineLength && s.lineRevealed[position] === 1) cheapestKill(view, position, view.rules.remainingHealth(position));
+    if (position < s.lineLength && s.lineRevealed[position] === 1) cheapestKill(position, healthLeft(view, position));
   }
 }
 

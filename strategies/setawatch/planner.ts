@@ -6,22 +6,28 @@ import { greedyChoice, NOT_WORTH, prepareWatchScores, scoreWatch } from './greed
 
 /**
  * A search over the round's Watch: at each Watch decision the planner takes the most promising options (by the
- * greedy score, plus ending the Watch and burning a card), and plays each forward in a simulator to the end of the
- * Watch, the rest of the round played by greedy, several times with the unseen cards reshuffled. It takes the option
- * with the best average evaluation. `budget` caps the simulated actions per decision. Camp decisions are greedy's.
+ * greedy score, plus ending the Watch and burning a card) and plays each forward in a simulator to the end of the
+ * Watch, greedy playing the rest, several times with the unseen cards reshuffled (the same shuffles and dice for every
+ * candidate). It takes the option with the best average evaluation. `budget` caps the simulated actions per decision.
+ * Camp decisions are greedy's.
  */
 
 const CANDIDATES = 8;
 /** Simulated actions one rollout is expected to take, to split the budget into rollouts. */
 const ROLLOUT_LENGTH = 12;
+const MAX_ROLLOUTS = 4096;
 
-/** The evaluation: cards left (none left on Watch loses) and the campfire, against the Horde's threat and the Unhallowed left to summon. */
+/**
+ * The evaluation: cards left and the campfire, against the Horde's threat and the Unhallowed left to summon; a lost
+ * game (nobody on Watch with a card left counts as lost) costs a large penalty but keeps the other terms, so that
+ * losing lines are still told apart.
+ */
 export function evaluate(state: SetawatchState, tables: CardTables): number {
-  if (state.status === Status.lostExhausted || state.status === Status.lostSummon || state.watchActiveCards() === 0) return -100000;
+  const lost = state.status === Status.lostExhausted || state.status === Status.lostSummon || state.watchActiveCards() === 0;
   let horde = 0;
   for (let i = 0; i < state.horde.size; i++) horde += 20 + 8 * tables.damage[state.horde.at(i)];
   const fire = Math.min(state.fire, 12);
-  return 100 * state.totalActiveCards() + 6 * fire + (state.fire >= 7 ? 15 : 0) - horde + 25 * state.unhallowedDeck.size + 20 * state.tamed.size;
+  return (lost ? -10000 : 0) + 100 * state.totalActiveCards() + 6 * fire + (state.fire >= 7 ? 15 : 0) - horde + 25 * state.unhallowedDeck.size + 20 * state.tamed.size;
 }
 
 const greedyPolicy: SetawatchStrategy = { name: 'planner', choose: greedyChoice };
@@ -32,6 +38,8 @@ class Planner implements SetawatchStrategy {
   private tables: CardTables | null = null;
   private readonly candidates = new OptionList();
   private readonly scores = new Float64Array(CANDIDATES + 2);
+  /** One seed per rollout, shared by every candidate: common random numbers, so candidates differ by their play only. */
+  private readonly seeds = new Float64Array(MAX_ROLLOUTS);
 
   constructor(private readonly budget: number) {}
 
@@ -40,7 +48,8 @@ class Planner implements SetawatchStrategy {
     this.pickCandidates(view);
     if (this.candidates.count === 1) return this.candidates.mode[0];
     const simulator = this.simulatorFor(view);
-    const rollouts = Math.max(1, Math.floor(this.budget / (this.candidates.count * ROLLOUT_LENGTH)));
+    const rollouts = Math.min(MAX_ROLLOUTS, Math.max(1, Math.floor(this.budget / (this.candidates.count * ROLLOUT_LENGTH))));
+    for (let r = 0; r < rollouts; r++) this.seeds[r] = view.random.int(2147483647);
     for (let c = 0; c < this.candidates.count; c++) this.scores[c] = this.rollouts(simulator, view, c, rollouts);
     let bestCandidate = 0;
     for (let c = 1; c < this.candidates.count; c++) if (this.scores[c] > this.scores[bestCandidate]) bestCandidate = c;
@@ -91,7 +100,7 @@ class Planner implements SetawatchStrategy {
   private rollouts(simulator: Simulator, view: DecisionView, candidate: number, count: number): number {
     let total = 0;
     for (let r = 0; r < count; r++) {
-      simulator.load(view.state, view.random);
+      simulator.load(view.state, this.seeds[r]);
       const option = this.candidates.mode[candidate];
       if (view.options.kind[option] !== OptionKind.done) {
         simulator.applyWatch(view.options, option, greedyPolicy);

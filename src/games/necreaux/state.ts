@@ -350,13 +350,13 @@ export class GameState implements NecreauxView {
   private count(card: number, agent: number, sign: number): void {
     const cards = this.cards;
     const triggers = cards.triggers[card];
-    let bits = 0;
-    for (let slot = 0; slot < TRIGGER_SLOTS; slot++) {
-      const at = agent * TRIGGER_SLOTS + slot;
-      if ((triggers & (1 << slot)) !== 0) this.triggerCounts[at] += sign;
-      if (this.triggerCounts[at] > 0) bits |= 1 << slot;
+    for (let rest = triggers; rest !== 0; rest &= rest - 1) {
+      const bit = rest & -rest;
+      const at = agent * TRIGGER_SLOTS + 31 - Math.clz32(bit);
+      this.triggerCounts[at] += sign;
+      if (this.triggerCounts[at] === 0) this.triggerBits[agent] &= ~bit;
+      else this.triggerBits[agent] |= bit;
     }
-    this.triggerBits[agent] = bits;
     if ((triggers & Trigger.passive) === 0) return;
     for (let kind = 1; kind < ROLL_SLOTS; kind <<= 1) {
       this.passiveBonuses[agent * ROLL_SLOTS + kind] += sign * cards.passiveBonus[card * ROLL_SLOTS + kind];

@@ -117,8 +117,11 @@ export interface Simulator extends RulesView {
   readonly options: OptionList;
   /** The view the simulator's own decisions are asked with. */
   readonly view: DecisionView;
-  /** Copy a live state in, shuffling the cards the players cannot see (deck and face-down Line cards). */
-  load(state: SetawatchState, random: RandomStream): void;
+  /**
+   * Copy a live state in, shuffling the cards the players cannot see (deck and face-down Line cards); `seed` drives
+   * that shuffle and every later draw and roll, so equal seeds replay the same hidden cards and dice.
+   */
+  load(state: SetawatchState, seed: number): void;
   /** Apply one Watch option; sub-decisions go to `policy`. */
   applyWatch(options: OptionList, index: number, policy: SetawatchStrategy): void;
   listWatchOptions(): OptionList;

@@ -72,7 +72,7 @@ export class SetawatchRules extends Watch {
     out.metrics[0] = s.status === Status.won ? METRIC_MISSING : s.roundOfLoss;
     out.metrics[1] = s.totalActiveCards();
     out.metrics[2] = s.horde.size;
-    this.write(`end: ${['playing', 'won', 'lost (exhausted)', 'lost (Summon with no Unhallowed left)'][s.status]}; ${out.metrics[1]} cards left, Horde ${out.metrics[2]}`);
+    this.log?.write(`end: ${['playing', 'won', 'lost (exhausted)', 'lost (Summon with no Unhallowed left)'][s.status]}; ${out.metrics[1]} cards left, Horde ${out.metrics[2]}`);
   }
 
   // ---- Set-up ----------------------------------------------------------------------------------------------------
@@ -97,7 +97,7 @@ export class SetawatchRules extends Watch {
     this.setUpMap();
     const setup = this.random.streams.setup;
     s.fire = this.settings.startingFire > 0 ? this.settings.startingFire : setup.die(8);
-    this.write(`set-up: ${this.settings.summons} Summon cards, fire ${s.fire}, party ${this.tables.adventurers.map((a) => a.name).join(', ')}`);
+    this.log?.write(`set-up: ${this.settings.summons} Summon cards, fire ${s.fire}, party ${this.tables.adventurers.map((a) => a.name).join(', ')}`);
   }
 
   /** Three random ability cards per adventurer, one of them exhausted; the other two wait for Equip. */
@@ -206,7 +206,7 @@ export class SetawatchRules extends Watch {
     s.location = s.mapDeck.draw();
     const location = this.tables.locations[s.location];
     this.location = location.rules;
-    this.write(`round ${round}: ${location.name} (fire ${location.fire === HALVE_FIRE ? 'halved' : location.fire}, Line ${location.line})`);
+    this.log?.write(`round ${round}: ${location.name} (fire ${location.fire === HALVE_FIRE ? 'halved' : location.fire}, Line ${location.line})`);
     if (round === 1) return;
     this.changeFire(location.fire === HALVE_FIRE ? Math.floor(s.fire / 2) - s.fire : location.fire);
   }
@@ -223,7 +223,7 @@ export class SetawatchRules extends Watch {
         s.rollTotal[seat] += s.dieValue[die];
       }
       if (this.location.raiseLowestDie > 0) this.raiseLowest(seat, sides);
-      this.write(`  ${this.seatName(seat)} rolls ${this.diceText(seat)}`);
+      this.log?.write(`  ${this.seatName(seat)} rolls ${this.diceText(seat)}`);
     }
     if (this.location.lockLowestDie) this.lockLowestDie();
   }
@@ -247,7 +247,7 @@ export class SetawatchRules extends Watch {
       for (let k = 0; k < ROLLED_DICE; k++) if (s.dieValue[seat * DICE_PER_SEAT + k] < s.dieValue[lowest]) lowest = seat * DICE_PER_SEAT + k;
     }
     s.dieState[lowest] = Die.locked;
-    this.write(`  a ${s.dieValue[lowest]} is locked on Snowy Pass`);
+    this.log?.write(`  a ${s.dieValue[lowest]} is locked on Snowy Pass`);
   }
 
   /** Each adventurer camps exactly twice over rounds 1-8: only those with a rest token left may camp. */
@@ -264,7 +264,7 @@ export class SetawatchRules extends Watch {
     s.camper = camper;
     s.rests[camper]++;
     for (let seat = 0; seat < SEATS; seat++) s.onWatch[seat] = seat === camper ? 0 : 1;
-    this.write(`  ${this.seatName(camper)} camps (rest ${s.rests[camper]} of 2)`);
+    this.log?.write(`  ${this.seatName(camper)} camps (rest ${s.rests[camper]} of 2)`);
   }
 
   /** The White Monolith and Tranquil Village change cards as the party arrives. */
@@ -292,7 +292,7 @@ export class SetawatchRules extends Watch {
     const active = this.options.slot[this.ask(Decision.exhaust, seat)];
     s.slotState[exhausted] = Slot.active;
     s.slotState[active] = Slot.exhausted;
-    this.write(`  ${this.seatName(seat)} refreshes ${this.abilityName(exhausted)} and exhausts ${this.abilityName(active)}`);
+    this.log?.write(`  ${this.seatName(seat)} refreshes ${this.abilityName(exhausted)} and exhausts ${this.abilityName(active)}`);
   }
 
   /** Refresh one exhausted card of `seat` (or of anyone on Watch or camping when seat is -1), if the strategy wants. */
@@ -311,7 +311,7 @@ export class SetawatchRules extends Watch {
 
   private refreshSlot(slot: number): void {
     this.state.slotState[slot] = Slot.active;
-    this.write(`  ${this.seatName(Math.floor(slot / SLOTS_PER_SEAT))} refreshes ${this.abilityName(slot)}`);
+    this.log?.write(`  ${this.seatName(Math.floor(slot / SLOTS_PER_SEAT))} refreshes ${this.abilityName(slot)}`);
   }
 
   // ---- Camp ------------------------------------------------------------------------------------------------------
@@ -425,7 +425,7 @@ export class SetawatchRules extends Watch {
     if (kind === OptionKind.runes) return this.useRunes(die, target, this.options.aux[index], third);
     s.dieState[die] = Die.spent;
     const value = s.dieValue[die];
-    this.write(`  camp: a ${value} on ${action === Camp.own ? this.tables.adventurers[camper].camp.op : CAMP_NAMES[action]}`);
+    this.log?.write(`  camp: a ${value} on ${action === Camp.own ? this.tables.adventurers[camper].camp.op : CAMP_NAMES[action]}`);
     if (action !== Camp.chop && action !== Camp.scout) this.usedCamp |= 1 << action;
     switch (action) {
       case Camp.chop:
@@ -491,7 +491,7 @@ export class SetawatchRules extends Watch {
     const arrangement = this.options.mode[this.ask(Decision.scout, s.camper)];
     this.takeSeen(seen);
     this.putBackScouted(arrangement, seen);
-    this.write(`  Scout Ahead: ${this.cardName(this.seen[0])}${seen === 2 ? `, ${this.cardName(this.seen[1])}` : ''} -> ${SCOUT_NAMES[arrangement]}`);
+    this.log?.write(`  Scout Ahead: ${this.cardName(this.seen[0])}${seen === 2 ? `, ${this.cardName(this.seen[1])}` : ''} -> ${SCOUT_NAMES[arrangement]}`);
   }
 
   private putBackScouted(arrangement: number, seen: number): void {
@@ -527,7 +527,7 @@ export class SetawatchRules extends Watch {
     this.takeSeen(seen);
     for (let i = seen - 1; i >= 0; i--) this.deal[i] = this.seen[order[i]];
     for (let i = seen - 1; i >= 0; i--) s.deck.push(this.deal[i]);
-    this.write(`  Elven Scout: the top is now ${Array.from(this.deal.subarray(0, seen), (card) => this.cardName(card)).join(', ')}`);
+    this.log?.write(`  Elven Scout: the top is now ${Array.from(this.deal.subarray(0, seen), (card) => this.cardName(card)).join(', ')}`);
   }
 
   private checkMap(): void {
@@ -540,7 +540,7 @@ export class SetawatchRules extends Watch {
     const keep = this.options.target[this.ask(Decision.map, s.camper)];
     s.mapDeck.push(this.seen[keep]);
     s.unusedLocations.pushBottom(this.seen[1 - keep]);
-    this.write(`  Check Map: next is ${this.tables.locations[this.seen[keep]].name}`);
+    this.log?.write(`  Check Map: next is ${this.tables.locations[this.seen[keep]].name}`);
   }
 
   private teleport(count: number): void {
@@ -556,7 +556,7 @@ export class SetawatchRules extends Watch {
       s.unusedLocations.pushBottom(s.mapDeck.draw());
       s.mapDeck.push(this.seen[chosen]);
       this.seen[chosen] = -1;
-      this.write(`  Teleport: next is ${this.tables.locations[s.mapDeck.peek()].name}`);
+      this.log?.write(`  Teleport: next is ${this.tables.locations[s.mapDeck.peek()].name}`);
     }
     for (let i = 0; i < seen; i++) if (this.seen[i] >= 0) s.unusedLocations.pushBottom(this.seen[i]);
   }
@@ -566,7 +566,7 @@ export class SetawatchRules extends Watch {
     const s = this.state;
     s.slotState[spare] = s.slotState[slot];
     s.slotState[slot] = Slot.reserve;
-    this.write(`  Equip: ${this.abilityName(spare)} replaces ${this.abilityName(slot)}`);
+    this.log?.write(`  Equip: ${this.abilityName(spare)} replaces ${this.abilityName(slot)}`);
   }
 
   /** Prepared: an Equip for `seat`, or (seat -1) for one adventurer on Watch; the strategy may decline. */
@@ -596,10 +596,10 @@ export class SetawatchRules extends Watch {
       if (this.tables.kind[s.graveyard.at(i)] !== Kind.unhallowed) continue;
       const card = s.graveyard.removeAt(i);
       s.unhallowedDeck.pushBottom(card);
-      this.write(`  rune Seal: ${this.cardName(card)} goes back under the Unhallowed deck`);
+      this.log?.write(`  rune Seal: ${this.cardName(card)} goes back under the Unhallowed deck`);
       return;
     }
-    this.write('  rune Seal: no Unhallowed in the Graveyard');
+    this.log?.write('  rune Seal: no Unhallowed in the Graveyard');
   }
 
   /** Sacred City: choose an Unhallowed to Seal from the Graveyard, then shuffle the Unhallowed deck. */
@@ -614,21 +614,21 @@ export class SetawatchRules extends Watch {
     s.graveyard.remove(card);
     s.unhallowedDeck.push(card);
     s.unhallowedDeck.shuffle(this.random.streams.deck);
-    this.write(`  Sacred City: ${this.cardName(card)} is sealed`);
+    this.log?.write(`  Sacred City: ${this.cardName(card)} is sealed`);
   }
 
   /** Vanquish: the top creature of the Horde leaves the game. */
   private vanquish(): void {
     const s = this.state;
-    if (s.horde.size === 0) return this.write('  rune Vanquish: the Horde is empty');
+    if (s.horde.size === 0) return this.log?.write('  rune Vanquish: the Horde is empty');
     const card = s.horde.draw();
     s.removed.push(card);
-    this.write(`  rune Vanquish: ${this.cardName(card)} leaves the Horde`);
+    this.log?.write(`  rune Vanquish: ${this.cardName(card)} leaves the Horde`);
   }
 
   /** Bolster: every adventurer on Watch may reroll any of their dice. */
   private bolster(): void {
-    this.write('  rune Bolster');
+    this.log?.write('  rune Bolster');
     this.offerRerolls(ROLLED_DICE);
   }
 
@@ -655,7 +655,7 @@ export class SetawatchRules extends Watch {
     s.lineLength = 0;
     if (s.restartCard >= 0 && s.graveyard.peek() === s.restartCard) {
       this.insertLine(0, s.graveyard.draw(), false);
-      this.write(`  ${this.cardName(s.restartCard)} start the Line`);
+      this.log?.write(`  ${this.cardName(s.restartCard)} start the Line`);
     }
     s.restartCard = -1;
     const size = this.tables.locations[s.location].line;
@@ -667,7 +667,7 @@ export class SetawatchRules extends Watch {
     if (this.location.graveyardStrongestToLine) this.strongestFromGraveyardToLine();
     if (this.location.unhallowedToLine && s.unhallowedDeck.size > 0) this.insertLine(s.lineLength, s.unhallowedDeck.draw(), false);
     if (final) while (s.horde.size > 0) this.insertLine(s.lineLength, s.horde.draw(), false);
-    this.write(`  the Line: ${s.lineLength} cards`);
+    this.log?.write(`  the Line: ${s.lineLength} cards`);
   }
 
   private strongestFromGraveyardToLine(): void {
@@ -697,7 +697,7 @@ export class SetawatchRules extends Watch {
     }
     this.markSkeletons();
     const left = final ? s.totalActiveCards() : s.watchActiveCards();
-    this.write(`  end of round ${round}: fire ${s.fire}, ${s.totalActiveCards()} cards active, Horde ${s.horde.size}`);
+    this.log?.write(`  end of round ${round}: fire ${s.fire}, ${s.totalActiveCards()} cards active, Horde ${s.horde.size}`);
     if (final) s.status = left > 0 ? Status.won : Status.lostExhausted;
     else if (left === 0) s.status = Status.lostExhausted;
     if (s.status === Status.lostExhausted) s.roundOfLoss = round;

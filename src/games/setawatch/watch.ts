@@ -30,6 +30,8 @@ export function campfireReveals(fire: number): number {
 export class Watch implements Simulator {
   readonly state: SetawatchState;
   readonly options = new OptionList();
+  /** Scratch for listing an ability's uses. */
+  private readonly uses = new OptionList();
   readonly random = new GameRandom(STREAMS);
   readonly seen = new Int16Array(8);
   protected strategy: SetawatchStrategy | null = null;
@@ -46,6 +48,7 @@ export class Watch implements Simulator {
    */
   constructor(
     readonly tables: CardTables,
+    /** The replay log; `this.log?.write(...)` builds no text when there is none. */
     protected readonly log: GameLog | null,
     protected readonly ongoingFaceDown = false,
   ) {
@@ -71,10 +74,6 @@ export class Watch implements Simulator {
 
   protected rollDie(sides: number): number {
     return this.fixedRolls.length > 0 ? (this.fixedRolls.shift() as number) : this.random.streams.dice.die(sides);
-  }
-
-  protected write(line: string): void {
-    if (this.log !== null) this.log.write(line);
   }
 
   protected cardName(card: number): string {
@@ -170,7 +169,7 @@ export class Watch implements Simulator {
     if (s.graveyard.size === 0) return;
     s.graveyard.shuffle(this.random.streams.deck);
     while (s.graveyard.size > 0) s.deck.pushBottom(s.graveyard.draw());
-    this.write(`  the Graveyard is shuffled into a new Creature deck (${s.deck.size} cards)`);
+    this.log?.write(`  the Graveyard is shuffled into a new Creature deck (${s.deck.size} cards)`);
   }
 
   // ---- Health ----------------------------------------------------------------------------------------------------
@@ -215,7 +214,7 @@ export class Watch implements Simulator {
     const before = s.fire;
     s.fire = Math.max(0, Math.min(15, before + delta));
     if (s.fire === before) return;
-    this.write(`  fire ${before} -> ${s.fire}`);
+    this.log?.write(`  fire ${before} -> ${s.fire}`);
     if (s.fire < before && this.passiveActive('illuminate') >= 0) {
       s.revealBonus += before - s.fire;
     }
@@ -225,7 +224,7 @@ export class Watch implements Simulator {
   private burnToKeepFireAlive(): void {
     const slot = this.chooseCardToExhaust();
     if (slot < 0) return;
-    this.write(`  the fire reaches 0: ${this.seatName(Math.floor(slot / SLOTS_PER_SEAT))} must exhaust ${this.abilityName(slot)}`);
+    this.log?.write(`  the fire reaches 0: ${this.seatName(Math.floor(slot / SLOTS_PER_SEAT))} must exhaust ${this.abilityName(slot)}`);
     this.exhaustSlot(slot);
     this.changeFire(2 + this.location.burnBonus);
   }
@@ -248,7 +247,7 @@ export class Watch implements Simulator {
 
   protected exhaustSlot(slot: number): void {
     this.state.slotState[slot] = Slot.exhausted;
-    this.write(`  ${this.seatName(Math.floor(slot / SLOTS_PER_SEAT))} exhausts ${this.abilityName(slot)}`);
+    this.log?.write(`  ${this.seatName(Math.floor(slot / SLOTS_PER_SEAT))} exhausts ${this.abilityName(slot)}`);
   }
 
   /** Exhaust `count` cards of adventurers on Watch, one decision at a time. */
@@ -313,7 +312,7 @@ export class Watch implements Simulator {
     s.lineFlags[0] |= LineFlag.firstFired;
     const powers = this.tables.powersOf(s.lineCard[0], Timing.first);
     if (powers.length === 0 || this.isBlank(0)) return true;
-    this.write(`  ${this.cardName(s.lineCard[0])} in first position: power`);
+    this.log?.write(`  ${this.cardName(s.lineCard[0])} in first position: power`);
     this.runPowers(s.lineCard[0], powers, 0);
     if (this.location.firstPositionFire !== 0) this.changeFire(this.location.firstPositionFire);
     return true;
@@ -351,7 +350,7 @@ export class Watch implements Simulator {
     const s = this.state;
     const card = s.lineCard[position];
     s.lineRevealed[position] = 1;
-    this.write(`  reveal ${this.cardName(card)} (position ${position + 1}, health ${this.health(position)})`);
+    this.log?.write(`  reveal ${this.cardName(card)} (position ${position + 1}, health ${this.health(position)})`);
     if (this.tables.kind[card] === Kind.summon) {
       this.summon(position, depth);
       return;
@@ -360,7 +359,7 @@ export class Watch implements Simulator {
     if (this.tables.powersOf(card, Timing.reveal).length === 0) return;
     if (negate || s.negateNextReveal === 1) {
       if (!negate) s.negateNextReveal = 0;
-      this.write(`  ${this.cardName(card)}'s Reveal power is negated`);
+      this.log?.write(`  ${this.cardName(card)}'s Reveal power is negated`);
       return;
     }
     this.runRevealPowers(card, depth);
@@ -375,7 +374,7 @@ export class Watch implements Simulator {
   private springTrap(): boolean {
     const s = this.state;
     s.lineDamage[0] += s.trapValue;
-    this.write(`  Set Trap deals ${s.trapValue} to ${this.cardName(s.lineCard[0])}`);
+    this.log?.write(`  Set Trap deals ${s.trapValue} to ${this.cardName(s.lineCard[0])}`);
     s.trapValue = 0;
     if (s.lineDamage[0] < this.health(0)) return false;
     this.defeat(0, -1);
@@ -385,7 +384,7 @@ export class Watch implements Simulator {
   /** A card enters the Line face up through a power or ability: its Reveal powers trigger. */
   protected enterRevealed(position: number, card: number, depth: number): void {
     this.insertLine(position, card, true);
-    this.write(`  ${this.cardName(card)} enters the Line face up at position ${position + 1}`);
+    this.log?.write(`  ${this.cardName(card)} enters the Line face up at position ${position + 1}`);
     if (this.tables.kind[card] === Kind.summon) this.summon(position, depth);
     else this.runRevealPowers(card, depth + 1);
   }
@@ -393,10 +392,10 @@ export class Watch implements Simulator {
   private summon(position: number, depth: number): void {
     const s = this.state;
     const summonCard = s.lineCard[position];
-    this.write('  Summon!');
+    this.log?.write('  Summon!');
     this.forceExhaust(1 + this.location.summonExtraExhaust);
     if (s.unhallowedDeck.size === 0) {
-      this.write('  the Unhallowed deck is empty: the party is lost');
+      this.log?.write('  the Unhallowed deck is empty: the party is lost');
       s.status = Status.lostSummon;
       return;
     }
@@ -481,7 +480,7 @@ export class Watch implements Simulator {
     s.dieState[die] = Die.stolen;
     s.lineStolenDie[position] = die;
     if (setsHealth) s.lineBaseHealth[position] = s.dieValue[die];
-    this.write(`  ${this.cardName(s.lineCard[position])} steals a ${s.dieValue[die]}`);
+    this.log?.write(`  ${this.cardName(s.lineCard[position])} steals a ${s.dieValue[die]}`);
   }
 
   private swapWithGraveyardTop(position: number, depth: number): void {
@@ -497,7 +496,7 @@ export class Watch implements Simulator {
     if (drawn < 0) return;
     this.state.horde.push(drawn);
     this.state.hordeEnteredThisRound++;
-    this.write(`  a creature is added to the Horde (${this.state.horde.size})`);
+    this.log?.write(`  a creature is added to the Horde (${this.state.horde.size})`);
   }
 
   private reshuffleSummon(): void {
@@ -506,7 +505,7 @@ export class Watch implements Simulator {
       if (this.tables.kind[s.graveyard.at(i)] !== Kind.summon) continue;
       s.deck.push(s.graveyard.removeAt(i));
       s.deck.shuffle(this.random.streams.deck);
-      this.write('  a Summon card is shuffled back into the Creature deck');
+      this.log?.write('  a Summon card is shuffled back into the Creature deck');
       return;
     }
   }
@@ -567,7 +566,7 @@ export class Watch implements Simulator {
     const card = this.removeLine(position);
     this.state.horde.push(card);
     this.state.hordeEnteredThisRound++;
-    this.write(`  ${this.cardName(card)} goes to the Horde`);
+    this.log?.write(`  ${this.cardName(card)} goes to the Horde`);
   }
 
   // ---- Defeat ----------------------------------------------------------------------------------------------------
@@ -581,7 +580,7 @@ export class Watch implements Simulator {
     const blank = this.isBlank(position);
     s.lastDefeatPosition = position;
     s.lastDefeatHealth = this.health(position);
-    this.write(`  ${this.cardName(card)} is defeated`);
+    this.log?.write(`  ${this.cardName(card)} is defeated`);
     this.removeLine(position);
     s.defeatsThisRound++;
     if (!blank && this.returnsToLine(card)) return;
@@ -595,7 +594,7 @@ export class Watch implements Simulator {
   private defeatFaceDownSummon(position: number): void {
     const s = this.state;
     s.lineRevealed[position] = 1;
-    this.write('  the defeated card is a Summon!');
+    this.log?.write('  the defeated card is a Summon!');
     this.summon(position, MAX_ENTRY_DEPTH + 1);
     if (s.status !== Status.playing) return;
     s.graveyard.push(this.removeLine(position));
@@ -616,7 +615,7 @@ export class Watch implements Simulator {
     for (let i = 0; i < powers.length; i++) {
       if (powers[i].op !== 'returnToBack' || s.lineLength === 0) continue;
       this.insertLine(s.lineLength, card, true);
-      this.write(`  ${this.cardName(card)} returns to the back of the Line`);
+      this.log?.write(`  ${this.cardName(card)} returns to the back of the Line`);
       return true;
     }
     return false;
@@ -635,7 +634,7 @@ export class Watch implements Simulator {
     const s = this.state;
     if (seat >= 0 && this.seatHasPassive(seat, 'removeDefeated')) {
       s.removed.push(card);
-      this.write(`  ${this.cardName(card)} stays dead (removed from the game)`);
+      this.log?.write(`  ${this.cardName(card)} stays dead (removed from the game)`);
     } else if ((this.tables.typeBits[card] & this.location.defeatedToDeckBottomMask) !== 0) {
       s.deck.pushBottom(card);
     } else {
@@ -666,7 +665,7 @@ export class Watch implements Simulator {
       const die = this.options.die[index];
       rerolled |= 1 << (die - seat * DICE_PER_SEAT);
       s.dieValue[die] = this.rollDie(this.tables.adventurers[seat].die);
-      this.write(`  ${this.seatName(seat)} rerolls a die: ${s.dieValue[die]}`);
+      this.log?.write(`  ${this.seatName(seat)} rerolls a die: ${s.dieValue[die]}`);
     }
   }
 
@@ -734,59 +733,68 @@ export class Watch implements Simulator {
     return true;
   }
 
+  /** An ability's uses: its targets (the same for every die) once, then one option per die value and one to exhaust it. */
   private listAbilityUses(seat: number, slot: number): void {
     const s = this.state;
     const ability = this.tables.abilities[s.slotCard[slot]];
     if (ability.passive) return this.listPassiveUses(seat, slot, ability.passiveOp);
+    this.listUses(seat, ability.modes);
+    if (this.uses.count === 0) return;
     for (let k = 0; k < ROLLED_DICE; k++) {
       const die = seat * DICE_PER_SEAT + k;
-      if (s.slotDieUsed[slot] === 0 && s.dieState[die] === Die.ready && !this.sameValueEarlier(seat, k)) this.listModes(seat, slot, die);
+      if (s.slotDieUsed[slot] === 0 && s.dieState[die] === Die.ready && !this.sameValueEarlier(seat, k)) this.addUses(slot, die);
     }
-    this.listModes(seat, slot, -1);
+    this.addUses(slot, -1);
   }
 
-  private listModes(seat: number, slot: number, die: number): void {
-    const modes = this.tables.abilities[this.state.slotCard[slot]].modes;
+  private addUses(slot: number, die: number): void {
+    const uses = this.uses;
+    for (let u = 0; u < uses.count; u++) this.options.add(OptionKind.ability, slot, die, uses.target[u], uses.aux[u], uses.mode[u]);
+  }
+
+  /** Every mode's useful targets into `uses` (target, aux, mode), mode by mode. */
+  private listUses(seat: number, modes: readonly (readonly AbilityEffect[])[]): void {
+    this.uses.clear();
     for (let mode = 0; mode < modes.length; mode++) {
       const steps = modes[mode];
       const targeted = targetedStep(steps);
       if (targeted < 0) {
-        if (this.untargetedUseful(seat, steps)) this.options.add(OptionKind.ability, slot, die, -1, -1, mode);
+        if (this.untargetedUseful(seat, steps)) this.uses.add(OptionKind.ability, -1, -1, -1, -1, mode);
       } else {
-        this.listTargets(seat, slot, die, mode, steps[targeted]);
+        this.listTargets(seat, mode, steps[targeted]);
       }
     }
   }
 
-  private listTargets(seat: number, slot: number, die: number, mode: number, step: AbilityEffect): void {
+  private listTargets(seat: number, mode: number, step: AbilityEffect): void {
     const s = this.state;
     const target = (step as { target: Target }).target;
     if (target.at === 'graveyard') {
       for (let i = 0; i < s.graveyard.size; i++) {
-        if (this.graveyardTargetOk(seat, step, target, s.graveyard.at(i))) this.options.add(OptionKind.ability, slot, die, i, -1, mode);
+        if (this.graveyardTargetOk(seat, step, target, s.graveyard.at(i))) this.uses.add(OptionKind.ability, -1, -1, i, -1, mode);
       }
       return;
     }
     for (let position = 0; position < s.lineLength; position++) {
       if (!this.targetOk(seat, step, target, position)) continue;
-      if (step.op === 'swapWithGraveyard') this.listGraveyardSwaps(slot, die, mode, position);
-      else if (step.op === 'move' && step.to === 'anywhere') this.listDestinations(slot, die, mode, position);
-      else this.options.add(OptionKind.ability, slot, die, position, -1, mode);
+      if (step.op === 'swapWithGraveyard') this.listGraveyardSwaps(mode, position);
+      else if (step.op === 'move' && step.to === 'anywhere') this.listDestinations(mode, position);
+      else this.uses.add(OptionKind.ability, -1, -1, position, -1, mode);
     }
   }
 
-  private listGraveyardSwaps(slot: number, die: number, mode: number, position: number): void {
+  private listGraveyardSwaps(mode: number, position: number): void {
     const s = this.state;
     for (let i = 0; i < s.graveyard.size; i++) {
-      if (this.tables.kind[s.graveyard.at(i)] !== Kind.summon) this.options.add(OptionKind.ability, slot, die, position, i, mode);
+      if (this.tables.kind[s.graveyard.at(i)] !== Kind.summon) this.uses.add(OptionKind.ability, -1, -1, position, i, mode);
     }
   }
 
   /** Rebuke's "different position": to the front or the back of the Line (see RULES.md). */
-  private listDestinations(slot: number, die: number, mode: number, position: number): void {
+  private listDestinations(mode: number, position: number): void {
     const last = this.state.lineLength - 1;
-    if (position !== 0) this.options.add(OptionKind.ability, slot, die, position, 0, mode);
-    if (position !== last) this.options.add(OptionKind.ability, slot, die, position, last, mode);
+    if (position !== 0) this.uses.add(OptionKind.ability, -1, -1, position, 0, mode);
+    if (position !== last) this.uses.add(OptionKind.ability, -1, -1, position, last, mode);
   }
 
   private typeOk(target: Target, card: number): boolean {
@@ -909,14 +917,14 @@ export class Watch implements Simulator {
     if (s.doubleMinHealth > 0 && health >= s.doubleMinHealth) value *= 2;
     s.lineDamage[position] += value;
     if (s.lineAttacker[position] < 0) s.lineAttacker[position] = seat;
-    this.write(`  ${this.seatName(seat)} attacks ${this.cardName(card)} with ${value} (${s.lineDamage[position]}/${health})`);
+    this.log?.write(`  ${this.seatName(seat)} attacks ${this.cardName(card)} with ${value} (${s.lineDamage[position]}/${health})`);
     this.spendAttackDie(die);
     if (s.lineDamage[position] < health) return;
     const spare = Math.min(value, s.lineDamage[position] - health);
     if (spare > 0 && s.dieTamed[die] < 0 && this.seatHasPassive(seat, 'cleave')) {
       s.dieValue[die] = spare;
       s.dieState[die] = Die.ready;
-      this.write(`  Cleave: the die stays at ${spare}`);
+      this.log?.write(`  Cleave: the die stays at ${spare}`);
     }
     this.defeat(position, seat);
   }
@@ -934,7 +942,7 @@ export class Watch implements Simulator {
   }
 
   private burn(slot: number): void {
-    this.write(`  ${this.seatName(Math.floor(slot / SLOTS_PER_SEAT))} burns ${this.abilityName(slot)} for fire`);
+    this.log?.write(`  ${this.seatName(Math.floor(slot / SLOTS_PER_SEAT))} burns ${this.abilityName(slot)} for fire`);
     this.exhaustSlot(slot);
     this.changeFire(2 + this.location.burnBonus);
   }
@@ -944,13 +952,13 @@ export class Watch implements Simulator {
     const seat = Math.floor(slot / SLOTS_PER_SEAT);
     const op = this.tables.abilities[s.slotCard[slot]].passiveOp;
     s.slotPassiveUsed[slot] = 1;
-    this.write(`  ${this.seatName(seat)} uses ${this.abilityName(slot)}`);
+    this.log?.write(`  ${this.seatName(seat)} uses ${this.abilityName(slot)}`);
     if (op === 'tameFirst') this.tame(seat, this.removeLine(0));
     else if (op === 'wardFirst') this.sendToHorde(0);
     else if (op === 'rerollAttackDie') {
       s.dieValue[die] = this.rollDie(this.tables.adventurers[seat].die);
       s.dieState[die] = Die.ready;
-      this.write(`  the die is rerolled: ${s.dieValue[die]}`);
+      this.log?.write(`  the die is rerolled: ${s.dieValue[die]}`);
     }
   }
 
@@ -960,9 +968,9 @@ export class Watch implements Simulator {
     if (die >= 0) {
       s.dieState[die] = Die.spent;
       s.slotDieUsed[slot] = 1;
-      this.write(`  ${this.seatName(seat)} puts a ${s.dieValue[die]} on ${this.abilityName(slot)}`);
+      this.log?.write(`  ${this.seatName(seat)} puts a ${s.dieValue[die]} on ${this.abilityName(slot)}`);
     } else {
-      this.write(`  ${this.seatName(seat)} exhausts ${this.abilityName(slot)} for its effect`);
+      this.log?.write(`  ${this.seatName(seat)} exhausts ${this.abilityName(slot)} for its effect`);
       s.slotState[slot] = Slot.exhausted;
     }
     const steps = this.tables.abilities[s.slotCard[slot]].modes[mode];
@@ -1000,7 +1008,7 @@ export class Watch implements Simulator {
         return;
       case 'damage':
         s.lineDamage[position] += step.amount;
-        this.write(`  ${step.amount} damage to ${this.cardName(s.lineCard[position])}`);
+        this.log?.write(`  ${step.amount} damage to ${this.cardName(s.lineCard[position])}`);
         if (s.lineDamage[position] >= this.health(position)) this.defeat(position, seat);
         return;
       case 'halveHealth':
@@ -1071,7 +1079,7 @@ export class Watch implements Simulator {
       s.horde.push(card);
       s.hordeEnteredThisRound++;
     }
-    this.write(`  ${this.cardName(card)} goes to the ${to}`);
+    this.log?.write(`  ${this.cardName(card)} goes to the ${to}`);
   }
 
   private conceal(position: number): void {
@@ -1112,7 +1120,7 @@ export class Watch implements Simulator {
     const die = this.lowestReadyDie(seat);
     if (die < 0) return;
     this.state.dieValue[die] = this.tables.adventurers[seat].die;
-    this.write(`  a die is raised to ${this.state.dieValue[die]}`);
+    this.log?.write(`  a die is raised to ${this.state.dieValue[die]}`);
   }
 
   /** A free die slot for a tamed creature, or -1 at the tamed limit. */
@@ -1143,7 +1151,7 @@ export class Watch implements Simulator {
     s.dieTamed[die] = card;
     s.dieValue[die] = this.tables.health[card];
     s.dieState[die] = Die.ready;
-    this.write(`  ${this.seatName(seat)} tames ${this.cardName(card)} (an attack die of ${s.dieValue[die]})`);
+    this.log?.write(`  ${this.seatName(seat)} tames ${this.cardName(card)} (an attack die of ${s.dieValue[die]})`);
   }
 
   // ---- End of the Watch ------------------------------------------------------------------------------------------
@@ -1157,7 +1165,7 @@ export class Watch implements Simulator {
       damage += this.tables.damage[s.lineCard[0]];
       this.sendToHorde(0);
     }
-    if (damage > 0) this.write(`  the Line deals ${damage} damage`);
+    if (damage > 0) this.log?.write(`  the Line deals ${damage} damage`);
     this.forceExhaust(damage);
   }
 
@@ -1168,11 +1176,11 @@ export class Watch implements Simulator {
   }
 
   /** Copy a live game in, with the cards nobody has seen (deck, face-down Line cards) shuffled among themselves. */
-  load(state: SetawatchState, random: RandomStream): void {
+  load(state: SetawatchState, seed: number): void {
     const s = this.state;
     s.copyFrom(state);
     this.location = s.location >= 0 ? this.tables.locations[s.location].rules : NO_LOCATION;
-    this.random.reseed(random.int(2147483647));
+    this.random.reseed(seed);
     this.shuffleUnseen();
   }
 

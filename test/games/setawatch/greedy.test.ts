@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { Decision } from '../../../src/games/setawatch/decisions.ts';
+import { greedyChoice } from '../../../strategies/setawatch/greedy.ts';
+import { play, type Step } from './scenario.ts';
+
+/** Cards that neither defeat nor damage, so that greedy fights with dice alone. */
+const NO_KILLS = ['Blinding Light', 'Elf Senses', 'Giants Bane', 'Illuminate'];
+const greedyWatch: Step[] = Array.from({ length: 12 }, () => (view) => greedyChoice(Decision.watch, view));
+const attacks = (log: string[]) => log.filter((line) => line.includes(' attacks '));
+
+describe('greedy in the Watch', () => {
+  it('kills with the set of dice that wastes the fewest pips (2 + 1 on a 3-health Eagle, not the 6)', () => {
+    // Seat order: cleric (camps), ranger, warrior, wizard.
+    const game = play({ camper: 'cleric', fire: 3, active: NO_KILLS, deck: ['Eagle', 'Bear', 'Wolf'], rolls: [1, 1, 1, 6, 2, 1, 1, 1, 1, 1, 1, 1], watch: greedyWatch });
+    const eagle = attacks(game.log).filter((line) => line.includes('Eagle'));
+    expect(eagle.map((line) => line.replace(/ \(.*/, '').split(' with ')[1]).sort()).toEqual(['1', '2']);
+  });
+
+  it('kills a Hydra only to move the Line on (in front), then clears the rest before killing it for good', () => {
+    const game = play({ camper: 'cleric', fire: 3, active: NO_KILLS, deck: ['Summon!', 'Eagle'], unhallowed: ['Hydra'], rolls: [1, 1, 1, 8, 8, 8, 8, 8, 8, 6, 6, 6], watch: greedyWatch });
+    const events = game.log.filter((line) => /Hydra (is defeated|returns)|Eagle is defeated/.test(line)).map((line) => line.trim());
+    expect(events.slice(0, 3)).toEqual(['Hydra is defeated', 'Hydra returns to the back of the Line', 'Eagle is defeated']);
+  });
+});
