@@ -2,7 +2,7 @@ import type { StrategyDefinition } from '../../src/core/game.ts';
 import type { NecreauxStrategy, NecreauxView } from '../../src/games/necreaux/decisions.ts';
 import { cardsToShuttle, scientistsReachable, SensibleStrategy, teamHasScientists, teamHealthShare, turnsLeft } from './sensible.ts';
 
-const MAX_SPEED = 15;
+const MAX_SPEED = 20;
 /** Below this share of its hearts the team rests, if the countdown allows it. */
 const REST_BELOW_HEALTH = 0.4;
 
@@ -14,10 +14,12 @@ const REST_BELOW_HEALTH = 0.4;
 class Adaptive extends SensibleStrategy {
   readonly name = 'adaptive';
 
-  chooseSpeed(view: NecreauxView): number {
+  protected pickSpeed(view: NecreauxView): number {
     const holdingBoth = view.shuttleFound && (teamHasScientists(view) || !scientistsReachable(view));
     if (holdingBoth || view.deckSize === 0) return 0;
     const turns = turnsLeft(view);
+    // The last turn: everything left may be needed to reach the shuttle.
+    if (turns <= 1 && !view.shuttleFound && !view.uncertainEnding) return Math.max(1, view.deckSize);
     const speed = Math.ceil(cardsToShuttle(view) / turns);
     const slack = turns * MAX_SPEED - cardsToShuttle(view);
     if (teamHealthShare(view) < REST_BELOW_HEALTH && slack > MAX_SPEED) return 0;

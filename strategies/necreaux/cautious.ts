@@ -12,7 +12,7 @@ const MAX_SPEED = 12;
 class Cautious extends SensibleStrategy {
   readonly name = 'cautious';
 
-  chooseSpeed(view: NecreauxView): number {
+  protected pickSpeed(view: NecreauxView): number {
     if (view.shuttleFound && teamHasScientists(view)) return 0;
     const turns = turnsLeft(view);
     const needed = Math.ceil(cardsToShuttle(view) / turns);

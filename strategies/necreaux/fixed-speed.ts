@@ -10,7 +10,7 @@ class FixedSpeed extends SensibleStrategy {
     super();
   }
 
-  chooseSpeed(): number {
+  protected pickSpeed(): number {
     return this.speed;
   }
 }

@@ -1,4 +1,4 @@
-import { Kind, Op, Rest, type NecreauxStrategy, type NecreauxView } from '../../src/games/necreaux/decisions.ts';
+import { Kind, Op, Rest, Roll, type NecreauxStrategy, type NecreauxView } from '../../src/games/necreaux/decisions.ts';
 
 /** Monsters this strong are fled from, peeked to the bottom, evaded or destroyed when a card allows it. */
 const DANGEROUS_CV = 8;
@@ -9,7 +9,21 @@ const DANGEROUS_CV = 8;
  */
 export abstract class SensibleStrategy implements NecreauxStrategy {
   abstract readonly name: string;
-  abstract chooseSpeed(view: NecreauxView): number;
+  /** The speed (0 = rest); `chooseSpeed` asks it after clearing the per-turn memory below. */
+  protected abstract pickSpeed(view: NecreauxView): number;
+
+  /**
+   * Per-turn memory, keyed by the turn and the deck so that it can never carry over from one game to the next (it is
+   * also cleared whenever a speed is chosen): the turn start of the last peek, and the damage point prevention was
+   * last bought for (-1: none).
+   */
+  private peekedKey = -1;
+  private preventedKey = -1;
+
+  chooseSpeed(view: NecreauxView): number {
+    this.peekedKey = this.preventedKey = -1;
+    return this.pickSpeed(view);
+  }
 
   // --- Agent creation ---
 
@@ -52,14 +66,30 @@ export abstract class SensibleStrategy implements NecreauxStrategy {
 
   useAbility(view: NecreauxView, ability: number): boolean {
     const current = view.currentCard;
-    switch (view.abilityOp(ability)) {
+    const op = view.abilityOp(ability);
+    // A combat tie does nothing; rerolling it is only worth it when a hit is likelier than a miss (CV below 7).
+    if (op === Op.reroll && view.rollKind === Roll.combat && view.rollTotal === view.monsterCv && view.monsterCv >= 7) return false;
+    switch (op) {
       case Op.delay:
       case Op.evadeMonster:
         return isDangerous(view, current);
       case Op.destroyCard:
         return current < 0 || isDangerous(view, current);
       case Op.monsterHit:
-        return view.monsterHits < view.monsterHealth;
+        // Charges are worth keeping for fights that would hurt.
+        return view.monsterHits < view.monsterHealth && fightCost(view) >= MONSTER_HIT_WORTH;
+      case Op.peek:
+        // Looking again at the same top cards tells nothing new: one peek per team turn.
+        if (this.peekedKey === turnKey(view)) return false;
+        this.peekedKey = turnKey(view);
+        return true;
+      case Op.preventDamage: {
+        // Prevention is bought for the point about to land; more would be wasted.
+        const key = turnKey(view) * 4096 + view.drawn * 64 + view.damageLeft;
+        if (this.preventedKey === key) return false;
+        this.preventedKey = key;
+        return true;
+      }
       case Op.charge:
         return view.kind(view.abilityCard(ability)) !== Kind.scientists;
       case Op.rest:
@@ -104,8 +134,13 @@ export abstract class SensibleStrategy implements NecreauxStrategy {
 
   // --- Combat ---
 
+  /**
+   * Fight on while the expected damage of fighting to the end is below the cost of fleeing: one damage per agent,
+   * the rest of the turn's draws, and the Monster Loot (and the monster's own loot) given up. Each round is a fresh
+   * decision (damage already taken is sunk). A team that cannot survive the expected fight flees.
+   */
   fight(view: NecreauxView): boolean {
-    return view.monsterCv <= DANGEROUS_CV + 1;
+    return fightCost(view) <= fleeCost(view);
   }
 
   lootPick(view: NecreauxView): number {
@@ -223,9 +258,65 @@ export abstract class SensibleStrategy implements NecreauxStrategy {
     return mask;
   }
 
-  regroup(): boolean {
-    return false;
+  /**
+   * Split teams explore twice as fast (the rulebook's Clue #5), so stay split until the Escape Shuttle is found;
+   * then regroup, since a lost team can only take off at the end of a turn in which it regroups and the Scientists
+   * may be on the other team. With one turn left, regroup too, so that whoever holds the shuttle can leave.
+   */
+  regroup(view: NecreauxView): boolean {
+    return view.shuttleFound || view.countdown <= 1;
   }
+}
+
+// --- Combat arithmetic ---
+
+/** P(2d6 = t), t = 2..12. */
+const TWO_D6 = [0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1].map((n) => n / 36);
+/** P(2d6 > cv) and P(2d6 < cv). */
+const ABOVE = new Float64Array(20);
+const BELOW = new Float64Array(20);
+for (let cv = 0; cv < 20; cv++) {
+  for (let t = 2; t <= 12; t++) {
+    if (t > cv) ABOVE[cv] += TWO_D6[t];
+    if (t < cv) BELOW[cv] += TWO_D6[t];
+  }
+}
+/** Paid monster hits are spent only on fights expected to cost at least this much damage. */
+const MONSTER_HIT_WORTH = 0.8;
+/** Damage-equivalent of one adventure draw lost to fleeing (fleeing ends the turn), when time is short. */
+const DRAW_VALUE = 0.4;
+/** Damage-equivalent of one Monster Loot card given up. */
+const LOOT_VALUE = 1;
+
+/** Expected damage of fighting the current monster to the end (plain 2d6; bonuses and Brutal not counted). */
+export function fightCost(view: NecreauxView): number {
+  const cv = Math.min(19, Math.max(0, view.monsterCv));
+  const agents = view.actingCount();
+  const hit = ABOVE[cv];
+  if (hit <= 0 || agents === 0) return Infinity;
+  const rounds = Math.max(0, view.monsterHealth - view.monsterHits) / (agents * hit);
+  const cost = rounds * agents * BELOW[cv];
+  // A fight the team cannot expect to survive is not worth any loot.
+  return cost >= 0.8 * teamHearts(view) ? Infinity : cost;
+}
+
+/** One damage per agent, plus the draws the turn loses when time is short, plus the loot given up. */
+export function fleeCost(view: NecreauxView): number {
+  const drawsLost = view.speed > 0 ? Math.max(0, view.speed - view.drawn) : 0;
+  const timeShort = cardsToShuttle(view) > (turnsLeft(view) - 1) * 10 ? 1 : 0.25;
+  const loot = view.currentCard >= 0 ? Math.min(view.lootValue(view.currentCard), view.lootSize()) : 0;
+  return view.actingCount() + DRAW_VALUE * timeShort * drawsLost + LOOT_VALUE * loot;
+}
+
+/** The turn, the countdown and the deck size as one number. */
+function turnKey(view: NecreauxView): number {
+  return (view.turn * 32 + view.countdown) * 256 + view.deckSize;
+}
+
+function teamHearts(view: NecreauxView): number {
+  let hearts = 0;
+  for (let a = 0; a < view.agents; a++) if (view.isActing(a)) hearts += view.health(a);
+  return hearts;
 }
 
 // --- Reading the view ---

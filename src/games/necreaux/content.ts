@@ -5,7 +5,8 @@ import type { ContentSpec, Provenance } from '../../core/game.ts';
  * The content file of The Island of Doctor Necreaux (2nd ed.): every card as data. Card effects are written in a
  * small typed vocabulary (`op`) that the engine interprets, so a user's own file can describe the printed cards.
  * Each card says where its data comes from: "printed" (read off a real card), "rulebook" (printed in the rulebook)
- * or "estimated" (invented to fill the gaps of the public record; see RULES.md).
+ * or "estimated" (invented to fill the gaps of the public record; see RULES.md); `estimatedValues` marks a card
+ * whose name comes from its source but whose numbers are estimated.
  */
 
 export const TRAITS = ['combat', 'heroic', 'psychic', 'tech'] as const;
@@ -112,7 +113,18 @@ const ability = z
 export type Ability = z.infer<typeof ability>;
 
 const traits = z.array(z.enum(TRAITS)).max(8).default([]);
-const cardBase = { name: z.string().min(1), source, notes: z.string().optional(), text: z.string().optional() };
+const cardBase = {
+  name: z.string().min(1),
+  source,
+  /**
+   * The card is named (or described) by its source but its numbers are not: e.g. the rulebook prints the twelve
+   * pre-made skills' names, yet their traits, charges and effects are estimated. `provenance()` counts such cards
+   * separately, so a report never presents estimated values as printed.
+   */
+  estimatedValues: z.boolean().optional(),
+  notes: z.string().optional(),
+  text: z.string().optional(),
+};
 
 const monster = z.object({
   ...cardBase,
@@ -217,11 +229,17 @@ export const necreauxContentSchema = z
 
 export type NecreauxContent = z.infer<typeof necreauxContentSchema>;
 
-/** How many cards of the file come from each source. */
+/** The provenance label of cards whose source gives only their name: their values are estimated. */
+export const ESTIMATED_VALUES_LABEL = 'name only, values estimated';
+
+/** How many cards of the file come from each source (a source's name-only cards under their own label). */
 export function provenance(content: NecreauxContent): Provenance {
   const bySource: Record<string, number> = {};
   const cards = [...content.adventure, ...content.specials, ...content.caches, ...content.skills];
-  for (const card of cards) bySource[card.source] = (bySource[card.source] ?? 0) + 1;
+  for (const card of cards) {
+    const label = card.estimatedValues === true && card.source !== 'estimated' ? `${card.source} ${ESTIMATED_VALUES_LABEL}` : card.source;
+    bySource[label] = (bySource[label] ?? 0) + 1;
+  }
   return { cards: cards.length, bySource };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adventureNumber, necreauxContentSchema, provenance } from '../../../src/games/necreaux/content.ts';
+import { adventureNumber, ESTIMATED_VALUES_LABEL, necreauxContentSchema, provenance } from '../../../src/games/necreaux/content.ts';
 import { reference } from './helpers.ts';
 
 const NAMED_SKILLS = [
@@ -29,12 +29,14 @@ describe('the reference content', () => {
     const skill = (name: string) => reference.skills.find((s) => s.name === name)!;
     for (const name of NAMED_SKILLS) {
       expect(skill(name).source).toBe('rulebook');
+      expect(skill(name).estimatedValues).toBe(true);
       expect(skill(name).notes).toMatch(/estimated/);
     }
     expect(reference.specials.every((s) => s.source === 'rulebook')).toBe(true);
     expect(reference.caches.every((c) => c.source === 'rulebook' && c.startCharges === 6)).toBe(true);
     expect(reference.adventure.filter((c) => c.source === 'rulebook').map((c) => c.name)).toEqual(['Sliding Wall']);
-    expect(provenance(reference)).toEqual({ cards: 108, bySource: { estimated: 89, rulebook: 19 } });
+    // Only the names of the twelve pre-made skills are printed: they are counted apart from the printed rulebook cards.
+    expect(provenance(reference)).toEqual({ cards: 108, bySource: { estimated: 89, rulebook: 7, [`rulebook ${ESTIMATED_VALUES_LABEL}`]: 12 } });
   });
 
   it('gives the rulebook’s timing hints to the named skills', () => {

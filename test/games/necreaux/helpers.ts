@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { OutcomeRecord, type Settings } from '../../../src/core/game.ts';
 import { Deck } from '../../../src/core/deck.ts';
 import { necreauxContentSchema, type NecreauxContent } from '../../../src/games/necreaux/content.ts';
-import type { NecreauxStrategy } from '../../../src/games/necreaux/decisions.ts';
+import type { NecreauxStrategy, NecreauxView } from '../../../src/games/necreaux/decisions.ts';
 import { createNecreauxEngine, necreaux } from '../../../src/games/necreaux/index.ts';
 import type { DiceSource, NecreauxEngine } from '../../../src/games/necreaux/rules.ts';
 import { Zone, type GameState } from '../../../src/games/necreaux/state.ts';
@@ -13,11 +13,18 @@ export const reference: NecreauxContent = necreauxContentSchema.parse(
   JSON.parse(readFileSync(new URL('../../../content/necreaux/reference.json', import.meta.url), 'utf8')),
 );
 
-/** The reference content plus plain skills ("Plain 1".."Plain 12": one trait, no text) for clean scenarios. */
+/**
+ * The cards the rule scenarios are written against (fixtures/scenario-cards.json): adventure cards and skills frozen
+ * at fixed estimated numbers, so recalibrating the shipped estimates never changes what a rule test checks.
+ */
+const scenarioCards = JSON.parse(readFileSync(new URL('./fixtures/scenario-cards.json', import.meta.url), 'utf8')) as Pick<NecreauxContent, 'adventure' | 'skills'>;
+
+/** The reference set-up with the scenario cards, plus plain skills ("Plain 1".."Plain 12": one trait, no text). */
 export const testContent: NecreauxContent = necreauxContentSchema.parse({
   ...reference,
+  adventure: scenarioCards.adventure,
   skills: [
-    ...reference.skills,
+    ...scenarioCards.skills,
     ...Array.from({ length: 12 }, (_, i) => ({ id: `T-${i + 1}`, type: 'skill', name: `Plain ${i + 1}`, source: 'estimated', traits: ['combat'] })),
   ],
 });
@@ -70,8 +77,15 @@ export function play(scenario: Scenario, strategy: NecreauxStrategy = testStrate
 export function testStrategy(overrides: Partial<NecreauxStrategy> = {}, speed = 1): NecreauxStrategy {
   class Test extends SensibleStrategy {
     readonly name = 'test';
-    chooseSpeed(): number {
+    protected pickSpeed(): number {
       return speed;
+    }
+    /** Scenarios are written for a team that fights (anything up to CV 9) and never regroups unless told to. */
+    override fight(view: NecreauxView): boolean {
+      return view.monsterCv <= 9;
+    }
+    override regroup(): boolean {
+      return false;
     }
   }
   return Object.assign(new Test(), overrides);
