@@ -7,11 +7,11 @@ import { REPOSITORY_ROOT, loadContent } from '../sim/content.ts';
 import { executeExperiment, type Execution } from '../sim/execute.ts';
 import { experimentSchema, readExperimentFile, type ExperimentFile } from '../sim/experiment.ts';
 import { mergeShards } from '../sim/merge.ts';
+import type { ResultsFile } from '../sim/results.ts';
 import { defaultWorkers, type Shard } from '../sim/runner.ts';
 import { allowedValues, parseSetFlags, resolveSettings } from '../sim/settings.ts';
 import { createStrategy } from '../sim/strategy-spec.ts';
 import { summaryMarkdown } from '../report/summary.ts';
-import { writeReport } from '../report/write.ts';
 import { createProgress } from './progress.ts';
 
 export const EXPERIMENTS_DIR = join(REPOSITORY_ROOT, 'experiments');
@@ -63,6 +63,12 @@ async function execute(file: ExperimentFile, sourcePath: string, flags: RunFlags
   } finally {
     progress.stop();
   }
+}
+
+/** The report renderer (vega, vega-lite) is loaded only once results exist, keeping it out of a run's memory. */
+async function writeReport(results: ResultsFile, outDir: string): Promise<string[]> {
+  const { writeReport: write } = await import('../report/write.ts');
+  return write(results, outDir);
 }
 
 async function runAndReport(file: ExperimentFile, sourcePath: string, flags: RunFlags, shard: Shard | null, outDir: string): Promise<boolean> {

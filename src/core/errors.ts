@@ -3,9 +3,11 @@ export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
 export const EXIT_BAD_INPUT = 2;
 
+export const INPUT_ERROR_NAME = 'InputError';
+
 /** Bad usage or bad input: reported as one line, exit code 2. */
 export class InputError extends Error {
-  override readonly name = 'InputError';
+  override readonly name = INPUT_ERROR_NAME;
 }
 
 /** A strategy answered a decision illegally or threw: bad input (the strategy is the user's), exit code 2. */

@@ -7,6 +7,11 @@ export function isModulePath(reference: string): boolean {
   return /\.(m?js|ts)$/.test(reference);
 }
 
+/** A game id or strategy spec naming a TypeScript module (`./mine.ts` or `./mine.ts:param=1`). */
+export function isTypeScriptModule(reference: string): boolean {
+  return /\.ts(:|$)/.test(reference);
+}
+
 /** The default export of a user's module; a module that cannot load is the user's bad input. */
 export async function importDefault(path: string, where: string): Promise<unknown> {
   try {

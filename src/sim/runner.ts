@@ -2,9 +2,11 @@ import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { GameModule } from '../core/game.ts';
 import { GameCrash, InputError } from '../core/errors.ts';
+import { isTypeScriptModule } from '../core/user-module.ts';
 import { CellAccumulator, PairAccumulator } from './accumulator.ts';
 import { wilson } from './statistics.ts';
 import { TaskRunner, type RunSetup, type Task, type TaskResult } from './task.ts';
+import { bundleWorker } from './worker-bundle.ts';
 
 /**
  * Plays an experiment's cells on a piscina pool, in tasks of TASK_GAMES consecutive game indices. Task boundaries
@@ -70,19 +72,23 @@ export class Runner {
 
   async run(): Promise<RunOutcome> {
     await TaskRunner.create(this.setup); // every engine and strategy builds, so bad input fails before the pool starts
-    const pool = new Piscina({
-      filename: new URL('./worker.mjs', import.meta.url).href,
-      minThreads: this.options.workers,
-      maxThreads: this.options.workers,
-      idleTimeout: 1000,
-      workerData: this.setup,
-    });
+    const bundle = await bundleWorker();
+    const needsTypeScript = [this.setup.gameId, ...this.setup.cells.map((cell) => cell.strategy)].some(isTypeScriptModule);
+    let pool: Piscina | null = null;
     try {
+      pool = new Piscina({
+        filename: new URL('./worker.mjs', import.meta.url).href,
+        minThreads: this.options.workers,
+        maxThreads: this.options.workers,
+        idleTimeout: 1000,
+        workerData: { ...this.setup, bundleUrl: bundle.url, needsTypeScript },
+      });
       for (let round: Round | null = this.firstRound(); round !== null; round = this.nextRound(round)) {
         await this.playRound(pool, round);
       }
     } finally {
-      await pool.destroy();
+      await pool?.destroy();
+      bundle.dispose();
     }
     return { cells: this.cells, pairs: this.pairs, complete: this.cellDone, interrupted: this.stopped() };
   }

@@ -1,6 +1,6 @@
 import type { GameEngine, GameModule, Settings, Strategy } from '../core/game.ts';
 import { OutcomeRecord } from '../core/game.ts';
-import { InputError, StrategyError } from '../core/errors.ts';
+import { INPUT_ERROR_NAME, type InputError } from '../core/errors.ts';
 import { gameSeed } from '../core/rng.ts';
 import { loadGame } from '../games/registry.ts';
 import { CellAccumulator, PairAccumulator } from './accumulator.ts';
@@ -107,8 +107,16 @@ export class TaskRunner {
   }
 }
 
+/**
+ * Bad input is recognised by name, not by class: a user's game module loaded from its own path brings its own
+ * copy of the error classes, which the bundled worker's `instanceof` would not recognise.
+ */
+function isInputError(error: unknown): error is InputError {
+  return error instanceof Error && error.name === INPUT_ERROR_NAME;
+}
+
 function describeFailure(error: unknown, cell: number, seed: number): TaskFailure {
-  if (error instanceof StrategyError || error instanceof InputError) return { kind: 'input', message: error.message };
+  if (isInputError(error)) return { kind: 'input', message: error.message };
   const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
   return { kind: 'crash', message, cell, gameSeed: seed };
 }

@@ -1,8 +1,11 @@
-// The piscina worker entry. Node 20 does not pass ESM loaders to worker threads (nodejs/node#47747), so each
-// worker registers tsx itself before loading the TypeScript task runner.
-import { register } from 'tsx/esm/api';
+// The piscina worker entry: loads the bundled task runner (see worker-bundle.ts). A game or strategy given as the
+// path of a user's TypeScript module needs a TypeScript loader in the worker too; only then is tsx registered.
+import { workerData } from 'node:worker_threads';
 
-register();
-const { default: playTask } = await import('./worker.ts');
+if (workerData.needsTypeScript) {
+  const { register } = await import('tsx/esm/api');
+  register();
+}
+const { default: playTask } = await import(workerData.bundleUrl);
 
 export default playTask;

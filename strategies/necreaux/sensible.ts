@@ -1,4 +1,4 @@
-import { Kind, Op, Rest, Roll, type NecreauxStrategy, type NecreauxView } from '../../src/games/necreaux/decisions.ts';
+import { Kind, Op, Rest, type NecreauxStrategy, type NecreauxView } from '../../src/games/necreaux/decisions.ts';
 
 /** Monsters this strong are fled from, peeked to the bottom, evaded or destroyed when a card allows it. */
 const DANGEROUS_CV = 8;
@@ -68,7 +68,7 @@ export abstract class SensibleStrategy implements NecreauxStrategy {
     const current = view.currentCard;
     const op = view.abilityOp(ability);
     // A combat tie does nothing; rerolling it is only worth it when a hit is likelier than a miss (CV below 7).
-    if (op === Op.reroll && view.rollKind === Roll.combat && view.rollTotal === view.monsterCv && view.monsterCv >= 7) return false;
+    if (op === Op.reroll && view.rollTies && view.monsterCv >= 7) return false;
     switch (op) {
       case Op.delay:
       case Op.evadeMonster:

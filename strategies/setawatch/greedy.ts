@@ -3,7 +3,6 @@ import { Kind, LocationKind, Timing } from '../../src/games/setawatch/cards.ts';
 import type { AbilityEffect } from '../../src/games/setawatch/content.ts';
 import { Camp, Decision, type DecisionKind, type DecisionView, OptionKind, Rune, Scout, type SetawatchStrategy } from '../../src/games/setawatch/decisions.ts';
 import { DICE_PER_SEAT, Die, LINE_CAPACITY, LineFlag, SEATS, Slot, SLOTS_PER_SEAT } from '../../src/games/setawatch/state.ts';
-import { targetedStep } from '../../src/games/setawatch/watch.ts';
 
 /**
  * A fast heuristic: every option gets a score from simple rules of thumb and the best one is taken. In the Watch it
@@ -50,6 +49,9 @@ const killSet = new Int32Array(PLAN_POSITIONS);
 const killWaste = new Int16Array(PLAN_POSITIONS);
 const subsetSum = new Int16Array(1 << MAX_PLAN_DICE);
 const subsetDice = new Uint8Array(1 << MAX_PLAN_DICE);
+/** The dice values the subset sums were computed for. */
+const summedValue = new Int16Array(MAX_PLAN_DICE);
+let summedDice = -1;
 
 /** Per Watch decision, each Line position's health left and kill worth (killWorth), measured when first asked. */
 let decisionStamp = 0;
@@ -83,11 +85,24 @@ function gatherDice(view: DecisionView): void {
       planReach[planDice++] = reach;
     }
   }
+  if (sameDiceAsLastTime(view)) return;
   for (let mask = 1; mask < 1 << planDice; mask++) {
     const rest = mask & (mask - 1);
     subsetSum[mask] = subsetSum[rest] + s.dieValue[planDie[31 - Math.clz32(mask & -mask)]];
     subsetDice[mask] = subsetDice[rest] + 1;
   }
+}
+
+/** The subset sums are still good when the plan's dice values are those they were computed for; remembers them otherwise. */
+function sameDiceAsLastTime(view: DecisionView): boolean {
+  let same = planDice === summedDice;
+  for (let i = 0; i < planDice; i++) {
+    const value = view.state.dieValue[planDie[i]];
+    if (summedValue[i] !== value) same = false;
+    summedValue[i] = value;
+  }
+  summedDice = planDice;
+  return same;
 }
 
 /** The cheapest set of plan dice reaching `position` whose total meets `needed` (fewest spare pips, then fewest dice). */
@@ -187,9 +202,10 @@ const EXHAUST_COST = 1000;
 function scoreAbility(view: DecisionView, index: number): number {
   const s = view.state;
   const o = view.options;
-  const steps = view.tables.abilities[s.slotCard[o.slot[index]]].modes[o.mode[index]];
+  const ability = view.tables.abilities[s.slotCard[o.slot[index]]];
+  const steps = ability.modes[o.mode[index]];
   const dieValue = o.die[index] >= 0 ? s.dieValue[o.die[index]] : 0;
-  const step = steps[Math.max(0, targetedStep(steps))];
+  const step = steps[Math.max(0, ability.targeted[o.mode[index]])];
   const position = o.target[index];
   if (DEFEATS.has(step.op) && position >= 0) return killValue(view, step, position, dieValue) - (o.die[index] >= 0 ? 0 : EXHAUST_COST - 50);
   const value = effectValue(view, step, position, steps);

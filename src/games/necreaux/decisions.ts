@@ -50,8 +50,13 @@ export interface NecreauxView {
   readonly rollTotal: number;
   readonly rollKind: number;
   readonly rollAgent: number;
-  /** Whether the roll in progress fails now (combat: below the CV; trait: below 10; speed test: per the trap). */
+  /** Whether the roll in progress fails now (combat: below the CV, a miss; trait: below 10; speed test: per the trap). */
   readonly rollFails: boolean;
+  /**
+   * Whether the roll in progress ties (combat only: equal to the CV, neither a hit nor a miss; "Ties do nothing").
+   * A roll's own abilities are offered while it fails or ties; whether a tie is worth a reroll is the strategy's call.
+   */
+  readonly rollTies: boolean;
   /** The damage still to deal in the damage being assigned. */
   readonly damageLeft: number;
 
@@ -180,7 +185,10 @@ export interface NecreauxStrategy extends Strategy {
   escape(view: NecreauxView): boolean;
   /** Sliding Wall: the lost team, as a bit mask of acting agents (not empty, not all). */
   splitTeam(view: NecreauxView): number;
-  /** At the end of a split team's turn: lose an extra countdown step to regroup? */
+  /**
+   * At the end of a split team's turn: lose an extra countdown step to regroup? Asked before the escape, which is
+   * then offered with the teams as they stand; taking off means the step is never lost, so there is no regroup.
+   */
   regroup(view: NecreauxView): boolean;
 }
 

@@ -6,7 +6,7 @@ import { necreauxContent, type NecreauxContent } from './content.ts';
 import type { NecreauxStrategy } from './decisions.ts';
 import { NecreauxEngine, type EngineHooks, type NecreauxRules } from './rules.ts';
 import { METRICS } from './score.ts';
-import type { AgentCreation, CacheMode, NoTimeToWaste } from './setup.ts';
+import { countdownAfterVariants, lowestPlayableCountdown, STARTING_COUNTDOWN, type AgentCreation, type CacheMode, type NoTimeToWaste } from './setup.ts';
 
 const LEVELS = ['intro', '1', '2', '3', '4', '5', '6', '7'] as const;
 const CACHE_MODES = ['level', 'none', 'upper', 'lower', 'both', 'shuffled-1', 'shuffled-2'] as const;
@@ -77,6 +77,9 @@ export function necreauxRules(settings: Settings): NecreauxRules {
   if (players > agents) throw new InputError(`setting "players" (${players}) must not exceed "agents" (${agents})`);
   const level = LEVEL_RULES[enumSetting(settings, 'level') as (typeof LEVELS)[number]];
   const caches = enumSetting(settings, 'caches');
+  const noTimeToWaste = enumSetting(settings, 'noTimeToWaste') as NoTimeToWaste;
+  const uncertainEnding = boolSetting(settings, 'uncertainEnding');
+  checkCountdownPlayable(agents, uncertainEnding, noTimeToWaste);
   return {
     agents,
     players: players === 0 ? agents : players,
@@ -84,11 +87,50 @@ export function necreauxRules(settings: Settings): NecreauxRules {
     agentCreation: level.agentCreation,
     caches: caches === 'level' ? level.caches : (caches as CacheMode),
     discardLootLeftovers: level.discardLootLeftovers,
-    noTimeToWaste: enumSetting(settings, 'noTimeToWaste') as NoTimeToWaste,
-    uncertainEnding: boolSetting(settings, 'uncertainEnding'),
+    noTimeToWaste,
+    uncertainEnding,
     skillReshuffle: boolSetting(settings, 'skillReshuffle'),
     trapXpPerAgent: enumSetting(settings, 'trapXp') === 'agent',
   };
+}
+
+/**
+ * The variants' cuts may leave a countdown the rules cannot play (No Time To Waste with 4 agents starts at 0, with 5
+ * below it). The rulebook gives no minimum, so such settings are rejected rather than given an invented start.
+ */
+function checkCountdownPlayable(agents: number, uncertainEnding: boolean, noTimeToWaste: NoTimeToWaste): void {
+  const start = countdownAfterVariants(agents, uncertainEnding, noTimeToWaste);
+  const lowest = lowestPlayableCountdown(uncertainEnding);
+  if (start >= lowest) return;
+  const settings = [`agents=${agents}`];
+  const variants: string[] = [];
+  if (uncertainEnding) {
+    settings.push('uncertainEnding=true');
+    variants.push('An Uncertain Ending');
+  }
+  if (noTimeToWaste !== 'off') {
+    settings.push(`noTimeToWaste=${noTimeToWaste}`);
+    variants.push('No Time To Waste');
+  }
+  const remedies = [`use 1-${mostAgentsPlayable(uncertainEnding, noTimeToWaste)} agents`];
+  if (uncertainEnding) remedies.push(`uncertainEnding=false (1-${mostAgentsPlayable(false, noTimeToWaste)} agents)`);
+  if (noTimeToWaste !== 'off') remedies.push('noTimeToWaste=off');
+  throw new InputError(
+    `settings ${settings.join(', ')}: ${variants.join(' and ')} ${variants.length > 1 ? 'move' : 'moves'} the countdown from ` +
+      `${STARTING_COUNTDOWN[agents]} to ${start}, which the rules cannot play (it must start at ${lowest} or more); ${oneOf(remedies)}`,
+  );
+}
+
+/** "a", "a or b", "a, b or c". */
+function oneOf(options: readonly string[]): string {
+  return options.length === 1 ? options[0] : `${options.slice(0, -1).join(', ')} or ${options[options.length - 1]}`;
+}
+
+/** The largest team whose countdown these variants leave playable (the start falls as the team grows). */
+function mostAgentsPlayable(uncertainEnding: boolean, noTimeToWaste: NoTimeToWaste): number {
+  let agents = STARTING_COUNTDOWN.length - 1;
+  while (agents > 1 && countdownAfterVariants(agents, uncertainEnding, noTimeToWaste) < lowestPlayableCountdown(uncertainEnding)) agents--;
+  return agents;
 }
 
 function settingValue(settings: Settings, name: string): SettingValue {

@@ -5,7 +5,7 @@ import { Ask } from './ask.ts';
 import { CardTable, Keyword, Kind, Monster, Op, OP_NAMES, Roll, TrapTest, Trigger } from './cards.ts';
 import { Rest, type NecreauxStrategy } from './decisions.ts';
 import { scoreOf, writeRecord } from './score.ts';
-import { NO_TIME_TO_WASTE_STEPS, SetUp, STARTING_COUNTDOWN, UNCERTAIN_ENDING_STEPS, type SetUpRules } from './setup.ts';
+import { countdownAfterVariants, SetUp, type SetUpRules } from './setup.ts';
 import { GameState, LOST_TEAM, MAIN_TEAM, Zone } from './state.ts';
 
 /** Outcome indices, in the order the module declares them. */
@@ -45,6 +45,9 @@ export const MAX_TURNS = 300;
 const UNCERTAIN_ENDING_BLAST = 6;
 /** The adventure cards "destroy a card" can destroy while they are being resolved (not caches or specials). */
 const DESTROYABLE_KINDS = (1 << Kind.monster) | (1 << Kind.trap) | (1 << Kind.event) | (1 << Kind.room) | (1 << Kind.item);
+/** The special cards: their text speaks for the team ("When your team rests"), not for the agent holding them. */
+const SPECIAL_KINDS = (1 << Kind.scientists) | (1 << Kind.shuttle);
+const EVERY_KIND = -1;
 
 /**
  * The forward model of The Island of Doctor Necreaux (2nd ed.). One engine plays many games: all its state is
@@ -61,8 +64,11 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
   /** Dice of the roll in progress (the two kept). */
   private die1 = 0;
   private die2 = 0;
-  /** The roll in progress succeeds at `successAt` or above (favour +1) or at or below it (favour -1). */
-  private successAt = 0;
+  /**
+   * The roll in progress is measured against `target`: reaching it in the roller's favour (at or above it when
+   * `favour` is +1, at or below when -1) passes, except that a combat roll equal to the monster's CV ties.
+   */
+  private target = 0;
   private favour = 1;
   /** Whether the turn in progress moves the countdown at its end (a lost team's turn does not). */
   private turnMovesCountdown = true;
@@ -100,21 +106,14 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     const s = this.state;
     const rules = this.rules;
     s.reset(rules.agents, rules.players, rules.uncertainEnding);
-    s.instructedCountdown = STARTING_COUNTDOWN[rules.agents];
-    s.countdown = this.countdownAfterVariants();
+    // The variants instruct their cuts, so the instructed start is the one after them (the settings check that it
+    // is playable); only Solo Bonus steps gained at set-up start the game above it.
+    s.instructedCountdown = s.countdown = countdownAfterVariants(rules.agents, rules.uncertainEnding, rules.noTimeToWaste);
     this.setUp.createAgents(this.random.streams.skills);
     if (rules.agents === 1) this.applySoloBonuses(0);
     s.startingCountdown = s.countdown;
     this.setUp.buildIsland(this.random.streams.deck);
     if (this.log !== null) this.log.write(`set-up: ${s.deck.size} adventure cards, countdown ${s.countdown}`);
-  }
-
-  /** The starting countdown less An Uncertain Ending's 3 and No Time To Waste's 5 steps; at least one turn without An Uncertain Ending. */
-  private countdownAfterVariants(): number {
-    let countdown = STARTING_COUNTDOWN[this.rules.agents];
-    if (this.rules.uncertainEnding) countdown -= UNCERTAIN_ENDING_STEPS;
-    if (this.rules.noTimeToWaste !== 'off') countdown -= NO_TIME_TO_WASTE_STEPS;
-    return Math.max(this.rules.uncertainEnding ? 0 : 1, countdown);
   }
 
   // --- Turns ---
@@ -157,7 +156,7 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     while (!s.turnOver && s.deck.size > 0) {
       const card = this.drawAdventure();
       s.drawn++;
-      this.resolveDrawn(card);
+      if (card >= 0) this.resolveDrawn(card);
       if (s.drawn >= s.speed) break;
     }
   }
@@ -168,24 +167,32 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     this.state.turnOver = true;
   }
 
-  /** End of turn: regroup by an extra step, escape just before the countdown moves, move it, pass to the other team. */
+  /**
+   * End of turn. A split team may regroup by losing an extra countdown step. Just before the marker moves, a team
+   * with the Escape Shuttle may take off as it stands: escaping, it never loses the extra step, so it never regroups
+   * (the Scientists on the other team stay behind). Then the marker moves, the teams regroup, and with An Uncertain
+   * Ending any turn that ends at zero rolls for the blast, a lost team's too. The other team plays next.
+   */
   private endTurn(): void {
     const s = this.state;
     s.clearNeutralized();
-    let steps = this.turnMovesCountdown ? 1 : 0;
-    if (s.split && this.ask.regroup()) {
-      steps++;
-      this.reunite();
-    }
-    if (steps > 0) this.loseCountdown(steps, true);
+    const regroup = s.split && this.ask.regroup();
+    const steps = (this.turnMovesCountdown ? 1 : 0) + (regroup ? 1 : 0);
+    if (steps > 0) this.loseCountdown(steps);
+    if (s.finished) return;
+    if (regroup) this.reunite();
+    if (this.rules.uncertainEnding && s.countdown === 0) this.rollForTheBlast();
     if (s.finished) return;
     s.setActingTeam(s.split && s.actingTeam === MAIN_TEAM ? LOST_TEAM : MAIN_TEAM);
   }
 
   // --- Countdown and the end of the game ---
 
-  /** The countdown moves `steps` toward zero; with the Escape Shuttle the team may end the game just before. */
-  private loseCountdown(steps: number, endOfTurn: boolean): void {
+  /**
+   * The countdown moves `steps` toward zero; with the Escape Shuttle the acting team may end the game just before.
+   * Reaching zero ends the game at once, unless An Uncertain Ending is played (then the end of the turn decides).
+   */
+  private loseCountdown(steps: number): void {
     const s = this.state;
     if (this.teamHasShuttle() && this.ask.escape()) {
       this.escape();
@@ -193,9 +200,7 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     }
     s.countdown = Math.max(0, s.countdown - steps);
     if (this.log !== null) this.log.write(`  countdown -${steps} -> ${s.countdown}`);
-    if (s.countdown > 0) return;
-    if (!this.rules.uncertainEnding) this.finish(Outcome.failure);
-    else if (endOfTurn) this.rollForTheBlast();
+    if (s.countdown === 0 && !this.rules.uncertainEnding) this.finish(Outcome.failure);
   }
 
   /** An Uncertain Ending: a turn ending at zero rolls one unmodifiable die; a 6 blows the island up. */
@@ -234,13 +239,20 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
 
   // --- Drawing and resolving adventure cards ---
 
-  /** The top adventure card, now the card being resolved. */
+  /**
+   * The top adventure card, now the card being resolved; or -1 when there is nothing to resolve, because it was a
+   * Sliding Wall drawn while split. Such a wall lifts on the draw, before any draw ability or rest-draw choice.
+   */
   private drawAdventure(): number {
     const s = this.state;
     const card = s.deck.draw();
     s.zone[card] = Zone.current;
     s.cardsDrawn++;
     if (this.log !== null) this.log.write(`  draw ${this.cards.ids[card]} ${this.cards.names[card]}`);
+    if (this.cards.slidingWall[card] === 1 && s.split) {
+      this.wallLifts(card);
+      return -1;
+    }
     return card;
   }
 
@@ -300,14 +312,7 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
   // --- Traps ---
 
   private resolveTrap(trap: number): void {
-    const s = this.state;
-    const cards = this.cards;
-    if (cards.slidingWall[trap] === 1 && s.split) {
-      this.reunite();
-      this.turnMovesCountdown = true;
-      return;
-    }
-    const test = cards.trapTest[trap];
+    const test = this.cards.trapTest[trap];
     if (test === TrapTest.none) this.trapFails(trap, -1);
     else if (test === TrapTest.team) this.teamSpeedTest(trap);
     else this.eachSpeedTest(trap);
@@ -352,16 +357,16 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
   // --- Rolls ---
 
   /**
-   * An agent's 2d6 roll: dice (three kept two with an extra die), passive modifiers, then the agent's roll
-   * abilities (rerolls, bonuses). `favour` is +1 when high rolls are good, -1 when low rolls are (modifiers of
-   * speed tests help the roller). Doubles let teammates' secret caches move a charge. Returns the total.
+   * An agent's 2d6 roll against `target`: dice (three kept two with an extra die), passive modifiers, then the
+   * agent's roll abilities (rerolls, bonuses). `favour` is +1 when high rolls are good, -1 when low rolls are
+   * (modifiers of speed tests help the roller). Doubles let teammates' secret caches move a charge. Returns the total.
    */
-  private roll(agent: number, kind: number, favour: number, successAt: number, base: number): number {
+  private roll(agent: number, kind: number, favour: number, target: number, base: number): number {
     const s = this.state;
     s.rollAgent = agent;
     s.rollKind = kind;
     this.favour = favour;
-    this.successAt = successAt;
+    this.target = target;
     this.rollDice(agent, kind);
     const modifier = base + favour * (s.passiveBonus(agent, kind) + (kind === Roll.combat ? s.roundBonus[agent] : 0));
     this.setRollTotal(this.die1 + this.die2 + modifier);
@@ -380,10 +385,18 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     else if (third > this.die2) this.die2 = third;
   }
 
+  /** The roll's verdict: short of the target fails; a combat roll at the CV ties ("Ties do nothing"); else it passes. */
   private setRollTotal(total: number): void {
     const s = this.state;
+    const margin = this.favour * (total - this.target);
     s.rollTotal = total;
-    s.rollFails = this.favour > 0 ? total < this.successAt : total > this.successAt;
+    s.rollFails = margin < 0;
+    s.rollTies = margin === 0 && s.rollKind === Roll.combat;
+  }
+
+  /** A roll's own abilities (rerolls, bonuses) are offered while they could still improve it: it fails or ties. */
+  private rollFallsShort(): boolean {
+    return this.state.rollFails || this.state.rollTies;
   }
 
   /** Secret caches held by the roller's teammates may move a charge when the roller rolls doubles. */
@@ -450,7 +463,7 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     let misses = 0;
     for (let agent = 0; agent < s.agents; agent++) {
       if (!s.isActing(agent)) continue;
-      const total = this.roll(agent, Roll.combat, 1, s.monsterCv + 1, 0);
+      const total = this.roll(agent, Roll.combat, 1, s.monsterCv, 0);
       if (total > s.monsterCv) s.monsterHits++;
       else if (total < s.monsterCv) misses++;
     }
@@ -798,7 +811,8 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
 
   /**
    * A rest action: each agent enables a card, adds a charge, or declines (destroying a parasite); rest abilities;
-   * items move freely; then the top card is drawn and resolved at speed 0 or discarded.
+   * items move freely; then the top card is drawn and resolved at speed 0 or discarded. An agent that declines gives
+   * up its own cards' rest abilities, not the team's: the Scientists it holds still gain their charge.
    */
   private rest(): void {
     const s = this.state;
@@ -808,7 +822,9 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
       if (this.restAgent(agent)) declined |= 1 << agent;
     }
     for (let agent = 0; agent < s.agents; agent++) {
-      if (s.isActing(agent) && (declined & (1 << agent)) === 0) this.offerAgentAbilities(agent, Trigger.rest);
+      if (!s.isActing(agent)) continue;
+      if ((declined & (1 << agent)) === 0) this.offerAgentAbilities(agent, Trigger.rest);
+      else this.offerPile(s.held[agent], Trigger.rest, SPECIAL_KINDS);
     }
     this.transferItems();
     if (s.deck.size > 0 && !s.finished) this.restDraw();
@@ -853,6 +869,7 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
   private restDraw(): void {
     const s = this.state;
     const card = this.drawAdventure();
+    if (card < 0) return;
     if (!this.ask.resolveRestDraw(card)) {
       this.destroy(card);
       return;
@@ -890,7 +907,7 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
         return;
       case Op.countdown:
         if (amount > 0) this.gainCountdown(amount);
-        else this.loseCountdown(-amount, false);
+        else this.loseCountdown(-amount);
         return;
       case Op.rest:
         this.rest();
@@ -910,7 +927,10 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
         this.peek(amount);
         return;
       case Op.drawAdventure:
-        for (let i = 0; i < amount && !s.turnOver && s.deck.size > 0; i++) this.resolveDrawn(this.drawAdventure());
+        for (let i = 0; i < amount && !s.turnOver && s.deck.size > 0; i++) {
+          const card = this.drawAdventure();
+          if (card >= 0) this.resolveDrawn(card);
+        }
         return;
       case Op.endTurn:
         s.turnOver = true;
@@ -1030,6 +1050,17 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     if (this.log !== null) this.log.write('  the teams regroup');
   }
 
+  /**
+   * "If you draw a Sliding Wall trap while split, a secret wall lifts. Immediately discard the Sliding Wall and
+   * reunite the teams." The turn, finished as one team, moves the countdown even if it began as the lost team's.
+   */
+  private wallLifts(wall: number): void {
+    if (this.log !== null) this.log.write('  a secret wall lifts');
+    this.destroy(wall);
+    this.reunite();
+    this.turnMovesCountdown = true;
+  }
+
   // --- Abilities ---
 
   private offerTeamAbilities(trigger: number): void {
@@ -1043,12 +1074,12 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     this.offerPile(this.state.held[agent], trigger);
   }
 
-  /** Offer the abilities of a pile's active cards with this trigger (the pile may change as they are used). */
-  private offerPile(pile: Deck, trigger: number): void {
+  /** Offer the abilities with this trigger of a pile's active cards of these kinds (the pile may change as they are used). */
+  private offerPile(pile: Deck, trigger: number, kinds = EVERY_KIND): void {
     const cards = this.cards;
     for (let i = 0; i < pile.size; i++) {
       const card = pile.at(i);
-      if ((cards.triggers[card] & trigger) === 0 || !this.state.isActive(card)) continue;
+      if ((cards.triggers[card] & trigger) === 0 || ((1 << cards.kind[card]) & kinds) === 0 || !this.state.isActive(card)) continue;
       for (let ability = cards.abilityStart[card]; ability < cards.abilityEnd[card]; ability++) {
         if ((cards.abilityTrigger[ability] & trigger) !== 0) this.offerAbility(ability, trigger);
         if (!stillAt(pile, i, card)) break;
@@ -1098,9 +1129,9 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
         return onCurrent && cards.kind[current] === Kind.monster && trigger === Trigger.combat;
       case Op.rollBonus:
         if (trigger === Trigger.combat) return (cards.abilityRoll[ability] & Roll.combat) !== 0;
-        return (cards.abilityRoll[ability] & s.rollKind) !== 0 && s.rollFails;
+        return (cards.abilityRoll[ability] & s.rollKind) !== 0 && this.rollFallsShort();
       case Op.reroll:
-        return (cards.abilityRoll[ability] & s.rollKind) !== 0 && s.rollFails;
+        return (cards.abilityRoll[ability] & s.rollKind) !== 0 && this.rollFallsShort();
       case Op.enable:
         return this.teamHasDisabledCard();
       case Op.takeLoot:

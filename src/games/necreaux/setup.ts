@@ -26,6 +26,22 @@ export const STARTING_COUNTDOWN = [0, 11, 9, 7, 5, 4] as const;
 export const UNCERTAIN_ENDING_STEPS = 3;
 export const NO_TIME_TO_WASTE_STEPS = 5;
 export const NO_TIME_TO_WASTE_CARDS = 24;
+
+/** Where the countdown starts: the space for the team size, less the steps the variants instruct (3 and 5). */
+export function countdownAfterVariants(agents: number, uncertainEnding: boolean, noTimeToWaste: NoTimeToWaste): number {
+  let countdown = STARTING_COUNTDOWN[agents];
+  if (uncertainEnding) countdown -= UNCERTAIN_ENDING_STEPS;
+  if (noTimeToWaste !== 'off') countdown -= NO_TIME_TO_WASTE_STEPS;
+  return countdown;
+}
+
+/**
+ * The lowest start the rules can play: one turn, or zero with An Uncertain Ending (where a turn at zero is played
+ * and ends with a die roll). The rulebook does not say what a start below it would mean.
+ */
+export function lowestPlayableCountdown(uncertainEnding: boolean): number {
+  return uncertainEnding ? 0 : 1;
+}
 const HAND_SIZE = 4;
 const STARTING_SKILLS = 3;
 const PILES = 3;

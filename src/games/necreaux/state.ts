@@ -115,6 +115,7 @@ export class GameState implements NecreauxView {
   rollKind = 0;
   rollAgent = -1;
   rollFails = false;
+  rollTies = false;
   damageLeft = 0;
   damageStun = false;
   /** When one agent takes the damage (an each-roll trap, a trait test, swarming), that agent; else -1. */
@@ -214,7 +215,7 @@ export class GameState implements NecreauxView {
     this.monsterCv = this.monsterHits = this.monsterHealth = 0;
     this.rollTotal = this.rollKind = 0;
     this.rollAgent = -1;
-    this.rollFails = false;
+    this.rollFails = this.rollTies = false;
     this.damageLeft = 0;
     this.damageStun = false;
     this.damageOnly = -1;

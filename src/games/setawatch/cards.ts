@@ -152,6 +152,18 @@ export interface CompiledAbility {
   readonly modes: readonly (readonly AbilityEffect[])[];
   /** The passive's op, or '' for an activated card. */
   readonly passiveOp: string;
+  /** Per mode, the step whose target an option names (targetedStep), or -1. */
+  readonly targeted: readonly number[];
+}
+
+/** The step whose target the option names: the first targeted step not preceded by a reveal; -1 when none. */
+export function targetedStep(steps: readonly AbilityEffect[]): number {
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i];
+    if (step.op === 'reveal') return -1;
+    if ('target' in step && step.op !== 'defeatAll') return i;
+  }
+  return -1;
 }
 
 export interface CompiledAdventurer {
@@ -295,7 +307,7 @@ export class CardTables {
     const abilities = content.abilities.filter((a) => a.adventurer === id);
     if (abilities.length < 3) throw new InputError(`party: adventurer "${id}" has fewer than 3 ability cards`);
     const ids = abilities.map((card) => {
-      this.abilities.push({ name: card.name, passive: card.passive, modes: card.modes, passiveOp: card.passive ? card.modes[0][0].op : '' });
+      this.abilities.push({ name: card.name, passive: card.passive, modes: card.modes, passiveOp: card.passive ? card.modes[0][0].op : '', targeted: card.modes.map(targetedStep) });
       return this.abilities.length - 1;
     });
     return { id, name: board.name, die: board.die, ranged: board.range === 'ranged', camp: board.camp, tamedLimit: board.tamedLimit, abilities: ids };

@@ -5,6 +5,7 @@ import { CardTables } from './cards.ts';
 import { type ContentSet, type SetawatchContent, setawatchContent } from './content.ts';
 import type { SetawatchStrategy } from './decisions.ts';
 import { SetawatchRules } from './rules.ts';
+import type { Readings } from './watch.ts';
 
 /** Set a Watch (base game) as a platform game module. */
 
@@ -23,6 +24,10 @@ function partiesOfFour(names: readonly string[]): string[] {
   return parties.sort();
 }
 
+function readingsOf(settings: Settings): Readings {
+  return { ongoingFaceDown: settings.ongoing === 'always', poisonPerRevealed: settings.poison === 'per-revealed' };
+}
+
 class SetawatchEngine implements GameEngine<SetawatchStrategy> {
   private readonly rules: SetawatchRules;
 
@@ -31,7 +36,7 @@ class SetawatchEngine implements GameEngine<SetawatchStrategy> {
     const party = String(settings.party).split(',');
     if (!PARTIES.includes(party.join(','))) throw new InputError(`setting party=${String(settings.party)} is not allowed; allowed: ${PARTIES.join(' | ')}`);
     const tables = new CardTables(content, sets, party);
-    this.rules = new SetawatchRules(tables, { summons: Number(settings.summons), startingFire: settings.fire === 'd8' ? 0 : 7, ongoingFaceDown: settings.ongoing === 'always' }, log);
+    this.rules = new SetawatchRules(tables, { summons: Number(settings.summons), startingFire: settings.fire === 'd8' ? 0 : 7, readings: readingsOf(settings) }, log);
   }
 
   playGame(seed: number, strategy: SetawatchStrategy, out: OutcomeRecord): void {
@@ -47,6 +52,7 @@ const setawatch: GameModule<SetawatchStrategy, SetawatchContent> = {
     { name: 'fire', kind: 'enum', values: ['7', 'd8'], default: '7', description: 'starting firewood: 7, or the d8 variant' },
     { name: 'party', kind: 'enum', values: PARTIES, default: DEFAULT_PARTY, description: 'the four adventurers, alphabetical, comma-separated' },
     { name: 'ongoing', kind: 'enum', values: ['face-up', 'always'], default: 'face-up', description: "when a creature's Ongoing power works: once revealed (default), or already face down" },
+    { name: 'poison', kind: 'enum', values: ['per-revealed', 'flat'], default: 'per-revealed', description: "Poison Blade's bonus: +2 per revealed creature (as printed), or +2 once" },
     { name: 'sets', kind: 'enum', values: SET_CHOICES, default: 'base', description: 'content sets in play' },
   ],
   content: setawatchContent,

@@ -3,7 +3,7 @@ import { METRIC_MISSING } from '../../core/game.ts';
 import { type CardTables, type CompiledAdventurer, HALVE_FIRE, Kind, LocationKind, Timing } from './cards.ts';
 import { Camp, CAMP_NAMES, Decision, OptionKind, Rune, Scout, type SetawatchStrategy } from './decisions.ts';
 import { DICE_PER_SEAT, Die, ROLLED_DICE, SEATS, Slot, SLOTS_PER_SEAT, Status } from './state.ts';
-import { Watch } from './watch.ts';
+import { type Readings, Watch } from './watch.ts';
 
 /**
  * Set a Watch from set-up to the final round: the map, the rounds (location, roll, camper, camp, Watch), the end of
@@ -14,8 +14,8 @@ export interface RulesOptions {
   readonly summons: number;
   /** Starting firewood: 7, or 0 to roll a d8. */
   readonly startingFire: number;
-  /** The `ongoing` setting `always`: Ongoing powers of face-down cards work too (default: face up only). */
-  readonly ongoingFaceDown?: boolean;
+  /** Readings of two-way rules (default DEFAULT_READINGS). */
+  readonly readings?: Readings;
 }
 
 export const ROUNDS = 9;
@@ -47,7 +47,7 @@ export class SetawatchRules extends Watch {
     private readonly settings: RulesOptions,
     log: GameLog | null,
   ) {
-    super(tables, log, settings.ongoingFaceDown === true);
+    super(tables, log, settings.readings);
     this.deal = new Int16Array(Math.max(tables.cardCount, tables.locations.length));
     this.pile = new Int16Array(tables.cardCount + 1);
   }

@@ -2,7 +2,7 @@ import { StrategyError } from '../../core/errors.ts';
 import type { GameLog } from '../../core/game.ts';
 import { GameRandom, type RandomStream } from '../../core/rng.ts';
 import type { AbilityEffect, PowerEffect, Target } from './content.ts';
-import { type CardTables, Kind, LocationRules, Timing } from './cards.ts';
+import { type CardTables, type CompiledAbility, Kind, LocationRules, Timing } from './cards.ts';
 import { Decision, DECISION_NAMES, type DecisionKind, OptionKind, OptionList, type SetawatchStrategy, type Simulator } from './decisions.ts';
 import { DICE_PER_SEAT, Die, LineFlag, ROLLED_DICE, SEATS, SetawatchState, Slot, SLOTS_PER_SEAT, Status } from './state.ts';
 
@@ -18,6 +18,16 @@ export type StreamName = (typeof STREAMS)[number];
 const NO_LOCATION = new LocationRules([], { typeMask: () => 0 });
 /** Creature powers that enter the Line face up trigger their own Reveal powers at most this deep (Graveshifter loops). */
 const MAX_ENTRY_DEPTH = 4;
+
+/** Where the rules read two ways, the reading in play: each is a setting (see index.ts and RULES.md). */
+export interface Readings {
+  /** `ongoing=always`: a face-down card's Ongoing power already works (default `face-up`: only once revealed). */
+  readonly ongoingFaceDown: boolean;
+  /** `poison=per-revealed` (default): Poison Blade adds its amount per revealed creature; `flat`: its amount once. */
+  readonly poisonPerRevealed: boolean;
+}
+
+export const DEFAULT_READINGS: Readings = { ongoingFaceDown: false, poisonPerRevealed: true };
 
 /** Creatures the campfire lights at this firewood: 0 / 1-6 / 7-11 / 12-15. */
 export function campfireReveals(fire: number): number {
@@ -42,15 +52,11 @@ export class Watch implements Simulator {
   private readonly scratch: Int16Array;
   readonly view: { state: SetawatchState; options: OptionList; tables: CardTables; random: RandomStream; seen: Int16Array; seat: number; rules: Watch };
 
-  /**
-   * @param ongoingFaceDown the `ongoing` setting: whether a face-down card's Ongoing power (Warlord, Werewolf, Forest
-   * Giant, Metal Golem, Lich, Pyromancer) already works; by default only a revealed card's text is in play.
-   */
   constructor(
     readonly tables: CardTables,
     /** The replay log; `this.log?.write(...)` builds no text when there is none. */
     protected readonly log: GameLog | null,
-    protected readonly ongoingFaceDown = false,
+    protected readonly readings: Readings = DEFAULT_READINGS,
   ) {
     this.state = new SetawatchState(tables.cardCount, tables.locations.length);
     this.scratch = new Int16Array(tables.cardCount + 8);
@@ -154,7 +160,7 @@ export class Watch implements Simulator {
 
   /** The card's Ongoing power works: not blanked, and face up unless the `ongoing` setting says always. */
   private ongoingWorks(position: number): boolean {
-    return !this.isBlank(position) && (this.ongoingFaceDown || this.state.lineRevealed[position] === 1);
+    return !this.isBlank(position) && (this.readings.ongoingFaceDown || this.state.lineRevealed[position] === 1);
   }
 
   /** Draw the top creature, shuffling the Graveyard into a new deck when the deck is empty; -1 when both are. */
@@ -337,6 +343,13 @@ export class Watch implements Simulator {
       if (position < 0) return;
       this.reveal(position, negate, 0);
     }
+  }
+
+  private revealedCount(): number {
+    const s = this.state;
+    let revealed = 0;
+    for (let i = 0; i < s.lineLength; i++) revealed += s.lineRevealed[i];
+    return revealed;
   }
 
   /** The first face-down position of the Line, or -1. */
@@ -693,7 +706,8 @@ export class Watch implements Simulator {
     for (let k = 0; k < DICE_PER_SEAT; k++) {
       const die = seat * DICE_PER_SEAT + k;
       if (s.dieState[die] !== Die.ready || this.sameValueEarlier(seat, k)) continue;
-      for (let position = 0; position < s.lineLength; position++) {
+      const last = Math.min(s.lineLength - 1, this.reach(seat));
+      for (let position = 0; position <= last; position++) {
         if (this.canAttack(seat, position)) this.options.add(OptionKind.attack, -1, die, position, -1, 0);
       }
     }
@@ -710,12 +724,15 @@ export class Watch implements Simulator {
     return false;
   }
 
+  /** The last Line position the adventurer's direct attacks reach (0 = melee). */
+  private reach(seat: number): number {
+    const s = this.state;
+    return (this.tables.adventurers[seat].ranged || s.ownRanged[seat] === 1 ? 1 : 0) + s.rangeBonus + this.location.rangeBonus;
+  }
+
   canAttack(seat: number, position: number): boolean {
     const s = this.state;
-    if (s.lineRevealed[position] === 0) return false;
-    const adventurer = this.tables.adventurers[seat];
-    const reach = (adventurer.ranged || s.ownRanged[seat] === 1 ? 1 : 0) + s.rangeBonus + this.location.rangeBonus;
-    if (position > reach || this.isImmune(position)) return false;
+    if (s.lineRevealed[position] === 0 || position > this.reach(seat) || this.isImmune(position)) return false;
     for (let i = 0; i < position; i++) if (this.tables.blocksAttacks[s.lineCard[i]] === 1 && this.ongoingWorks(i)) return false;
     return !this.location.noCombining || s.lineAttacker[position] < 0 || s.lineAttacker[position] === seat;
   }
@@ -738,7 +755,7 @@ export class Watch implements Simulator {
     const s = this.state;
     const ability = this.tables.abilities[s.slotCard[slot]];
     if (ability.passive) return this.listPassiveUses(seat, slot, ability.passiveOp);
-    this.listUses(seat, ability.modes);
+    this.listUses(seat, ability);
     if (this.uses.count === 0) return;
     for (let k = 0; k < ROLLED_DICE; k++) {
       const die = seat * DICE_PER_SEAT + k;
@@ -753,11 +770,12 @@ export class Watch implements Simulator {
   }
 
   /** Every mode's useful targets into `uses` (target, aux, mode), mode by mode. */
-  private listUses(seat: number, modes: readonly (readonly AbilityEffect[])[]): void {
+  private listUses(seat: number, ability: CompiledAbility): void {
+    const modes = ability.modes;
     this.uses.clear();
     for (let mode = 0; mode < modes.length; mode++) {
       const steps = modes[mode];
-      const targeted = targetedStep(steps);
+      const targeted = ability.targeted[mode];
       if (targeted < 0) {
         if (this.untargetedUseful(seat, steps)) this.uses.add(OptionKind.ability, -1, -1, -1, -1, mode);
       } else {
@@ -911,7 +929,7 @@ export class Watch implements Simulator {
     const health = this.health(position);
     let value = s.dieValue[die];
     if (s.poisonAttacks > 0) {
-      value += s.poisonAmount;
+      value += this.readings.poisonPerRevealed ? s.poisonAmount * this.revealedCount() : s.poisonAmount;
       s.poisonAttacks--;
     }
     if (s.doubleMinHealth > 0 && health >= s.doubleMinHealth) value *= 2;
@@ -1172,7 +1190,7 @@ export class Watch implements Simulator {
   // ---- Simulation ------------------------------------------------------------------------------------------------
 
   createSimulator(): Watch {
-    return new Watch(this.tables, null, this.ongoingFaceDown);
+    return new Watch(this.tables, null, this.readings);
   }
 
   /** Copy a live game in, with the cards nobody has seen (deck, face-down Line cards) shuffled among themselves. */
@@ -1195,14 +1213,4 @@ export class Watch implements Simulator {
     for (let i = 0; i < s.lineLength; i++) if (s.lineRevealed[i] === 0) s.lineCard[i] = this.scratch[next++];
     while (next < unseen) s.deck.push(this.scratch[next++]);
   }
-}
-
-/** The step whose target the option names: the first targeted step not preceded by a reveal; -1 when none. */
-export function targetedStep(steps: readonly AbilityEffect[]): number {
-  for (let i = 0; i < steps.length; i++) {
-    const step = steps[i];
-    if (step.op === 'reveal') return -1;
-    if ('target' in step && step.op !== 'defeatAll') return i;
-  }
-  return -1;
 }

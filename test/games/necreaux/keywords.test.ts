@@ -128,6 +128,27 @@ describe('glossary keywords', () => {
     expect(game.state.zone[id(game.engine, 'Leech Bat')]).toBe(Zone.discard);
   });
 
+  it('Parasite: declining a rest gives up the host agent’s own rest abilities, not the team’s (the Scientists still gain their charge)', () => {
+    const rest = (action: number) =>
+      play(
+        scenario(1, ['Medkit'], [], (e) => {
+          setSkills(e, 0, ['Gadgeteer', 'Plain 2', 'Plain 3']);
+          const leechBat = id(e, 'Leech Bat');
+          lift(e.state, leechBat);
+          e.state.putParasite(leechBat, id(e, 'Plain 2'));
+          giveHeld(e, 0, 'The Scientists', 3);
+        }),
+        testStrategy({ restAction: () => action, useAbility: () => false }, 0),
+      );
+    const declined = rest(Rest.decline);
+    expect(declined.state.zone[id(declined.engine, 'Leech Bat')]).toBe(Zone.discard);
+    expect(declined.state.charges[id(declined.engine, 'The Scientists')]).toBe(4);
+    expect(declined.log.some((line) => line.startsWith('  Gadgeteer:'))).toBe(false);
+    const taken = rest(Rest.charge);
+    expect(taken.state.charges[id(taken.engine, 'The Scientists')]).toBe(4);
+    expect(taken.log.some((line) => line.startsWith('  Gadgeteer:'))).toBe(true);
+  });
+
   it('Relentless: after its defeat it is delayed by the roll of # dice', () => {
     const game = play(scenario(1, ['Ninja Assassin', 'Medkit', 'Laser Pistol', 'Lucky Charm', 'Stim Pack'], [6, 6, 1, 2]));
     expect(game.engine.cards.names[game.state.deck.peek(3)]).toBe('Ninja Assassin');

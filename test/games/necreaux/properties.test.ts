@@ -4,7 +4,7 @@ import { OutcomeRecord, type Settings } from '../../../src/core/game.ts';
 import { createNecreauxEngine, necreaux } from '../../../src/games/necreaux/index.ts';
 import { Outcome } from '../../../src/games/necreaux/rules.ts';
 import { Zone, type GameState } from '../../../src/games/necreaux/state.ts';
-import { checkConservation, reference, testStrategy } from './helpers.ts';
+import { checkConservation, reference, testStrategy, variantsPlayable } from './helpers.ts';
 
 const settingsArbitrary: fc.Arbitrary<Settings> = fc
   .record({
@@ -17,7 +17,8 @@ const settingsArbitrary: fc.Arbitrary<Settings> = fc
     skillReshuffle: fc.boolean(),
     trapXp: fc.constantFrom('card', 'agent'),
   })
-  .map(({ playersShare, ...rest }) => ({ ...rest, players: Math.min(playersShare, rest.agents) }));
+  .map(({ playersShare, ...rest }) => ({ ...rest, players: Math.min(playersShare, rest.agents) }))
+  .filter((settings) => variantsPlayable(settings.agents, settings.uncertainEnding, settings.noTimeToWaste));
 
 const strategyArbitrary = fc.constantFrom('random', 'adaptive', 'cautious', 'fixed-speed');
 const seedArbitrary = fc.integer({ min: 0, max: 2 ** 40 });

@@ -55,6 +55,53 @@ describe('combat', () => {
     expect(game.state.health(0) + game.state.health(1)).toBe(11);
   });
 
+  it('a tie is neither a miss nor a hit: a roll ability is offered with rollTies set and rollFails not; declined, the tie does nothing', () => {
+    const seen: string[] = [];
+    const game = play(
+      scenario(1, ['Guard Dog'], [2, 3, 6, 6], (engine) => setSkills(engine, 0, ['Lucky', 'Plain 2', 'Plain 3'])),
+      testStrategy(
+        {
+          useAbility: (view) => {
+            seen.push(`total ${view.rollTotal} fails ${view.rollFails} ties ${view.rollTies}`);
+            return false;
+          },
+        },
+        1,
+      ),
+    );
+    expect(seen).toEqual(['total 5 fails false ties true']);
+    expect(game.state.health(0)).toBe(6);
+    expect(metric(game, 'monstersDefeated')).toBe(1);
+    expect(game.state.charges[id(game.engine, 'Lucky')]).toBe(2);
+  });
+
+  it('a tie may be rerolled by the strategy’s choice; a miss is offered with rollFails set', () => {
+    const seen: string[] = [];
+    const game = play(
+      scenario(1, ['Guard Dog'], [2, 3, 1, 1, 6, 6], (engine) => setSkills(engine, 0, ['Lucky', 'Plain 2', 'Plain 3'])),
+      testStrategy(
+        {
+          useAbility: (view) => {
+            seen.push(`total ${view.rollTotal} fails ${view.rollFails} ties ${view.rollTies}`);
+            return true;
+          },
+        },
+        1,
+      ),
+    );
+    expect(seen).toEqual(['total 5 fails false ties true', 'total 2 fails true ties false']);
+    expect(game.state.charges[id(game.engine, 'Lucky')]).toBe(0);
+    expect(game.state.health(0)).toBe(6);
+    expect(metric(game, 'monstersDefeated')).toBe(1);
+  });
+
+  it('the sensible strategies keep a reroll rather than spend it on a tie against CV 7 or more', () => {
+    const game = play(scenario(1, ['Elite Henchman'], [3, 4, 6, 6], (engine) => setSkills(engine, 0, ['Lucky', 'Plain 2', 'Plain 3'])), testStrategy({}, 1));
+    expect(game.state.charges[id(game.engine, 'Lucky')]).toBe(2);
+    expect(game.state.health(0)).toBe(6);
+    expect(metric(game, 'monstersDefeated')).toBe(1);
+  });
+
   it('defeating a monster with loot claims Monster Loot cards for an agent', () => {
     const game = play(scenario(1, ['Medkit', 'Henchman'], [6, 6]), testStrategy({}, 2));
     expect(game.state.zone[id(game.engine, 'Medkit')]).toBe(Zone.held);

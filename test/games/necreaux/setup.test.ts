@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Settings } from '../../../src/core/game.ts';
 import { Kind } from '../../../src/games/necreaux/decisions.ts';
 import type { NecreauxEngine } from '../../../src/games/necreaux/rules.ts';
-import { giveHeld, metric, play, stackDeck, testStrategy } from './helpers.ts';
+import { giveHeld, metric, outcome, play, stackDeck, testStrategy } from './helpers.ts';
 
 class StopAfterSetUp extends Error {}
 
@@ -47,11 +47,13 @@ describe('the countdown', () => {
     expect(capture({ agents, level: 'intro' }).state.countdown).toBe(countdown);
   });
 
-  it('An Uncertain Ending takes 3 steps, No Time To Waste 5 (at least one turn is left without An Uncertain Ending)', () => {
+  it('An Uncertain Ending takes 3 steps, No Time To Waste 5, both 8', () => {
     expect(capture({ agents: 1, level: 'intro', uncertainEnding: true }).state.countdown).toBe(8);
+    expect(capture({ agents: 5, level: 'intro', uncertainEnding: true }).state.countdown).toBe(1);
     expect(capture({ agents: 2, level: 'intro', noTimeToWaste: 'random' }).state.countdown).toBe(4);
-    expect(capture({ agents: 4, level: 'intro', noTimeToWaste: 'random' }).state.countdown).toBe(1);
-    expect(capture({ agents: 5, level: 'intro', noTimeToWaste: 'random', uncertainEnding: true }).state.countdown).toBe(0);
+    expect(capture({ agents: 3, level: 'intro', noTimeToWaste: 'random' }).state.countdown).toBe(2);
+    expect(capture({ agents: 1, level: 'intro', noTimeToWaste: 'dealt', uncertainEnding: true }).state.countdown).toBe(3);
+    expect(capture({ agents: 2, level: 'intro', noTimeToWaste: 'random', uncertainEnding: true }).state.countdown).toBe(1);
   });
 });
 
@@ -100,7 +102,7 @@ describe('the island', () => {
   });
 
   it('No Time To Waste at random: 24 cards to the box, three piles of what is left', () => {
-    const engine = capture({ agents: 4, level: '6', noTimeToWaste: 'random' });
+    const engine = capture({ agents: 3, level: '6', noTimeToWaste: 'random' });
     expect(engine.state.box.size).toBe(24);
     const deck = deckFromTop(engine);
     expect(deck).toHaveLength(54);
@@ -109,7 +111,7 @@ describe('the island', () => {
   });
 
   it('No Time To Waste dealt: the 24 cards are dealt to the players, each puts one back', () => {
-    const engine = capture({ agents: 4, players: 2, level: '6', noTimeToWaste: 'dealt' });
+    const engine = capture({ agents: 3, players: 2, level: '6', noTimeToWaste: 'dealt' });
     expect(engine.state.box.size).toBe(22);
     expect(engine.state.deck.size).toBe(56);
   });
@@ -170,6 +172,22 @@ describe('the performance evaluation', () => {
     // 0 discarded + 5 x 1 turn left + 10 no XP spent + 10 scientists + 10 shuttle + 10 escaped + 10 with the
     // scientists - 3 pre-made agents - 5 x 2 caches - 30 How To Play deck.
     expect(metric(game, 'score')).toBe(12);
+  });
+
+  it('the variants instruct their cuts: they score nothing as "fewer turns than instructed"', () => {
+    const game = play(
+      {
+        settings: { agents: 2, level: '6', noTimeToWaste: 'random', uncertainEnding: true },
+        dice: [6],
+        arrange: (engine) => stackDeck(engine, []),
+      },
+      testStrategy({}, 1),
+    );
+    expect(game.state.instructedCountdown).toBe(1);
+    expect(game.state.startingCountdown).toBe(1);
+    expect(outcome(game)).toBe('failure');
+    // 0 discarded + 5 x 0 turns left + 10 no XP spent; nothing for the 8 steps the variants cut.
+    expect(metric(game, 'score')).toBe(10);
   });
 });
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { Kind, Op } from '../../../src/games/necreaux/decisions.ts';
 import type { NecreauxEngine } from '../../../src/games/necreaux/rules.ts';
+import { Zone } from '../../../src/games/necreaux/state.ts';
 import { giveHeld, id, metric, outcome, plainAgents, play, setSkills, stackDeck, testStrategy, type Scenario } from './helpers.ts';
 
 /** Plain agents, this deck (top first) and this countdown. The rulebook's Sliding Wall is A-33, the second A-59. */
@@ -83,5 +85,103 @@ describe('the Sliding Wall', () => {
     );
     expect(outcome(game)).toBe('draw');
     expect(metric(game, 'score')).toBeGreaterThan(0);
+  });
+});
+
+/** Two plain agents already split (agent 0 the main team, agent 1 the lost team), this deck and this countdown. */
+function split(deck: readonly string[], dice: readonly number[], countdown: number, extra?: (engine: NecreauxEngine) => void): Scenario {
+  return scenario(2, deck, dice, countdown, (engine) => {
+    engine.state.splitOff(0b10);
+    extra?.(engine);
+  });
+}
+
+describe('drawing a Sliding Wall while split reunites the teams on the draw, and the wall is discarded', () => {
+  it('in a rest draw, before the choice to resolve or discard the card', () => {
+    const asked: string[] = [];
+    const game = play(
+      split(['Medkit', 'A-59', 'Laser Pistol'], [], 3),
+      testStrategy({
+        chooseSpeed: (view) => (view.turn === 2 ? 0 : 1),
+        resolveRestDraw: (view, card) => {
+          asked.push(view.name(card));
+          return false;
+        },
+      }),
+    );
+    expect(game.log).toContain('  a secret wall lifts');
+    expect(asked).toEqual([]);
+    expect(game.state.zone[game.engine.cards.idOf('A-59')]).toBe(Zone.discard);
+    // The lost team's rest, finished as one team, moves the countdown; then the reunited team plays.
+    expect(game.log).toContain('turn 3: team 0, countdown 1, 1 cards left, 0 XP');
+  });
+
+  it('before draw abilities: Security Expert is never offered the wall', () => {
+    const game = play(split(['A-59', 'Medkit'], [], 2, (engine) => setSkills(engine, 0, ['Security Expert', 'Plain 2', 'Plain 3'])), testStrategy({}, 2));
+    expect(game.log).toContain('  the teams regroup');
+    expect(game.log.some((line) => line.startsWith('  Security Expert:'))).toBe(false);
+    expect(game.state.charges[id(game.engine, 'Security Expert')]).toBe(2);
+    expect(game.state.zone[id(game.engine, 'Medkit')]).toBe(Zone.loot);
+    expect(game.log).toContain('turn 2: team 0, countdown 1, 0 cards left, 0 XP');
+  });
+
+  it('in a draw a card instructs, before the Scientists could destroy it', () => {
+    const game = play(
+      split(['Elevator Shaft', 'A-59', 'Medkit'], [], 2, (engine) => giveHeld(engine, 0, 'The Scientists', 3)),
+      testStrategy({ useAbility: (view, ability) => view.abilityOp(ability) === Op.destroyCard && view.currentCard >= 0 && view.kind(view.currentCard) === Kind.trap }, 1),
+    );
+    expect(game.log).toContain('  a secret wall lifts');
+    expect(game.state.charges[id(game.engine, 'The Scientists')]).toBe(3);
+    expect(game.log).toContain('turn 2: team 0, countdown 1, 0 cards left, 0 XP');
+  });
+});
+
+describe('escaping and regrouping', () => {
+  it('the escape comes just before the marker moves, with the teams as they stand: escaping, the team never loses the regroup step, so the lost team and its Scientists stay behind (a draw)', () => {
+    const game = play(
+      split(['Medkit'], [], 3, (engine) => {
+        giveHeld(engine, 0, 'The Escape Shuttle');
+        giveHeld(engine, 1, 'The Scientists', 3);
+      }),
+      testStrategy({ regroup: () => true, escape: () => true }, 1),
+    );
+    expect(outcome(game)).toBe('draw');
+    expect(game.log).not.toContain('  the teams regroup');
+    expect(game.state.countdown).toBe(3);
+  });
+
+  it('a lost team holding the shuttle is offered the escape only at the end of a turn in which it regroups, and leaves as it stands', () => {
+    let offers = 0;
+    const game = play(
+      split(['Medkit', 'Laser Pistol'], [], 3, (engine) => {
+        giveHeld(engine, 1, 'The Escape Shuttle');
+        giveHeld(engine, 0, 'The Scientists', 3);
+      }),
+      testStrategy({ regroup: (view) => view.actingTeam === 1, escape: () => ++offers > 0 }, 1),
+    );
+    expect(offers).toBe(1);
+    expect(metric(game, 'turns')).toBe(2);
+    expect(outcome(game)).toBe('draw');
+    expect(game.state.countdown).toBe(2);
+  });
+
+  it('declining the escape, the team loses the extra step and regroups', () => {
+    const game = play(
+      split(['Medkit'], [], 3, (engine) => giveHeld(engine, 0, 'The Escape Shuttle')),
+      testStrategy({ regroup: () => true, escape: (view) => view.countdown === 1 }, 1),
+    );
+    expect(game.log).toContain('  countdown -2 -> 1');
+    expect(game.log).toContain('  the teams regroup');
+    expect(game.log).toContain('turn 2: team 0, countdown 1, 0 cards left, 0 XP');
+  });
+});
+
+describe('An Uncertain Ending while split', () => {
+  it('the die is rolled at the end of the lost team’s turn at zero too', () => {
+    const game = play({ ...split(['Medkit', 'Laser Pistol', 'Lucky Charm'], [3, 6], 1), settings: { agents: 2, level: '6', uncertainEnding: true } }, testStrategy({}, 1));
+    expect(game.log).toContain('  uncertain ending: rolled 3');
+    expect(game.log).toContain('  uncertain ending: rolled 6');
+    expect(metric(game, 'turns')).toBe(2);
+    expect(outcome(game)).toBe('failure');
   });
 });

@@ -119,11 +119,19 @@ describe('Ranger abilities', () => {
 });
 
 describe('Rogue abilities', () => {
-  it('Poison Blade: the next two direct attacks deal +2', () => {
-    const game = play({ ...FIRST, active: ['Poison Blade', 'Cleave'], deck: ['Lich', ...FILLER], watch: [ability('Poison Blade', 3), attack(6, 0, 'warrior'), attack(8, 0, 'warrior'), attack(4, 0, 'warrior')] });
+  it('Poison Blade (poison=flat): the next two direct attacks deal +2', () => {
+    const game = play({ ...FIRST, poison: 'flat', active: ['Poison Blade', 'Cleave'], deck: ['Lich', ...FILLER], watch: [ability('Poison Blade', 3), attack(6, 0, 'warrior'), attack(8, 0, 'warrior'), attack(4, 0, 'warrior')] });
     logHas(game.log, 'attacks Lich with 8 (8/14)');
     logHas(game.log, 'attacks Lich with 10 (18/14)');
     expect(game.log.some((line) => line.includes('attacks Lich with 4'))).toBe(false);
+  });
+
+  it.each([
+    ['per-revealed', 'attacks Lich with 10 (10/14)'],
+    ['flat', 'attacks Lich with 8 (8/14)'],
+  ] as const)('Poison Blade with two creatures revealed (poison=%s)', (poison, line) => {
+    const game = play({ ...FIRST, poison, fire: 8, active: ['Poison Blade', 'Wound'], deck: ['Lich', ...FILLER], watch: [ability('Poison Blade', 3), attack(6, 0, 'warrior')] });
+    logHas(game.log, line);
   });
 
   it('Throwing Daggers reveals a creature, maxes a die and makes the Rogue ranged', () => {

@@ -1,0 +1,35 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+/**
+ * The worker code, bundled into one plain JavaScript file before a run. Worker threads then load it without a
+ * TypeScript loader: Node 20 does not pass loaders to workers, and registering tsx in each worker costs a
+ * loader thread and about 25 MB per worker.
+ */
+export interface WorkerBundle {
+  /** URL of the bundled worker module. */
+  readonly url: string;
+  dispose(): void;
+}
+
+const WORKER_SOURCE = fileURLToPath(new URL('./worker.ts', import.meta.url));
+
+export async function bundleWorker(): Promise<WorkerBundle> {
+  const dir = mkdtempSync(join(tmpdir(), 'playsim-worker-'));
+  const outfile = join(dir, 'worker.mjs');
+  await build({
+    entryPoints: [WORKER_SOURCE],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'error',
+    // Bundled CommonJS dependencies (seedrandom) call require; give them Node's.
+    banner: { js: "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);" },
+  });
+  return { url: pathToFileURL(outfile).href, dispose: () => rmSync(dir, { recursive: true, force: true }) };
+}
