@@ -28,7 +28,15 @@ export interface BoolSetting extends SettingBase {
   readonly kind: 'bool';
   readonly default: boolean;
 }
-export type SettingSpec = IntSetting | EnumSetting | BoolSetting;
+/** `size` different values out of `values`, written comma-separated in any order (e.g. a party of four). */
+export interface SubsetSetting extends SettingBase {
+  readonly kind: 'subset';
+  readonly values: readonly string[];
+  readonly size: number;
+  /** In canonical form: the chosen values in the order of `values`. */
+  readonly default: string;
+}
+export type SettingSpec = IntSetting | EnumSetting | BoolSetting | SubsetSetting;
 
 export interface StrategyParamSpec {
   readonly name: string;

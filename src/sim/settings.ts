@@ -1,4 +1,4 @@
-import type { GameModule, SettingSpec, SettingValue, Settings } from '../core/game.ts';
+import type { GameModule, SettingSpec, SettingValue, Settings, SubsetSetting } from '../core/game.ts';
 import { InputError } from '../core/errors.ts';
 
 export function allowedValues(spec: SettingSpec): string {
@@ -9,6 +9,8 @@ export function allowedValues(spec: SettingSpec): string {
       return spec.values.join(', ');
     case 'bool':
       return 'true, false';
+    case 'subset':
+      return `${spec.size} different of ${spec.values.join(', ')} (comma-separated, any order)`;
   }
 }
 
@@ -32,7 +34,16 @@ function coerce(spec: SettingSpec, raw: SettingValue): SettingValue | null {
       if (raw === true || raw === 'true') return true;
       if (raw === false || raw === 'false') return false;
       return null;
+    case 'subset':
+      return canonicalSubset(spec, String(raw));
   }
+}
+
+/** The chosen values in the order the setting lists them, or null unless they are `size` different known values. */
+function canonicalSubset(spec: SubsetSetting, raw: string): string | null {
+  const chosen = new Set(raw.split(',').map((value) => value.trim()));
+  const known = spec.values.filter((value) => chosen.has(value));
+  return known.length === spec.size && chosen.size === spec.size ? known.join(',') : null;
 }
 
 /** One setting's value; `where` names the file or flag for the error line. */
