@@ -1,5 +1,7 @@
 import { Kind, Op, Rest, type NecreauxStrategy, type NecreauxView } from '../../src/games/necreaux/decisions.ts';
 
+/** The team that drew the Sliding Wall (view.actingTeam). */
+const MAIN_TEAM = 0;
 /** Monsters this strong are fled from, peeked to the bottom, evaded or destroyed when a card allows it. */
 const DANGEROUS_CV = 8;
 
@@ -260,11 +262,14 @@ export abstract class SensibleStrategy implements NecreauxStrategy {
 
   /**
    * Split teams explore twice as fast (the rulebook's Clue #5), so stay split until the Escape Shuttle is found;
-   * then regroup, since a lost team can only take off at the end of a turn in which it regroups and the Scientists
-   * may be on the other team. With one turn left, regroup too, so that whoever holds the shuttle can leave.
+   * then regroup, since the Scientists may be on the other team, but only when the team outlives the steps it costs
+   * (a main team's turn loses two). A lost team holding the shuttle regroups anyway: the escape is offered only
+   * before a countdown move, and its turns move the countdown only when it regroups.
    */
   regroup(view: NecreauxView): boolean {
-    return view.shuttleFound || view.countdown <= 1;
+    const steps = view.actingTeam === MAIN_TEAM ? 2 : 1;
+    const outlivesIt = view.countdown - steps >= (view.uncertainEnding ? 0 : 1);
+    return (view.shuttleFound && outlivesIt) || (view.actingTeam !== MAIN_TEAM && teamHasShuttle(view));
   }
 }
 
@@ -327,6 +332,11 @@ export function isDangerous(view: NecreauxView, card: number): boolean {
 
 export function teamHasScientists(view: NecreauxView): boolean {
   const holder = view.holderOf(view.scientistsCard);
+  return holder >= 0 && view.isActing(holder);
+}
+
+function teamHasShuttle(view: NecreauxView): boolean {
+  const holder = view.holderOf(view.shuttleCard);
   return holder >= 0 && view.isActing(holder);
 }
 

@@ -37,6 +37,28 @@ describe('the built-in strategies', () => {
     expect(metric(game, 'turns')).toBe(1);
   });
 
+  it('sensible strategies regroup once the shuttle is found only if the team outlives the steps; a lost team with the shuttle regroups to be offered the escape', () => {
+    /** The adaptive strategy's regroup answer for a split team of two (agent 1 lost), asked of the state after the set-up. */
+    const regroups = (countdown: number, actingTeam: number, shuttleHolder: number) => {
+      let answer: boolean | null = null;
+      play({ settings: { agents: 2 }, arrange: (e) => {
+        plainAgents(e);
+        stackDeck(e, []);
+        giveHeld(e, shuttleHolder, 'The Escape Shuttle');
+        e.state.shuttleFound = true;
+        e.state.splitOff(0b10);
+        e.state.setActingTeam(actingTeam);
+        e.state.countdown = countdown;
+        answer = definition('adaptive').create({}).regroup(e.state);
+      } }, definition('fixed-speed').create({}));
+      return answer;
+    };
+    expect(regroups(3, 0, 0)).toBe(true);
+    expect(regroups(2, 0, 0)).toBe(false);
+    expect(regroups(1, 1, 1)).toBe(true);
+    expect(regroups(1, 1, 0)).toBe(false);
+  });
+
   it('random answers come from the strategy stream only: the same seed replays the same game', () => {
     const first = play({ settings: { agents: 3, level: '7' } }, definition('random').create({}), 99);
     const second = play({ settings: { agents: 3, level: '7' } }, definition('random').create({}), 99);
