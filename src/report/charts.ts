@@ -168,8 +168,8 @@ export function heatmap(results: ResultsFile, request: Request<'heatmap'>): TopL
     width: { step: 56 },
     height: { step: 32 },
     encoding: {
-      x: ordinalX(request.x),
-      y: ordinal(request.y),
+      x: ordinalX(results, request.x),
+      y: ordinal(results, request.y),
       tooltip: [...settingTooltips(results, axes), ...winTooltips()],
     },
     layer: [
@@ -212,7 +212,7 @@ export function outcomes(results: ResultsFile, request: Request<'outcomes'>): To
     mark: 'bar',
     width: { step: 40 },
     encoding: {
-      x: ordinalX(request.x),
+      x: ordinalX(results, request.x),
       y: { field: 'rate', type: 'quantitative', stack: 'zero', title: 'share of games', axis: { format: '%' } },
       color: { field: 'outcome', type: 'nominal', title: 'outcome', scale: { domain: [...results.outcomeNames] } },
       order: { field: 'order' },
@@ -242,7 +242,7 @@ export function distribution(results: ResultsFile, request: Request<'distributio
     title: chartTitle(results, `${request.metric} distribution by ${request.x}`),
     data: { values: rows },
     facet: {
-      row: ordinal(request.x),
+      row: ordinal(results, request.x),
       ...(columns.length > 0 ? { column: groupChannel(results, columns) } : {}),
     },
     spec: {
@@ -402,16 +402,19 @@ function continuousOrOrdinal(results: ResultsFile, name: string) {
   const numeric = results.cells.every((cell) => typeof cellValue(cell, name) === 'number');
   return numeric
     ? ({ field: settingField(name), type: 'quantitative', title: name, scale: { zero: false }, axis: { tickMinStep: 1 } } as const)
-    : ordinalX(name);
+    : ordinalX(results, name);
 }
 
 /** A setting in order of value, with its values written upright on an x axis. */
-function ordinalX(name: string) {
-  return { ...ordinal(name), axis: { labelAngle: 0 } } as const;
+function ordinalX(results: ResultsFile, name: string) {
+  return { ...ordinal(results, name), axis: { labelAngle: 0 } } as const;
 }
 
-function ordinal(name: string) {
-  return { field: settingField(name), type: 'ordinal', title: name } as const;
+/** Categories in the order the experiment lists them (intro before level 1), not alphabetically. */
+function ordinal(results: ResultsFile, name: string) {
+  // A setting's values share one type; the cast only meets vega-lite's homogeneous-array type.
+  const order = [...new Set(results.cells.map((cell) => cellValue(cell, name)))] as string[];
+  return { field: settingField(name), type: 'ordinal', title: name, sort: order } as const;
 }
 
 /** The field path of a setting; dots and brackets in its name are escaped so Vega-Lite reads it as one name. */

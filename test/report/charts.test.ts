@@ -172,3 +172,12 @@ describe('charts over a strategy parameter', () => {
     expect(new Set(rows.map((row) => row.group))).toEqual(new Set(results.cells.map((cell) => `agents=${cell.params.agents}`)));
   });
 });
+
+describe('category axes', () => {
+  it('keep the order the experiment lists the values in', () => {
+    const levels = ['intro', '1', '2', '10'];
+    const results = { ...single, cells: levels.map((level, id) => ({ ...single.cells[0], id, params: { ...single.cells[0].params, level } })), experiment: { ...single.experiment, varied: ['level'] } };
+    const spec = buildChart(results, { type: 'outcomes', x: 'level' }) as unknown as { encoding: { x: { sort: unknown } } };
+    expect(spec.encoding.x.sort).toEqual(levels);
+  });
+});
