@@ -84,8 +84,14 @@ function cellsOnAxes(results: ResultsFile, request: ChartRequest): ResultsFile {
   return cells.length === 0 ? results : { ...results, cells };
 }
 
+/** Long labels (a party of four, a comparison) are shown whole rather than cut at vega-lite's 180 px. */
+const LABELS_IN_FULL = { axis: { labelLimit: 480 }, legend: { labelLimit: 480 }, header: { labelLimit: 480 } } as const;
+
 export function buildChart(allResults: ResultsFile, request: ChartRequest): TopLevelSpec {
-  const results = cellsOnAxes(allResults, request);
+  return { ...chartFor(cellsOnAxes(allResults, request), request), config: LABELS_IN_FULL } as TopLevelSpec;
+}
+
+function chartFor(results: ResultsFile, request: ChartRequest): TopLevelSpec {
   switch (request.type) {
     case 'winRate':
       return winRate(results, request);

@@ -9,12 +9,15 @@ import { TaskRunner, type RunSetup, type Task, type TaskResult } from './task.ts
 import { bundleWorker } from './worker-bundle.ts';
 
 /**
- * Plays an experiment's cells on a piscina pool, in tasks of TASK_GAMES consecutive game indices. Task boundaries
- * and target-CI rounds are fixed numbers, never derived from the worker count, and accumulators hold exact integer
- * sums, so results are identical for any --workers and any --shard split.
+ * Plays an experiment's cells on a piscina pool, in tasks of consecutive game indices. Task boundaries depend on
+ * the run's size only and target-CI rounds are a fixed number of games, never derived from the worker count, and
+ * accumulators hold exact integer sums, so results are identical for any --workers and any --shard split.
  */
 
-export const TASK_GAMES = 1000;
+const MAX_TASK_GAMES = 1000;
+/** Small runs are cut finer, so that every worker gets games: a round is split into at least this many tasks. */
+const MIN_TASKS_PER_ROUND = 16;
+const MIN_TASK_GAMES = 10;
 /** With --target-ci, cells are checked after every round of this many games, in cell order. */
 export const ROUND_GAMES = 5000;
 
@@ -129,12 +132,22 @@ export class Runner {
     return (interval.hi - interval.lo) / 2 <= (this.options.targetCi ?? 0) || gamesPlayed >= this.options.maxGames;
   }
 
+  /**
+   * Games per task: MAX_TASK_GAMES, or less for a small run. It depends only on the run's size, never on the worker
+   * count, so every shard of a run cuts the same tasks.
+   */
+  private taskGames(): number {
+    const roundGames = this.options.gamesPerCell ?? ROUND_GAMES;
+    return Math.min(MAX_TASK_GAMES, Math.max(MIN_TASK_GAMES, Math.ceil(roundGames / MIN_TASKS_PER_ROUND)));
+  }
+
   private *tasks(round: Round): Generator<Task> {
     const shard = this.options.shard;
-    for (let start = round.start; start < round.end; start += TASK_GAMES) {
-      const taskIndex = Math.floor(start / TASK_GAMES);
+    const taskGames = this.taskGames();
+    for (let start = round.start; start < round.end; start += taskGames) {
+      const taskIndex = Math.floor(start / taskGames);
       if (shard === null || taskIndex % shard.count === shard.index) {
-        yield { start, count: Math.min(TASK_GAMES, round.end - start), cells: round.cells };
+        yield { start, count: Math.min(taskGames, round.end - start), cells: round.cells };
       }
     }
   }

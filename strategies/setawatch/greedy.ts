@@ -499,9 +499,58 @@ export function greedyChoice(decision: DecisionKind, view: DecisionView): number
   }
 }
 
+/**
+ * Camp habits a policy can be told to drop, to measure what each is worth (experiments/setawatch-camp.yaml): a camp
+ * action (`map` is Check Map, `own` every adventurer's own action), one adventurer's own action (by adventurer id), or
+ * a rune (no rune option that includes it). Greedy never Equips and never uses Prepared (Rogue) or Teleport (Wizard),
+ * so avoiding those changes nothing.
+ */
+export const AVOIDABLE = ['none', 'chop', 'scout', 'map', 'heal', 'equip', 'own', 'beastmaster', 'cleric', 'ranger', 'rogue', 'warrior', 'wizard', 'seal', 'vanquish', 'bolster'] as const;
+export type Avoidable = (typeof AVOIDABLE)[number];
+/** Camp happens in rounds 1-8; nobody camps in the final round. */
+const LAST_CAMP_ROUND = 8;
+const CAMP_ACTION_OF: Partial<Record<Avoidable, number>> = { chop: Camp.chop, scout: Camp.scout, map: Camp.checkMap, heal: Camp.heal, equip: Camp.equip, own: Camp.own };
+const RUNE_OF: Partial<Record<Avoidable, number>> = { seal: Rune.seal, vanquish: Rune.vanquish, bolster: Rune.bolster };
+
+/** True when camp option `index` uses the avoided action, adventurer's own action or rune. */
+export function usesAvoided(view: DecisionView, index: number, avoid: Avoidable): boolean {
+  const o = view.options;
+  if (o.kind[index] === OptionKind.runes) return (o.target[index] & (RUNE_OF[avoid] ?? 0)) !== 0;
+  if (o.kind[index] !== OptionKind.campAction) return false;
+  const action = o.aux[index];
+  if (action === CAMP_ACTION_OF[avoid]) return true;
+  return action === Camp.own && view.tables.adventurers[view.state.camper].id === avoid;
+}
+
+/** Greedy, except that from round `from` on it never takes the avoided camp habit at camp (it ends camp instead). */
+function avoiding(avoid: Avoidable, from: number): SetawatchStrategy {
+  const score = (view: DecisionView, index: number): number => (usesAvoided(view, index, avoid) ? -Infinity : scoreCamp(view, index));
+  return {
+    name: 'greedy',
+    choose(decision: DecisionKind, view: DecisionView): number {
+      if (decision !== Decision.camp || view.state.round < from) return greedyChoice(decision, view);
+      // Option 0 is always "done", which no habit forbids, so `best` never picks a forbidden option.
+      return best(view, score);
+    },
+  };
+}
+
 export const greedy: StrategyDefinition<SetawatchStrategy> = {
   name: 'greedy',
   description: 'fast rules of thumb: cheapest kills first, pool dice on what can be finished, abilities on the worst threats',
-  params: [],
-  create: () => ({ name: 'greedy', choose: greedyChoice }),
+  params: [
+    {
+      name: 'avoid',
+      kind: 'enum',
+      values: AVOIDABLE,
+      default: 'none',
+      description: 'a camp habit never taken: chop, scout, map (Check Map), heal, equip, own (every own action), an adventurer id (their own action), or a rune (seal, vanquish, bolster)',
+    },
+    { name: 'avoidFrom', kind: 'int', min: 1, max: LAST_CAMP_ROUND + 1, default: 1, description: `the round from which \`avoid\` applies: 1 the whole game, ${LAST_CAMP_ROUND + 1} never (plain greedy)` },
+  ],
+  create: (params) => {
+    const avoid = (params.avoid ?? 'none') as Avoidable;
+    const from = Number(params.avoidFrom ?? 1);
+    return avoid === 'none' || from > LAST_CAMP_ROUND ? { name: 'greedy', choose: greedyChoice } : avoiding(avoid, from);
+  },
 };

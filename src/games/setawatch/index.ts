@@ -50,7 +50,7 @@ const setawatch: GameModule<SetawatchStrategy, SetawatchContent> = {
   settings: [
     { name: 'summons', kind: 'int', min: 1, max: 4, default: 2, description: 'Summon cards: 1 Easy, 2 Normal, 3 Hard, 4 Insane' },
     { name: 'fire', kind: 'enum', values: ['7', 'd8'], default: '7', description: 'starting firewood: 7, or the d8 variant' },
-    { name: 'party', kind: 'enum', values: PARTIES, default: DEFAULT_PARTY, description: 'the four adventurers, alphabetical, comma-separated' },
+    { name: 'party', kind: 'subset', values: BASE_ADVENTURERS, size: 4, default: DEFAULT_PARTY, description: 'four of the six adventurers, comma-separated, in any order' },
     { name: 'ongoing', kind: 'enum', values: ['face-up', 'always'], default: 'face-up', description: "when a creature's Ongoing power works: once revealed (default), or already face down" },
     { name: 'poison', kind: 'enum', values: ['per-revealed', 'flat'], default: 'per-revealed', description: "Poison Blade's bonus: +2 per revealed creature (as printed), or +2 once" },
     { name: 'sets', kind: 'enum', values: SET_CHOICES, default: 'base', description: 'content sets in play' },

@@ -164,7 +164,7 @@ describe('the game module', () => {
 
   it('rejects bad settings like every game', () => {
     expect(() => resolveSettings(setawatch, { summons: '5' }, '--set')).toThrow(/summons=5 is not allowed/);
-    expect(() => resolveSettings(setawatch, { party: 'warrior,wizard,rogue,cleric' }, '--set')).toThrow(/party=/);
+    expect(() => resolveSettings(setawatch, { party: 'warrior,wizard,rogue,cleric,ranger' }, '--set')).toThrow(/party=/);
     expect(() => resolveSettings(setawatch, { fire: '9' }, '--set')).toThrow(/fire=9/);
   });
 
