@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { OutcomeRecord } from '../src/core/game.ts';
 import { gameSeed } from '../src/core/rng.ts';
 import { loadGame } from '../src/games/registry.ts';
@@ -8,63 +10,95 @@ import { resolveSettings } from '../src/sim/settings.ts';
 import { createStrategy } from '../src/sim/strategy-spec.ts';
 
 /**
- * `npm run bench`: Necreaux games/s on one core (adaptive strategy), the 2-worker speed-up through the real
- * runner, and peak RSS while streaming 10 million games. Record the figures in docs/benchmarks.md.
- * Options: --quick (smaller counts, for a smoke check), --games N (streaming run size).
+ * `npm run bench`: games/s on one core per game and strategy, the 2-worker speed-up through the real runner, and
+ * the peak RSS of a `playsim sim` process streaming 1 and 10 million Necreaux games (flat in the number of games). Record the figures in docs/benchmarks.md.
+ * Options: --quick (smaller counts, for a smoke check), --games N (streaming run size), --only necreaux|setawatch.
  */
 
 const quick = process.argv.includes('--quick');
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
 const streamingGames = Number(process.argv[process.argv.indexOf('--games') + 1]) || (quick ? 1_000_000 : 10_000_000);
-const GAME = 'necreaux';
-const STRATEGY = 'adaptive';
 
-async function singleCoreRate(): Promise<number> {
-  const game = await loadGame(GAME);
-  const engine = game.createEngine(resolveSettings(game, {}, 'bench'), loadContent(game, undefined).content, null);
-  const strategy = await createStrategy(game, STRATEGY);
+/** Games per CPU-second of one engine on this thread, after a warm-up (CPU time: the machine may be shared). */
+async function singleCoreRate(gameId: string, strategySpec: string, games: number, settings: Record<string, string> = {}): Promise<number> {
+  const game = await loadGame(gameId);
+  const engine = game.createEngine(resolveSettings(game, settings, 'bench'), loadContent(game, undefined).content, null);
+  const strategy = await createStrategy(game, strategySpec);
   const record = new OutcomeRecord(game.metrics.length);
   const play = (from: number, count: number) => {
     for (let index = from; index < from + count; index++) engine.playGame(gameSeed(1, index), strategy, record);
   };
-  play(0, 20_000); // warm-up: let the JIT settle
-  const games = quick ? 100_000 : 500_000;
-  const started = process.hrtime.bigint();
-  play(20_000, games);
-  return games / (Number(process.hrtime.bigint() - started) / 1e9);
+  play(0, Math.max(1, Math.floor(games / 5))); // warm-up: let the JIT settle
+  const started = process.cpuUsage();
+  play(games, games);
+  const used = process.cpuUsage(started);
+  return games / ((used.user + used.system) / 1e6);
 }
 
 function cellFile(games: number) {
-  return experimentSchema.parse({ name: 'bench', title: 'bench', game: GAME, strategies: [STRATEGY], games, seed: 1 });
+  return experimentSchema.parse({ name: 'bench', title: 'bench', game: 'necreaux', strategies: ['adaptive'], games, seed: 1 });
 }
 
-async function runnerSeconds(games: number, workers: number, onProgress?: (done: number) => void): Promise<number> {
+async function runnerSeconds(games: number, workers: number): Promise<number> {
   const started = process.hrtime.bigint();
-  await executeExperiment({ file: cellFile(games), sourcePath: 'bench', workers, shard: null, onProgress });
+  await executeExperiment({ file: cellFile(games), sourcePath: 'bench', workers, shard: null });
   return Number(process.hrtime.bigint() - started) / 1e9;
 }
 
-function megabytes(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-}
+const count = (value: number) => Math.round(value).toLocaleString('en-US');
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
-async function main(): Promise<void> {
-  const rate = await singleCoreRate();
-  console.log(`single core, ${STRATEGY}: ${Math.round(rate).toLocaleString('en-US')} games/s`);
+async function necreaux(): Promise<void> {
+  console.log(`necreaux, one core, adaptive: ${count(await singleCoreRate('necreaux', 'adaptive', quick ? 50_000 : 300_000))} games/s`);
+  console.log(`necreaux, one core, fixed-speed:speed=7: ${count(await singleCoreRate('necreaux', 'fixed-speed:speed=7', quick ? 50_000 : 300_000))} games/s`);
 
   const scalingGames = quick ? 400_000 : 2_000_000;
   const one = await runnerSeconds(scalingGames, 1);
   const two = await runnerSeconds(scalingGames, 2);
-  console.log(`runner, ${scalingGames.toLocaleString('en-US')} games: 1 worker ${one.toFixed(2)} s, 2 workers ${two.toFixed(2)} s, speed-up ${(one / two).toFixed(2)}x`);
+  console.log(`necreaux runner, ${count(scalingGames)} games: 1 worker ${one.toFixed(2)} s, 2 workers ${two.toFixed(2)} s, speed-up ${(one / two).toFixed(2)}x`);
 
-  let rssAtTenth = 0;
-  let peakRss = 0;
-  const seconds = await runnerSeconds(streamingGames, 2, (done) => {
-    peakRss = Math.max(peakRss, process.memoryUsage().rss);
-    if (rssAtTenth === 0 && done >= streamingGames / 10) rssAtTenth = peakRss;
-  });
-  const maxRss = process.resourceUsage().maxRSS * 1024;
-  console.log(`streaming ${streamingGames.toLocaleString('en-US')} games on 2 workers: ${seconds.toFixed(1)} s (${Math.round(streamingGames / seconds).toLocaleString('en-US')} games/s)`);
-  console.log(`peak RSS (whole process, main + workers): ${megabytes(maxRss)}; sampled RSS after 10% of the games ${megabytes(rssAtTenth)}, at the end ${megabytes(peakRss)}`);
+  const short = await streamingRun(streamingGames / 10);
+  const long = await streamingRun(streamingGames);
+  console.log(`necreaux streaming ${count(streamingGames)} games on 2 workers: ${long.seconds.toFixed(1)} s (${count(streamingGames / long.seconds)} games/s)`);
+  console.log(`peak RSS of the whole playsim process (main + 2 workers): ${megabytes(short.peakRss)} for ${count(streamingGames / 10)} games, ${megabytes(long.peakRss)} for ${count(streamingGames)} games`);
 }
 
-await main();
+/**
+ * Peak RSS of a real `playsim sim` run, sampled from /proc (Linux) every 200 ms: a separate process, so nothing
+ * this benchmark did before counts.
+ */
+async function streamingRun(games: number): Promise<{ seconds: number; peakRss: number }> {
+  const started = process.hrtime.bigint();
+  const child = spawn(process.execPath, ['bin/playsim.mjs', 'sim', 'necreaux', '--games', String(games), '--workers', '2', '--json'], { stdio: 'ignore' });
+  let peakRss = 0;
+  const sample = setInterval(() => {
+    peakRss = Math.max(peakRss, highWaterMark(child.pid));
+  }, 200);
+  child.on('exit', () => clearInterval(sample));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  if (code !== 0) throw new Error(`playsim sim exited with ${code}`);
+  return { seconds: Number(process.hrtime.bigint() - started) / 1e9, peakRss };
+}
+
+/** The process's peak RSS so far (VmHWM), or 0 once it has exited. */
+function highWaterMark(pid: number | undefined): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+async function setawatch(): Promise<void> {
+  for (const summons of ['1', '4']) {
+    console.log(`setawatch summons=${summons}, one core, greedy: ${count(await singleCoreRate('setawatch', 'greedy', quick ? 2_000 : 20_000, { summons }))} games/s`);
+  }
+  for (const budget of [400, 600]) {
+    const rate = await singleCoreRate('setawatch', `planner:budget=${budget}`, quick ? 10 : 60, { summons: '2' });
+    console.log(`setawatch summons=2, one core, planner:budget=${budget}: ${rate.toFixed(1)} games/s (${(1000 / rate).toFixed(0)} ms per game)`);
+  }
+}
+
+if (only === null || only === 'necreaux') await necreaux();
+if (only === null || only === 'setawatch') await setawatch();
