@@ -217,3 +217,17 @@ export function checkConservation(s: GameState): void {
     if (seen[card] !== expected) throw new Error(`card ${card} (${s.cards.names[card]}) is in ${seen[card]} piles, zone ${s.zone[card]}`);
   }
 }
+
+/** Plain agents, this deck (top first) and `countdown` turns, then any further arrangement. */
+export function plainScenario(agents: number, deck: readonly string[], dice: readonly number[], countdown: number, extra?: Scenario['arrange']): Scenario {
+  return {
+    settings: { agents, level: '6' },
+    dice,
+    arrange: (engine) => {
+      plainAgents(engine);
+      stackDeck(engine, deck);
+      engine.state.countdown = countdown;
+      extra?.(engine);
+    },
+  };
+}

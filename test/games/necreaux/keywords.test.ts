@@ -2,21 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { Op, Rest } from '../../../src/games/necreaux/decisions.ts';
 import type { NecreauxEngine } from '../../../src/games/necreaux/rules.ts';
 import { Zone } from '../../../src/games/necreaux/state.ts';
-import { giveHeld, id, lift, metric, plainAgents, play, setSkills, stackDeck, testStrategy, type Scenario } from './helpers.ts';
+import { giveHeld, id, lift, metric, plainScenario, play, setSkills, testStrategy, type Scenario } from './helpers.ts';
 
 /** Plain agents, this deck (top first), `countdown` turns, then the extra arrangement. */
-function scenario(agents: number, deck: readonly string[], dice: readonly number[], extra?: (engine: NecreauxEngine) => void, countdown = 1): Scenario {
-  return {
-    settings: { agents, level: '6' },
-    dice,
-    arrange: (engine) => {
-      plainAgents(engine);
-      stackDeck(engine, deck);
-      engine.state.countdown = countdown;
-      extra?.(engine);
-    },
-  };
-}
+const scenario = (agents: number, deck: readonly string[], dice: readonly number[], extra?: (engine: NecreauxEngine) => void, countdown = 1): Scenario =>
+  plainScenario(agents, deck, dice, countdown, extra);
 
 /** The agent's skill cards become these, with no charges. */
 function unchargedSkills(engine: NecreauxEngine, agent: number, names: readonly string[]): void {

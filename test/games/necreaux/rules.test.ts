@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { Op, Rest } from '../../../src/games/necreaux/decisions.ts';
 import { Zone } from '../../../src/games/necreaux/state.ts';
-import { giveHeld, id, metric, outcome, plainAgents, play, setSkills, stackDeck, testStrategy, type Scenario } from './helpers.ts';
+import { giveHeld, id, metric, outcome, plainAgents, plainScenario, play, setSkills, stackDeck, testStrategy, type Scenario } from './helpers.ts';
 
 /** A scenario with plain agents, this deck (top first) and one turn on the countdown. */
-function scenario(agents: number, deck: readonly string[], dice: readonly number[], extra?: Scenario['arrange']): Scenario {
-  return {
-    settings: { agents, level: '6' },
-    dice,
-    arrange: (engine) => {
-      plainAgents(engine);
-      stackDeck(engine, deck);
-      engine.state.countdown = 1;
-      extra?.(engine);
-    },
-  };
-}
+const scenario = (agents: number, deck: readonly string[], dice: readonly number[], extra?: Scenario['arrange']): Scenario =>
+  plainScenario(agents, deck, dice, 1, extra);
 
 describe('exploring', () => {
   it('draws cards until the draw marker reaches the speed, then the countdown moves', () => {

@@ -2,21 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { Kind, Op } from '../../../src/games/necreaux/decisions.ts';
 import type { NecreauxEngine } from '../../../src/games/necreaux/rules.ts';
 import { Zone } from '../../../src/games/necreaux/state.ts';
-import { giveHeld, id, metric, outcome, plainAgents, play, setSkills, stackDeck, testStrategy, type Scenario } from './helpers.ts';
+import { giveHeld, id, metric, outcome, plainScenario, play, setSkills, testStrategy, type Scenario } from './helpers.ts';
 
 /** Plain agents, this deck (top first) and this countdown. The rulebook's Sliding Wall is A-33, the second A-59. */
-function scenario(agents: number, deck: readonly string[], dice: readonly number[], countdown: number, extra?: (engine: NecreauxEngine) => void): Scenario {
-  return {
-    settings: { agents, level: '6' },
-    dice,
-    arrange: (engine) => {
-      plainAgents(engine);
-      stackDeck(engine, deck);
-      engine.state.countdown = countdown;
-      extra?.(engine);
-    },
-  };
-}
+const scenario = (agents: number, deck: readonly string[], dice: readonly number[], countdown: number, extra?: (engine: NecreauxEngine) => void): Scenario =>
+  plainScenario(agents, deck, dice, countdown, extra);
 
 describe('the Sliding Wall', () => {
   it('a roll below the speed splits the team; the main team finishes the turn; the lost team’s turn does not move the countdown', () => {
