@@ -6,7 +6,7 @@ import type { GameModule, SettingValue, Settings } from '../core/game.ts';
 import { InputError } from '../core/errors.ts';
 import type { ChartRequest } from './results.ts';
 import { resolveSettings } from './settings.ts';
-import { strategyDefinition } from './strategy-spec.ts';
+import { strategyDefinition, strategyHead } from './strategy-spec.ts';
 import { describeZodIssue } from './zod-errors.ts';
 
 /** An experiment file (JSON or YAML): a game, fixed settings, a grid of varied settings, strategies, charts. */
@@ -118,14 +118,10 @@ function cartesian(dimensionSizes: readonly number[]): number[][] {
   return points;
 }
 
-function strategyName(spec: string): string {
-  return spec.split(':')[0];
-}
-
 /** What two cells adjacent along a dimension differ in: the setting, the one strategy parameter, or "strategy". */
 function differenceLabel(a: CellPlan, b: CellPlan, dimension: number, gridNames: readonly string[]): string {
   if (dimension < gridNames.length) return gridNames[dimension];
-  if (strategyName(a.strategy) !== strategyName(b.strategy)) return 'strategy';
+  if (strategyHead(a.strategy) !== strategyHead(b.strategy)) return 'strategy';
   const differing = Object.keys(a.params).filter((key) => !gridNames.includes(key) && a.params[key] !== b.params[key]);
   return differing.length === 1 ? differing[0] : 'strategy';
 }
@@ -172,7 +168,7 @@ export async function planExperiment(file: ExperimentFile, game: GameModule, sou
     Object.assign(params, strategy.params);
     return { settings, strategy: strategy.spec, params, coordinates: point };
   });
-  const strategyNames = new Set(strategies.map((strategy) => strategyName(strategy.spec)));
+  const strategyNames = new Set(strategies.map((strategy) => strategyHead(strategy.spec)));
   const comparesStrategies = strategies.length > 1 && (strategyNames.size > 1 || strategyParamNames.length === 0);
   const varied = [...gridNames, ...strategyParamNames, ...(comparesStrategies ? ['strategy'] : [])];
   return {

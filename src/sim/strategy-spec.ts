@@ -42,6 +42,11 @@ function splitSpec(spec: string): { head: string; paramText: string } {
   return colon < 0 ? { head: spec, paramText: '' } : { head: spec.slice(0, colon), paramText: spec.slice(colon + 1) };
 }
 
+/** The name (or module path) part of a spec, without its parameters. */
+export function strategyHead(spec: string): string {
+  return splitSpec(spec.trim()).head;
+}
+
 function parseParamValue(param: StrategyParamSpec, raw: string, spec: string): number | string {
   if (param.kind === 'enum') {
     if (!param.values?.includes(raw)) throw new InputError(`--strategy ${spec}: ${param.name}=${raw} is not allowed; allowed: ${param.values?.join(', ')}`);
