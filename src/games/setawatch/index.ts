@@ -25,7 +25,7 @@ function partiesOfFour(names: readonly string[]): string[] {
 }
 
 function readingsOf(settings: Settings): Readings {
-  return { ongoingFaceDown: settings.ongoing === 'always', poisonPerRevealed: settings.poison === 'per-revealed' };
+  return { ongoingFaceDown: settings.ongoing === 'always', poisonPerRevealed: settings.poison === 'per-revealed', tamedRolled: settings.tamed === 'rolled' };
 }
 
 class SetawatchEngine implements GameEngine<SetawatchStrategy> {
@@ -53,6 +53,7 @@ const setawatch: GameModule<SetawatchStrategy, SetawatchContent> = {
     { name: 'party', kind: 'subset', values: BASE_ADVENTURERS, size: 4, default: DEFAULT_PARTY, description: 'four of the six adventurers, comma-separated, in any order' },
     { name: 'ongoing', kind: 'enum', values: ['face-up', 'always'], default: 'face-up', description: "when a creature's Ongoing power works: once revealed (default), or already face down" },
     { name: 'poison', kind: 'enum', values: ['per-revealed', 'flat'], default: 'per-revealed', description: "Poison Blade's bonus: +2 per revealed creature (as printed), or +2 once" },
+    { name: 'tamed', kind: 'enum', values: ['health', 'rolled'], default: 'health', description: "a tamed creature's attack die: worth its printed health (default), or one more die of its tamer, rolled every round" },
     { name: 'sets', kind: 'enum', values: SET_CHOICES, default: 'base', description: 'content sets in play' },
   ],
   content: setawatchContent,

@@ -222,6 +222,7 @@ export class SetawatchRules extends Watch {
         s.dieState[die] = Die.ready;
         s.rollTotal[seat] += s.dieValue[die];
       }
+      if (this.readings.tamedRolled) this.rollTamedDice(seat, sides);
       if (this.location.raiseLowestDie > 0) this.raiseLowest(seat, sides);
       this.log?.write(`  ${this.seatName(seat)} rolls ${this.diceText(seat)}`);
     }
@@ -248,6 +249,15 @@ export class SetawatchRules extends Watch {
     }
     s.dieState[lowest] = Die.locked;
     this.log?.write(`  a ${s.dieValue[lowest]} is locked on Snowy Pass`);
+  }
+
+  /** With `tamed=rolled`, a tamed creature not yet spent is rolled with its tamer's dice (not a camp die: not in the total). */
+  private rollTamedDice(seat: number, sides: number): void {
+    const s = this.state;
+    for (let k = ROLLED_DICE; k < DICE_PER_SEAT; k++) {
+      const die = seat * DICE_PER_SEAT + k;
+      if (s.dieTamed[die] >= 0 && s.dieState[die] === Die.ready) s.dieValue[die] = this.rollDie(sides);
+    }
   }
 
   /** Each adventurer camps exactly twice over rounds 1-8: only those with a rest token left may camp. */

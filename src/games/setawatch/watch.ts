@@ -25,9 +25,11 @@ export interface Readings {
   readonly ongoingFaceDown: boolean;
   /** `poison=per-revealed` (default): Poison Blade adds its amount per revealed creature; `flat`: its amount once. */
   readonly poisonPerRevealed: boolean;
+  /** `tamed=rolled`: a tamed creature is one more die of its tamer, rolled when tamed and every round; `health` (default): worth its printed health. */
+  readonly tamedRolled: boolean;
 }
 
-export const DEFAULT_READINGS: Readings = { ongoingFaceDown: false, poisonPerRevealed: true };
+export const DEFAULT_READINGS: Readings = { ongoingFaceDown: false, poisonPerRevealed: true, tamedRolled: false };
 
 /** Creatures the campfire lights at this firewood: 0 / 1-6 / 7-11 / 12-15. */
 export function campfireReveals(fire: number): number {
@@ -808,11 +810,9 @@ export class Watch implements Simulator {
     }
   }
 
-  /** Rebuke's "different position": to the front or the back of the Line (see RULES.md). */
+  /** Rebuke's "different position": any other position of the Line (option.aux). */
   private listDestinations(mode: number, position: number): void {
-    const last = this.state.lineLength - 1;
-    if (position !== 0) this.uses.add(OptionKind.ability, -1, -1, position, 0, mode);
-    if (position !== last) this.uses.add(OptionKind.ability, -1, -1, position, last, mode);
+    for (let to = 0; to < this.state.lineLength; to++) if (to !== position) this.uses.add(OptionKind.ability, -1, -1, position, to, mode);
   }
 
   private typeOk(target: Target, card: number): boolean {
@@ -1161,13 +1161,13 @@ export class Watch implements Simulator {
     return -1;
   }
 
-  /** A tamed creature becomes an attack die worth its printed health (see RULES.md). */
+  /** A tamed creature becomes an attack die worth its printed health, or a die of its tamer with `tamed=rolled` (see RULES.md). */
   private tame(seat: number, card: number): void {
     const s = this.state;
     const die = this.tameRoom(seat);
     s.tamed.push(card);
     s.dieTamed[die] = card;
-    s.dieValue[die] = this.tables.health[card];
+    s.dieValue[die] = this.readings.tamedRolled ? this.rollDie(this.tables.adventurers[seat].die) : this.tables.health[card];
     s.dieState[die] = Die.ready;
     this.log?.write(`  ${this.seatName(seat)} tames ${this.cardName(card)} (an attack die of ${s.dieValue[die]})`);
   }

@@ -23,6 +23,29 @@ describe('Beast Master abilities', () => {
     expect(game.names(game.state.graveyard)).toContain('Wolf');
   });
 
+  it('Tame Beast with tamed=rolled: the tamed creature is one more die of the Beast Master, rolled', () => {
+    const tamedValues = [1, 2, 3, 4, 5, 6].map((seed) => {
+      const game = play({ ...FIRST, tamed: 'rolled', active: ['Tame Beast'], deck: ['Wolf', 'Treant', ...FILLER], watch: [ability('Tame Beast', 2, 0)] }, seed);
+      const line = game.log.find((entry) => entry.includes('Beast Master tames Wolf')) ?? '';
+      return Number(/an attack die of (\d+)/.exec(line)?.[1]);
+    });
+    for (const value of tamedValues) expect(value).toBeGreaterThanOrEqual(1), expect(value).toBeLessThanOrEqual(8);
+    expect(new Set(tamedValues).size).toBeGreaterThan(1);
+  });
+
+  it('a tamed creature kept to the next round is rolled again with tamed=rolled, and keeps its health otherwise', () => {
+    const valuesInRound2 = (tamed: 'health' | 'rolled') =>
+      [1, 2, 3, 4, 5, 6].map((seed) => {
+        const game = play({ ...FIRST, tamed, rounds: 2, active: ['Tame Beast'], deck: ['Wolf', ...FILLER], watch: [ability('Tame Beast', 2, 0), () => 0, () => 0] }, seed);
+        const die = game.state.dieTamed.findIndex((card) => card >= 0);
+        return die < 0 || game.state.dieState[die] !== Die.ready ? null : game.state.dieValue[die];
+      }).filter((value) => value !== null);
+    const kept = valuesInRound2('health');
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.every((value) => value === 4)).toBe(true);
+    expect(new Set(valuesInRound2('rolled')).size).toBeGreaterThan(1);
+  });
+
   it('Set Snares puts a revealed creature on top of the Creature deck', () => {
     const game = play({ ...FIRST, active: ['Set Snares'], deck: ['Lich', ...FILLER], watch: [ability('Set Snares', 2, 0)] });
     logHas(game.log, 'Lich goes to the deckTop');
@@ -60,6 +83,21 @@ describe('Cleric abilities', () => {
     expect(moved.names(moved.state.horde).slice(0, 2)).toEqual(['Bear', 'Treant']);
     const defeated = play({ ...clericWatches, active: ['Rebuke'], deck: ['Skeletons', ...FILLER], watch: [ability('Rebuke', 1, 0, { mode: 1 })] });
     logHas(defeated.log, 'Skeletons is defeated');
+  });
+
+  it('Rebuke may move a creature to any other position, the middle included', () => {
+    let destinations: number[] = [];
+    let lineLength = 0;
+    const rebukeToMiddle: Step = (view) => {
+      const o = view.options;
+      lineLength = view.state.lineLength;
+      destinations = [];
+      for (let i = 0; i < o.count; i++) if (o.kind[i] === OptionKind.ability && o.target[i] === 0 && o.mode[i] === 0 && o.die[i] < 0) destinations.push(o.aux[i]);
+      return ability('Rebuke', 1, 0, { aux: 1 })(view);
+    };
+    const game = play({ ...clericWatches, active: ['Rebuke'], fire: 12, horde: [], deck: ['Treant', 'Bear', 'Wolf', ...FILLER], watch: [rebukeToMiddle] });
+    expect(destinations).toEqual(Array.from({ length: lineLength - 1 }, (_, i) => i + 1));
+    expect(game.names(game.state.horde).slice(0, 3)).toEqual(['Bear', 'Treant', 'Wolf']);
   });
 
   it('Cleanse Undead defeats every revealed Undead', () => {

@@ -25,6 +25,8 @@ export interface Scenario {
   ongoing?: 'face-up' | 'always';
   /** The `poison` setting. */
   poison?: 'per-revealed' | 'flat';
+  /** The `tamed` setting. */
+  tamed?: 'health' | 'rolled';
   summons?: number;
   /** Creature cards to put on top of the deck, top first ("Bear" is the first copy, "Bear#2" the second). */
   deck?: string[];
@@ -156,7 +158,7 @@ export function play(scenario: Scenario, seed = 1): Played {
   const party = (scenario.party ?? 'cleric,ranger,warrior,wizard').split(',');
   const sets = (scenario.sets ?? 'base').split('+') as ContentSet[];
   const log: string[] = [];
-  const rules = new SetawatchRules(new CardTables(content, sets, party), { summons: scenario.summons ?? 2, startingFire: 7, readings: { ongoingFaceDown: scenario.ongoing === 'always', poisonPerRevealed: scenario.poison !== 'flat' } }, { write: (line) => log.push(line) });
+  const rules = new SetawatchRules(new CardTables(content, sets, party), { summons: scenario.summons ?? 2, startingFire: 7, readings: { ongoingFaceDown: scenario.ongoing === 'always', poisonPerRevealed: scenario.poison !== 'flat', tamedRolled: scenario.tamed === 'rolled' } }, { write: (line) => log.push(line) });
   const out = new OutcomeRecord(3);
   rules.playGame(seed, scripted(rules, scenario), out, (r) => stack(r, scenario), scenario.rounds ?? 1);
   const names = (pile: Deck) => pile.toArray().map((id) => rules.tables.names[id]);
