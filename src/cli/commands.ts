@@ -150,7 +150,7 @@ function describeGame(game: GameModule): string {
     ...settings,
     `  strategies (--strategy name[:param=value,...] or a path to a module; default ${game.defaultStrategy}):`,
     ...strategies,
-    `  outcomes: ${game.outcomes.join(', ')} (win = ${game.winOutcome})`,
+    `  outcomes: ${game.outcomes.join(', ')} (win = ${game.winningOutcomes === undefined ? game.winOutcome : `${game.winOutcome}: ${game.winningOutcomes.join(' or ')}`})`,
     `  metrics: ${game.metrics.map((metric) => metric.name).join(', ')}`,
   ].join('\n');
 }

@@ -115,8 +115,23 @@ export interface GameModule<S extends Strategy = Strategy, C = unknown> {
   readonly defaultStrategy: string;
   /** Outcome names; OutcomeRecord.outcome indexes this list. */
   readonly outcomes: readonly string[];
-  /** The outcome that counts as a win. */
+  /** The name of a win: the outcome that counts as a win, or a name for the `winningOutcomes` together. */
   readonly winOutcome: string;
+  /** The outcomes that count as a win when there are several (e.g. any seat winning an endgame); default [winOutcome]. */
+  readonly winningOutcomes?: readonly string[];
   readonly metrics: readonly MetricSpec[];
   createEngine(settings: Settings, content: C, log: GameLog | null): GameEngine<S>;
+}
+
+/** Per outcome index, 1 when that outcome counts as the game's win. */
+export function winMask(game: Pick<GameModule, 'outcomes' | 'winOutcome' | 'winningOutcomes'>): Uint8Array {
+  const winning = game.winningOutcomes ?? [game.winOutcome];
+  return Uint8Array.from(game.outcomes, (name) => (winning.includes(name) ? 1 : 0));
+}
+
+/** How many of the counted games were wins, from per-outcome counts. */
+export function winCount(mask: Uint8Array, outcomeCounts: ArrayLike<number>): number {
+  let wins = 0;
+  for (let outcome = 0; outcome < mask.length; outcome++) if (mask[outcome] === 1) wins += outcomeCounts[outcome];
+  return wins;
 }

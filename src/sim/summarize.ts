@@ -1,4 +1,5 @@
 import type { GameModule, Provenance } from '../core/game.ts';
+import { winCount, winMask } from '../core/game.ts';
 import { CellAccumulator, PairAccumulator } from './accumulator.ts';
 import type { ExperimentPlan } from './experiment.ts';
 import type { CellResult, MetricResult, PairedComparison, RateCI, ResultsFile } from './results.ts';
@@ -27,7 +28,7 @@ export function cellResult(game: GameModule, index: number, cell: CellDescriptio
     params: cell.params,
     strategy: cell.strategy,
     games: accumulator.games,
-    win: outcomes[game.winOutcome],
+    win: wilson(winCount(winMask(game), accumulator.outcomeCounts), accumulator.games),
     outcomes,
     metrics,
     complete,

@@ -1,5 +1,5 @@
 import type { GameEngine, GameModule, Settings, Strategy } from '../core/game.ts';
-import { OutcomeRecord } from '../core/game.ts';
+import { OutcomeRecord, winMask } from '../core/game.ts';
 import { INPUT_ERROR_NAME, type InputError } from '../core/errors.ts';
 import { gameSeed } from '../core/rng.ts';
 import { loadGame } from '../games/registry.ts';
@@ -47,7 +47,7 @@ interface Player {
 
 export class TaskRunner {
   private readonly record: OutcomeRecord;
-  private readonly winOutcome: number;
+  private readonly isWin: Uint8Array;
   private wins = new Uint8Array(0);
   private readonly active: Uint8Array;
   private readonly wonThisGame: Uint8Array;
@@ -58,7 +58,7 @@ export class TaskRunner {
     private readonly players: readonly Player[],
   ) {
     this.record = new OutcomeRecord(game.metrics.length);
-    this.winOutcome = game.outcomes.indexOf(game.winOutcome);
+    this.isWin = winMask(game);
     this.active = new Uint8Array(setup.cells.length);
     this.wonThisGame = new Uint8Array(setup.cells.length);
   }
@@ -87,7 +87,7 @@ export class TaskRunner {
           seed = gameSeed(this.setup.runSeed, task.start + offset);
           engine.playGame(seed, strategy, this.record);
           accumulator.add(this.record);
-          this.wins[cell * task.count + offset] = this.record.outcome === this.winOutcome ? 1 : 0;
+          this.wins[cell * task.count + offset] = this.isWin[this.record.outcome];
         }
       }
     } catch (error) {

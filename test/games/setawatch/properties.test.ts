@@ -7,8 +7,10 @@ import { PARTIES, SET_CHOICES } from '../../../src/games/setawatch/index.ts';
 import { ROUNDS, SetawatchRules } from '../../../src/games/setawatch/rules.ts';
 import { Status } from '../../../src/games/setawatch/state.ts';
 import { greedy } from '../../../strategies/setawatch/greedy.ts';
-import { random } from '../../../strategies/setawatch/random.ts';
+import { setawatchStrategies } from '../../../strategies/setawatch/index.ts';
 import { content } from './scenario.ts';
+
+const random = setawatchStrategies.find((definition) => definition.name === 'random')!;
 
 interface Checked {
   rules: SetawatchRules;

@@ -1,0 +1,195 @@
+import type { KyrosContent, ItemEffect } from './content.ts';
+import { ATTRIBUTES, PHASES } from './content.ts';
+
+/**
+ * The content compiled into flat tables indexed by small integers: Giant Lords, heroes and items (one entry per
+ * item card; market copies are listed in `marketDeck`). Per-phase values are stored at [card * 3 + phase].
+ */
+
+export const PHASE_COUNT = 3;
+export const Phase = { ranged: 0, melee: 1, magic: 2 } as const;
+export const PHASE_NAMES = PHASES;
+export const ATTRIBUTE_NAMES = ATTRIBUTES;
+
+/** The activated effect of an item (at most one per item). */
+export const Activation = { none: 0, bomb: 1, reflect: 2, heal: 3, surge: 4 } as const;
+export const ACTIVATION_NAMES = ['none', 'bomb', 'reflect', 'heal', 'surge'] as const;
+
+function phaseList(phase: string): number[] {
+  return phase === 'any' ? [0, 1, 2] : [PHASES.indexOf(phase as (typeof PHASES)[number])];
+}
+
+export class KyrosTables {
+  readonly townNames: readonly string[];
+  readonly defeatedBeforeEndgame: number;
+
+  readonly lordCount: number;
+  readonly lordNames: readonly string[];
+  readonly lordValue: Int16Array;
+  readonly lordDamage: Int16Array;
+  readonly lordLife: Int16Array;
+  readonly lordStamina: Int16Array;
+  readonly lordRewardGold: Int16Array;
+  readonly lordNoEscape: Uint8Array;
+
+  readonly heroCount: number;
+  readonly heroNames: readonly string[];
+  readonly heroValue: Int16Array;
+  readonly heroDamage: Int16Array;
+  readonly heroLife: Int16Array;
+  readonly heroStamina: Int16Array;
+  readonly heroLevel: Int16Array;
+  readonly heroGold: Int16Array;
+  readonly heroCounters: Int16Array;
+  /** Starting items of each hero: heroItemStart[h] .. heroItemStart[h + 1] in heroItemList. */
+  readonly heroItemStart: Int16Array;
+  readonly heroItemList: Int16Array;
+
+  readonly itemCount: number;
+  readonly itemNames: readonly string[];
+  readonly itemIsAlly: Uint8Array;
+  readonly itemCost: Int16Array;
+  readonly attackBonus: Int16Array;
+  readonly defenseBonus: Int16Array;
+  readonly damageBonus: Int16Array;
+  readonly activation: Uint8Array;
+  /** Bomb: wounds, test attribute (-1: no test) and difficulty. */
+  readonly bombWounds: Int16Array;
+  readonly bombAttribute: Int8Array;
+  readonly bombDifficulty: Int16Array;
+  readonly reflectPhase: Int8Array;
+  readonly reflectAmount: Int16Array;
+  /** Exhaustion an activation costs (reflect, surge). */
+  readonly exhaustCost: Int16Array;
+  readonly healAmount: Int16Array;
+  readonly surgeAmount: Int16Array;
+  readonly travelTurns: Int16Array;
+  readonly shieldLife: Int16Array;
+  /** 1 when a Giant Lord may use the item: not an ally, and not a movement-only card. */
+  readonly usableByLord: Uint8Array;
+  /** The market deck: one entry per copy. */
+  readonly marketDeck: Int16Array;
+
+  constructor(content: KyrosContent) {
+    this.townNames = content.towns.map((town) => town.name);
+    this.defeatedBeforeEndgame = content.defeatedBeforeEndgame;
+
+    const lords = content.giantLords;
+    this.lordCount = lords.length;
+    this.lordNames = lords.map((lord) => lord.name);
+    this.lordValue = new Int16Array(lords.length * 3);
+    this.lordDamage = new Int16Array(lords.length * 3);
+    lords.forEach((lord, i) => {
+      [lord.ranged, lord.melee, lord.magic].forEach(([value, damage], phase) => {
+        this.lordValue[i * 3 + phase] = value;
+        this.lordDamage[i * 3 + phase] = damage;
+      });
+    });
+    this.lordLife = Int16Array.from(lords, (lord) => lord.life);
+    this.lordStamina = Int16Array.from(lords, (lord) => lord.stamina);
+    this.lordRewardGold = Int16Array.from(lords, (lord) => lord.rewardGold);
+    this.lordNoEscape = Uint8Array.from(lords, (lord) => (lord.noEscape ? 1 : 0));
+
+    const items = content.items;
+    this.itemCount = items.length;
+    this.itemNames = items.map((card) => card.name);
+    this.itemIsAlly = Uint8Array.from(items, (card) => (card.kind === 'ally' ? 1 : 0));
+    this.itemCost = Int16Array.from(items, (card) => card.cost);
+    this.attackBonus = new Int16Array(items.length * 3);
+    this.defenseBonus = new Int16Array(items.length * 3);
+    this.damageBonus = new Int16Array(items.length * 3);
+    this.activation = new Uint8Array(items.length);
+    this.bombWounds = new Int16Array(items.length);
+    this.bombAttribute = new Int8Array(items.length).fill(-1);
+    this.bombDifficulty = new Int16Array(items.length);
+    this.reflectPhase = new Int8Array(items.length).fill(-1);
+    this.reflectAmount = new Int16Array(items.length);
+    this.exhaustCost = new Int16Array(items.length);
+    this.healAmount = new Int16Array(items.length);
+    this.surgeAmount = new Int16Array(items.length);
+    this.travelTurns = new Int16Array(items.length);
+    this.shieldLife = new Int16Array(items.length);
+    this.usableByLord = new Uint8Array(items.length);
+    items.forEach((card, i) => {
+      let movementOnly = card.effects.length > 0;
+      for (const effect of card.effects) {
+        if (effect.op !== 'travel') movementOnly = false;
+        this.addEffect(i, effect);
+      }
+      this.usableByLord[i] = card.kind === 'item' && !movementOnly ? 1 : 0;
+    });
+    const deck: number[] = [];
+    items.forEach((card, i) => {
+      for (let copy = 0; copy < card.copies; copy++) deck.push(i);
+    });
+    this.marketDeck = Int16Array.from(deck);
+
+    const heroes = content.heroes;
+    this.heroCount = heroes.length;
+    this.heroNames = heroes.map((h) => h.name);
+    this.heroValue = new Int16Array(heroes.length * 3);
+    this.heroDamage = new Int16Array(heroes.length * 3);
+    heroes.forEach((h, i) => {
+      [h.ranged, h.melee, h.magic].forEach(([value, damage], phase) => {
+        this.heroValue[i * 3 + phase] = value;
+        this.heroDamage[i * 3 + phase] = damage;
+      });
+    });
+    this.heroLife = Int16Array.from(heroes, (h) => h.life);
+    this.heroStamina = Int16Array.from(heroes, (h) => h.stamina);
+    this.heroLevel = Int16Array.from(heroes, (h) => h.level);
+    this.heroGold = Int16Array.from(heroes, (h) => h.gold);
+    this.heroCounters = Int16Array.from(heroes, (h) => h.counters);
+    this.heroItemStart = new Int16Array(heroes.length + 1);
+    const list: number[] = [];
+    heroes.forEach((h, i) => {
+      this.heroItemStart[i] = list.length;
+      for (const carried of h.items) list.push(this.itemNames.indexOf(carried));
+    });
+    this.heroItemStart[heroes.length] = list.length;
+    this.heroItemList = Int16Array.from(list);
+  }
+
+  private addEffect(i: number, effect: ItemEffect): void {
+    switch (effect.op) {
+      case 'attackBonus':
+        for (const p of phaseList(effect.phase)) this.attackBonus[i * 3 + p] = Math.max(this.attackBonus[i * 3 + p], effect.amount);
+        return;
+      case 'defenseBonus':
+        for (const p of phaseList(effect.phase)) this.defenseBonus[i * 3 + p] = Math.max(this.defenseBonus[i * 3 + p], effect.amount);
+        return;
+      case 'damageBonus':
+        for (const p of phaseList(effect.phase)) this.damageBonus[i * 3 + p] = Math.max(this.damageBonus[i * 3 + p], effect.amount);
+        return;
+      case 'bomb':
+        this.activation[i] = Activation.bomb;
+        this.bombWounds[i] = effect.wounds;
+        if (effect.test) {
+          this.bombAttribute[i] = ATTRIBUTES.indexOf(effect.test.attribute);
+          this.bombDifficulty[i] = effect.test.difficulty;
+        }
+        return;
+      case 'reflect':
+        this.activation[i] = Activation.reflect;
+        this.reflectPhase[i] = PHASES.indexOf(effect.phase);
+        this.reflectAmount[i] = effect.amount;
+        this.exhaustCost[i] = effect.exhaust;
+        return;
+      case 'heal':
+        this.activation[i] = Activation.heal;
+        this.healAmount[i] = effect.amount;
+        return;
+      case 'surge':
+        this.activation[i] = Activation.surge;
+        this.surgeAmount[i] = effect.amount;
+        this.exhaustCost[i] = effect.exhaust;
+        return;
+      case 'travel':
+        this.travelTurns[i] = effect.turns;
+        return;
+      case 'shield':
+        this.shieldLife[i] = effect.life;
+        return;
+    }
+  }
+}

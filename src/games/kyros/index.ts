@@ -1,0 +1,80 @@
+import type { GameEngine, GameLog, GameModule, MetricSpec, OutcomeRecord, Settings } from '../../core/game.ts';
+import { kyrosStrategies } from '../../../strategies/kyros/index.ts';
+import { KyrosTables } from './cards.ts';
+import { type KyrosContent, kyrosContent } from './content.ts';
+import type { KyrosStrategy } from './decisions.ts';
+import { KyrosRules, type RulesOptions } from './rules.ts';
+import { MAX_SEATS } from './state.ts';
+
+/** Runebound: The Scepter of Kyros, the Giant Lord endgame, as a platform game module. */
+
+export const DEFAULT_MARKET_CARDS = 3;
+
+export function rulesOptions(settings: Settings): RulesOptions {
+  return {
+    players: Number(settings.players),
+    marketCards: Number(settings.marketCards),
+    maxRounds: Number(settings.maxRounds),
+    travel: Number(settings.travel),
+    recovery: Number(settings.recovery),
+    healCost: Number(settings.healCost),
+    knockoutTurns: Number(settings.knockoutTurns),
+    priorFame: settings.priorFame === 'random',
+  };
+}
+
+class KyrosEngine implements GameEngine<KyrosStrategy> {
+  readonly rules: KyrosRules;
+
+  constructor(settings: Settings, content: KyrosContent, log: GameLog | null) {
+    this.rules = new KyrosRules(new KyrosTables(content), rulesOptions(settings), log);
+  }
+
+  playGame(seed: number, strategy: KyrosStrategy, out: OutcomeRecord): void {
+    this.rules.playGame(seed, strategy, out);
+  }
+}
+
+const seatNames = Array.from({ length: MAX_SEATS }, (_, seat) => `seat${seat + 1}`);
+
+const metrics: MetricSpec[] = [
+  { name: 'rounds', description: 'endgame rounds played (every player one turn per round; maxRounds when unfinished)', min: 1, max: 40 },
+  { name: 'attacks', description: 'attacks on Giant Lords', min: 0, max: 60, binWidth: 2 },
+  { name: 'liberations', description: 'towns liberated', min: 0, max: 7 },
+  { name: 'attacksPerLiberation', description: 'attacks per liberated town x100 (missing when none was liberated)', min: 100, max: 1000, binWidth: 25 },
+  { name: 'fameSpread', description: 'most fame minus least fame among the players at the end', min: 0, max: 30 },
+  { name: 'winnerFame', description: "the winner's fame (missing when unfinished)", min: 0, max: 40 },
+  { name: 'firstAttackWon', description: 'the first attack of the game liberated its town: 100, else 0 (the mean is the per-attack liberation chance of a fresh hero)', min: 0, max: 100, binWidth: 50 },
+  { name: 'liberationRate', description: 'liberations per attack in the game, x100 (percent)', min: 0, max: 100, binWidth: 5 },
+  { name: 'knockouts', description: 'heroes knocked out by Giant Lords', min: 0, max: 40 },
+  { name: 'escapes', description: 'heroes escaping from Giant Lords', min: 0, max: 40 },
+  { name: 'countersPerAttack', description: 'experience counters given to the Giant Lord per attack, x100', min: 0, max: 500, binWidth: 25 },
+  ...seatNames.map((name, seat) => ({ name: `fameSeat${seat + 1}`, description: `fame of ${name} at the end (missing when fewer players)`, min: 0, max: 30 })),
+];
+
+const kyros: GameModule<KyrosStrategy, KyrosContent> = {
+  id: 'kyros',
+  title: 'Runebound: The Scepter of Kyros (Giant Lord endgame)',
+  settings: [
+    { name: 'players', kind: 'int', min: 1, max: 6, default: 3, description: 'players (heroes); players + 1 towns are occupied' },
+    { name: 'marketCards', kind: 'int', min: 0, max: 8, default: DEFAULT_MARKET_CARDS, description: "cards in every occupied town's market stack (estimate of a typical endgame: 3)" },
+    { name: 'maxRounds', kind: 'int', min: 1, max: 200, default: 40, description: 'rounds after which an endgame still going counts as unfinished' },
+    { name: 'travel', kind: 'int', min: 1, max: 6, default: 2, description: 'turns to reach an occupied town from a free town or the next occupied town (1 more per further town along the row)' },
+    { name: 'recovery', kind: 'int', min: 0, max: 6, default: 1, description: 'wounds and exhaustion each hero recovers at the start of each of its turns' },
+    { name: 'healCost', kind: 'int', min: 0, max: 5, default: 1, description: 'gold per wound healed when resting a turn in a free town (0: free)' },
+    { name: 'knockoutTurns', kind: 'int', min: 0, max: 6, default: 1, description: 'turns a knocked-out hero loses' },
+    { name: 'priorFame', kind: 'enum', values: ['none', 'random'], default: 'none', description: 'fame from the 8 Giant Lords defeated before the endgame: not counted, or 1 each to a random hero' },
+  ],
+  content: kyrosContent,
+  strategies: kyrosStrategies,
+  defaultStrategy: 'greedy',
+  outcomes: [...seatNames, 'unfinished'],
+  winOutcome: 'allLiberated',
+  winningOutcomes: seatNames,
+  metrics,
+  createEngine(settings: Settings, content: KyrosContent, log: GameLog | null) {
+    return new KyrosEngine(settings, content, log);
+  },
+};
+
+export default kyros;

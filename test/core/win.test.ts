@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { winCount, winMask } from '../../src/core/game.ts';
+import { CellAccumulator } from '../../src/sim/accumulator.ts';
+import { cellResult } from '../../src/sim/summarize.ts';
+import kyros from '../../src/games/kyros/index.ts';
+import coin from '../fixtures/games/coin.ts';
+
+describe('what counts as a win', () => {
+  it('is the win outcome alone by default', () => {
+    expect(Array.from(winMask({ outcomes: ['won', 'lost', 'draw'], winOutcome: 'won' }))).toEqual([1, 0, 0]);
+  });
+
+  it('is any of the winning outcomes when a game declares several', () => {
+    const mask = winMask({ outcomes: ['seat1', 'seat2', 'unfinished'], winOutcome: 'allLiberated', winningOutcomes: ['seat1', 'seat2'] });
+    expect(Array.from(mask)).toEqual([1, 1, 0]);
+    expect(winCount(mask, [30, 50, 20])).toBe(80);
+  });
+
+  it("gives a cell's win rate over every winning outcome (Kyros: any seat liberating the last town)", () => {
+    expect(Array.from(winMask(kyros))).toEqual([1, 1, 1, 1, 1, 1, 0]);
+    const accumulator = new CellAccumulator(kyros.outcomes.length, kyros.metrics);
+    accumulator.games = 100;
+    accumulator.outcomeCounts.set([20, 30, 10, 0, 0, 0, 40]);
+    const cell = cellResult(kyros, 0, { params: {}, strategy: 'greedy' } as never, accumulator, true);
+    expect(cell.win.rate).toBeCloseTo(0.6, 12);
+    expect(cell.outcomes.unfinished.rate).toBeCloseTo(0.4, 12);
+  });
+
+  it('keeps a single-outcome game as it was', () => {
+    expect(Array.from(winMask(coin))).toEqual(coin.outcomes.map((name) => (name === coin.winOutcome ? 1 : 0)));
+  });
+});

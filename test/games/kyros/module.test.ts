@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../../../src/core/errors.ts';
+import { provenance, kyrosContentSchema } from '../../../src/games/kyros/content.ts';
+import { Decision, OptionKind } from '../../../src/games/kyros/decisions.ts';
+import kyros from '../../../src/games/kyros/index.ts';
+import { M } from '../../../src/games/kyros/rules.ts';
+import { Counter, popcount } from '../../../src/games/kyros/state.ts';
+import { resolveSettings } from '../../../src/sim/settings.ts';
+import { createStrategy } from '../../../src/sim/strategy-spec.ts';
+import { createGreedy } from '../../../strategies/kyros/greedy.ts';
+import { kyrosStrategies } from '../../../strategies/kyros/index.ts';
+import { content, makeRules, newRecord, occupy, scripted, seatHero, shipped } from './scenario.ts';
+
+describe('kyros settings', () => {
+  it('name players, marketCards and maxRounds, and refuse bad values in one line', () => {
+    expect(kyros.settings.map((s) => s.name).slice(0, 3)).toEqual(['players', 'marketCards', 'maxRounds']);
+    expect(() => resolveSettings(kyros, { players: 7 }, '--set')).toThrow('--set: setting players=7 is not allowed; allowed: an integer from 1 to 6');
+    expect(() => resolveSettings(kyros, { marketCards: 9 }, '--set')).toThrow(InputError);
+  });
+
+  it('outcomes name the winning seat or unfinished', () => {
+    expect(kyros.outcomes).toEqual(['seat1', 'seat2', 'seat3', 'seat4', 'seat5', 'seat6', 'unfinished']);
+    expect(kyros.metrics.map((m) => m.name)).toEqual(expect.arrayContaining(['rounds', 'attacksPerLiberation', 'fameSpread', 'fameSeat6']));
+    expect(kyros.metrics[M.fameSeat1].name).toBe('fameSeat1');
+  });
+});
+
+describe('kyros content', () => {
+  it('ships every card as estimated, 15 Giant Lords, and parses', () => {
+    expect(content.giantLords).toHaveLength(15);
+    expect(content.towns.slice(0, 3).map((t) => t.name)).toEqual(['Frostgate', 'Greyhaven', 'Nerekhall']);
+    const counted = provenance(content);
+    expect(Object.keys(counted.bySource)).toEqual(['estimated']);
+    expect(counted.cards).toBe(15 + content.heroes.length + content.items.reduce((n, i) => n + Math.max(1, i.copies), 0));
+    for (const card of [...content.giantLords, ...content.heroes, ...content.items]) expect(card.reasoning, card.name).toBeTruthy();
+  });
+
+  it('rejects an item with two activated effects, a shield on a non-ally, and a hero carrying an unknown item', () => {
+    const bad = structuredClone(shipped) as { items: { effects: unknown[]; kind: string }[]; heroes: { items: string[] }[] };
+    bad.items[0].effects = [{ op: 'heal', amount: 1 }, { op: 'bomb', wounds: 1 }];
+    expect(() => kyrosContentSchema.parse(bad)).toThrow(/more than one activated effect/);
+    const bad2 = structuredClone(shipped) as typeof bad;
+    bad2.items[0].effects = [{ op: 'shield', life: 2 }];
+    expect(() => kyrosContentSchema.parse(bad2)).toThrow(/shield/);
+    const bad3 = structuredClone(shipped) as typeof bad;
+    bad3.heroes[0].items = ['Excalibur'];
+    expect(() => kyrosContentSchema.parse(bad3)).toThrow(/unknown item .{0,2}Excalibur/);
+  });
+
+  it('refuses a file with too few Giant Lords for the players, in one line', () => {
+    const few = kyrosContentSchema.parse({ ...(shipped as object), giantLords: content.giantLords.slice(0, 12) });
+    expect(() => kyros.createEngine(resolveSettings(kyros, { players: 3 }, 'x'), few, null)).not.toThrow();
+    expect(() => kyros.createEngine(resolveSettings(kyros, { players: 4 }, 'x'), few, null)).toThrow(/4 players need 5 Giant Lords left/);
+  });
+});
+
+describe('the shipped strategies', () => {
+  it('are greedy (counters=adversarial|random) and random, and play legal games at every player count', async () => {
+    expect(kyrosStrategies.map((s) => s.name)).toEqual(['greedy', 'random']);
+    for (const spec of ['greedy', 'greedy:counters=random', 'random']) {
+      const strategy = await createStrategy(kyros, spec);
+      for (let players = 1; players <= 6; players++) {
+        const engine = kyros.createEngine(resolveSettings(kyros, { players }, 'x'), content, null);
+        const out = newRecord();
+        for (let seed = 0; seed < 5; seed++) {
+          engine.playGame(seed, strategy as never, out);
+          expect(kyros.outcomes[out.outcome]).toBeDefined();
+        }
+      }
+    }
+  });
+
+  it('the adversarial chooser gives the full number of counters, of the types hurting this hero most', () => {
+    const given: number[] = [];
+    const adversarial = createGreedy({ counters: 'adversarial', escapeBelow: 0.2 });
+    const spy = scripted({
+      [Decision.counters]: (view) => {
+        const pick = adversarial.choose(Decision.counters, view);
+        given.push(view.options.a[pick]);
+        return pick;
+      },
+      [Decision.destination]: () => 0,
+    });
+    // A melee hero against a two-card stack: +2 Body (its attack phase) must be among the counters.
+    const rules = makeRules({ players: 2, maxRounds: 1 });
+    rules.playGame(3, spy, newRecord(), (r) => {
+      occupy(r, 0, 'Hrolvath the Old', ['Healing Potion', 'Sellsword']);
+      seatHero(r, 0, 'Mad Carthos', 0);
+      seatHero(r, 1, 'Corbin', -1);
+      r.state.heading[1] = -1;
+    });
+    expect(popcount(given[0])).toBe(2);
+    expect(given[0] & Counter.body).toBe(Counter.body);
+  });
+
+  it('greedy escapes a hopeless combat and attacks in its best phase', () => {
+    const rules = makeRules({ players: 1, maxRounds: 2 });
+    const greedy = createGreedy({ counters: 'adversarial', escapeBelow: 0.99 });
+    const phases: number[] = [];
+    const strategy = scripted({
+      [Decision.counters]: (view) => greedy.choose(Decision.counters, view),
+      [Decision.phase]: (view) => {
+        phases.push(greedy.choose(Decision.phase, view));
+        return phases[phases.length - 1];
+      },
+      [Decision.escape]: (view) => greedy.choose(Decision.escape, view),
+    });
+    rules.playGame(8, strategy, newRecord(), (r) => {
+      occupy(r, 0, 'Korrug Stonefist', ['Healing Potion', 'Sellsword', 'Sellsword', 'Sellsword', 'Sellsword']);
+      seatHero(r, 0, 'Laurel from Bloodwood', 0);
+    });
+    expect(phases[0]).toBe(0); // Laurel's Ranged 9 against Korrug's weak Ranged 12
+    expect(rules.state.escapes + rules.state.knockouts + rules.state.liberations).toBeGreaterThan(0);
+    expect(OptionKind.escape).toBe(7);
+  });
+});

@@ -1,0 +1,144 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { METRIC_MISSING } from '../../../src/core/game.ts';
+import kyros from '../../../src/games/kyros/index.ts';
+import { M, type KyrosRules } from '../../../src/games/kyros/rules.ts';
+import { popcount, Status } from '../../../src/games/kyros/state.ts';
+import { greedy } from '../../../strategies/kyros/greedy.ts';
+import { kyrosStrategies } from '../../../strategies/kyros/index.ts';
+import { resolveSettings } from '../../../src/sim/settings.ts';
+import { content, makeRules, newRecord, tables } from './scenario.ts';
+
+const random = kyrosStrategies.find((definition) => definition.name === 'random')!;
+
+interface Checked {
+  rules: KyrosRules;
+  violations: string[];
+  out: ReturnType<typeof newRecord>;
+}
+
+/** Play one game and check the invariants at every line the engine logs. */
+function playChecked(seed: number, settings: Record<string, string | number>, strategy: 'greedy' | 'greedy-random' | 'random'): Checked {
+  const checked = { rules: null as unknown as KyrosRules, violations: [] as string[], out: newRecord() };
+  const lines: string[] = [];
+  const check = (line: string) => {
+    const s = checked.rules.state;
+    const bad = (what: string) => checked.violations.length < 5 && checked.violations.push(`${what} after "${line}"`);
+    let liberated = 0;
+    for (let town = 0; town < s.townCount; town++) {
+      liberated += s.townLiberated[town];
+      if (s.stackSize[town] > Number(settings.marketCards ?? 3)) bad(`stack of town ${town} grew`);
+      if (s.townLiberated[town] === 0 && s.townRedCounter[town] !== 1) bad(`occupied town ${town} lost its red counter`);
+    }
+    if (liberated !== s.liberations) bad(`liberated towns ${liberated} != liberations ${s.liberations}`);
+    // Fame: 1 + counters per Giant Lord held (plus any prior fame, which is 1 per Lord held from before the endgame).
+    const fame = new Int32Array(6);
+    for (let lord = 0; lord < tables.lordCount; lord++) if (s.lordOwner[lord] >= 0) fame[s.lordOwner[lord]] += 1 + popcount(s.lordCounters[lord]);
+    for (let seat = 0; seat < s.players; seat++) {
+      if (fame[seat] !== s.fame[seat]) bad(`seat ${seat} fame ${s.fame[seat]} != cards ${fame[seat]}`);
+      if (s.gold[seat] < 0) bad(`seat ${seat} gold ${s.gold[seat]}`);
+      // (A hero who falls with the Lord it liberates is knocked out right after the liberation line, unless the game ends.)
+      const settled = s.status === Status.playing && !line.includes(' is liberated');
+      if (settled && !s.inCombat && s.wounds[seat] >= tables.heroLife[s.seatHero[seat]]) bad(`seat ${seat} standing with ${s.wounds[seat]} wounds`);
+      if (s.exhaustion[seat] > tables.heroStamina[s.seatHero[seat]]) bad(`seat ${seat} exhaustion over stamina`);
+    }
+    if (s.inCombat) {
+      if (popcount(s.counterMask) > Math.min(5, Number(settings.marketCards ?? 3))) bad(`${popcount(s.counterMask)} counters`);
+      if (s.lordExhaustion > s.lordStamina) bad('Giant Lord exhaustion over stamina');
+    }
+    lines.push(line);
+  };
+  checked.rules = makeRules(settings, []);
+  (checked.rules as unknown as { log: { write(line: string): void } }).log = { write: check };
+  const definition = strategy === 'random' ? random : greedy;
+  checked.rules.playGame(seed, definition.create(strategy === 'greedy-random' ? { counters: 'random' } : {}), checked.out);
+  return checked;
+}
+
+const games = fc.record({
+  seed: fc.integer({ min: 0, max: 2 ** 31 }),
+  players: fc.integer({ min: 1, max: 6 }),
+  marketCards: fc.integer({ min: 0, max: 8 }),
+  travel: fc.integer({ min: 1, max: 6 }),
+  recovery: fc.integer({ min: 0, max: 3 }),
+  healCost: fc.integer({ min: 0, max: 3 }),
+  priorFame: fc.constantFrom('none', 'random'),
+  strategy: fc.constantFrom('greedy' as const, 'greedy-random' as const, 'random' as const),
+});
+
+describe('invariants over random games', () => {
+  it('fame always equals the cards held (1 + counters each), towns and stacks stay consistent, no hero stands knocked out', () => {
+    fc.assert(
+      fc.property(games, (g) => {
+        const { strategy, seed, ...settings } = g;
+        const checked = playChecked(seed, settings, strategy);
+        expect(checked.violations).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a finished game has every town liberated and a winner with the most fame; the metrics agree with the state', () => {
+    fc.assert(
+      fc.property(games, (g) => {
+        const { strategy, seed, ...settings } = g;
+        const { rules, out } = playChecked(seed, { ...settings, priorFame: 'none' }, strategy);
+        const s = rules.state;
+        const fame = Array.from(s.fame.subarray(0, s.players));
+        if (s.status === Status.finished) {
+          expect(s.occupiedTowns()).toBe(0);
+          expect(out.outcome).toBe(s.winner);
+          expect(s.fame[s.winner]).toBe(Math.max(...fame));
+          expect(out.metrics[M.liberations]).toBe(s.players + 1);
+        } else {
+          expect(kyros.outcomes[out.outcome]).toBe('unfinished');
+        }
+        expect(out.metrics[M.fameSpread]).toBe(Math.max(...fame) - Math.min(...fame));
+        for (let seat = 0; seat < 6; seat++) expect(out.metrics[M.fameSeat1 + seat]).toBe(seat < s.players ? s.fame[seat] : METRIC_MISSING);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('fuzzing with the random strategy', () => {
+  it('plays thousands of games at every player count and stack size without crashing', () => {
+    for (let i = 0; i < 2000; i++) {
+      const checked = playChecked(i * 7919, { players: 1 + (i % 6), marketCards: i % 9, maxRounds: 20 }, 'random');
+      expect(checked.violations).toEqual([]);
+      expect(kyros.outcomes[checked.out.outcome]).toBeDefined();
+    }
+  });
+});
+
+describe('determinism', () => {
+  it('the same seed gives the same game, on one engine or on two', () => {
+    for (const strategy of ['greedy', 'random'] as const) {
+      const first = kyros.createEngine({ ...resolveSettings(kyros, {}, 'test'), players: 4 }, content, null);
+      const second = kyros.createEngine({ ...resolveSettings(kyros, {}, 'test'), players: 4 }, content, null);
+      const definition = strategy === 'greedy' ? greedy : random;
+      for (let seed = 0; seed < 30; seed++) {
+        const a = newRecord();
+        const b = newRecord();
+        const c = newRecord();
+        first.playGame(seed, definition.create({}), a);
+        first.playGame(seed + 1000, definition.create({}), c);
+        second.playGame(seed, definition.create({}), b);
+        first.playGame(seed, definition.create({}), c);
+        expect([b.outcome, ...b.metrics]).toEqual([a.outcome, ...a.metrics]);
+        expect([c.outcome, ...c.metrics]).toEqual([a.outcome, ...a.metrics]);
+      }
+    }
+  });
+
+  it('the replay log is the same for the same seed', () => {
+    const play = () => {
+      const lines: string[] = [];
+      makeRules({ players: 3 }, lines).playGame(5, greedy.create({}), newRecord());
+      return lines;
+    };
+    const lines = play();
+    expect(play()).toEqual(lines);
+    expect(lines.length).toBeGreaterThan(10);
+  });
+});

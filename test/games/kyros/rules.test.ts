@@ -1,0 +1,325 @@
+import { describe, expect, it } from 'vitest';
+import { StrategyError } from '../../../src/core/errors.ts';
+import { Decision, type DecisionKind, OptionKind } from '../../../src/games/kyros/decisions.ts';
+import kyros from '../../../src/games/kyros/index.ts';
+import { M } from '../../../src/games/kyros/rules.ts';
+import { Counter, popcount, Status } from '../../../src/games/kyros/state.ts';
+import { heroIndex, itemIndex, liberateAllBut, lordIndex, makeRules, newRecord, occupy, option, scripted, seatHero, tables } from './scenario.ts';
+
+const TENS = (n: number) => Array.from({ length: n }, () => 10);
+
+describe('occupation set-up', () => {
+  it('occupies players + 1 towns in order, from the Giant Lords not defeated before the endgame, each with a red counter and its market stack', () => {
+    for (const players of [1, 3, 6]) {
+      const lines: string[] = [];
+      const rules = makeRules({ players, marketCards: 4 }, lines);
+      rules.playGame(11, scripted(), newRecord(), (r) => {
+        const s = r.state;
+        expect(s.townCount).toBe(players + 1);
+        const lords = new Set(Array.from(s.townLord.subarray(0, s.townCount)));
+        expect(lords.size).toBe(players + 1);
+        expect(s.lordDeck.size).toBe(tables.lordCount - tables.defeatedBeforeEndgame - players - 1);
+        for (let town = 0; town < s.townCount; town++) {
+          expect(s.townRedCounter[town]).toBe(1);
+          expect(s.townLiberated[town]).toBe(0);
+          expect(s.stackSize[town]).toBe(4);
+        }
+        s.status = Status.finished;
+      });
+      const occupied = lines.filter((line) => line.includes(' is occupied by ')).map((line) => line.trim().split(' ')[0]);
+      expect(occupied).toEqual(['Frostgate', 'Greyhaven', 'Nerekhall', 'Forge', 'Riverwatch', 'Dawnsmoor', 'Vynelvale'].slice(0, players + 1));
+    }
+  });
+
+  it('gives the 8 Giant Lords defeated before the endgame 1 fame each to random heroes when priorFame=random', () => {
+    const rules = makeRules({ players: 4, priorFame: 'random' });
+    rules.playGame(3, scripted(), newRecord(), (r) => {
+      expect(Array.from(r.state.fame.subarray(0, 4)).reduce((a, b) => a + b, 0)).toBe(8);
+      r.state.status = Status.finished;
+    });
+  });
+});
+
+describe('the counter choice', () => {
+  function countersOffered(cards: number): { options: number[]; seats: number[] } {
+    const offered: number[] = [];
+    const seats: number[] = [];
+    const rules = makeRules({ players: 2, maxRounds: 1 });
+    const stack = Array.from({ length: cards }, () => 'Healing Potion');
+    const strategy = scripted({
+      [Decision.counters]: (view) => {
+        if (offered.length === 0) for (let i = 0; i < view.options.count; i++) offered.push(view.options.a[i]);
+        seats.push(view.seat);
+        return 0;
+      },
+    });
+    rules.playGame(1, strategy, newRecord(), (r) => {
+      occupy(r, 0, 'Yanesh the Bloodthirsty', stack);
+      seatHero(r, 0, 'Mad Carthos', 0);
+      seatHero(r, 1, 'Corbin', 0);
+    });
+    return { options: offered, seats };
+  }
+
+  it('is made by the player to the attacker\'s left, one counter per market card, at most one of each type', () => {
+    const two = countersOffered(2);
+    expect(two.seats[0]).toBe(1);
+    expect(two.options).toHaveLength(16); // none, 5 singles, 10 pairs
+    expect(Math.max(...two.options.map(popcount))).toBe(2);
+    expect(new Set(two.options).size).toBe(16);
+  });
+
+  it('stops at five counters, whatever the stack holds', () => {
+    const eight = countersOffered(8);
+    expect(eight.options).toHaveLength(32);
+    expect(Math.max(...eight.options.map(popcount))).toBe(5);
+    expect(countersOffered(0).options).toEqual([0]);
+  });
+
+  it('rejects an answer that is not one of the options, naming strategy, decision and seed', () => {
+    const rules = makeRules({ players: 2 });
+    const bad = scripted({ [Decision.counters]: (view) => view.options.count });
+    expect(() => rules.playGame(77, bad, newRecord())).toThrow(StrategyError);
+    expect(() => rules.playGame(77, bad, newRecord())).toThrow(/strategy "scripted" answered decision "counters" illegally in game seed 77/);
+  });
+});
+
+describe('the Giant Lord in its town (the rulebook example)', () => {
+  /** Yanesh in Greyhaven with an Ally, a Rage Blade, the Eyes of Avra and the Mirror of Shael; Lord Hawthorne attacks. */
+  function yaneshExample(mask: number, phaseOf: (round: number) => number, rolls: number[], maxRounds = 1) {
+    const asked: [DecisionKind, number][] = [];
+    const snapshots: { attack: number; wounds: number; value: number[]; damage: number[]; life: number; stamina: number; exhaustion: number; reflect: number }[] = [];
+    const lines: string[] = [];
+    const rules = makeRules({ players: 1, maxRounds, travel: 1 }, lines);
+    let counterCalls = 0;
+    const strategy = scripted(
+      {
+        [Decision.counters]: (view) => option(view, OptionKind.counters, counterCalls++ === 0 ? mask : 0),
+        [Decision.lordItem]: (view) => (view.options.count > 1 && view.state.stackAt(view.state.town, view.options.a[1]) === itemIndex('Mirror of Shael') ? 1 : 0),
+        [Decision.phase]: (view) => {
+          const s = view.state;
+          snapshots.push({
+            attack: s.attacks,
+            wounds: s.lordWounds,
+            value: Array.from(s.lordValue),
+            damage: Array.from(s.lordDamage),
+            life: s.lordLife,
+            stamina: s.lordStamina,
+            exhaustion: s.lordExhaustion,
+            reflect: s.lordReflectPhase,
+          });
+          return phaseOf(s.combatRound);
+        },
+      },
+      asked,
+    );
+    rules.playGame(5, strategy, newRecord(), (r) => {
+      occupy(r, 0, 'Yanesh the Bloodthirsty', ['Sellsword', 'Rage Blade', 'Eyes of Avra', 'Mirror of Shael']);
+      seatHero(r, 0, 'Lord Hawthorne', 0);
+      liberateAllBut(r, 0);
+      r.fixedRolls = rolls;
+    });
+    return { rules, asked, snapshots, lines };
+  }
+
+  it('adds the counters to its values, Life and Stamina; +2 Mind/Body/Spirit also add 1 damage; the Rage Blade adds 2 melee damage', () => {
+    const { snapshots } = yaneshExample(Counter.life | Counter.stamina | Counter.mind | Counter.body, () => 2, TENS(6));
+    // The rulebook: @16/3 %19/5 <13/1, Life 5, Stamina 2; with the Rage Blade Yanesh inflicts 7 in melee.
+    expect(snapshots[0].value).toEqual([16, 19, 13]);
+    expect(snapshots[0].damage).toEqual([3, 7, 1]);
+    expect(snapshots[0].life).toBe(5);
+    expect(snapshots[0].stamina).toBe(2);
+  });
+
+  it('uses the Mirror of Shael only with the +2 Stamina counter (1 exhaustion), never the Ally or the Eyes of Avra', () => {
+    const withStamina = yaneshExample(Counter.life | Counter.stamina | Counter.mind | Counter.body, () => 2, TENS(6));
+    expect(withStamina.snapshots[0].exhaustion).toBe(1);
+    expect(withStamina.snapshots[0].reflect).toBe(2);
+    const without = yaneshExample(Counter.life | Counter.spirit | Counter.mind | Counter.body, () => 2, TENS(6));
+    expect(without.asked.some(([decision]) => decision === Decision.lordItem)).toBe(false);
+    expect(without.snapshots[0].exhaustion).toBe(0);
+  });
+
+  it('returns a wound through the Mirror when the hero wounds it in the magic phase', () => {
+    // Hawthorne attacks in magic: ranged and melee defences succeed, the magic attack (2d10 + 5 vs 13) hits for 1.
+    const { lines, rules } = yaneshExample(Counter.life | Counter.stamina | Counter.mind | Counter.body, () => 2, TENS(6));
+    expect(lines.some((line) => line.includes("the Giant Lord's reflect effect: 1 wound(s) to the hero"))).toBe(true);
+    expect(rules.state.lordWounds).toBeGreaterThanOrEqual(1);
+  });
+
+  it('sheds its counters and wounds when the attacker is knocked out; the hero recovers, loses a turn, and the next attack starts afresh', () => {
+    // Round 1: Hawthorne hits in ranged (1 wound), fails melee (7) and magic (1) defences: 8 of 10. Round 2: misses in ranged (3): out.
+    const rolls = [10, 10, 1, 1, 1, 1, 1, 1];
+    const { rules, snapshots, asked } = yaneshExample(Counter.life | Counter.stamina | Counter.mind | Counter.body, () => 0, rolls, 3);
+    const s = rules.state;
+    expect(s.knockouts).toBeGreaterThanOrEqual(1); // the second attack (random rolls) may end the same way
+    expect(snapshots[1]).toMatchObject({ attack: 1, wounds: 1 });
+    const second = snapshots.find((snapshot) => snapshot.attack === 2);
+    expect(second).toMatchObject({ wounds: 0, value: [14, 17, 13], damage: [2, 6, 1], life: 4, stamina: 0, exhaustion: 0, reflect: -1 });
+    expect(asked.filter(([decision]) => decision === Decision.counters)).toHaveLength(2);
+  });
+
+  it('tests at its value - 10: the +2 Spirit counter lets it pass an Alchemist Flash Bomb test it would fail', () => {
+    const run = (mask: number) => {
+      const lines: string[] = [];
+      const rules = makeRules({ players: 1, maxRounds: 1 }, lines);
+      const strategy = scripted({
+        [Decision.counters]: (view) => option(view, OptionKind.counters, mask),
+        [Decision.heroItem]: (view) => (view.options.count > 1 ? 1 : 0),
+      });
+      rules.playGame(9, strategy, newRecord(), (r) => {
+        occupy(r, 0, 'Yanesh the Bloodthirsty', ['Sellsword']);
+        seatHero(r, 0, 'Silhouette', 0, ['Alchemist Flash Bomb']);
+        liberateAllBut(r, 0);
+        r.fixedRolls = [5, 5];
+      });
+      return { lines, rules };
+    };
+    const spirit = run(Counter.spirit);
+    expect(spirit.lines.some((line) => line.includes('spirit test at 5 against 15: passed'))).toBe(true);
+    const none = run(0);
+    expect(none.lines.some((line) => line.includes('spirit test at 3 against 15: failed'))).toBe(true);
+    expect(none.rules.state.status).toBe(Status.finished);
+    expect(none.lines.some((line) => line.includes('Frostgate is liberated'))).toBe(true);
+  });
+
+  it('uses a bomb from the market stack on the hero, which leaves the stack (fewer counters next time)', () => {
+    const lines: string[] = [];
+    const rules = makeRules({ players: 1, maxRounds: 1 }, lines);
+    let stackAfter = -1;
+    const strategy = scripted({
+      [Decision.lordItem]: (view) => (view.options.count > 1 ? 1 : 0),
+      [Decision.phase]: (view) => {
+        if (stackAfter < 0) stackAfter = view.state.stackSize[0];
+        return 1;
+      },
+    });
+    rules.playGame(4, strategy, newRecord(), (r) => {
+      occupy(r, 0, 'Korrug Stonefist', ['Dwarven Fire Bomb', 'Healing Potion']);
+      seatHero(r, 0, 'Corbin', 0);
+      liberateAllBut(r, 0);
+    });
+    expect(lines.some((line) => line.includes('Korrug Stonefist uses Dwarven Fire Bomb: 3 wound(s) to the hero'))).toBe(true);
+    expect(stackAfter).toBe(1);
+  });
+});
+
+/** Mad Carthos (melee 9/3) against Yanesh (melee 17, life 4): with all rolls 10 he hits in melee in rounds 1 and 2. */
+function carthosLiberates(players: number, mask: number, stack: string[], keepOthers: boolean, extra?: (r: ReturnType<typeof makeRules>) => void) {
+  const asked: [DecisionKind, number][] = [];
+  const lines: string[] = [];
+  const rules = makeRules({ players, maxRounds: 1 }, lines);
+  const strategy = scripted(
+    {
+      [Decision.counters]: (view) => option(view, OptionKind.counters, view.state.attacker === 0 ? mask : 0),
+      [Decision.freeCard]: (view) => {
+        for (let i = 0; i < view.options.count; i++) if (view.options.kind[i] === OptionKind.card && view.state.stackAt(view.state.town, view.options.a[i]) === itemIndex('Lightning Mace')) return i;
+        return 0;
+      },
+    },
+    asked,
+  );
+  const out = newRecord();
+  rules.playGame(21, strategy, out, (r) => {
+    occupy(r, 0, 'Yanesh the Bloodthirsty', stack);
+    seatHero(r, 0, 'Mad Carthos', 0);
+    for (let seat = 1; seat < players; seat++) seatHero(r, seat, 'Corbin', -1);
+    if (!keepOthers) liberateAllBut(r, 0);
+    r.fixedRolls = TENS(10);
+    if (extra) extra(r);
+  });
+  return { rules, asked, lines, out };
+}
+
+describe('liberation', () => {
+  it('gives the hero the card with its counters, fame 1 + counters, the red counter, the reward and a free market card', () => {
+    const { rules, asked } = carthosLiberates(2, Counter.life | Counter.spirit, ['Healing Potion', 'Lightning Mace', 'Runed Shield'], true);
+    const s = rules.state;
+    const yanesh = lordIndex('Yanesh the Bloodthirsty');
+    expect(s.townLiberated[0]).toBe(1);
+    expect(s.lordOwner[yanesh]).toBe(0);
+    expect(s.lordCounters[yanesh]).toBe(Counter.life | Counter.spirit);
+    expect(s.fame[0]).toBe(3);
+    expect(s.townRedCounter[0]).toBe(0);
+    expect(s.adventureCounters[0]).toBe(tables.heroCounters[heroIndex('Mad Carthos')] + 1);
+    expect(s.gold[0]).toBe(tables.heroGold[heroIndex('Mad Carthos')] + tables.lordRewardGold[yanesh]);
+    expect(Array.from(s.items.subarray(0, s.itemCount[0]))).toEqual([itemIndex('Lightning Mace')]);
+    expect(s.stackSize[0]).toBe(2);
+    expect(asked.some(([decision, seat]) => decision === Decision.freeCard && seat === 0)).toBe(true);
+    // The chooser was asked whether the wounded Yanesh drinks the Healing Potion.
+    expect(asked.some(([decision, seat]) => decision === Decision.lordItem && seat === 1)).toBe(true);
+  });
+
+  it('ends the game when the last occupied town is liberated, before any market step or further turn', () => {
+    const { rules, asked, out } = carthosLiberates(2, 0, ['Lightning Mace'], false);
+    expect(rules.state.status).toBe(Status.finished);
+    expect(asked.some(([decision]) => decision === Decision.freeCard)).toBe(false);
+    expect(asked.some(([decision, seat]) => decision === Decision.destination && seat === 1)).toBe(false);
+    expect(kyros.outcomes[out.outcome]).toBe('seat1');
+    expect(out.metrics[M.rounds]).toBe(1);
+    expect(out.metrics[M.attacksPerLiberation]).toBe(100);
+  });
+});
+
+describe('fame and the tie-breaks', () => {
+  it('most fame wins; then level, gold and unspent adventure counters', () => {
+    const { out, rules } = carthosLiberates(3, 0, [], false, (r) => {
+      const s = r.state;
+      s.fame.set([2, 3, 3]);
+      s.level.set([5, 6, 6]);
+      s.gold.set([0, 4, 4]);
+      s.adventureCounters.set([0, 1, 2]);
+    });
+    expect(Array.from(rules.state.fame.subarray(0, 3))).toEqual([3, 3, 3]);
+    expect(kyros.outcomes[out.outcome]).toBe('seat3');
+    expect(out.metrics[M.fameSpread]).toBe(0);
+    const s = rules.state;
+    s.adventureCounters[1] = 2;
+    expect(rules.compareSeats(1, 2)).toBe(0);
+    s.gold[1] = 5;
+    expect(rules.compareSeats(1, 2)).toBeGreaterThan(0);
+    s.level[2] = 7;
+    expect(rules.compareSeats(1, 2)).toBeLessThan(0);
+    s.fame[1] = 4;
+    expect(rules.compareSeats(1, 2)).toBeGreaterThan(0);
+  });
+
+  it('ends unfinished when towns are still occupied after maxRounds', () => {
+    const rules = makeRules({ players: 2, maxRounds: 1 });
+    const out = newRecord();
+    rules.playGame(1, scripted({ [Decision.destination]: (view) => view.options.count - 1 }), out);
+    expect(kyros.outcomes[out.outcome]).toBe('unfinished');
+  });
+});
+
+describe('between fights', () => {
+  it('travel takes `travel` turns from a free place, 1 to the town the hero is next to, 1 more per town further along the row, 1 less with a travel item', () => {
+    const rules = makeRules({ players: 6, travel: 3 });
+    rules.playGame(1, scripted(), newRecord(), (r) => {
+      seatHero(r, 0, 'Corbin', -1);
+      expect(r.travelTurns(0, 4)).toBe(3);
+      seatHero(r, 0, 'Corbin', 2);
+      expect(r.travelTurns(0, 2)).toBe(1);
+      expect(r.travelTurns(0, 3)).toBe(3);
+      expect(r.travelTurns(0, 5)).toBe(5);
+      seatHero(r, 0, 'Corbin', 2, ['Riding Horse']);
+      expect(r.travelTurns(0, 5)).toBe(4);
+      expect(r.travelTurns(0, 2)).toBe(1);
+      r.state.status = Status.finished;
+    });
+  });
+
+  it('resting heals a wound per healCost gold and all exhaustion; every turn recovers `recovery` of each', () => {
+    const rules = makeRules({ players: 1, maxRounds: 1, healCost: 2, recovery: 1 });
+    rules.playGame(1, scripted({ [Decision.destination]: (view) => view.options.count - 1 }), newRecord(), (r) => {
+      seatHero(r, 0, 'Corbin', -1);
+      r.state.wounds[0] = 6;
+      r.state.exhaustion[0] = 3;
+      r.state.gold[0] = 5;
+    });
+    // Recovery 1 (6 -> 5 wounds), then 2 wounds healed for 4 gold.
+    expect(rules.state.wounds[0]).toBe(3);
+    expect(rules.state.gold[0]).toBe(1);
+    expect(rules.state.exhaustion[0]).toBe(0);
+  });
+});

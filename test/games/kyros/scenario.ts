@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import { OutcomeRecord } from '../../../src/core/game.ts';
+import { KyrosTables } from '../../../src/games/kyros/cards.ts';
+import { type KyrosContent, kyrosContentSchema } from '../../../src/games/kyros/content.ts';
+import { Decision, type DecisionKind, type DecisionView, type KyrosStrategy, OptionKind } from '../../../src/games/kyros/decisions.ts';
+import kyros, { rulesOptions } from '../../../src/games/kyros/index.ts';
+import { KyrosRules } from '../../../src/games/kyros/rules.ts';
+import { resolveSettings } from '../../../src/sim/settings.ts';
+
+export const shipped = JSON.parse(readFileSync(new URL('../../../content/kyros/base.json', import.meta.url), 'utf8')) as unknown;
+export const content: KyrosContent = kyrosContentSchema.parse(shipped);
+export const tables = new KyrosTables(content);
+
+export const lordIndex = (name: string): number => tables.lordNames.indexOf(name);
+export const itemIndex = (name: string): number => tables.itemNames.indexOf(name);
+export const heroIndex = (name: string): number => tables.heroNames.indexOf(name);
+
+export function makeRules(settings: Record<string, string | number> = {}, lines: string[] | null = null): KyrosRules {
+  const resolved = resolveSettings(kyros, settings, 'test');
+  return new KyrosRules(tables, rulesOptions(resolved), lines === null ? null : { write: (line) => lines.push(line) });
+}
+
+export function newRecord(): OutcomeRecord {
+  return new OutcomeRecord(kyros.metrics.length);
+}
+
+/** A scripted strategy: per decision, a function of the view returning an option index; defaults are listed below. */
+export type Script = Partial<Record<DecisionKind, (view: DecisionView) => number>>;
+
+/** Index of the first option with this kind and value, or throws. */
+export function option(view: DecisionView, kind: number, a: number): number {
+  for (let i = 0; i < view.options.count; i++) if (view.options.kind[i] === kind && view.options.a[i] === a) return i;
+  throw new Error(`no option kind ${kind} a ${a}`);
+}
+
+/**
+ * Defaults: travel to the first occupied town, no counters, use no item, attack in Melee, never escape, take and buy
+ * nothing. `asked` records every decision asked, with its seat.
+ */
+export function scripted(script: Script = {}, asked: [DecisionKind, number][] = []): KyrosStrategy {
+  return {
+    name: 'scripted',
+    choose(decision, view) {
+      asked.push([decision, view.seat]);
+      const answer = script[decision];
+      if (answer) return answer(view);
+      switch (decision) {
+        case Decision.destination:
+          return 0;
+        case Decision.counters:
+          return option(view, OptionKind.counters, 0);
+        case Decision.phase:
+          return 1;
+        default:
+          return 0;
+      }
+    },
+  };
+}
+
+/** Put a named Giant Lord in `town` with exactly these market cards. */
+export function occupy(rules: KyrosRules, town: number, lord: string, cards: readonly string[]): void {
+  const s = rules.state;
+  s.townLord[town] = lordIndex(lord);
+  s.stackSize[town] = 0;
+  for (const card of cards) rules.addToStack(town, itemIndex(card));
+}
+
+/** Seat a named hero with no items, unhurt, next to `town`. */
+export function seatHero(rules: KyrosRules, seat: number, hero: string, town: number, items: readonly string[] = []): void {
+  const s = rules.state;
+  const h = heroIndex(hero);
+  s.seatHero[seat] = h;
+  s.gold[seat] = tables.heroGold[h];
+  s.level[seat] = tables.heroLevel[h];
+  s.adventureCounters[seat] = tables.heroCounters[h];
+  s.wounds[seat] = 0;
+  s.exhaustion[seat] = 0;
+  s.itemCount[seat] = 0;
+  for (const item of items) rules.giveItem(seat, itemIndex(item));
+  s.position[seat] = town;
+  s.heading[seat] = -1;
+  s.travelLeft[seat] = 0;
+}
+
+/** Mark every town but `keep` liberated (by nobody), so one liberation ends the game. */
+export function liberateAllBut(rules: KyrosRules, keep: number): void {
+  const s = rules.state;
+  for (let town = 0; town < s.townCount; town++) if (town !== keep) s.townLiberated[town] = 1;
+}
