@@ -12,7 +12,7 @@ import { createStrategy } from '../src/sim/strategy-spec.ts';
 /**
  * `npm run bench`: games/s on one core per game and strategy, the 2-worker speed-up through the real runner, and
  * the peak RSS of a `playsim sim` process streaming 1 and 10 million Necreaux games (flat in the number of games). Record the figures in docs/benchmarks.md.
- * Options: --quick (smaller counts, for a smoke check), --games N (streaming run size), --only necreaux|setawatch.
+ * Options: --quick (smaller counts, for a smoke check), --games N (streaming run size), --only necreaux|setawatch|citiesofdoom.
  */
 
 const quick = process.argv.includes('--quick');
@@ -100,5 +100,20 @@ async function setawatch(): Promise<void> {
   }
 }
 
+async function kyros(): Promise<void> {
+  for (const players of ['3', '6']) {
+    console.log(`kyros players=${players}, one core, greedy: ${count(await singleCoreRate('kyros', 'greedy', quick ? 5_000 : 50_000, { players }))} games/s`);
+  }
+}
+
+async function citiesofdoom(): Promise<void> {
+  for (const settings of [{}, { wod: 'true' }] as Record<string, string>[]) {
+    const label = settings.wod ? 'wod=true' : 'default settings';
+    console.log(`citiesofdoom ${label}, one core, heuristic: ${count(await singleCoreRate('citiesofdoom', 'heuristic', quick ? 20_000 : 100_000, settings))} games/s`);
+  }
+}
+
 if (only === null || only === 'necreaux') await necreaux();
 if (only === null || only === 'setawatch') await setawatch();
+if (!only || only === 'citiesofdoom') await citiesofdoom();
+if (!only || only === 'kyros') await kyros();

@@ -6,6 +6,8 @@ import { importDefault, isModulePath } from '../core/user-module.ts';
 const GAME_LOADERS: Readonly<Record<string, () => Promise<GameModule>>> = {
   necreaux: async () => (await import('./necreaux/index.ts')).default as unknown as GameModule,
   setawatch: async () => (await import('./setawatch/index.ts')).default as unknown as GameModule,
+  kyros: async () => (await import('./kyros/index.ts')).default as unknown as GameModule,
+  citiesofdoom: async () => (await import('./citiesofdoom/index.ts')).default as unknown as GameModule,
 };
 
 export const GAME_IDS: readonly string[] = Object.keys(GAME_LOADERS);

@@ -1,0 +1,219 @@
+import { z } from 'zod';
+import type { ContentSpec, Provenance } from '../../core/game.ts';
+
+/**
+ * The content file of Dicemaster: Cities of Doom (solo mode against the automated Opponent): every die type as data
+ * (its faces, each with an optional number and a lower-left mark), the player's starting reserve, the named
+ * 25-die sideboards, the Opponent's dice and the estimated effects of the Opponent's encounter faces. The printed
+ * face lists are not public, so every entry says where it comes from ("printed" or "estimated"; see RULES.md).
+ */
+
+export const SOURCES = ['printed', 'rulebook', 'estimated'] as const;
+
+/** What a die type is used for. Each common role needs exactly one die type in the file. */
+export const ROLES = [
+  'action',
+  'combat',
+  'combat12',
+  'combatSilver',
+  'combat10',
+  'improvised',
+  'healing',
+  'specialRune',
+  'rune',
+  'magic',
+  'monster',
+  'landscape',
+  'destination',
+  'eagle',
+  'character',
+  'healingWod',
+  'encounterGeneration',
+  'specialEncounter',
+  'monsterCombat',
+  'expertCombat',
+] as const;
+export type Role = (typeof ROLES)[number];
+/** Roles of which the game uses one fixed die type (common dice, the player's normal dice). */
+export const COMMON_ROLES: readonly Role[] = [
+  'combat',
+  'rune',
+  'magic',
+  'monster',
+  'landscape',
+  'destination',
+  'eagle',
+  'character',
+  'healingWod',
+  'encounterGeneration',
+  'specialEncounter',
+  'monsterCombat',
+  'expertCombat',
+];
+/** Roles a die may have to sit in a reserve or sideboard. */
+export const POOL_ROLES: readonly Role[] = ['action', 'combat12', 'combatSilver', 'combat10', 'improvised', 'healing', 'specialRune'];
+
+/**
+ * Face names with a meaning to the engine. Landscape, destination and rune faces may have any other name (the
+ * name is their identity); numbered faces carry `value`.
+ */
+export const ACTION_FACES = [
+  'blank',
+  'glowing',
+  'magic',
+  'provisions',
+  'monster',
+  'weaponry',
+  'ring',
+  'whiteTree',
+  'discovery',
+  'portcullis',
+  'runeStealer',
+  'volcano',
+  'fullMoon',
+  'greatTroll',
+  'massedCreatures',
+  'doubleEncounter',
+  'twinMonsters',
+  'snakeAttack',
+  'necromancer',
+  'hillDetour',
+  'thievingBeasts',
+] as const;
+export const COMBAT_FACES = ['axe', 'sword', 'bow', 'burningSkull', 'spider'] as const;
+export const OTHER_FACES = ['magicValue', 'weaponBonus', 'weaponsBonus', 'eagle', 'dwarf', 'elf', 'human', 'wild', 'power', 'choice', 'block', 'heal'] as const;
+/** The Opponent's encounter faces, in his order of preference (Step 3), whose effect the file states. */
+export const ENCOUNTER_FACES = ['greatTroll', 'massedCreatures', 'doubleEncounter', 'twinMonsters', 'snakeAttack', 'necromancer'] as const;
+
+const faceName = z.string().min(1).max(32);
+const face = z.union([
+  faceName,
+  z
+    .object({
+      face: faceName,
+      value: z.number().int().min(0).max(30).optional(),
+      /** Lower-left mark: circle (to the sideboard after use), x (out of play after use), bullet (never combined), star. */
+      mark: z.enum(['circle', 'x', 'bullet', 'star']).optional(),
+    })
+    .strict(),
+]);
+export type FaceEntry = z.infer<typeof face>;
+
+const dieType = z
+  .object({
+    id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case letters, digits and dashes'),
+    name: z.string().min(1),
+    role: z.enum(ROLES),
+    /** Inking colour and base: a Ring brings in 4 dice instead of 3 when they all share it. */
+    ink: z.string().default('plain'),
+    faces: z.array(face).min(2).max(20),
+    source: z.enum(SOURCES),
+    note: z.string().optional(),
+  })
+  .strict();
+export type DieTypeEntry = z.infer<typeof dieType>;
+
+const diceCount = z.record(z.string(), z.number().int().min(0).max(25));
+
+const sideboard = z
+  .object({ name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/), description: z.string().default(''), dice: diceCount, source: z.enum(SOURCES) })
+  .strict();
+
+const encounterEffect = z
+  .object({
+    /** Added to the monster's power. */
+    power: z.number().int().min(0).max(20).default(0),
+    /** A second encounter of this power (0 = none; -1 = the same base power as the first). */
+    second: z.number().int().min(-1).max(30).default(0),
+    source: z.enum(SOURCES),
+    note: z.string().optional(),
+  })
+  .strict();
+
+export const citiesofdoomContentSchema = z
+  .object({
+    game: z.literal('citiesofdoom'),
+    description: z.string().optional(),
+    dice: z.array(dieType).min(1),
+    /** The action dice of the player's starting reserve (10 white and 5 others in the rulebook). */
+    reserve: diceCount,
+    sideboards: z.array(sideboard).min(1),
+    opponent: z
+      .object({
+        dice: diceCount,
+        /** Die types a replacement is drawn from (at random) when the Opponent falls below 7 action dice; empty = none. */
+        easier: z.array(z.string()).default([]),
+        source: z.enum(SOURCES),
+      })
+      .strict(),
+    encounters: z.object(Object.fromEntries(ENCOUNTER_FACES.map((name) => [name, encounterEffect])) as Record<(typeof ENCOUNTER_FACES)[number], typeof encounterEffect>).strict(),
+  })
+  .strict()
+  .superRefine((c, ctx) => {
+    const issue = (message: string) => ctx.addIssue({ code: 'custom', message });
+    const byId = new Map(c.dice.map((d) => [d.id, d]));
+    if (byId.size !== c.dice.length) issue('die ids must be unique');
+    for (const role of COMMON_ROLES) {
+      const n = c.dice.filter((d) => d.role === role).length;
+      if (n !== 1) issue(`exactly one die type must have role "${role}", found ${n}`);
+    }
+    const known = new Set<string>([...ACTION_FACES, ...COMBAT_FACES, ...OTHER_FACES]);
+    const freeNames: readonly Role[] = ['landscape', 'destination', 'rune', 'specialRune', 'monster', 'healing', 'healingWod'];
+    const numbered: readonly Role[] = ['landscape', 'destination', 'monster', 'healing', 'healingWod'];
+    for (const d of c.dice) {
+      for (const f of d.faces) {
+        const entry = typeof f === 'string' ? { face: f, value: undefined } : f;
+        if (!freeNames.includes(d.role) && !known.has(entry.face)) issue(`die "${d.id}": unknown face "${entry.face}"`);
+        const needsValue = numbered.includes(d.role) || ['magicValue', 'power', 'block', 'weaponBonus', 'weaponsBonus'].includes(entry.face);
+        if (needsValue && entry.value === undefined) issue(`die "${d.id}": face "${entry.face}" needs a value`);
+      }
+    }
+    const rune = c.dice.find((d) => d.role === 'rune');
+    if (rune !== undefined) {
+      const names = new Set(rune.faces.map((f) => (typeof f === 'string' ? f : f.face)).filter((n) => n !== 'wild'));
+      if (names.size < 6) issue(`the rune die needs at least 6 different runes, has ${names.size}`);
+    }
+    const character = c.dice.find((d) => d.role === 'character');
+    if (character !== undefined) {
+      const names = new Set(character.faces.map((f) => (typeof f === 'string' ? f : f.face)));
+      for (const who of ['dwarf', 'elf', 'human']) if (!names.has(who)) issue(`the character die needs a "${who}" face`);
+    }
+    const checkPool = (where: string, dice: Record<string, number>) => {
+      for (const id of Object.keys(dice)) {
+        const d = byId.get(id);
+        if (d === undefined) issue(`${where}: unknown die "${id}"`);
+        else if (!POOL_ROLES.includes(d.role)) issue(`${where}: die "${id}" (role ${d.role}) cannot be in a reserve or sideboard`);
+      }
+    };
+    checkPool('reserve', c.reserve);
+    checkPool('opponent', c.opponent.dice);
+    for (const id of c.opponent.easier) if (byId.get(id)?.role !== 'action') issue(`opponent.easier: "${id}" is not an action die`);
+    const opponentDice = Object.values(c.opponent.dice).reduce((a, b) => a + b, 0);
+    if (opponentDice < 1 || opponentDice > 7) issue(`the Opponent needs 1 to 7 action dice, has ${opponentDice}`);
+    const names = new Set<string>();
+    for (const s of c.sideboards) {
+      if (names.has(s.name)) issue(`sideboard names must be unique: "${s.name}"`);
+      names.add(s.name);
+      checkPool(`sideboard ${s.name}`, s.dice);
+      const total = Object.values(s.dice).reduce((a, b) => a + b, 0);
+      if (total !== 25) issue(`sideboard ${s.name} must hold 25 dice, holds ${total}`);
+      const silver = Object.entries(s.dice).filter(([id]) => byId.get(id)?.role === 'combatSilver').reduce((a, [, n]) => a + n, 0);
+      if (silver > 1) issue(`sideboard ${s.name} may hold only 1 silver or gold-printed 6-sided combat die, holds ${silver}`);
+    }
+  });
+
+export type CitiesContent = z.infer<typeof citiesofdoomContentSchema>;
+
+/** Provenance by die type, plus the sideboards, the Opponent's set-up and the encounter effects. */
+export function provenance(content: CitiesContent): Provenance {
+  const bySource: Record<string, number> = {};
+  const entries: { source: string }[] = [...content.dice, ...content.sideboards, content.opponent, ...Object.values(content.encounters)];
+  for (const entry of entries) bySource[entry.source] = (bySource[entry.source] ?? 0) + 1;
+  return { cards: entries.length, bySource };
+}
+
+export const citiesofdoomContent: ContentSpec<CitiesContent> = {
+  schema: citiesofdoomContentSchema as unknown as ContentSpec<CitiesContent>['schema'],
+  defaultFile: 'content/citiesofdoom/base.json',
+  provenance,
+};

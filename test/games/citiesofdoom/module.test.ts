@@ -1,0 +1,112 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { StrategyError } from '../../../src/core/errors.ts';
+import { OutcomeRecord } from '../../../src/core/game.ts';
+import { citiesofdoomContentSchema, provenance } from '../../../src/games/citiesofdoom/content.ts';
+import citiesofdoom, { SIDEBOARDS } from '../../../src/games/citiesofdoom/index.ts';
+import { loadGame } from '../../../src/games/registry.ts';
+import { resolveSettings } from '../../../src/sim/settings.ts';
+import { citiesofdoomStrategies } from '../../../strategies/citiesofdoom/index.ts';
+import { content } from './scenario.ts';
+
+const shipped = JSON.parse(readFileSync(new URL('../../../content/citiesofdoom/base.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+
+describe('citiesofdoom content file', () => {
+  it('holds every die type as data, all estimated, and the shipped sideboards of 25 dice', () => {
+    const counted = provenance(content);
+    expect(counted.bySource).toEqual({ estimated: counted.cards });
+    expect(content.dice.every((d) => d.source === 'estimated' && (d.note ?? '').length > 0)).toBe(true);
+    expect(content.sideboards.map((s) => s.name)).toEqual([...SIDEBOARDS]);
+    expect(Object.values(content.reserve).reduce((a, b) => a + b, 0)).toBe(15);
+    expect(content.reserve['white-action']).toBe(10);
+  });
+
+  it('rejects a sideboard that is not 25 dice, two silver dice, an unknown face and a missing common die', () => {
+    const bad = () => structuredClone(shipped) as { sideboards: { dice: Record<string, number> }[]; dice: { role: string; faces: unknown[] }[] };
+    const big = bad();
+    big.sideboards[0].dice['blue-action'] += 1;
+    expect(() => citiesofdoomContentSchema.parse(big)).toThrow(/must hold 25 dice, holds 26/);
+    const silver = bad();
+    silver.sideboards[0].dice['combat-silver'] = 2;
+    silver.sideboards[0].dice['blue-action'] -= 1;
+    expect(() => citiesofdoomContentSchema.parse(silver)).toThrow(/only 1 silver/);
+    const face = bad();
+    face.dice[0].faces[0] = 'dragon';
+    expect(() => citiesofdoomContentSchema.parse(face)).toThrow(/unknown face .{0,2}dragon/);
+    const missing = bad();
+    missing.dice = missing.dice.filter((d) => d.role !== 'eagle');
+    expect(() => citiesofdoomContentSchema.parse(missing)).toThrow(/role .{0,2}eagle/);
+  });
+});
+
+describe('citiesofdoom settings and module', () => {
+  it('is registered, with the names users rely on', async () => {
+    const game = await loadGame('citiesofdoom');
+    expect(game.id).toBe('citiesofdoom');
+    expect(game.outcomes).toEqual(['win', 'opponentRunes', 'damage']);
+    expect(game.winOutcome).toBe('win');
+    expect(game.metrics.map((m) => m.name).slice(0, 2)).toEqual(['turns', 'runesCollected']);
+    expect(game.settings.map((s) => s.name).slice(0, 5)).toEqual(['runes', 'damageLimit', 'character', 'wod', 'sideboard']);
+  });
+
+  it('refuses bad settings with one clear line', () => {
+    expect(() => resolveSettings(citiesofdoom as never, { runes: '5' }, '--set')).toThrow('--set: setting runes=5 is not allowed; allowed: 6, 4');
+    expect(() => resolveSettings(citiesofdoom as never, { character: 'orc' }, '--set')).toThrow(/allowed: dwarf, elf, human, random/);
+    expect(() => resolveSettings(citiesofdoom as never, { damageLimit: '8' }, '--set')).toThrow(/allowed: 7, 12/);
+  });
+
+  it('refuses a sideboard the content does not define', () => {
+    const small = { ...content, sideboards: content.sideboards.slice(0, 1) };
+    expect(() => citiesofdoom.createEngine(resolveSettings(citiesofdoom as never, { sideboard: 'fighter' }, '--set'), small, null)).toThrow(
+      'setting sideboard=fighter: the content has no sideboard of that name; it has balanced',
+    );
+  });
+
+  it('the CLI exits with code 2 and one line on a bad setting', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'sim', 'citiesofdoom', '--games', '10', '--set', 'runes=5'], { encoding: 'utf8' });
+    expect(run.status).toBe(2);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(/runes=5 is not allowed/);
+  });
+});
+
+describe('the shipped strategies', () => {
+  it('are heuristic and random', () => {
+    expect(citiesofdoomStrategies.map((s) => s.name)).toEqual(['heuristic', 'random']);
+  });
+
+  it.each(['heuristic', 'random'])('%s plays legal games to the end in every mode', (name) => {
+    const strategy = citiesofdoomStrategies.find((s) => s.name === name)!.create({});
+    const out = new OutcomeRecord(citiesofdoom.metrics.length);
+    for (const settings of [{}, { runes: '4' }, { damageLimit: '12' }, { wod: 'true' }] as Record<string, string>[]) {
+      const engine = citiesofdoom.createEngine(resolveSettings(citiesofdoom as never, settings, '--set'), content, null);
+      for (let seed = 0; seed < 20; seed++) {
+        engine.playGame(seed, strategy, out);
+        expect(citiesofdoom.outcomes[out.outcome]).toBeDefined();
+      }
+    }
+  });
+
+  it('the heuristic beats the random strategy clearly', () => {
+    const engine = citiesofdoom.createEngine(resolveSettings(citiesofdoom as never, {}, '--set'), content, null);
+    const wins = (name: string) => {
+      const strategy = citiesofdoomStrategies.find((s) => s.name === name)!.create({});
+      const out = new OutcomeRecord(citiesofdoom.metrics.length);
+      let won = 0;
+      for (let seed = 0; seed < 400; seed++) {
+        engine.playGame(seed, strategy, out);
+        if (out.outcome === 0) won++;
+      }
+      return won;
+    };
+    expect(wins('heuristic')).toBeGreaterThan(wins('random') + 20);
+  });
+
+  it('an illegal answer is a StrategyError naming the strategy, the decision and the seed', () => {
+    const engine = citiesofdoom.createEngine(resolveSettings(citiesofdoom as never, {}, '--set'), content, null);
+    const bad = { name: 'bad', choose: () => 99 };
+    expect(() => engine.playGame(7, bad as never, new OutcomeRecord(7))).toThrow(StrategyError);
+    expect(() => engine.playGame(7, bad as never, new OutcomeRecord(7))).toThrow(/strategy "bad" answered decision "\w+" illegally in game seed 7/);
+  });
+});

@@ -1,0 +1,134 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { OutcomeRecord } from '../../../src/core/game.ts';
+import citiesofdoom, { readingsOf, SIDEBOARDS } from '../../../src/games/citiesofdoom/index.ts';
+import { CitiesRules } from '../../../src/games/citiesofdoom/rules.ts';
+import { Status, Where } from '../../../src/games/citiesofdoom/state.ts';
+import { DiceTables } from '../../../src/games/citiesofdoom/tables.ts';
+import { resolveSettings } from '../../../src/sim/settings.ts';
+import { heuristic } from '../../../strategies/citiesofdoom/heuristic.ts';
+import { citiesofdoomStrategies } from '../../../strategies/citiesofdoom/index.ts';
+import { content } from './scenario.ts';
+
+const random = citiesofdoomStrategies.find((definition) => definition.name === 'random')!;
+
+interface Checked {
+  rules: CitiesRules;
+  violations: string[];
+  out: OutcomeRecord;
+  lines: string[];
+}
+
+/** Play one game and check the invariants at every line the engine logs. */
+function playChecked(seed: number, settings: Record<string, string | boolean>, strategyName: 'heuristic' | 'random', keepLines = false): Checked {
+  const checked: Checked = { rules: null as unknown as CitiesRules, violations: [], out: new OutcomeRecord(citiesofdoom.metrics.length), lines: [] };
+  let last = { damageTaken: 0, opponentRunes: 0, runesCollected: 0 };
+  const log = {
+    write: (line: string) => {
+      if (keepLines) checked.lines.push(line);
+      if (line.startsWith('route:') && checked.rules.state.player.count === 0) return; // before the dice are dealt
+      const s = checked.rules.state;
+      const p = s.player;
+      const v = checked.violations;
+      if (p.count !== 40) v.push(`player dice ${p.count} after "${line}"`);
+      let inPlaces = 0;
+      for (let i = 0; i < p.count; i++) if (p.where[i] >= Where.reserve && p.where[i] <= Where.combat) inPlaces++;
+      if (inPlaces !== p.count) v.push(`player dice outside the bag, pools and out of play after "${line}"`);
+      if (p.countAt(Where.outOfPlay) !== p.outOfPlayFaces.reduce((a, b) => a + b, 0)) v.push(`out-of-play count mismatch after "${line}"`);
+      for (let face = 0; face < 64; face++) if (checked.rules.countFace(p, Where.play, face) > 3) v.push(`more than 3 of face ${face} kept after "${line}"`);
+      if (s.damageTaken < last.damageTaken || s.opponentRunes < last.opponentRunes || s.runesCollected < last.runesCollected) v.push(`not monotone after "${line}"`);
+      if (s.damage < 0 || s.damage > s.damageTaken) v.push(`damage ${s.damage} after "${line}"`);
+      let bits = 0;
+      for (let r = 0; r < 16; r++) if (s.hasRune(r)) bits++;
+      if (bits !== s.runes || s.runes > s.runesCollected || s.runesCollected - s.runesStolen !== s.runes) v.push(`runes ${s.runes} bits ${bits} after "${line}"`);
+      last = { damageTaken: s.damageTaken, opponentRunes: s.opponentRunes, runesCollected: s.runesCollected };
+    },
+  };
+  checked.rules = new CitiesRules(new DiceTables(content), readingsOf(resolveSettings(citiesofdoom as never, settings, 'test'), content), log);
+  checked.rules.playGame(seed, (strategyName === 'heuristic' ? heuristic : random).create({}), checked.out);
+  return checked;
+}
+
+const games = fc.record({
+  seed: fc.integer({ min: 0, max: 2 ** 31 }),
+  runes: fc.constantFrom('6', '4'),
+  damageLimit: fc.constantFrom('7', '12'),
+  character: fc.constantFrom('dwarf', 'elf', 'human', 'random'),
+  wod: fc.boolean(),
+  sideboard: fc.constantFrom(...SIDEBOARDS),
+  glowing: fc.constantFrom('setup', 'every'),
+  defeatDamage: fc.constantFrom('margin', '1', '2'),
+  strategy: fc.constantFrom('heuristic' as const, 'random' as const),
+});
+
+describe('invariants over random games', () => {
+  it('dice are conserved across sideboard, reserve, play and active areas, combat and out of play; damage taken and runes are monotone', () => {
+    fc.assert(
+      fc.property(games, ({ seed, strategy, ...settings }) => {
+        const checked = playChecked(seed, settings, strategy);
+        expect(checked.violations.slice(0, 3)).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('outcomes partition the games: exactly one of win, opponentRunes, damage, matching the final state', () => {
+    fc.assert(
+      fc.property(games, ({ seed, strategy, ...settings }) => {
+        const { rules, out } = playChecked(seed, settings, strategy);
+        const s = rules.state;
+        const runes = Number(settings.runes);
+        expect(s.status).not.toBe(Status.playing);
+        const won = s.runes >= runes;
+        const opponent = s.opponentRunes >= runes;
+        const damaged = s.damage > Number(settings.damageLimit);
+        expect([won, opponent, damaged].filter(Boolean)).toHaveLength(1);
+        expect(citiesofdoom.outcomes[out.outcome]).toBe(won ? 'win' : opponent ? 'opponentRunes' : 'damage');
+        expect(out.metrics[0]).toBeLessThanOrEqual(runes);
+        expect(out.metrics[1]).toBe(s.runes);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('determinism', () => {
+  it('the same seed gives the same game, on a fresh engine or a reused one', () => {
+    for (const seed of [0, 5, 77, 123456789]) {
+      const a = playChecked(seed, { wod: true }, 'heuristic', true);
+      const b = playChecked(seed, { wod: true }, 'heuristic', true);
+      expect(b.lines).toEqual(a.lines);
+      expect(Array.from(b.out.metrics)).toEqual(Array.from(a.out.metrics));
+    }
+    const engine = citiesofdoom.createEngine(resolveSettings(citiesofdoom as never, {}, 'test'), content, null);
+    const strategy = heuristic.create({});
+    const first = new OutcomeRecord(7);
+    const again = new OutcomeRecord(7);
+    engine.playGame(42, strategy, first);
+    for (let seed = 0; seed < 20; seed++) engine.playGame(seed, strategy, new OutcomeRecord(7));
+    engine.playGame(42, strategy, again);
+    expect([again.outcome, ...again.metrics]).toEqual([first.outcome, ...first.metrics]);
+  });
+});
+
+describe('fuzzing with the random strategy', () => {
+  it('plays 2,000 games on every setting without crashing or breaking an invariant', () => {
+    const outcomes = new Map<number, number>();
+    for (let i = 0; i < 2000; i++) {
+      const settings = {
+        runes: i % 2 === 0 ? '6' : '4',
+        damageLimit: i % 3 === 0 ? '12' : '7',
+        wod: i % 5 < 2,
+        sideboard: SIDEBOARDS[i % SIDEBOARDS.length],
+        character: ['dwarf', 'elf', 'human', 'random'][i % 4],
+        defeatDamage: ['margin', '1', '2'][i % 3],
+      };
+      const checked = playChecked(i * 7919, settings, 'random');
+      outcomes.set(checked.out.outcome, (outcomes.get(checked.out.outcome) ?? 0) + 1);
+      expect(checked.violations).toEqual([]);
+    }
+    expect(outcomes.get(1)).toBeGreaterThan(0);
+    expect(outcomes.get(2)).toBeGreaterThan(0);
+    expect([...outcomes.values()].reduce((a, b) => a + b, 0)).toBe(2000);
+  });
+});

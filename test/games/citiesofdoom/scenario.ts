@@ -1,0 +1,107 @@
+import { readFileSync } from 'node:fs';
+import { OutcomeRecord } from '../../../src/core/game.ts';
+import { type CitiesContent, citiesofdoomContentSchema } from '../../../src/games/citiesofdoom/content.ts';
+import { type CitiesStrategy, type DecisionKind, type DecisionView } from '../../../src/games/citiesofdoom/decisions.ts';
+import citiesofdoom, { readingsOf } from '../../../src/games/citiesofdoom/index.ts';
+import { resolveSettings } from '../../../src/sim/settings.ts';
+import { CitiesRules } from '../../../src/games/citiesofdoom/rules.ts';
+import { type Side, Where } from '../../../src/games/citiesofdoom/state.ts';
+import { DiceTables } from '../../../src/games/citiesofdoom/tables.ts';
+import { heuristicChoice } from '../../../strategies/citiesofdoom/heuristic.ts';
+
+/**
+ * Scenario tests: a real game set up from a seed (or from scripted dice), then arranged (dice placed in the reserves,
+ * play and active areas with chosen faces), and one step of the rules run with scripted dice and scripted answers,
+ * read from the state and the log.
+ */
+
+export const content: CitiesContent = citiesofdoomContentSchema.parse(JSON.parse(readFileSync(new URL('../../../content/citiesofdoom/base.json', import.meta.url), 'utf8')));
+
+/** A scripted answer: the index of the option to take. */
+export type Answer = (view: DecisionView) => number;
+
+/** Answers per decision, in order; decisions without (or past their) answers fall back to the heuristic. */
+export function scripted(answers: Partial<Record<DecisionKind, Answer[]>> = {}, asked: DecisionKind[] = []): CitiesStrategy {
+  const next: Partial<Record<number, number>> = {};
+  return {
+    name: 'scripted',
+    choose(decision, view) {
+      asked.push(decision);
+      const list = answers[decision];
+      const at = next[decision] ?? 0;
+      if (list !== undefined && at < list.length) {
+        next[decision] = at + 1;
+        return list[at](view);
+      }
+      return heuristicChoice(decision, view, view.state.damageLimit - 1);
+    },
+  };
+}
+
+export interface Table {
+  readonly rules: CitiesRules;
+  readonly log: string[];
+  readonly tables: DiceTables;
+}
+
+/**
+ * A game after set-up (seeded, or with the set-up's rolls scripted), then `arrange`d; no turn played yet.
+ * `setupScript` replaces the set-up's rolls (the route, the character die, the 7 preparation dice, the Opponent's).
+ */
+export function table(settings: Record<string, string | number | boolean> = {}, strategy: CitiesStrategy = scripted(), seed = 1, setupScript: string[] = []): Table {
+  const tables = new DiceTables(content);
+  const log: string[] = [];
+  const rules = new CitiesRules(tables, readingsOf(resolveSettings(citiesofdoom as never, settings, 'test'), content), { write: (line) => log.push(line) });
+  rules.script = setupScript;
+  rules.playGame(seed, strategy, new OutcomeRecord(7), undefined, 0);
+  rules.script = [];
+  return { rules, log, tables };
+}
+
+/** Scripted faces for the next rolls (face names, or "name value"). */
+export function rolls(t: Table, ...faces: string[]): void {
+  t.rules.script = faces;
+  (t.rules as unknown as { scriptAt: number }).scriptAt = 0;
+}
+
+/** Every die of a side in the play and active areas (and rolling) goes back to the reserve; the sideboard stays. */
+export function clearAreas(side: Side): void {
+  for (let i = 0; i < side.count; i++) {
+    if (side.where[i] === Where.play || side.where[i] === Where.active || side.where[i] === Where.rolling) side.where[i] = Where.reserve;
+    side.changed[i] = -1;
+  }
+}
+
+/** Put a new die of type `id` into `where`, showing `face` (a face name), and return its index. */
+export function give(t: Table, side: Side, id: string, where: number, face?: string): number {
+  const type = t.tables.typeOf(id);
+  const die = side.add(type, where);
+  if (face !== undefined) {
+    let index = -1;
+    for (let i = 0; i < t.tables.sides[type]; i++) if (t.tables.faceNames[t.tables.faceAt(type, i)] === face) index = i;
+    if (index < 0) throw new Error(`no face ${face} on ${id}`);
+    side.face[die] = index;
+  }
+  return die;
+}
+
+/** Remove every die of a side from the game (they go back in the box), for a clean arrangement. */
+export function emptySide(side: Side): void {
+  for (let i = 0; i < side.count; i++) side.where[i] = Where.box;
+}
+
+/** Face names shown in a side's area, in die order. */
+export function facesAt(t: Table, side: Side, where: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < side.count; i++) if (side.where[i] === where) out.push(t.tables.faceNames[t.rules.faceOf(side, i)]);
+  return out;
+}
+
+/** Take the option of this kind (and aux) in the current list. */
+export const option =
+  (kind: number, aux = -2): Answer =>
+  (view) => {
+    const index = view.options.find(kind, aux);
+    if (index < 0) throw new Error(`no option of kind ${kind} aux ${aux}`);
+    return index;
+  };

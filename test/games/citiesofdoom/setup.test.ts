@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import { Decision, OptionKind, Use } from '../../../src/games/citiesofdoom/decisions.ts';
+import { Where } from '../../../src/games/citiesofdoom/state.ts';
+import { F } from '../../../src/games/citiesofdoom/tables.ts';
+import { clearAreas, emptySide, facesAt, give, option, rolls, scripted, table } from './scenario.ts';
+
+const ROUTE = ['town', 'hills', 'forest', 'hills', 'plains', 'city'];
+
+describe('set-up', () => {
+  it('rolls a destination, 4 adventure dice (duplicates become doomlands at the end) and the second destination', () => {
+    const t = table({ character: 'dwarf' }, scripted(), 1, ROUTE);
+    const s = t.rules.state;
+    const land = t.tables.typeOf('adventure');
+    const site = t.tables.typeOf('destination');
+    expect(t.tables.describe(site, s.startFace)).toBe('town 1');
+    expect(Array.from(s.routeFace.subarray(0, s.routeLength), (f) => t.tables.describe(land, f))).toEqual(['forest 1', 'plains', 'hills 1', 'hills 1']);
+    expect(Array.from(s.routeDoom.subarray(0, s.routeLength))).toEqual([0, 0, 1, 1]);
+    expect(t.tables.describe(site, s.destinationFace)).toBe('city 1');
+    expect(s.position).toBe(-1);
+    expect(t.log[0]).toBe('route: town 1 -> forest 1 -> plains -> hills 1 (doomland) -> hills 1 (doomland) -> city 1 (2 landscapes, 2 doomlands)');
+  });
+
+  it('with doomlands=extra only the later copies of a repeated landscape become doomlands', () => {
+    const t = table({ character: 'dwarf', doomlands: 'extra' }, scripted(), 1, ROUTE);
+    const s = t.rules.state;
+    expect(Array.from(s.routeDoom.subarray(0, s.routeLength))).toEqual([0, 0, 0, 1]);
+  });
+
+  it('rolls the character die when the character is random, and sets the weapons', () => {
+    const t = table({ character: 'random' }, scripted(), 1, [...ROUTE, 'human']);
+    expect(t.rules.state.character).toBe(2);
+    expect(t.tables.faceNames[t.rules.state.primary]).toBe('sword');
+    expect(t.tables.faceNames[t.rules.state.secondary]).toBe('bow');
+    const elf = table({ character: 'elf' }).rules.state;
+    expect([elf.primary, elf.secondary]).toEqual([F.bow, F.axe]);
+    expect(elf.characterUpgraded || elf.primaryUpgraded || elf.secondaryUpgraded).toBe(false);
+  });
+
+  it('starts with 10 white and 5 other action dice in the reserve and the 25 dice of the chosen sideboard', () => {
+    const t = table({ sideboard: 'fighter' }, scripted({ [Decision.assign]: Array(7).fill(option(OptionKind.choose, Use.active)) }));
+    const p = t.rules.state.player;
+    expect(p.count).toBe(40);
+    let sideboard = 0;
+    let twelve = 0;
+    for (let i = 0; i < p.count; i++) {
+      if (p.fromSideboard[i] === 1) sideboard++;
+      if (t.tables.typeIds[p.type[i]] === 'combat-12') twelve++;
+    }
+    expect(sideboard).toBe(25);
+    expect(twelve).toBe(8);
+    expect(p.countAt(Where.active)).toBe(7);
+  });
+});
+
+describe('preparing the character', () => {
+  function sevenGreen() {
+    const t = table({ character: 'dwarf' });
+    const p = t.rules.state.player;
+    emptySide(p);
+    for (let i = 0; i < 7; i++) give(t, p, 'green-action', Where.reserve);
+    return t;
+  }
+
+  it('a glowing die lets you reroll all the other dice; the glowing die goes to the reserve', () => {
+    const t = sevenGreen();
+    const p = t.rules.state.player;
+    t.rules.strategy = scripted({ [Decision.glowing]: [option(OptionKind.reroll)] });
+    rolls(t, 'glowing', 'ring', 'ring', 'ring', 'ring', 'ring', 'ring', ...['provisions', 'provisions', 'provisions', 'provisions', 'magic', 'discovery']);
+    t.rules.preparePlayer(true);
+    expect(p.countAt(Where.reserve)).toBe(1);
+    expect(t.tables.faceNames[t.rules.faceOf(p, [...Array(p.count).keys()].find((i) => p.where[i] === Where.reserve)!)]).toBe('glowing');
+    // Keep limit: 3 Provisions kept, the 4th goes to the active area; Magic is kept (the heuristic), discovery active.
+    expect(facesAt(t, p, Where.play).sort()).toEqual(['magic', 'provisions', 'provisions', 'provisions']);
+    expect(facesAt(t, p, Where.active).sort()).toEqual(['discovery', 'provisions']);
+    expect(t.log.some((l) => l.includes('glowing die to the reserve; you reroll the others: provisions, provisions, provisions, provisions, magic, discovery'))).toBe(true);
+  });
+
+  it('glowing rerolls repeat as long as glowing dice are rolled, and may be declined', () => {
+    const t = sevenGreen();
+    const asked: number[] = [];
+    t.rules.strategy = scripted({ [Decision.glowing]: [option(OptionKind.reroll), option(OptionKind.done)] }, asked as never);
+    rolls(t, 'glowing', 'ring', 'ring', 'ring', 'ring', 'ring', 'ring', 'glowing', 'magic', 'magic', 'magic', 'magic', 'magic');
+    t.rules.preparePlayer(true);
+    expect(asked.filter((d) => d === Decision.glowing)).toHaveLength(2);
+    expect(facesAt(t, t.rules.state.player, Where.reserve).filter((f) => f === 'glowing')).toHaveLength(1);
+    expect(facesAt(t, t.rules.state.player, Where.active)).toContain('glowing');
+  });
+
+  it('in Step 1 a glowing die gives no reroll unless glowing=every', () => {
+    for (const glowing of ['setup', 'every']) {
+      const t = table({ character: 'dwarf', glowing });
+      const p = t.rules.state.player;
+      emptySide(p);
+      for (let i = 0; i < 7; i++) give(t, p, 'green-action', Where.reserve);
+      const asked: number[] = [];
+      t.rules.strategy = scripted({ [Decision.glowing]: [option(OptionKind.done)] }, asked as never);
+      rolls(t, 'glowing', 'magic', 'magic', 'magic', 'magic', 'magic', 'magic');
+      t.rules.preparePlayer(false);
+      expect(asked.includes(Decision.glowing), glowing).toBe(glowing === 'every');
+    }
+  });
+
+  it('offers only the uses each result allows: keep up to 3, heal when damaged, Magic to Provisions or Weaponry', () => {
+    const t = sevenGreen();
+    const s = t.rules.state;
+    s.damage = 2;
+    const seen: string[][] = [];
+    t.rules.strategy = scripted({
+      [Decision.assign]: Array(7).fill((view: { options: { count: number; aux: Int16Array; target: Int16Array } }) => {
+        seen.push(Array.from({ length: view.options.count }, (_, i) => `${view.options.aux[i]}:${view.options.target[i]}`));
+        return 0;
+      }),
+    });
+    give(t, s.player, 'blue-action', Where.sideboard);
+    give(t, s.player, 'improvised', Where.sideboard);
+    rolls(t, 'magic', 'provisions', 'provisions', 'provisions', 'provisions', 'ring', 'whiteTree');
+    t.rules.preparePlayer(false);
+    const magicUses = seen[0].map((o) => Number(o.split(':')[0]));
+    expect(magicUses).toEqual([Use.keep, Use.active, Use.heal, Use.toProvisions, Use.upgrade, Use.upgrade, Use.upgrade]);
+    // The 4th Provisions (three already kept) may not be kept.
+    expect(seen[4].map((o) => Number(o.split(':')[0]))).toEqual([Use.active, Use.heal]);
+    expect(seen[5].map((o) => Number(o.split(':')[0]))).toEqual([Use.active, Use.ring]);
+    expect(seen[6].map((o) => Number(o.split(':')[0]))).toEqual([Use.active, Use.whiteTree]);
+  });
+
+  it('a Ring brings in 3 action dice from the sideboard, 4 when they share ink and base', () => {
+    const t = table({ character: 'dwarf' });
+    const p = t.rules.state.player;
+    clearAreas(p);
+    const before = p.countAt(Where.sideboard);
+    t.rules.strategy = scripted({ [Decision.bringIn]: Array(4).fill(option(OptionKind.choose, t.tables.typeOf('blue-action'))) });
+    t.rules.bringIn(0, 3);
+    expect(before - p.countAt(Where.sideboard)).toBe(4);
+    const mixed = table({ character: 'dwarf' });
+    const q = mixed.rules.state.player;
+    const blue = mixed.tables.typeOf('blue-action');
+    const gold = mixed.tables.typeOf('gold-action');
+    mixed.rules.strategy = scripted({ [Decision.bringIn]: [option(OptionKind.choose, blue), option(OptionKind.choose, gold), option(OptionKind.choose, blue)] });
+    const had = q.countAt(Where.sideboard);
+    mixed.rules.bringIn(0, 3);
+    expect(had - q.countAt(Where.sideboard)).toBe(3);
+  });
+
+  it('Weaponry upgrades after 5 kept results in at most 5 rolls of the combat dice', () => {
+    const t = table({ character: 'dwarf' });
+    const s = t.rules.state;
+    rolls(t, 'axe', 'magic', 'bow', 'bow', 'bow', 'axe', 'axe', 'bow', 'magic');
+    expect(t.rules.tryUpgrade(1)).toBe(true);
+    expect(s.primaryUpgraded).toBe(true);
+    rolls(t, ...Array(25).fill('axe'));
+    expect(t.rules.tryUpgrade(2)).toBe(false); // the secondary (sword) keeps only swords and magic
+    rolls(t, 'axe', 'sword', 'axe', 'sword', 'axe');
+    expect(t.rules.tryUpgrade(0)).toBe(true); // the character keeps both weapons
+    expect(s.characterUpgraded).toBe(true);
+  });
+
+  it('healing returns Magic or Provisions for one damage each; with WOD Magic rolls the Healing die, plus a special Healing die', () => {
+    const t = table({ character: 'dwarf' });
+    t.rules.state.damage = 3;
+    t.rules.heal(F.provisions);
+    expect(t.rules.state.damage).toBe(2);
+    const w = table({ character: 'dwarf', wod: true });
+    const p = w.rules.state.player;
+    w.rules.state.damage = 5;
+    give(w, p, 'healing-potion', Where.reserve);
+    rolls(w, 'heal 3', 'heal 2');
+    w.rules.heal(F.magic);
+    expect(w.rules.state.damage).toBe(0);
+    expect(w.log.at(-1)).toBe('  return magic to heal 5 (Healing die 3, special Healing die 2): damage 5 -> 0');
+  });
+});

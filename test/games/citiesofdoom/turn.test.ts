@@ -1,0 +1,430 @@
+import { describe, expect, it } from 'vitest';
+import { Decision, OptionKind } from '../../../src/games/citiesofdoom/decisions.ts';
+import { Status, Where } from '../../../src/games/citiesofdoom/state.ts';
+import { F } from '../../../src/games/citiesofdoom/tables.ts';
+import { clearAreas, emptySide, facesAt, give, option, rolls, scripted, type Table, table } from './scenario.ts';
+
+const fight = option(OptionKind.done);
+const retreat = option(OptionKind.retreat);
+
+/** A dwarf with no dice but those given, on a route town(1) -> forest(1), plains(0), hills(1)*, hills(1)* -> city(1). */
+function arena(settings: Record<string, string | number | boolean> = {}, answers: Parameters<typeof scripted>[0] = {}, asked: number[] = []): Table {
+  const t = table({ character: 'dwarf', ...settings }, scripted(answers, asked as never), 1, ['town', 'hills', 'forest', 'hills', 'plains', 'city']);
+  emptySide(t.rules.state.player);
+  emptySide(t.rules.state.opponent);
+  t.log.length = 0;
+  return t;
+}
+
+const opp = (t: Table) => t.rules.state.opponent;
+const me = (t: Table) => t.rules.state.player;
+
+describe('monster power (Step 3)', () => {
+  it('at a normal site: the landscape die plus the start and destination dice', () => {
+    const t = arena({}, { [Decision.retreat]: [retreat] });
+    expect(t.rules.encounterAndCombat()).toBe(false);
+    expect(t.log[0]).toBe("step 3: the normal monster's base power is 3");
+  });
+
+  it('at a doomland: both sites plus every landscape die plus the monster die (non-WOD)', () => {
+    const t = arena({}, { [Decision.retreat]: [retreat] });
+    t.rules.state.position = 1;
+    rolls(t, '3');
+    t.rules.encounterAndCombat();
+    expect(t.log.slice(0, 2)).toEqual(["step 3: the doomland monster's base power is 5", '  monster die 3: +3 power']);
+    expect(t.log[2]).toBe('  you retreat from power 8: your turn ends');
+  });
+
+  it('[WOD] at a doomland the Opponent rolls the Encounter Generation die instead, rerolling "choice"', () => {
+    const t = arena({ wod: true }, { [Decision.retreat]: [retreat] });
+    t.rules.state.position = 1;
+    rolls(t, 'choice', 'choice', 'power 3');
+    t.rules.encounterAndCombat();
+    expect(t.log).toContain('  WOD Encounter Generation die: power 3');
+    expect(t.log.at(-1)).toBe('  you retreat from power 8: your turn ends');
+  });
+
+  it('a Monster result rolls the monster die, doubled by a Full Moon; [WOD] Monster results roll both encounter dice', () => {
+    const t = arena({}, { [Decision.retreat]: [retreat] });
+    give(t, opp(t), 'opponent-action', Where.play, 'monster');
+    give(t, opp(t), 'opponent-action', Where.play, 'monster');
+    give(t, opp(t), 'opponent-advanced', Where.play, 'fullMoon');
+    rolls(t, '2');
+    t.rules.encounterAndCombat();
+    expect(t.log).toContain('  monster die 2, doubled by a Full Moon: +4 power');
+    expect(t.log.at(-1)).toBe('  you retreat from power 7: your turn ends');
+    expect(facesAt(t, opp(t), Where.play)).toEqual(['monster']); // one Monster result per encounter without WOD
+    const w = arena({ wod: true }, { [Decision.retreat]: [retreat] });
+    give(w, opp(w), 'opponent-action', Where.play, 'monster');
+    give(w, opp(w), 'opponent-action', Where.play, 'monster');
+    give(w, opp(w), 'opponent-action', Where.play, 'monster');
+    rolls(w, 'power 2', 'block 6');
+    w.rules.encounterAndCombat();
+    expect(w.log).toContain('  WOD special encounter die: block 6');
+    expect(facesAt(w, opp(w), Where.play)).toEqual(['monster']); // he stops once both dice are rolled
+  });
+
+  it("the Opponent's Magic (+1, normal monsters only) and Volcano results come after you decide to fight", () => {
+    const t = arena({}, { [Decision.retreat]: [fight] });
+    give(t, opp(t), 'opponent-action', Where.play, 'magic');
+    give(t, opp(t), 'opponent-advanced', Where.play, 'volcano');
+    rolls(t, 'axe', 'axe', 'axe', 'sword', 'magic');
+    t.rules.encounterAndCombat();
+    expect(t.log.slice(1, 4)).toEqual(['  the Opponent returns Magic: +1 power', '  the Opponent returns Volcano: +1 power', 'step 4: combat against power 5']);
+  });
+});
+
+describe("the Opponent's encounter faces and order of preference", () => {
+  it('plays Great-troll + Portcullis before anything else: a second encounter, and you may not retreat', () => {
+    const asked: number[] = [];
+    const t = arena({}, {}, asked);
+    for (const face of ['snakeAttack', 'twinMonsters']) give(t, opp(t), 'opponent-encounter', Where.play, face);
+    give(t, opp(t), 'opponent-advanced', Where.play, 'greatTroll');
+    give(t, opp(t), 'opponent-advanced', Where.play, 'portcullis');
+    rolls(t, 'axe', 'axe', 'axe', 'axe', 'axe', 'axe', 'axe', 'axe', 'axe', 'axe');
+    expect(t.rules.encounterAndCombat()).toBe(true);
+    expect(t.log[1]).toBe('  the Opponent plays greatTroll + Portcullis');
+    expect(t.log[2]).toBe('    a second encounter of power 8');
+    expect(t.log).toContain('step 4: combat against power 3, then a second encounter of power 8');
+    expect(asked).not.toContain(Decision.retreat);
+    expect(facesAt(t, opp(t), Where.play).sort()).toEqual(['snakeAttack', 'twinMonsters']);
+  });
+
+  it('without a Portcullis the combinations are skipped: Twin Monsters comes before Snake Attack and Necromancer', () => {
+    const t = arena({}, { [Decision.retreat]: [retreat] });
+    for (const face of ['necromancer', 'snakeAttack', 'twinMonsters']) give(t, opp(t), 'opponent-encounter', Where.play, face);
+    give(t, opp(t), 'opponent-advanced', Where.play, 'greatTroll');
+    t.rules.encounterAndCombat();
+    expect(t.log.slice(1, 3)).toEqual(['  the Opponent plays twinMonsters', '    +2 power']);
+    expect(t.log.at(-1)).toBe('  you retreat from power 5: your turn ends');
+  });
+
+  it('a lone Portcullis is played last and forbids retreat', () => {
+    const asked: number[] = [];
+    const t = arena({}, {}, asked);
+    give(t, opp(t), 'opponent-encounter', Where.play, 'portcullis');
+    rolls(t, 'axe', 'axe', 'sword', 'bow', 'bow');
+    t.rules.encounterAndCombat();
+    expect(t.log[1]).toBe('  the Opponent plays portcullis');
+    expect(asked).not.toContain(Decision.retreat);
+  });
+
+  it('Weaponry demotes the character, then the primary, then the secondary weapon, each with one free try back', () => {
+    const t = arena();
+    const s = t.rules.state;
+    s.characterUpgraded = true;
+    s.primaryUpgraded = true;
+    give(t, opp(t), 'opponent-action', Where.play, 'weaponry');
+    give(t, opp(t), 'opponent-action', Where.play, 'weaponry');
+    rolls(t, ...Array(25).fill('bow'), 'axe', 'axe', 'magic', 'magic', 'axe');
+    t.rules.demotions();
+    expect([s.characterUpgraded, s.primaryUpgraded, s.secondaryUpgraded]).toEqual([false, true, false]);
+    expect(t.log.filter((l) => l.includes('demoted'))).toEqual([
+      '  the Opponent returns Weaponry: your character is demoted; one free try to upgrade it again',
+      '  the Opponent returns Weaponry: your primary weapon is demoted; one free try to upgrade it again',
+    ]);
+  });
+
+  it('Provisions buys the Opponent a reroll of the eagle dice; three eagles send you back and end the turn', () => {
+    const t = arena();
+    give(t, me(t), 'white-action', Where.play, 'provisions');
+    give(t, opp(t), 'opponent-action', Where.play, 'provisions');
+    rolls(t, 'eagle', 'eagle', 'blank', 'eagle');
+    expect(t.rules.movement()).toBe(false);
+    expect(t.log.slice(1)).toEqual([
+      '  the Opponent rolls the eagle dice: 2 eagles',
+      '  the Opponent returns a Provisions to reroll 1 eagle dice: 3 eagles',
+      '  three eagles: you retreat and your turn ends',
+    ]);
+    expect(t.rules.state.retreats).toBe(1);
+  });
+
+  it('Hill Detour wastes your move: another Provisions moves you on', () => {
+    const t = arena();
+    give(t, me(t), 'white-action', Where.play, 'provisions');
+    give(t, opp(t), 'opponent-encounter', Where.play, 'hillDetour');
+    rolls(t, 'blank', 'blank', 'blank');
+    expect(t.rules.movement()).toBe(false);
+    expect(t.log.at(-1)).toBe('step 2: no Provisions to move: your turn ends');
+  });
+
+  it("a Ring makes you return 3 dice from the sideboard; a White Tree blocks your White Tree", () => {
+    const t = arena();
+    for (let i = 0; i < 4; i++) {
+      const d = give(t, me(t), 'blue-action', Where.reserve);
+      me(t).fromSideboard[d] = 1;
+    }
+    give(t, opp(t), 'opponent-action', Where.reserve);
+    rolls(t, 'ring');
+    t.rules.prepareOpponent();
+    expect(me(t).countAt(Where.sideboard)).toBe(3);
+    const w = arena();
+    give(w, opp(w), 'opponent-action', Where.play, 'whiteTree');
+    give(w, me(w), 'improvised', Where.sideboard);
+    give(w, me(w), 'green-action', Where.reserve);
+    w.rules.strategy = scripted({ [Decision.assign]: [option(OptionKind.choose, 6)] });
+    rolls(w, 'whiteTree');
+    w.rules.preparePlayer(false);
+    expect(w.log).toContain('  the Opponent returns a White Tree to block your White Tree');
+    expect(me(w).countAt(Where.sideboard)).toBe(1);
+  });
+
+  it('two Rune-stealers try to steal a rune; your rune die (two with a Magic) keeps it on a match', () => {
+    const t = arena({}, { [Decision.defendRune]: [option(OptionKind.choose, 1)] });
+    const s = t.rules.state;
+    s.runeBits = 0b11;
+    s.runes = 2;
+    give(t, opp(t), 'opponent-advanced', Where.play, 'runeStealer');
+    give(t, opp(t), 'opponent-advanced', Where.play, 'runeStealer');
+    rolls(t, 'sun', 'moon');
+    t.rules.runeStealers();
+    expect([s.runes, s.runeBits, s.runesStolen]).toEqual([1, 0b10, 1]);
+    const u = arena({}, { [Decision.defendRune]: [option(OptionKind.choose, 2)] });
+    u.rules.state.runeBits = 0b1;
+    u.rules.state.runes = 1;
+    give(u, opp(u), 'opponent-advanced', Where.play, 'runeStealer');
+    give(u, opp(u), 'opponent-advanced', Where.play, 'runeStealer');
+    give(u, me(u), 'white-action', Where.play, 'magic');
+    rolls(u, 'sun', 'moon', 'sun');
+    u.rules.runeStealers();
+    expect(u.rules.state.runes).toBe(1);
+    expect(u.log.at(-1)).toBe('  he rolls sun; you roll 2 rune dice and match it: you keep the rune');
+  });
+});
+
+describe('blocking with saved faces', () => {
+  it('a Monster result saved in your play area blocks the Opponent\'s Monster result', () => {
+    const t = arena({}, { [Decision.block]: [option(OptionKind.block)], [Decision.retreat]: [retreat] });
+    give(t, me(t), 'white-action', Where.play, 'monster');
+    give(t, opp(t), 'opponent-action', Where.play, 'monster');
+    t.rules.encounterAndCombat();
+    expect(t.log).toContain("  you return your monster to block the Opponent's monster");
+    expect(t.log.some((l) => l.includes('monster die'))).toBe(false);
+    expect(me(t).countAt(Where.play)).toBe(0);
+    expect(opp(t).countAt(Where.play)).toBe(0);
+  });
+
+  it('blocking is your choice: declined, the face is played', () => {
+    const t = arena({}, { [Decision.block]: [option(OptionKind.done)], [Decision.retreat]: [retreat] });
+    give(t, me(t), 'black-advanced', Where.play, 'greatTroll');
+    give(t, opp(t), 'opponent-advanced', Where.play, 'greatTroll');
+    give(t, opp(t), 'opponent-advanced', Where.play, 'portcullis');
+    rolls(t, 'axe', 'axe', 'axe', 'axe', 'axe', 'axe', 'axe', 'axe', 'axe', 'axe');
+    t.rules.encounterAndCombat();
+    expect(t.log).toContain('    a second encounter of power 8');
+    expect(facesAt(t, me(t), Where.play)).toEqual(['greatTroll']);
+  });
+});
+
+describe('out of play and marks', () => {
+  it('X dice go out of play after use; three of a face out of play and that result may not be used again', () => {
+    const t = arena();
+    for (let i = 0; i < 4; i++) give(t, me(t), 'purple-action', Where.active);
+    rolls(t, 'discovery', 'discovery', 'discovery', 'discovery', 'sun', 'moon', 'star');
+    t.rules.treasure();
+    expect(me(t).countAt(Where.outOfPlay)).toBe(3);
+    expect(me(t).outOfPlayFaces[F.discovery]).toBe(3);
+    expect(t.log[0]).toBe('step 5: you roll your active area: blank; 3 discoveries');
+    expect(t.rules.state.runes).toBe(3);
+  });
+
+  it('circle dice go to the sideboard after use', () => {
+    const t = arena({}, { [Decision.block]: [option(OptionKind.block)], [Decision.retreat]: [retreat] });
+    give(t, me(t), 'black-advanced', Where.play, 'greatTroll');
+    give(t, opp(t), 'opponent-advanced', Where.play, 'greatTroll');
+    give(t, opp(t), 'opponent-advanced', Where.play, 'portcullis');
+    rolls(t, 'axe', 'axe', 'axe', 'axe', 'axe');
+    t.rules.encounterAndCombat();
+    expect(me(t).countAt(Where.sideboard)).toBe(1);
+    expect(opp(t).countAt(Where.sideboard)).toBe(1); // his portcullis (circle); his Great-troll (X) is out of play
+    expect(opp(t).countAt(Where.outOfPlay)).toBe(1);
+  });
+});
+
+describe('magic and combat (Steps 3 and 4)', () => {
+  it('primary 2 (3 upgraded), secondary 1 (2 upgraded), magic 1; the silver die adds 2 / 1 / 1', () => {
+    const t = arena();
+    const r = t.rules;
+    const combat = t.tables.typeOf('combat');
+    const silver = t.tables.typeOf('combat-silver');
+    expect([r.points(combat, F.axe), r.points(combat, F.sword), r.points(combat, F.magic), r.points(combat, F.bow), r.points(combat, F.whiteTree)]).toEqual([2, 1, 1, 0, 0]);
+    t.rules.state.primaryUpgraded = true;
+    t.rules.state.secondaryUpgraded = true;
+    expect([r.points(combat, F.axe), r.points(combat, F.sword)]).toEqual([3, 2]);
+    expect([r.points(silver, F.axe), r.points(silver, F.sword), r.points(silver, F.magic)]).toEqual([5, 3, 2]);
+  });
+
+  it('Magic dice make magic results worth 4 or 5, or add to one weapon (you choose) or both', () => {
+    const t = arena({}, { [Decision.magic]: [option(OptionKind.choose, 2)], [Decision.magicWeapon]: [option(OptionKind.choose, 1)] });
+    give(t, me(t), 'white-action', Where.play, 'magic');
+    give(t, me(t), 'white-action', Where.play, 'magic');
+    rolls(t, 'magicValue 5', 'weaponBonus 1');
+    t.rules.useMagic(9);
+    const combat = t.tables.typeOf('combat');
+    expect([t.rules.points(combat, F.magic), t.rules.points(combat, F.axe), t.rules.points(combat, F.sword)]).toEqual([5, 2, 2]);
+    expect(me(t).countAt(Where.play)).toBe(0);
+  });
+
+  it('a bullet Magic result may not be combined with a second one', () => {
+    const t = arena();
+    give(t, me(t), 'grey-action', Where.play, 'magic');
+    give(t, me(t), 'white-action', Where.play, 'magic');
+    const counts: number[] = [];
+    t.rules.strategy = scripted({ [Decision.magic]: [(v) => (counts.push(v.options.count), 0)] });
+    t.rules.useMagic(9);
+    expect(counts).toEqual([2]);
+  });
+
+  it('burning skulls take a die out of the fight; your damage is subtracted from the attack', () => {
+    const t = arena();
+    rolls(t, 'burningSkull', 'axe', 'axe', 'sword', 'magic');
+    expect(t.rules.fight(6)).toBe(true);
+    expect(t.log[0]).toBe('  combat roll 1: burning skull (die out), axe, axe, sword, magic; attack 6 against 6');
+    const d = arena();
+    d.rules.state.damage = 2;
+    rolls(d, 'burningSkull', 'axe', 'axe', 'bow', 'bow', 'burningSkull', 'burningSkull');
+    expect(d.rules.fight(6)).toBe(false);
+    expect(d.log).toEqual(['  combat roll 1: burning skull (die out), axe, axe, bow, bow; attack 2 against 6', '  combat roll 2: axe, axe, burning skull (die out), burning skull (die out); attack 2 against 6']);
+  });
+
+  it('rerolls go on until the attack reaches the power or no die is left to reroll', () => {
+    const t = arena();
+    rolls(t, 'axe', 'bow', 'bow', 'bow', 'bow', 'bow', 'whiteTree', 'burningSkull', 'sword', 'bow', 'burningSkull', 'axe');
+    expect(t.rules.fight(5)).toBe(true);
+    expect(t.log.at(-1)).toBe('  combat roll 4: axe, axe, sword; attack 5 against 5');
+  });
+
+  it('a White Tree rolls an improvised weapon die (one of each weapon adds 1) and is rerolled; used dice go to the sideboard', () => {
+    const t = arena();
+    const improvised = give(t, me(t), 'improvised', Where.reserve);
+    rolls(t, 'whiteTree', 'bow', 'bow', 'bow', 'axe', 'axe', 'sword');
+    expect(t.rules.fight(4)).toBe(true);
+    expect(t.log[0]).toBe('    White Tree: improvised weapon die shows axe: +1 attack; the White Tree die is rerolled');
+    expect(t.log[1]).toBe('  combat roll 1: sword, bow, bow, bow, axe; attack 4 against 4');
+    expect(me(t).where[improvised]).toBe(Where.combat);
+    (t.rules as unknown as { returnCombatDice(): void }).returnCombatDice();
+    expect(me(t).where[improvised]).toBe(Where.sideboard);
+  });
+
+  it('special combat dice: 12-sided ones substitute, a 10-sided die is a sixth and goes to the sideboard afterwards', () => {
+    const t = arena();
+    give(t, me(t), 'combat-12', Where.reserve);
+    const ten = give(t, me(t), 'combat-10', Where.reserve);
+    rolls(t, 'axe', 'axe', 'axe', 'axe', 'axe', 'axe');
+    expect(t.rules.fight(12)).toBe(true);
+    expect(t.log[0]).toBe('  special combat dice from your reserve: 12-sided combat die, 10-sided combat die');
+    (t.rules as unknown as { returnCombatDice(): void }).returnCombatDice();
+    expect(me(t).where[ten]).toBe(Where.sideboard);
+  });
+
+  it('[WOD] the monster combat dice force you to reroll a matching weapon result', () => {
+    const t = arena({ wod: true }, { [Decision.retreat]: [fight] });
+    give(t, opp(t), 'opponent-action', Where.play, 'monster');
+    give(t, opp(t), 'opponent-action', Where.play, 'monster');
+    rolls(t, 'power 1', 'block 5', 'axe', 'axe', 'sword', 'sword', 'bow', 'axe', 'burningSkull', 'spider', 'blank', 'blank', 'axe', 'axe', 'axe', 'axe', 'axe');
+    t.rules.encounterAndCombat();
+    expect(t.log).toContain('  the monster rolls 5 combat dice: 1 of your weapon results must be rerolled; 4 monster dice stay');
+  });
+
+  it('a lost fight costs the margin (or a flat amount) and ends the turn; a won fight moves the identity die', () => {
+    const t = arena({}, { [Decision.retreat]: [fight] });
+    rolls(t, 'burningSkull', 'burningSkull', 'burningSkull', 'burningSkull', 'sword');
+    expect(t.rules.encounterAndCombat()).toBe(false);
+    expect(t.rules.state.damage).toBe(2);
+    expect(t.log.at(-1)).toBe('  you lose the fight: +2 damage (damage 2 of 7); your turn ends');
+    const f = arena({ defeatDamage: '2' }, { [Decision.retreat]: [fight] });
+    rolls(f, 'burningSkull', 'burningSkull', 'burningSkull', 'burningSkull', 'bow');
+    f.rules.encounterAndCombat();
+    expect(f.rules.state.damage).toBe(2);
+    const w = arena({}, { [Decision.retreat]: [fight] });
+    rolls(w, 'axe', 'axe', 'bow', 'bow', 'bow');
+    expect(w.rules.encounterAndCombat()).toBe(true);
+    expect([w.rules.state.position, w.rules.state.fightsWon]).toEqual([0, 1]);
+  });
+});
+
+describe('treasure, destination and the end of the turn (Steps 5-8)', () => {
+  it('each discovery rolls a rune die; a rune you lack is yours; a special rune die is rolled first and may be wild', () => {
+    const t = arena();
+    give(t, me(t), 'blue-action', Where.active);
+    give(t, me(t), 'blue-action', Where.active);
+    give(t, me(t), 'blue-action', Where.active);
+    give(t, me(t), 'rune-stone', Where.reserve);
+    rolls(t, 'discovery', 'discovery', 'magic', 'wild', 'sun');
+    t.rules.state.runeBits = 0b1;
+    t.rules.state.runes = 1;
+    t.rules.treasure();
+    expect(t.rules.state.runes).toBe(2);
+    expect(t.rules.state.runeBits).toBe(0b11);
+    expect(t.log.slice(1)).toEqual(['  special rune die shows wild: you collect the rune moon (runes 2 of 6)', '  special rune die shows sun: you have it already']);
+  });
+
+  it('at the last landscape die you enter the destination, take a rune (or roll both rune dice) and a new route starts there', () => {
+    const t = arena({}, { [Decision.destination]: [(v) => v.options.find(OptionKind.choose, t.tables.faceCode('star'))] });
+    const s = t.rules.state;
+    s.position = s.routeLength - 1;
+    rolls(t, 'plains', 'forest', 'hills', 'swamp', 'keep');
+    t.rules.enterDestination();
+    expect(s.runes).toBe(1);
+    expect(t.tables.faceNames[t.tables.runes[0]]).toBe('sun');
+    expect(s.hasRune(2)).toBe(true);
+    expect(s.routesCompleted).toBe(1);
+    expect(t.log.at(-1)).toBe('route: city 1 -> plains -> forest 1 -> hills 1 -> swamp 2 -> keep 1 (4 landscapes, 0 doomlands)');
+    expect(s.position).toBe(-1);
+    const r = arena({}, { [Decision.destination]: [option(OptionKind.roll)] });
+    r.rules.state.position = r.rules.state.routeLength - 1;
+    rolls(r, 'eye', 'wave', 'plains', 'forest', 'hills', 'swamp', 'keep');
+    r.rules.enterDestination();
+    expect(r.rules.state.runes).toBe(2);
+  });
+
+  it('Step 7 rerolls the active areas and keeps as in Step 1; Step 8 returns them and gives the Opponent a rune', () => {
+    const t = arena({}, { [Decision.assign]: [option(OptionKind.choose, 0)] });
+    give(t, me(t), 'white-action', Where.active);
+    give(t, opp(t), 'opponent-action', Where.active);
+    rolls(t, 'provisions', 'magic');
+    t.rules.step7();
+    expect(facesAt(t, me(t), Where.play)).toEqual(['provisions']);
+    expect(facesAt(t, opp(t), Where.play)).toEqual(['magic']);
+    give(t, me(t), 'white-action', Where.active, 'discovery');
+    t.rules.endTurn();
+    expect(me(t).countAt(Where.active)).toBe(0);
+    expect(t.rules.state.opponentRunes).toBe(1);
+  });
+});
+
+describe('the end of the game', () => {
+  it('you win on collecting the runes', () => {
+    const t = arena({ runes: '4' });
+    const s = t.rules.state;
+    s.runeBits = 0b111;
+    s.runes = 3;
+    give(t, me(t), 'blue-action', Where.active);
+    rolls(t, 'discovery', 'tree');
+    t.rules.treasure();
+    expect(s.status).toBe(Status.won);
+  });
+
+  it('the Opponent wins with his runes at the end of your turn, or when you go past the damage limit', () => {
+    const t = arena();
+    t.rules.state.opponentRunes = 5;
+    t.rules.endTurn();
+    expect(t.rules.state.status).toBe(Status.opponentRunes);
+    const d = arena({ defeatDamage: '1' }, { [Decision.retreat]: [fight] });
+    d.rules.state.damage = 7;
+    rolls(d, 'burningSkull', 'burningSkull', 'burningSkull', 'burningSkull', 'burningSkull');
+    d.rules.encounterAndCombat();
+    expect(d.rules.state.status).toBe(Status.damage);
+    const e = arena({ damageLimit: '12', defeatDamage: '1' }, { [Decision.retreat]: [fight] });
+    e.rules.state.damage = 7;
+    rolls(e, 'burningSkull', 'burningSkull', 'burningSkull', 'burningSkull', 'burningSkull');
+    e.rules.encounterAndCombat();
+    expect(e.rules.state.status).toBe(Status.playing);
+  });
+
+  it('unused helpers stay consistent', () => {
+    const t = arena();
+    clearAreas(me(t));
+    expect(me(t).countAt(Where.play)).toBe(0);
+  });
+});
