@@ -10,7 +10,8 @@ import { DICE_PER_SEAT, Die, LINE_CAPACITY, LineFlag, SEATS, Slot, SLOTS_PER_SEA
  * damage, the First-position power it would fire, and pips spent (an ability kill spends only its die; exhausting a
  * card comes after every dice kill). It reads no face-down card, never burns a card for fire by choice, wards the front
  * creature it cannot kill, and exhausts cards so that every adventurer keeps one. In camp it heals, chops wood below
- * 12, and sends to camp whoever the Watch misses least.
+ * 12, and sends to camp whoever the Watch misses least. It never takes Taunt, Song of Discord, Line Dance or
+ * Multi-Talented (pre-production Knight and Bard).
  */
 
 export const NOT_WORTH = -1;
@@ -242,6 +243,8 @@ function effectValue(view: DecisionView, step: AbilityEffect, position: number, 
       return s.lineLength > 1 && s.lineRevealed[1] === 1 ? 120 : 0;
     case 'doubleDiceOnHealth':
       return s.lineLength > 0 && view.rules.health(0) >= step.min ? 200 : 0;
+    case 'shieldBash':
+      return view.rules.health(0) >= healthLeft(view, 1) ? creatureValue(view, 1) : 100;
     default:
       return 0;
   }
@@ -249,9 +252,12 @@ function effectValue(view: DecisionView, step: AbilityEffect, position: number, 
 
 function scorePassive(view: DecisionView, index: number): number {
   const s = view.state;
-  const op = view.tables.abilities[s.slotCard[view.options.slot[index]]].passiveOp;
+  const o = view.options;
+  const op = view.tables.abilities[s.slotCard[o.slot[index]]].passiveOp;
   if (op === 'tameFirst') return 900;
   if (op === 'rerollAttackDie') return 700;
+  if (op === 'raiseLowestToMax') return 600 + 10 * (view.tables.adventurers[o.target[index]].die - s.dieValue[o.die[index]]);
+  if (op === 'doubleAttack') return killSet[0] === 0 && o.target[index] === 0 ? 500 : NOT_WORTH;
   const cannotKill = killSet[0] === 0;
   return op === 'wardFirst' && cannotKill ? 300 + 10 * view.tables.damage[s.lineCard[0]] : NOT_WORTH;
 }
@@ -328,6 +334,8 @@ function scoreOwnAction(view: DecisionView, value: number, slot: number): number
       return 30 + value;
     case 'arrangeTop':
       return 30;
+    case 'assist':
+      return 30 + value;
     default:
       return NOT_WORTH;
   }
@@ -427,12 +435,14 @@ function mapChoice(view: DecisionView): number {
   return locationScore(view, view.seen[1]) > locationScore(view, view.seen[0]) ? 1 : 0;
 }
 
+/** Reroll the lowest die below its average, if any. */
 function rerollChoice(view: DecisionView): number {
   const s = view.state;
-  const sides = view.tables.adventurers[view.seat].die;
   let choice = 0;
   for (let i = 1; i < view.options.count; i++) {
-    const value = s.dieValue[view.options.die[i]];
+    const die = view.options.die[i];
+    const value = s.dieValue[die];
+    const sides = view.tables.adventurers[Math.floor(die / DICE_PER_SEAT)].die;
     if (value * 2 < sides + 1 && (choice === 0 || value < s.dieValue[view.options.die[choice]])) choice = i;
   }
   return choice;

@@ -1,5 +1,5 @@
 import { InputError } from '../../core/errors.ts';
-import type { AbilityEffect, AdventurerCard, CampAction, ContentSet, LocationEffect, PowerEffect, SetawatchContent } from './content.ts';
+import type { AbilityCard, AbilityEffect, AdventurerCard, CampAction, ContentSet, LocationEffect, PowerEffect, SetawatchContent } from './content.ts';
 import { POWER_TIMINGS } from './content.ts';
 
 /**
@@ -211,6 +211,10 @@ export class CardTables {
   readonly locations: CompiledLocation[] = [];
   readonly abilities: CompiledAbility[] = [];
   readonly adventurers: CompiledAdventurer[] = [];
+  /** Ability ids of the adventurers in the sets in play but not in the party (what Multi-Talented borrows from). */
+  readonly outsideAbilities: number[] = [];
+  /** Some party card has Song of Pain: the engine then checks it on every direct attack. */
+  readonly hasSongOfPain: boolean;
 
   constructor(content: SetawatchContent, sets: readonly ContentSet[], party: readonly string[]) {
     const inPlay = (card: { set: ContentSet }) => sets.includes(card.set);
@@ -234,6 +238,10 @@ export class CardTables {
       });
     }
     for (const id of party) this.adventurers.push(this.compileAdventurer(content, id));
+    for (const board of content.adventurers.filter(inPlay)) {
+      if (!party.includes(board.id)) this.outsideAbilities.push(...this.compileAbilities(content.abilities.filter((a) => a.adventurer === board.id)));
+    }
+    this.hasSongOfPain = this.abilities.some((ability) => ability.passiveOp === 'attackAnyRevealed');
   }
 
   get cardCount(): number {
@@ -306,10 +314,13 @@ export class CardTables {
     if (board === undefined) throw new InputError(`party: adventurer "${id}" is not in the content file`);
     const abilities = content.abilities.filter((a) => a.adventurer === id);
     if (abilities.length < 3) throw new InputError(`party: adventurer "${id}" has fewer than 3 ability cards`);
-    const ids = abilities.map((card) => {
+    return { id, name: board.name, die: board.die, ranged: board.range === 'ranged', camp: board.camp, tamedLimit: board.tamedLimit, abilities: this.compileAbilities(abilities) };
+  }
+
+  private compileAbilities(cards: readonly AbilityCard[]): number[] {
+    return cards.map((card) => {
       this.abilities.push({ name: card.name, passive: card.passive, modes: card.modes, passiveOp: card.passive ? card.modes[0][0].op : '', targeted: card.modes.map(targetedStep) });
       return this.abilities.length - 1;
     });
-    return { id, name: board.name, die: board.die, ranged: board.range === 'ranged', camp: board.camp, tamedLimit: board.tamedLimit, abilities: ids };
   }
 }

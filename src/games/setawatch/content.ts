@@ -181,7 +181,7 @@ const abilityEffect = z.discriminatedUnion('op', [
   z.object({ op: z.literal('maxDie') }),
   z.object({ op: z.literal('ownRanged') }),
   z.object({ op: z.literal('defeatAll'), target }),
-  z.object({ op: z.literal('tame'), target }),
+  z.object({ op: z.literal('tame'), target, untilEndOfRound: z.boolean().optional() }),
   z.object({ op: z.literal('spendTamedDefeat'), target }),
   z.object({ op: z.literal('defeatUpToRoll'), target }),
   z.object({ op: z.literal('blank'), target }),

@@ -10,8 +10,10 @@ import type { Readings } from './watch.ts';
 /** Set a Watch (base game) as a platform game module. */
 
 export const BASE_ADVENTURERS = ['beastmaster', 'cleric', 'ranger', 'rogue', 'warrior', 'wizard'] as const;
+/** The pre-production Knight and Bard join the choice with the `preproduction` content set. */
+export const PREPRODUCTION_ADVENTURERS = ['knight', 'bard'] as const;
 
-/** The 15 parties of four, each in alphabetical order, comma-joined. */
+/** The 15 parties of four base adventurers, each in alphabetical order, comma-joined. */
 export const PARTIES: readonly string[] = partiesOfFour(BASE_ADVENTURERS);
 export const DEFAULT_PARTY = 'cleric,ranger,warrior,wizard';
 export const SET_CHOICES = ['base', 'base+preproduction', 'base+extra-locations', 'base+preproduction+extra-locations'] as const;
@@ -34,7 +36,9 @@ class SetawatchEngine implements GameEngine<SetawatchStrategy> {
   constructor(settings: Settings, content: SetawatchContent, log: GameLog | null) {
     const sets = String(settings.sets).split('+') as ContentSet[];
     const party = String(settings.party).split(',');
-    if (!PARTIES.includes(party.join(','))) throw new InputError(`setting party=${String(settings.party)} is not allowed; allowed: ${PARTIES.join(' | ')}`);
+    if (!sets.includes('preproduction') && party.some((id) => (PREPRODUCTION_ADVENTURERS as readonly string[]).includes(id))) {
+      throw new InputError(`setting party=${String(settings.party)}: the Knight and the Bard need the preproduction set (sets=base+preproduction or base+preproduction+extra-locations)`);
+    }
     const tables = new CardTables(content, sets, party);
     this.rules = new SetawatchRules(tables, { summons: Number(settings.summons), startingFire: settings.fire === 'd8' ? 0 : 7, readings: readingsOf(settings) }, log);
   }
@@ -50,7 +54,7 @@ const setawatch: GameModule<SetawatchStrategy, SetawatchContent> = {
   settings: [
     { name: 'summons', kind: 'int', min: 1, max: 4, default: 2, description: 'Summon cards: 1 Easy, 2 Normal, 3 Hard, 4 Insane' },
     { name: 'fire', kind: 'enum', values: ['7', 'd8'], default: '7', description: 'starting firewood: 7, or the d8 variant' },
-    { name: 'party', kind: 'subset', values: BASE_ADVENTURERS, size: 4, default: DEFAULT_PARTY, description: 'four of the six adventurers, comma-separated, in any order' },
+    { name: 'party', kind: 'subset', values: [...BASE_ADVENTURERS, ...PREPRODUCTION_ADVENTURERS], size: 4, default: DEFAULT_PARTY, description: 'four adventurers, comma-separated, in any order (knight and bard need sets with preproduction)' },
     { name: 'ongoing', kind: 'enum', values: ['face-up', 'always'], default: 'face-up', description: "when a creature's Ongoing power works: once revealed (default), or already face down" },
     { name: 'poison', kind: 'enum', values: ['per-revealed', 'flat'], default: 'per-revealed', description: "Poison Blade's bonus: +2 per revealed creature (as printed), or +2 once" },
     { name: 'tamed', kind: 'enum', values: ['health', 'rolled'], default: 'health', description: "a tamed creature's attack die: worth its printed health (default), or one more die of its tamer, rolled every round" },

@@ -90,6 +90,7 @@ export class SetawatchRules extends Watch {
     s.rests.fill(0);
     s.dieState.fill(Die.absent);
     s.dieTamed.fill(-1);
+    s.dieUntilEndOfRound.fill(0);
     for (const pile of [s.deck, s.graveyard, s.horde, s.unhallowedDeck, s.removed, s.tamed]) pile.clear();
     this.setUpParty();
     this.setUpCreatureDeck();
@@ -115,6 +116,8 @@ export class SetawatchRules extends Watch {
         s.slotState[slot] = i >= 3 ? Slot.reserve : i === exhausted ? Slot.exhausted : Slot.active;
       }
     }
+    s.outsideAbilities.clear();
+    for (const ability of this.tables.outsideAbilities) s.outsideAbilities.push(ability);
   }
 
   /**
@@ -400,8 +403,28 @@ export class SetawatchRules extends Watch {
       if (this.valueOk(value, action.minDie, false)) this.listHeals(die, Camp.own);
     } else if (action.op === 'teleport') {
       if (this.mapCanChange()) this.options.add(OptionKind.campAction, -1, die, -1, Camp.own, 0);
-    } else if (action.op !== 'assist' && action.op !== 'multiTalented') {
+    } else if (action.op === 'assist') {
+      this.listAssists(die);
+    } else if (action.op === 'multiTalented') {
+      this.listBorrowings(camper, die);
+    } else {
       this.options.add(OptionKind.campAction, -1, die, -1, Camp.own, 0);
+    }
+  }
+
+  /** Assist: the die goes to an adventurer on Watch (option.target) with room for one more attack die. */
+  private listAssists(die: number): void {
+    for (let seat = 0; seat < SEATS; seat++) {
+      if (this.state.onWatch[seat] === 1 && this.freeExtraDie(seat) >= 0) this.options.add(OptionKind.campAction, -1, die, seat, Camp.own, 0);
+    }
+  }
+
+  /** Multi-Talented: one of the camper's cards on the board (option.slot) for a card of an adventurer not in the game (option.target: its place among them). */
+  private listBorrowings(camper: number, die: number): void {
+    const s = this.state;
+    for (let slot = camper * SLOTS_PER_SEAT; slot < (camper + 1) * SLOTS_PER_SEAT; slot++) {
+      if (s.slotState[slot] === Slot.reserve) continue;
+      for (let i = 0; i < s.outsideAbilities.size; i++) this.options.add(OptionKind.campAction, slot, die, i, Camp.own, 0);
     }
   }
 
@@ -452,12 +475,13 @@ export class SetawatchRules extends Watch {
       case Camp.equip:
         return this.equip(slot, target);
       case Camp.own:
-        return this.ownAction(this.tables.adventurers[camper], value, slot);
+        return this.ownAction(this.tables.adventurers[camper], die, slot, target);
     }
   }
 
-  private ownAction(adventurer: CompiledAdventurer, value: number, slot: number): void {
+  private ownAction(adventurer: CompiledAdventurer, die: number, slot: number, target: number): void {
     const action = adventurer.camp;
+    const value = this.state.dieValue[die];
     switch (action.op) {
       case 'setTrap':
         this.state.trapValue = value;
@@ -473,9 +497,20 @@ export class SetawatchRules extends Watch {
         return this.changeFire(action.amount);
       case 'teleport':
         return this.teleport(action.count);
-      default:
-        return;
+      case 'assist':
+        return this.giveAttackDie(target, value);
+      case 'multiTalented':
+        return this.borrowAbility(slot, target);
     }
+  }
+
+  /** The camper's card in `slot` goes out of the game; a card of an absent adventurer takes its place, in its state. */
+  private borrowAbility(slot: number, outsideIndex: number): void {
+    const s = this.state;
+    const borrowed = s.outsideAbilities.removeAt(outsideIndex);
+    this.log?.write(`  ${this.abilityName(slot)} is swapped for ${this.tables.abilities[borrowed].name}`);
+    s.outsideAbilities.push(s.slotCard[slot]);
+    s.slotCard[slot] = borrowed;
   }
 
   /** Look at the top `count` creatures into `seen` (top first), leaving them on the deck; returns how many. */
@@ -706,6 +741,7 @@ export class SetawatchRules extends Watch {
       for (let i = 0; i < this.location.cleanClearRefresh; i++) this.refreshOne(-1);
     }
     this.markSkeletons();
+    this.endRoundDice();
     const left = final ? s.totalActiveCards() : s.watchActiveCards();
     this.log?.write(`  end of round ${round}: fire ${s.fire}, ${s.totalActiveCards()} cards active, Horde ${s.horde.size}`);
     if (final) s.status = left > 0 ? Status.won : Status.lostExhausted;

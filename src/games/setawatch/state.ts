@@ -38,6 +38,8 @@ export class SetawatchState {
   readonly unhallowedDeck: Deck;
   readonly removed: Deck;
   readonly tamed: Deck;
+  /** Ability cards of adventurers not in the game, which the Bard's Multi-Talented swaps with. */
+  readonly outsideAbilities: Deck;
 
   lineLength = 0;
   readonly lineCard = new Int16Array(LINE_CAPACITY);
@@ -64,6 +66,8 @@ export class SetawatchState {
   readonly dieState = new Uint8Array(SEATS * DICE_PER_SEAT);
   /** The tamed creature a die stands for, or -1 for a rolled die. */
   readonly dieTamed = new Int16Array(SEATS * DICE_PER_SEAT);
+  /** 1 for a creature tamed only until the end of the round (Siren Song). */
+  readonly dieUntilEndOfRound = new Uint8Array(SEATS * DICE_PER_SEAT);
 
   readonly slotCard = new Int16Array(SEATS * SLOTS_PER_SEAT);
   readonly slotState = new Uint8Array(SEATS * SLOTS_PER_SEAT);
@@ -83,8 +87,13 @@ export class SetawatchState {
   defeatsThisRound = 0;
   hordeEnteredThisRound = 0;
   restartCard = -1;
+  /** Harmonize: the creature whose next direct attack by another adventurer is doubled, and the Bard's seat. */
+  harmonizedCard = -1;
+  harmonizedBy = -1;
+  /** Song of Discord on a Human: damage waiting for the next creature revealed. */
+  discordDamage = 0;
 
-  constructor(readonly cardCount: number, locationCount: number) {
+  constructor(readonly cardCount: number, locationCount: number, abilityCount: number) {
     this.mapDeck = new Deck(locationCount);
     this.unusedLocations = new Deck(locationCount);
     this.deck = new Deck(cardCount);
@@ -93,6 +102,7 @@ export class SetawatchState {
     this.unhallowedDeck = new Deck(cardCount);
     this.removed = new Deck(cardCount);
     this.tamed = new Deck(cardCount);
+    this.outsideAbilities = new Deck(Math.max(1, abilityCount));
   }
 
   resetRoundEffects(): void {
@@ -107,6 +117,9 @@ export class SetawatchState {
     this.lastDefeatHealth = 0;
     this.defeatsThisRound = 0;
     this.hordeEnteredThisRound = 0;
+    this.harmonizedCard = -1;
+    this.harmonizedBy = -1;
+    this.discordDamage = 0;
     this.ownRanged.fill(0);
     this.slotDieUsed.fill(0);
     this.slotPassiveUsed.fill(0);
@@ -150,6 +163,7 @@ export class SetawatchState {
     copyDeck(this.unhallowedDeck, other.unhallowedDeck);
     copyDeck(this.removed, other.removed);
     copyDeck(this.tamed, other.tamed);
+    copyDeck(this.outsideAbilities, other.outsideAbilities);
     this.lineLength = other.lineLength;
     this.lineCard.set(other.lineCard);
     this.lineRevealed.set(other.lineRevealed);
@@ -168,6 +182,7 @@ export class SetawatchState {
     this.dieValue.set(other.dieValue);
     this.dieState.set(other.dieState);
     this.dieTamed.set(other.dieTamed);
+    this.dieUntilEndOfRound.set(other.dieUntilEndOfRound);
     this.slotCard.set(other.slotCard);
     this.slotState.set(other.slotState);
     this.slotDieUsed.set(other.slotDieUsed);
@@ -184,6 +199,9 @@ export class SetawatchState {
     this.defeatsThisRound = other.defeatsThisRound;
     this.hordeEnteredThisRound = other.hordeEnteredThisRound;
     this.restartCard = other.restartCard;
+    this.harmonizedCard = other.harmonizedCard;
+    this.harmonizedBy = other.harmonizedBy;
+    this.discordDamage = other.discordDamage;
   }
 }
 

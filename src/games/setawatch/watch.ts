@@ -4,7 +4,7 @@ import { GameRandom, type RandomStream } from '../../core/rng.ts';
 import type { AbilityEffect, PowerEffect, Target } from './content.ts';
 import { type CardTables, type CompiledAbility, Kind, LocationRules, Timing } from './cards.ts';
 import { Decision, DECISION_NAMES, type DecisionKind, OptionKind, OptionList, type SetawatchStrategy, type Simulator } from './decisions.ts';
-import { DICE_PER_SEAT, Die, LineFlag, ROLLED_DICE, SEATS, SetawatchState, Slot, SLOTS_PER_SEAT, Status } from './state.ts';
+import { DICE_PER_SEAT, Die, LINE_CAPACITY, LineFlag, ROLLED_DICE, SEATS, SetawatchState, Slot, SLOTS_PER_SEAT, Status } from './state.ts';
 
 /**
  * The Watch: the Line, the campfire light, creature powers, direct attacks, ability cards, burning cards for fire,
@@ -28,6 +28,8 @@ export interface Readings {
   /** `tamed=rolled`: a tamed creature is one more die of its tamer, rolled when tamed and every round; `health` (default): worth its printed health. */
   readonly tamedRolled: boolean;
 }
+
+const HUMAN: readonly string[] = ['Human'];
 
 export const DEFAULT_READINGS: Readings = { ongoingFaceDown: false, poisonPerRevealed: true, tamedRolled: false };
 
@@ -60,7 +62,7 @@ export class Watch implements Simulator {
     protected readonly log: GameLog | null,
     protected readonly readings: Readings = DEFAULT_READINGS,
   ) {
-    this.state = new SetawatchState(tables.cardCount, tables.locations.length);
+    this.state = new SetawatchState(tables.cardCount, tables.locations.length, tables.abilities.length);
     this.scratch = new Int16Array(tables.cardCount + 8);
     this.view = { state: this.state, options: this.options, tables, random: this.random.streams.strategy, seen: this.seen, seat: -1, rules: this };
   }
@@ -371,6 +373,7 @@ export class Watch implements Simulator {
       return;
     }
     if (position === 0 && s.trapValue > 0 && this.springTrap()) return;
+    if (s.discordDamage > 0 && this.discordHits(position)) return;
     if (this.tables.powersOf(card, Timing.reveal).length === 0) return;
     if (negate || s.negateNextReveal === 1) {
       if (!negate) s.negateNextReveal = 0;
@@ -393,6 +396,17 @@ export class Watch implements Simulator {
     s.trapValue = 0;
     if (s.lineDamage[0] < this.health(0)) return false;
     this.defeat(0, -1);
+    return true;
+  }
+
+  /** Song of Discord's damage hits the next creature revealed. True when it defeats it (its Reveal power never fires). */
+  private discordHits(position: number): boolean {
+    const s = this.state;
+    s.lineDamage[position] += s.discordDamage;
+    this.log?.write(`  Song of Discord deals ${s.discordDamage} to ${this.cardName(s.lineCard[position])}`);
+    s.discordDamage = 0;
+    if (s.lineDamage[position] < this.health(position)) return false;
+    this.defeat(position, -1);
     return true;
   }
 
@@ -708,7 +722,7 @@ export class Watch implements Simulator {
     for (let k = 0; k < DICE_PER_SEAT; k++) {
       const die = seat * DICE_PER_SEAT + k;
       if (s.dieState[die] !== Die.ready || this.sameValueEarlier(seat, k)) continue;
-      const last = Math.min(s.lineLength - 1, this.reach(seat));
+      const last = Math.min(s.lineLength - 1, this.attackReach(seat));
       for (let position = 0; position <= last; position++) {
         if (this.canAttack(seat, position)) this.options.add(OptionKind.attack, -1, die, position, -1, 0);
       }
@@ -726,6 +740,11 @@ export class Watch implements Simulator {
     return false;
   }
 
+  /** The last Line position the adventurer's direct attacks may reach: the range, or the whole Line with Song of Pain. */
+  private attackReach(seat: number): number {
+    return this.tables.hasSongOfPain && this.seatHasPassive(seat, 'attackAnyRevealed') ? LINE_CAPACITY : this.reach(seat);
+  }
+
   /** The last Line position the adventurer's direct attacks reach (0 = melee). */
   private reach(seat: number): number {
     const s = this.state;
@@ -734,9 +753,17 @@ export class Watch implements Simulator {
 
   canAttack(seat: number, position: number): boolean {
     const s = this.state;
-    if (s.lineRevealed[position] === 0 || position > this.reach(seat) || this.isImmune(position)) return false;
+    if (s.lineRevealed[position] === 0) return false;
+    if (this.tables.hasSongOfPain && this.seatHasPassive(seat, 'attackAnyRevealed')) return this.combiningAllowed(seat, position);
+    if (position > this.reach(seat) || this.isImmune(position)) return false;
     for (let i = 0; i < position; i++) if (this.tables.blocksAttacks[s.lineCard[i]] === 1 && this.ongoingWorks(i)) return false;
-    return !this.location.noCombining || s.lineAttacker[position] < 0 || s.lineAttacker[position] === seat;
+    return this.combiningAllowed(seat, position);
+  }
+
+  /** The Grand Arena: only one adventurer's dice per creature. */
+  private combiningAllowed(seat: number, position: number): boolean {
+    const attacker = this.state.lineAttacker[position];
+    return !this.location.noCombining || attacker < 0 || attacker === seat;
   }
 
   private isImmune(position: number): boolean {
@@ -779,7 +806,8 @@ export class Watch implements Simulator {
       const steps = modes[mode];
       const targeted = ability.targeted[mode];
       if (targeted < 0) {
-        if (this.untargetedUseful(seat, steps)) this.uses.add(OptionKind.ability, -1, -1, -1, -1, mode);
+        if (steps[0].op === 'lineDance') this.listSwaps(mode);
+        else if (this.untargetedUseful(seat, steps)) this.uses.add(OptionKind.ability, -1, -1, -1, -1, mode);
       } else {
         this.listTargets(seat, mode, steps[targeted]);
       }
@@ -800,6 +828,14 @@ export class Watch implements Simulator {
       if (step.op === 'swapWithGraveyard') this.listGraveyardSwaps(mode, position);
       else if (step.op === 'move' && step.to === 'anywhere') this.listDestinations(mode, position);
       else this.uses.add(OptionKind.ability, -1, -1, position, -1, mode);
+    }
+  }
+
+  /** Line Dance: any two creatures of the Line (option.target and option.aux) change places. */
+  private listSwaps(mode: number): void {
+    const length = this.state.lineLength;
+    for (let first = 0; first < length; first++) {
+      for (let second = first + 1; second < length; second++) this.uses.add(OptionKind.ability, -1, -1, first, second, mode);
     }
   }
 
@@ -830,6 +866,7 @@ export class Watch implements Simulator {
     if (target.maxHealth !== undefined && (!revealed || this.health(position) > target.maxHealth)) return false;
     if (!this.placeOk(target.at, position, revealed)) return false;
     if (step.op === 'tame') return revealed && this.tameRoom(seat) >= 0;
+    if (step.op === 'taunt') return position > 0;
     if (step.op === 'spendTamedDefeat') return this.tamedDie(seat) >= 0;
     if (step.op === 'defeatPair') return position + 1 < s.lineLength && s.lineRevealed[position + 1] === 1 && this.abilityCanReach(position + 1) && this.typeOk(target, s.lineCard[position + 1]);
     return true;
@@ -878,6 +915,8 @@ export class Watch implements Simulator {
         return s.doubleMinHealth === 0;
       case 'attackBonus':
         return s.poisonAttacks === 0;
+      case 'shieldBash':
+        return s.lineLength > 1 && s.lineRevealed[0] === 1 && s.lineRevealed[1] === 1 && this.abilityCanReach(1);
       default:
         return s.lineLength > 0;
     }
@@ -902,6 +941,31 @@ export class Watch implements Simulator {
         const die = seat * DICE_PER_SEAT + k;
         if (s.dieState[die] === Die.attacked) this.options.add(OptionKind.passive, slot, die, -1, -1, 0);
       }
+    } else if (op === 'raiseLowestToMax') {
+      this.listInspired(slot);
+    } else if (op === 'doubleAttack') {
+      this.listHarmonized(slot, seat);
+    }
+  }
+
+  /** Inspire: an adventurer in the fight (option.target) whose lowest ready die (option.die) is below its maximum. */
+  private listInspired(slot: number): void {
+    const s = this.state;
+    for (let seat = 0; seat < SEATS; seat++) {
+      const die = s.inCombat[seat] === 1 ? this.lowestReadyDie(seat) : -1;
+      if (die >= 0 && s.dieValue[die] < this.tables.adventurers[seat].die) this.options.add(OptionKind.passive, slot, die, seat, -1, 0);
+    }
+  }
+
+  /** Harmonize: a revealed creature (option.target) that another adventurer in the fight can attack. */
+  private listHarmonized(slot: number, bard: number): void {
+    const s = this.state;
+    for (let position = 0; position < s.lineLength; position++) {
+      for (let seat = 0; seat < SEATS; seat++) {
+        if (seat === bard || s.inCombat[seat] === 0 || !this.canAttack(seat, position)) continue;
+        this.options.add(OptionKind.passive, slot, -1, position, -1, 0);
+        break;
+      }
     }
   }
 
@@ -917,7 +981,7 @@ export class Watch implements Simulator {
     const mode = options.mode[index];
     if (kind === OptionKind.attack) this.attack(die, target);
     else if (kind === OptionKind.ability) this.useAbility(slot, die, mode, target, aux);
-    else if (kind === OptionKind.passive) this.usePassive(slot, die);
+    else if (kind === OptionKind.passive) this.usePassive(slot, die, target);
     else if (kind === OptionKind.burn) this.burn(slot);
     this.settleLine();
   }
@@ -933,6 +997,10 @@ export class Watch implements Simulator {
       s.poisonAttacks--;
     }
     if (s.doubleMinHealth > 0 && health >= s.doubleMinHealth) value *= 2;
+    if (card === s.harmonizedCard && seat !== s.harmonizedBy) {
+      value *= 2;
+      s.harmonizedCard = -1;
+    }
     s.lineDamage[position] += value;
     if (s.lineAttacker[position] < 0) s.lineAttacker[position] = seat;
     this.log?.write(`  ${this.seatName(seat)} attacks ${this.cardName(card)} with ${value} (${s.lineDamage[position]}/${health})`);
@@ -948,15 +1016,8 @@ export class Watch implements Simulator {
   }
 
   private spendAttackDie(die: number): void {
-    const s = this.state;
-    if (s.dieTamed[die] < 0) {
-      s.dieState[die] = Die.attacked;
-      return;
-    }
-    s.tamed.remove(s.dieTamed[die]);
-    s.graveyard.push(s.dieTamed[die]);
-    s.dieTamed[die] = -1;
-    s.dieState[die] = Die.absent;
+    if (this.state.dieTamed[die] < 0) this.state.dieState[die] = Die.attacked;
+    else this.releaseTamed(die);
   }
 
   private burn(slot: number): void {
@@ -965,7 +1026,7 @@ export class Watch implements Simulator {
     this.changeFire(2 + this.location.burnBonus);
   }
 
-  private usePassive(slot: number, die: number): void {
+  private usePassive(slot: number, die: number, target: number): void {
     const s = this.state;
     const seat = Math.floor(slot / SLOTS_PER_SEAT);
     const op = this.tables.abilities[s.slotCard[slot]].passiveOp;
@@ -977,6 +1038,12 @@ export class Watch implements Simulator {
       s.dieValue[die] = this.rollDie(this.tables.adventurers[seat].die);
       s.dieState[die] = Die.ready;
       this.log?.write(`  the die is rerolled: ${s.dieValue[die]}`);
+    } else if (op === 'raiseLowestToMax') {
+      s.dieValue[die] = this.tables.adventurers[target].die;
+      this.log?.write(`  ${this.seatName(target)}'s lowest die is raised to ${s.dieValue[die]}`);
+    } else if (op === 'doubleAttack') {
+      s.harmonizedCard = s.lineCard[target];
+      s.harmonizedBy = seat;
     }
   }
 
@@ -1057,7 +1124,7 @@ export class Watch implements Simulator {
       case 'defeatAll':
         return this.defeatAll(seat, step, step.target);
       case 'tame':
-        return this.tame(seat, step.target.at === 'graveyard' ? s.graveyard.removeAt(position) : this.removeLine(position));
+        return this.tame(seat, step.target.at === 'graveyard' ? s.graveyard.removeAt(position) : this.removeLine(position), step.untilEndOfRound === true);
       case 'spendTamedDefeat':
         this.spendAttackDie(this.tamedDie(seat));
         return this.defeat(position, seat);
@@ -1079,9 +1146,65 @@ export class Watch implements Simulator {
         return;
       case 'swapWithGraveyard':
         return this.polymorph(position, aux);
+      case 'shieldBash':
+        return this.shieldBash(seat);
+      case 'taunt':
+        return this.taunt(position);
+      case 'songOfDiscord':
+        return this.songOfDiscord(position);
+      case 'lineDance':
+        this.swapLine(position, aux);
+        return this.offerPartyReroll(seat);
       default:
-        return; // passive and pre-production effects are not activated here
+        return; // passive effects are not activated here
     }
+  }
+
+  /** Shield Bash: the first creature's health as damage to the second. */
+  private shieldBash(seat: number): void {
+    const s = this.state;
+    const damage = this.health(0);
+    s.lineDamage[1] += damage;
+    this.log?.write(`  ${damage} damage to ${this.cardName(s.lineCard[1])}`);
+    if (s.lineDamage[1] >= this.health(1)) this.defeat(1, seat);
+  }
+
+  /** Taunt: the creature comes to first position and its First-position power does not fire. */
+  private taunt(position: number): void {
+    this.moveLine(position, 0);
+    this.state.lineFlags[0] |= LineFlag.firstFired;
+    this.log?.write(`  ${this.cardName(this.state.lineCard[0])} is taunted to first position`);
+  }
+
+  /** Song of Discord: the creature goes to the Horde; a Human's health hits the next creature revealed. */
+  private songOfDiscord(position: number): void {
+    const s = this.state;
+    const human = (this.tables.typeBits[s.lineCard[position]] & this.tables.typeMask(HUMAN)) !== 0;
+    const health = this.health(position);
+    this.sendToHorde(position);
+    if (human) s.discordDamage += health;
+  }
+
+  private swapLine(first: number, second: number): void {
+    this.moveLine(second, first);
+    this.moveLine(first + 1, second);
+    this.log?.write(`  positions ${first + 1} and ${second + 1} change places`);
+  }
+
+  /** Line Dance's reroll: any one unspent die of an adventurer in the fight. */
+  private offerPartyReroll(seat: number): void {
+    const s = this.state;
+    this.options.clear();
+    this.options.add(OptionKind.done, -1, -1, -1, -1, 0);
+    for (let die = 0; die < SEATS * DICE_PER_SEAT; die++) {
+      if (die % DICE_PER_SEAT < ROLLED_DICE && s.inCombat[Math.floor(die / DICE_PER_SEAT)] === 1 && s.dieState[die] === Die.ready) this.options.add(OptionKind.choose, -1, die, -1, -1, 0);
+    }
+    const index = this.ask(Decision.reroll, seat);
+    if (index <= 0) return;
+    const die = this.options.die[index];
+    const owner = Math.floor(die / DICE_PER_SEAT);
+    s.dieValue[die] = this.rollDie(this.tables.adventurers[owner].die);
+    this.log?.write(`  ${this.seatName(owner)} rerolls a die: ${s.dieValue[die]}`);
   }
 
   private moveCreature(position: number, to: string, aux: number): void {
@@ -1145,14 +1268,50 @@ export class Watch implements Simulator {
   private tameRoom(seat: number): number {
     const s = this.state;
     let tamed = 0;
-    let free = -1;
+    for (let k = ROLLED_DICE; k < DICE_PER_SEAT; k++) if (s.dieTamed[seat * DICE_PER_SEAT + k] >= 0) tamed++;
+    const limit = this.tables.adventurers[seat].tamedLimit;
+    return limit > 0 && tamed >= limit ? -1 : this.freeExtraDie(seat);
+  }
+
+  /** A die slot beyond the rolled dice holding nothing usable (no tamed creature, no die given by Assist), or -1. */
+  protected freeExtraDie(seat: number): number {
+    const s = this.state;
     for (let k = ROLLED_DICE; k < DICE_PER_SEAT; k++) {
       const die = seat * DICE_PER_SEAT + k;
-      if (s.dieTamed[die] >= 0) tamed++;
-      else if (free < 0) free = die;
+      if (s.dieTamed[die] < 0 && s.dieState[die] !== Die.ready) return die;
     }
-    const limit = this.tables.adventurers[seat].tamedLimit;
-    return limit > 0 && tamed >= limit ? -1 : free;
+    return -1;
+  }
+
+  /** Assist: an attack die of this value for the adventurer; it cannot pay for abilities and lasts the round. */
+  protected giveAttackDie(seat: number, value: number): void {
+    const s = this.state;
+    const die = this.freeExtraDie(seat);
+    s.dieValue[die] = value;
+    s.dieState[die] = Die.ready;
+    this.log?.write(`  ${this.seatName(seat)} gets an attack die of ${value}`);
+  }
+
+  /** End of the round: dice given by Assist are gone, creatures tamed by Siren Song go to the Graveyard. */
+  protected endRoundDice(): void {
+    const s = this.state;
+    for (let seat = 0; seat < SEATS; seat++) {
+      for (let k = ROLLED_DICE; k < DICE_PER_SEAT; k++) {
+        const die = seat * DICE_PER_SEAT + k;
+        if (s.dieTamed[die] < 0) s.dieState[die] = Die.absent;
+        else if (s.dieUntilEndOfRound[die] === 1) this.releaseTamed(die);
+      }
+    }
+  }
+
+  private releaseTamed(die: number): void {
+    const s = this.state;
+    this.log?.write(`  ${this.cardName(s.dieTamed[die])} leaves the party for the Graveyard`);
+    s.tamed.remove(s.dieTamed[die]);
+    s.graveyard.push(s.dieTamed[die]);
+    s.dieTamed[die] = -1;
+    s.dieUntilEndOfRound[die] = 0;
+    s.dieState[die] = Die.absent;
   }
 
   private tamedDie(seat: number): number {
@@ -1162,11 +1321,12 @@ export class Watch implements Simulator {
   }
 
   /** A tamed creature becomes an attack die worth its printed health, or a die of its tamer with `tamed=rolled` (see RULES.md). */
-  private tame(seat: number, card: number): void {
+  private tame(seat: number, card: number, untilEndOfRound = false): void {
     const s = this.state;
     const die = this.tameRoom(seat);
     s.tamed.push(card);
     s.dieTamed[die] = card;
+    s.dieUntilEndOfRound[die] = untilEndOfRound ? 1 : 0;
     s.dieValue[die] = this.readings.tamedRolled ? this.rollDie(this.tables.adventurers[seat].die) : this.tables.health[card];
     s.dieState[die] = Die.ready;
     this.log?.write(`  ${this.seatName(seat)} tames ${this.cardName(card)} (an attack die of ${s.dieValue[die]})`);

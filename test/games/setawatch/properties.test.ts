@@ -35,12 +35,18 @@ function playChecked(seed: number, summons: number, fire: number, party: string,
   return checked;
 }
 
+/** Parties with the pre-production Knight and/or Bard (they need the preproduction set). */
+const KNIGHT_BARD_PARTIES = ['cleric,warrior,knight,bard', 'beastmaster,ranger,rogue,knight', 'ranger,rogue,wizard,bard', 'beastmaster,cleric,wizard,bard', 'cleric,ranger,warrior,knight'];
+const PREPRODUCTION_SETS = SET_CHOICES.filter((sets) => sets.includes('preproduction'));
+
 const games = fc.record({
   seed: fc.integer({ min: 0, max: 2 ** 31 }),
   summons: fc.integer({ min: 1, max: 4 }),
   fire: fc.constantFrom(7, 0),
-  party: fc.constantFrom(...PARTIES),
-  sets: fc.constantFrom(...SET_CHOICES),
+  table: fc.oneof(
+    fc.record({ party: fc.constantFrom(...PARTIES), sets: fc.constantFrom(...SET_CHOICES) }),
+    fc.record({ party: fc.constantFrom(...KNIGHT_BARD_PARTIES), sets: fc.constantFrom(...PREPRODUCTION_SETS) }),
+  ),
   strategy: fc.constantFrom('greedy' as const, 'random' as const),
 });
 
@@ -48,7 +54,7 @@ describe('invariants over random games', () => {
   it('cards are conserved across deck, Line, Graveyard, Horde, Unhallowed deck, tamed and removed piles; fire stays in 0-15', () => {
     fc.assert(
       fc.property(games, (g) => {
-        const checked = playChecked(g.seed, g.summons, g.fire, g.party, g.sets, g.strategy);
+        const checked = playChecked(g.seed, g.summons, g.fire, g.table.party, g.table.sets, g.strategy);
         expect(checked.violations.slice(0, 3)).toEqual([]);
       }),
       { numRuns: 300 },
@@ -58,7 +64,7 @@ describe('invariants over random games', () => {
   it('each adventurer has camped exactly twice when the game reaches the final round', () => {
     fc.assert(
       fc.property(games, (g) => {
-        const checked = playChecked(g.seed, g.summons, g.fire, g.party, g.sets, g.strategy);
+        const checked = playChecked(g.seed, g.summons, g.fire, g.table.party, g.table.sets, g.strategy);
         if (checked.finalRoundReached) expect(Array.from(checked.rules.state.rests)).toEqual([2, 2, 2, 2]);
       }),
       { numRuns: 300 },
@@ -76,5 +82,13 @@ describe('fuzzing with the random strategy', () => {
       expect(checked.violations).toEqual([]);
     }
     expect(outcomes.get(Status.playing)).toBeUndefined();
+  });
+
+  it('plays the Knight and the Bard (every camp action and ability they have) without crashing', () => {
+    for (let i = 0; i < 1500; i++) {
+      const checked = playChecked(i * 104729, 1 + (i % 4), 7, KNIGHT_BARD_PARTIES[i % KNIGHT_BARD_PARTIES.length], PREPRODUCTION_SETS[i % PREPRODUCTION_SETS.length], 'random');
+      expect(checked.violations).toEqual([]);
+      expect(checked.rules.state.status).not.toBe(Status.playing);
+    }
   });
 });

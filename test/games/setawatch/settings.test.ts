@@ -10,7 +10,7 @@ describe('Set a Watch settings', () => {
 
   it('refuse a party that is not four different adventurers', () => {
     expect(() => resolveSettings(setawatch, { party: 'cleric,cleric,ranger,wizard' }, '--set')).toThrow(
-      '--set: setting party=cleric,cleric,ranger,wizard is not allowed; allowed: 4 different of beastmaster, cleric, ranger, rogue, warrior, wizard (comma-separated, any order)',
+      '--set: setting party=cleric,cleric,ranger,wizard is not allowed; allowed: 4 different of beastmaster, cleric, ranger, rogue, warrior, wizard, knight, bard (comma-separated, any order)',
     );
     expect(() => resolveSettings(setawatch, { party: 'cleric,ranger,wizard' }, '--set')).toThrow(/not allowed/);
   });
