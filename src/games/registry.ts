@@ -6,6 +6,7 @@ import { importDefault, isModulePath } from '../core/user-module.ts';
 const GAME_LOADERS: Readonly<Record<string, () => Promise<GameModule>>> = {
   necreaux: async () => (await import('./necreaux/index.ts')).default as unknown as GameModule,
   setawatch: async () => (await import('./setawatch/index.ts')).default as unknown as GameModule,
+  doomedrun: async () => (await import('./doomedrun/index.ts')).default as unknown as GameModule,
 };
 
 export const GAME_IDS: readonly string[] = Object.keys(GAME_LOADERS);
