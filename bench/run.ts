@@ -12,7 +12,8 @@ import { createStrategy } from '../src/sim/strategy-spec.ts';
 /**
  * `npm run bench`: games/s on one core per game and strategy, the 2-worker speed-up through the real runner, and
  * the peak RSS of a `playsim sim` process streaming 1 and 10 million Necreaux games (flat in the number of games). Record the figures in docs/benchmarks.md.
- * Options: --quick (smaller counts, for a smoke check), --games N (streaming run size), --only necreaux|setawatch|citiesofdoom.
+ * Options: --quick (smaller counts, for a smoke check), --games N (streaming run size), --only
+ * necreaux|setawatch|doomedrun|kyros|citiesofdoom.
  */
 
 const quick = process.argv.includes('--quick');
@@ -113,7 +114,20 @@ async function citiesofdoom(): Promise<void> {
   }
 }
 
+/** Doomed Run: Runs (7 Realms x 3 expeditions) per CPU-second with the greedy campaign over greedy Set a Watch play. */
+async function doomedrun(): Promise<void> {
+  const rates: number[] = [];
+  for (const summons of ['1', '2', '3', '4']) {
+    const rate = await singleCoreRate('doomedrun', 'greedy', quick ? 200 : 2_000, { summons });
+    rates.push(rate);
+    console.log(`doomedrun summons=${summons}, one core, greedy: ${count(rate)} Runs/s`);
+  }
+  const ladder = 25_000 * rates.reduce((seconds, rate) => seconds + 1 / rate, 0);
+  console.log(`doomedrun-difficulty (100,000 Runs): about ${(ladder / 60).toFixed(1)} CPU-minutes, ${(ladder / 120).toFixed(1)} minutes on two cores`);
+}
+
 if (only === null || only === 'necreaux') await necreaux();
 if (only === null || only === 'setawatch') await setawatch();
-if (!only || only === 'citiesofdoom') await citiesofdoom();
-if (!only || only === 'kyros') await kyros();
+if (only === null || only === 'doomedrun') await doomedrun();
+if (only === null || only === 'kyros') await kyros();
+if (only === null || only === 'citiesofdoom') await citiesofdoom();

@@ -119,9 +119,10 @@ export async function simCommand(gameId: string, flags: RunFlags & { set?: strin
   return !interrupted;
 }
 
-export async function replayCommand(gameId: string, flags: { seed: number; set?: string[]; strategy?: string; content?: string }): Promise<void> {
+export async function replayCommand(gameId: string, flags: { seed: number; set?: string[]; strategy?: string; content?: string; detail?: boolean }): Promise<void> {
   const game = await loadGame(gameId);
-  const settings = resolveSettings(game, parseSetFlags(flags.set ?? []), '--set');
+  if (flags.detail === true && !game.settings.some((spec) => spec.name === 'detail')) throw new InputError(`--detail: game "${gameId}" has no detail setting`);
+  const settings = resolveSettings(game, parseSetFlags([...(flags.set ?? []), ...(flags.detail === true ? ['detail=true'] : [])]), '--set');
   const content = loadContent(game, flags.content);
   const strategy = await createStrategy(game, flags.strategy ?? game.defaultStrategy);
   const engine = game.createEngine(settings, content.content, { write: (line) => process.stdout.write(`${line}\n`) });

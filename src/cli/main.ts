@@ -68,6 +68,7 @@ export async function main(argv: string[]): Promise<number> {
           set: { type: 'string', array: true, describe: 'setting as key=value (repeatable)' },
           strategy: { type: 'string', describe: 'strategy name[:param=value,...] or a path to a module' },
           content: runOptions.content,
+          detail: { type: 'boolean', describe: 'narrate every round (games with a `detail` setting, e.g. doomedrun)' },
         }),
         async (args) => finish(await replayCommand(args.game, args)),
       )

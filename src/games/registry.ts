@@ -8,6 +8,7 @@ const GAME_LOADERS: Readonly<Record<string, () => Promise<GameModule>>> = {
   setawatch: async () => (await import('./setawatch/index.ts')).default as unknown as GameModule,
   kyros: async () => (await import('./kyros/index.ts')).default as unknown as GameModule,
   citiesofdoom: async () => (await import('./citiesofdoom/index.ts')).default as unknown as GameModule,
+  doomedrun: async () => (await import('./doomedrun/index.ts')).default as unknown as GameModule,
 };
 
 export const GAME_IDS: readonly string[] = Object.keys(GAME_LOADERS);

@@ -21,7 +21,7 @@ const count = z.number().int().min(0).max(12);
 const cardBase = { name, source: z.enum(SOURCES), set: z.enum(CONTENT_SETS).default('base'), text: z.string().optional() };
 
 /** Which creatures an effect may pick. `at` is the place in the Line (or `graveyard`); the rest filter. */
-const target = z.object({
+export const target = z.object({
   at: z.enum(['revealed', 'unrevealed', 'any', 'first', 'second', 'last', 'damaged', 'nextToDefeated', 'graveyard']),
   types: z.array(name).optional(),
   unhallowed: z.boolean().optional(),
@@ -32,7 +32,7 @@ export type Target = z.infer<typeof target>;
 const match = z.object({ names: z.array(name).optional(), types: z.array(name).optional() });
 
 /** Creature and Unhallowed powers. */
-const powerEffect = z.discriminatedUnion('op', [
+export const powerEffect = z.discriminatedUnion('op', [
   z.object({ op: z.literal('fire'), amount }),
   z.object({ op: z.literal('exhaust'), count }),
   z.object({ op: z.literal('drawInFront'), count }),
@@ -75,7 +75,7 @@ export const ONGOING_OPS: readonly PowerOp[] = [
   'immuneWhenFlanked',
 ];
 
-const power = z
+export const power = z
   .object({ when: z.enum(POWER_TIMINGS), effects: z.array(powerEffect).min(1) })
   .superRefine((p, ctx) => {
     for (const effect of p.effects) {
@@ -101,7 +101,7 @@ const unhallowed = z.object({ ...cardBase, damage: z.number().int().min(0).max(9
 export type UnhallowedCard = z.infer<typeof unhallowed>;
 
 /** Location effects: what the current location changes during its round. */
-const locationEffect = z.discriminatedUnion('op', [
+export const locationEffect = z.discriminatedUnion('op', [
   z.object({ op: z.literal('typeHealth'), type: name, amount }),
   z.object({ op: z.literal('revealCount'), amount, min: count }),
   z.object({ op: z.literal('chopBonus'), amount }),
@@ -145,7 +145,7 @@ const location = z.object({
 export type LocationCard = z.infer<typeof location>;
 
 /** Camp actions printed on the adventurer boards. */
-const campAction = z.discriminatedUnion('op', [
+export const campAction = z.discriminatedUnion('op', [
   z.object({ op: z.literal('setTrap') }),
   z.object({ op: z.literal('heal'), minDie: count }),
   z.object({ op: z.literal('arrangeTop'), count }),
@@ -168,7 +168,7 @@ const adventurer = z.object({
 export type AdventurerCard = z.infer<typeof adventurer>;
 
 /** Effects of ability cards. A card has one or more modes; each use picks one mode and applies its steps in order. */
-const abilityEffect = z.discriminatedUnion('op', [
+export const abilityEffect = z.discriminatedUnion('op', [
   z.object({ op: z.literal('defeat'), target }),
   z.object({ op: z.literal('damage'), amount: count.or(z.number().int().max(30)), target }),
   z.object({ op: z.literal('halveHealth'), target }),

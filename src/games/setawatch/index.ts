@@ -1,4 +1,4 @@
-import type { GameEngine, GameLog, GameModule, OutcomeRecord, Settings } from '../../core/game.ts';
+import type { GameEngine, GameLog, GameModule, OutcomeRecord, SettingSpec, Settings } from '../../core/game.ts';
 import { InputError } from '../../core/errors.ts';
 import { setawatchStrategies } from '../../../strategies/setawatch/index.ts';
 import { CardTables } from './cards.ts';
@@ -26,7 +26,14 @@ function partiesOfFour(names: readonly string[]): string[] {
   return parties.sort();
 }
 
-function readingsOf(settings: Settings): Readings {
+/** The settings for the rules that read two ways (shared with Doomed Run, which plays on this engine). */
+export const READING_SETTINGS: readonly SettingSpec[] = [
+  { name: 'ongoing', kind: 'enum', values: ['face-up', 'always'], default: 'face-up', description: "when a creature's Ongoing power works: once revealed (default), or already face down" },
+  { name: 'poison', kind: 'enum', values: ['per-revealed', 'flat'], default: 'per-revealed', description: "Poison Blade's bonus: +2 per revealed creature (as printed), or +2 once" },
+  { name: 'tamed', kind: 'enum', values: ['health', 'rolled'], default: 'health', description: "a tamed creature's attack die: worth its printed health (default), or one more die of its tamer, rolled every round" },
+];
+
+export function readingsOf(settings: Settings): Readings {
   return { ongoingFaceDown: settings.ongoing === 'always', poisonPerRevealed: settings.poison === 'per-revealed', tamedRolled: settings.tamed === 'rolled' };
 }
 
@@ -55,9 +62,7 @@ const setawatch: GameModule<SetawatchStrategy, SetawatchContent> = {
     { name: 'summons', kind: 'int', min: 1, max: 4, default: 2, description: 'Summon cards: 1 Easy, 2 Normal, 3 Hard, 4 Insane' },
     { name: 'fire', kind: 'enum', values: ['7', 'd8'], default: '7', description: 'starting firewood: 7, or the d8 variant' },
     { name: 'party', kind: 'subset', values: [...BASE_ADVENTURERS, ...PREPRODUCTION_ADVENTURERS], size: 4, default: DEFAULT_PARTY, description: 'four adventurers, comma-separated, in any order (knight and bard need sets with preproduction)' },
-    { name: 'ongoing', kind: 'enum', values: ['face-up', 'always'], default: 'face-up', description: "when a creature's Ongoing power works: once revealed (default), or already face down" },
-    { name: 'poison', kind: 'enum', values: ['per-revealed', 'flat'], default: 'per-revealed', description: "Poison Blade's bonus: +2 per revealed creature (as printed), or +2 once" },
-    { name: 'tamed', kind: 'enum', values: ['health', 'rolled'], default: 'health', description: "a tamed creature's attack die: worth its printed health (default), or one more die of its tamer, rolled every round" },
+    ...READING_SETTINGS,
     { name: 'sets', kind: 'enum', values: SET_CHOICES, default: 'base', description: 'content sets in play' },
   ],
   content: setawatchContent,

@@ -41,6 +41,8 @@ export class SetawatchRules extends Watch {
   private scouted = 0;
   private lastScoutValue = 0;
   private usedCamp = 0;
+  /** Doomed Run seam: the first round's location changes the fire (after a Game Break). */
+  private firstRoundFire = false;
 
   constructor(
     tables: CardTables,
@@ -65,6 +67,30 @@ export class SetawatchRules extends Watch {
     for (let round = 1; round <= lastRound && this.state.status === Status.playing; round++) this.playRound(round);
     this.record(out);
   }
+
+  /**
+   * Doomed Run seam: play rounds on a state the caller prepared (no set-up). `beginCarried` reseeds the streams once
+   * per campaign; `playCarriedRound` plays one round (`round` counts within the expedition; round 1 applies its
+   * location's fire change only when `applyFire`).
+   */
+  beginCarried(seed: number, strategy: SetawatchStrategy): void {
+    this.random.reseed(seed);
+    this.seed = seed;
+    this.strategy = strategy;
+  }
+
+  playCarriedRound(round: number, applyFire: boolean): void {
+    this.firstRoundFire = applyFire;
+    this.playRound(round);
+    this.firstRoundFire = false;
+  }
+
+  /** Extension hooks for expansions (no-ops in the base game). */
+  protected afterArrival(): void {}
+  protected afterRoll(): void {}
+  protected beforeCamp(): void {}
+  protected campActionTaken(_action: number): void {}
+  protected beforeWatchActions(): void {}
 
   private record(out: OutcomeRecord): void {
     const s = this.state;
@@ -189,7 +215,9 @@ export class SetawatchRules extends Watch {
     s.onWatch.fill(0);
     s.inCombat.fill(0);
     this.arrive(round);
+    this.afterArrival();
     this.rollDice();
+    this.afterRoll();
     const final = this.tables.locations[s.location].kind === LocationKind.final;
     if (final) s.onWatch.fill(1);
     else this.chooseCamper();
@@ -210,7 +238,7 @@ export class SetawatchRules extends Watch {
     const location = this.tables.locations[s.location];
     this.location = location.rules;
     this.log?.write(`round ${round}: ${location.name} (fire ${location.fire === HALVE_FIRE ? 'halved' : location.fire}, Line ${location.line})`);
-    if (round === 1) return;
+    if (round === 1 && !this.firstRoundFire) return;
     this.changeFire(location.fire === HALVE_FIRE ? Math.floor(s.fire / 2) - s.fire : location.fire);
   }
 
@@ -266,6 +294,8 @@ export class SetawatchRules extends Watch {
   /** Each adventurer camps exactly twice over rounds 1-8: only those with a rest token left may camp. */
   private chooseCamper(): void {
     const s = this.state;
+    // Doomed Run: rest tokens are reset once everyone has rested twice (never reached in a base game).
+    if (s.rests[0] >= 2 && s.rests[1] >= 2 && s.rests[2] >= 2 && s.rests[3] >= 2) s.rests.fill(0);
     let highest = 0;
     for (let seat = 0; seat < SEATS; seat++) if (s.rests[seat] < 2) highest = Math.max(highest, s.rollTotal[seat]);
     this.options.clear();
@@ -332,6 +362,7 @@ export class SetawatchRules extends Watch {
   private camp(): void {
     const s = this.state;
     const camper = s.camper;
+    this.beforeCamp();
     for (let i = 0; i < 1 + this.location.camperRefresh; i++) this.refreshOne(camper);
     if (this.location.camperReroll) this.offerSeatRerolls(camper, ROLLED_DICE);
     if (this.location.sealChosen) this.sealChosen();
@@ -460,6 +491,7 @@ export class SetawatchRules extends Watch {
     const value = s.dieValue[die];
     this.log?.write(`  camp: a ${value} on ${action === Camp.own ? this.tables.adventurers[camper].camp.op : CAMP_NAMES[action]}`);
     if (action !== Camp.chop && action !== Camp.scout) this.usedCamp |= 1 << action;
+    this.campActionTaken(action);
     switch (action) {
       case Camp.chop:
         this.chopped++;
@@ -685,6 +717,7 @@ export class SetawatchRules extends Watch {
     this.dealLine(final);
     this.settleLine();
     if (this.location.defeatOneRevealed) this.defeatOneRevealed();
+    this.beforeWatchActions();
     while (s.status === Status.playing) {
       const options = this.listWatchOptions();
       const index = this.ask(Decision.watch, -1);

@@ -423,6 +423,7 @@ export class Watch implements Simulator {
     const summonCard = s.lineCard[position];
     this.log?.write('  Summon!');
     this.forceExhaust(1 + this.location.summonExtraExhaust);
+    this.afterSummonExhaust(summonCard);
     if (s.unhallowedDeck.size === 0) {
       this.log?.write('  the Unhallowed deck is empty: the party is lost');
       s.status = Status.lostSummon;
@@ -616,8 +617,13 @@ export class Watch implements Simulator {
     this.bury(card, seat);
     this.payPyromancer();
     if (!blank) this.runDefeatedPowers(card);
+    this.afterDefeat(card, position);
     if (this.location.rerollAfterFirstDefeat && s.defeatsThisRound === 1) this.offerRerolls(1);
   }
+
+  /** Extension hooks for expansions (no-ops in the base game): a Summon's extra cost; a creature just defeated. */
+  protected afterSummonExhaust(_summonCard: number): void {}
+  protected afterDefeat(_card: number, _position: number): void {}
 
   /** The rules example: a face-down Summon that is defeated still summons, and the Unhallowed goes straight to the Graveyard. */
   private defeatFaceDownSummon(position: number): void {

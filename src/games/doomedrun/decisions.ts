@@ -1,0 +1,53 @@
+import type { Strategy } from '../../core/game.ts';
+import type { RandomStream } from '../../core/rng.ts';
+import type { SetawatchStrategy } from '../setawatch/decisions.ts';
+import type { SetawatchState } from '../setawatch/state.ts';
+import type { CampaignState, RunTables } from './state.ts';
+
+/**
+ * Campaign decisions of Doomed Run. Like Set a Watch's, each is a pick from a list of legal options (here a list of
+ * small integers whose meaning depends on the decision); the strategy answers an index, the engine checks it. The
+ * Watch and camp decisions of every expedition go to the strategy's `watch` (a Set a Watch strategy).
+ */
+export const CampaignDecision = {
+  /** Realm set-up: one more Party member (options: adventurer indices). */
+  party: 0,
+  /** After a death: the replacement (options: adventurer indices). */
+  replacement: 1,
+  /** Side Quest draw: the one to attempt (options: quest indices). */
+  sideQuestKeep: 2,
+  /** Side Quest draw: of the two left, the one to put back on top (the other leaves the Run). */
+  sideQuestTop: 3,
+  /** End of a Realm: the Warden (options: adventurer indices of the living Party). */
+  warden: 4,
+  /** Company below 4: a Warden who rejoins (options: adventurer indices; -1 = none). */
+  recall: 5,
+  /** Market: an Item to buy (options: item indices; -1 = stop buying). */
+  purchase: 6,
+  /** Who carries a new Item (options: seats). */
+  holder: 7,
+  /** Escalate Summons: 0 = raise the tier of a Summon card, 1 = add a Summon card (options: 0 / 1). */
+  escalate: 8,
+  /** Damage when an expedition is lost to a Summon: whose card is exhausted (options: seats). */
+  lossExhaust: 9,
+  /** A refresh (Boon, Side Quest): which Party member refreshes a card (options: seats). */
+  refresh: 10,
+} as const;
+export type CampaignDecisionKind = (typeof CampaignDecision)[keyof typeof CampaignDecision];
+export const CAMPAIGN_DECISION_NAMES = ['party', 'replacement', 'sideQuestKeep', 'sideQuestTop', 'warden', 'recall', 'purchase', 'holder', 'escalate', 'lossExhaust', 'refresh'] as const;
+
+export interface CampaignView {
+  readonly run: CampaignState;
+  /** The Set a Watch state of the expedition (ability cards by seat, fire, piles). */
+  readonly state: SetawatchState;
+  readonly tables: RunTables;
+  readonly options: Int16Array;
+  readonly count: number;
+  readonly random: RandomStream;
+}
+
+export interface DoomedrunStrategy extends Strategy {
+  /** The Set a Watch strategy that plays every expedition's rounds. */
+  readonly watch: SetawatchStrategy;
+  campaign(decision: CampaignDecisionKind, view: CampaignView): number;
+}

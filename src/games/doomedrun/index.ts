@@ -1,0 +1,68 @@
+import type { GameEngine, GameLog, GameModule, OutcomeRecord, Settings } from '../../core/game.ts';
+import { doomedrunStrategies } from '../../../strategies/doomedrun/index.ts';
+import { READING_SETTINGS, readingsOf } from '../setawatch/index.ts';
+import { DoomedRun, OUTCOMES, type Variant } from './campaign.ts';
+import { type DoomedrunContent, doomedrunContent } from './content.ts';
+import type { DoomedrunStrategy } from './decisions.ts';
+
+/** Set a Watch: Doomed Run, the campaign, as a platform game module: one simulated game is one whole Run. */
+
+class DoomedrunEngine implements GameEngine<DoomedrunStrategy> {
+  private readonly run: DoomedRun;
+
+  constructor(settings: Settings, content: DoomedrunContent, log: GameLog | null) {
+    this.run = new DoomedRun(
+      content,
+      {
+        summons: Number(settings.summons),
+        variant: String(settings.variant) as Variant,
+        reinforcements: settings.reinforcements === 'random' ? 'random' : 'chosen',
+        readings: readingsOf(settings),
+        detail: settings.detail === true,
+      },
+      log,
+    );
+  }
+
+  playGame(seed: number, strategy: DoomedrunStrategy, out: OutcomeRecord): void {
+    this.run.playGame(seed, strategy, out);
+  }
+}
+
+const doomedrun: GameModule<DoomedrunStrategy, DoomedrunContent> = {
+  id: 'doomedrun',
+  title: 'Set a Watch: Doomed Run (a whole Run of 7 Realms)',
+  settings: [
+    { name: 'summons', kind: 'int', min: 1, max: 4, default: 2, description: 'starting Summon cards: 1 Easy, 2 Normal, 3 Hard, 4 Insane' },
+    { name: 'variant', kind: 'enum', values: ['first', 'new-run-plus', 'random', 'curated'], default: 'first', description: 'Run variant: first Run (envelopes Realm by Realm), New Run+, Random Run, Curated Run' },
+    { name: 'reinforcements', kind: 'enum', values: ['chosen', 'random'], default: 'chosen', description: 'replacements for the dead: chosen by the strategy, or random from the Company' },
+    ...READING_SETTINGS,
+    { name: 'detail', kind: 'bool', default: false, description: 'replay: narrate every round (the Set a Watch log), not only expeditions' },
+  ],
+  content: doomedrunContent,
+  strategies: doomedrunStrategies,
+  defaultStrategy: 'greedy',
+  outcomes: OUTCOMES,
+  winOutcome: 'runWon',
+  winningOutcomes: OUTCOMES.slice(0, -1),
+  metrics: [
+    { name: 'score', description: 'End Run score (missing when the Run is lost)', min: 0, max: 160, binWidth: 10 },
+    { name: 'realmReached', description: 'the last Realm entered', min: 1, max: 7 },
+    { name: 'expeditionsPlayed', description: 'expeditions played, replays included', min: 0, max: 60, binWidth: 3 },
+    { name: 'expeditionsCleared', description: 'expeditions beaten (21 = the whole Run): the survival curve', min: 0, max: 21 },
+    { name: 'deaths', description: 'Adventurers who died', min: 0, max: 25 },
+    { name: 'resets', description: 'expeditions lost and reset', min: 0, max: 40 },
+    { name: 'company', description: 'living Adventurers at the end (Company, Party and Wardens)', min: 0, max: 25 },
+    { name: 'wardens', description: 'living Wardens at the end', min: 0, max: 7 },
+    { name: 'doomMax', description: 'the highest Doom reached', min: 0, max: 12 },
+    { name: 'summonsAtEnd', description: 'Summon cards at the end (Escalation adds them)', min: 1, max: 4 },
+    { name: 'mythicUnlocked', description: 'Mythic Items unlocked', min: 0, max: 25 },
+    { name: 'estimatedCardsMetPct', description: 'share (%) of estimated cards among the distinct cards met in the Run', min: 0, max: 100, binWidth: 5 },
+    { name: 'lostInRealm', description: 'the Realm where a lost Run ended (missing when won)', min: 1, max: 7 },
+  ],
+  createEngine(settings: Settings, content: DoomedrunContent, log: GameLog | null) {
+    return new DoomedrunEngine(settings, content, log);
+  },
+};
+
+export default doomedrun;

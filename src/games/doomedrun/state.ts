@@ -1,0 +1,240 @@
+import { Deck } from '../../core/deck.ts';
+import { InputError } from '../../core/errors.ts';
+import { CardTables, type CompiledAdventurer } from '../setawatch/cards.ts';
+import { asSetawatchContent, type Boon, type DoomedrunContent, type ItemEffect, type QuestCost, type QuestReward } from './content.ts';
+
+/**
+ * Doomed Run's content compiled for a whole Run: one CardTables holding every creature, Summon, Husk and Unhallowed of
+ * the seven Realms (one id space, so decks carry across expeditions), every location and every adventurer; plus
+ * per-Realm lists of card ids and the campaign cards (Wardens, Items, Side Quests) as plain arrays.
+ */
+
+export const MAX_PARTY = 4;
+export const REALMS = 7;
+export const EXPEDITIONS = 3;
+export const ITEM_LIMIT = 2;
+
+/** Where an adventurer is. */
+export const Where = { absent: 0, company: 1, party: 2, warden: 3, dead: 4 } as const;
+
+export interface RealmTables {
+  readonly realm: number;
+  readonly doom: number;
+  readonly creatures: readonly number[];
+  readonly unhallowed: readonly number[];
+  readonly locations: readonly number[];
+  readonly final: number;
+  readonly graveyard: readonly number[];
+}
+
+export interface QuestCard {
+  readonly name: string;
+  readonly realm: number;
+  readonly tiedTo: number;
+  readonly estimated: boolean;
+  readonly cost: readonly QuestCost[];
+  readonly reward: readonly QuestReward[];
+}
+
+export interface ItemCard {
+  readonly name: string;
+  readonly price: number;
+  readonly mythic: boolean;
+  /** The only adventurer who may equip it (Mythic), or -1. */
+  readonly adventurer: number;
+  readonly effect: ItemEffect;
+  readonly estimated: boolean;
+}
+
+export class RunTables {
+  readonly cards: CardTables;
+  /** Every adventurer, by adventurer index (the order of the content file). */
+  readonly adventurers: readonly CompiledAdventurer[];
+  readonly adventurerIds: readonly string[];
+  readonly adventurerEstimated: Uint8Array;
+  readonly realms: readonly RealmTables[];
+  readonly respites: readonly number[];
+  /** Summon card ids by tier (index 1-3). */
+  readonly summonsByTier: readonly (readonly number[])[];
+  readonly summonTier: Int8Array;
+  readonly summonExtraExhaust: Int8Array;
+  readonly summonFire: Int8Array;
+  readonly molts: Uint8Array;
+  readonly husk: Uint8Array;
+  readonly cardEstimated: Uint8Array;
+  readonly locationEstimated: Uint8Array;
+  readonly nemesis: readonly (readonly number[])[];
+  readonly boons: readonly Boon[];
+  readonly quests: readonly QuestCard[];
+  /** Items: the non-Mythic ones first, then one Mythic Item per adventurer index (mythicOf). */
+  readonly items: readonly ItemCard[];
+  readonly mythicOf: Int16Array;
+  readonly startingCompany: readonly number[];
+  readonly royal: number;
+  readonly bard: number;
+
+  constructor(readonly content: DoomedrunContent) {
+    this.adventurerIds = content.adventurers.map((a) => a.id);
+    this.cards = new CardTables(asSetawatchContent(content), ['base'], this.adventurerIds);
+    this.adventurers = this.cards.adventurers.slice();
+    // The engine's table holds the four seated adventurers only (the campaign sets them per expedition).
+    this.cards.adventurers.length = MAX_PARTY;
+    const t = this.cards;
+    const ids = new Map<string, number[]>();
+    for (let id = 0; id < t.cardCount; id++) {
+      const list = ids.get(t.names[id]) ?? [];
+      list.push(id);
+      ids.set(t.names[id], list);
+    }
+    const copies = (name: string, count: number) => (ids.get(name) ?? []).slice(0, count);
+    const locationIndex = new Map(t.locations.map((l, i) => [l.name, i]));
+    this.realms = content.realms.map((r) => ({
+      realm: r.realm,
+      doom: r.doom,
+      creatures: r.creatures.flatMap((entry) => copies(entry.name, entry.copies)),
+      unhallowed: r.unhallowed.map((name) => copies(name, 1)[0]),
+      locations: r.locations.map((name) => locationIndex.get(name) as number),
+      final: locationIndex.get(r.final) as number,
+      graveyard: r.graveyard.flatMap((entry) => copies(entry.name, entry.copies)),
+    }));
+    this.respites = content.locations.filter((l) => l.kind === 'respite').map((l) => locationIndex.get(l.name) as number).slice(0, 6);
+    this.summonTier = new Int8Array(t.cardCount);
+    this.summonExtraExhaust = new Int8Array(t.cardCount);
+    this.summonFire = new Int8Array(t.cardCount);
+    const byTier: number[][] = [[], [], [], []];
+    for (const summon of content.summons) {
+      for (const id of copies(summon.name, summon.copies)) {
+        byTier[summon.tier].push(id);
+        this.summonTier[id] = summon.tier;
+        this.summonExtraExhaust[id] = summon.extraExhaust;
+        this.summonFire[id] = summon.fire;
+      }
+    }
+    this.summonsByTier = byTier;
+    this.molts = new Uint8Array(t.cardCount);
+    this.husk = new Uint8Array(t.cardCount);
+    this.cardEstimated = new Uint8Array(t.cardCount);
+    for (const card of content.unhallowed) {
+      for (const id of copies(card.name, 1)) {
+        this.molts[id] = card.molt ? 1 : 0;
+        this.cardEstimated[id] = card.source === 'estimated' ? 1 : 0;
+      }
+    }
+    for (const card of content.creatures) for (const id of copies(card.name, 8)) this.cardEstimated[id] = card.source === 'estimated' ? 1 : 0;
+    for (const card of content.summons) for (const id of copies(card.name, 8)) this.cardEstimated[id] = card.source === 'estimated' ? 1 : 0;
+    for (const r of this.realms) for (const id of r.graveyard) this.husk[id] = 1;
+    this.locationEstimated = Uint8Array.from(content.locations, (l) => (l.source === 'estimated' ? 1 : 0));
+    this.adventurerEstimated = Uint8Array.from(content.adventurers, (a) => (a.source === 'estimated' ? 1 : 0));
+    const adventurerIndex = (id: string) => this.adventurerIds.indexOf(id);
+    this.nemesis = this.adventurerIds.map((id) => {
+      const warden = content.wardens.find((w) => w.adventurer === id);
+      return warden === undefined ? [] : copies(warden.nemesis, 2);
+    });
+    this.boons = this.adventurerIds.map((id) => content.wardens.find((w) => w.adventurer === id)?.boon ?? { op: 'fire', amount: 0 });
+    this.quests = content.sideQuests.map((q) => ({
+      name: q.name,
+      realm: q.realm,
+      tiedTo: q.tiedTo === undefined ? -1 : adventurerIndex(q.tiedTo),
+      estimated: q.source === 'estimated',
+      cost: q.cost,
+      reward: q.reward,
+    }));
+    const items: ItemCard[] = content.items.map((i) => ({ name: i.name, price: i.price, mythic: false, adventurer: -1, effect: i.effect, estimated: i.source === 'estimated' }));
+    this.mythicOf = new Int16Array(this.adventurerIds.length).fill(-1);
+    for (const m of content.mythicItems) {
+      const owner = adventurerIndex(m.adventurer);
+      if (this.mythicOf[owner] >= 0) continue;
+      this.mythicOf[owner] = items.length;
+      items.push({ name: m.name, price: m.price, mythic: true, adventurer: owner, effect: m.effect, estimated: m.source === 'estimated' });
+    }
+    this.items = items;
+    this.startingCompany = content.startingCompany.map(adventurerIndex);
+    this.royal = adventurerIndex('royal');
+    this.bard = adventurerIndex('bard');
+    if (this.respites.length < 6) throw new InputError('content: six Respite locations are needed');
+  }
+}
+
+/** Everything a Run carries between expeditions (the Set a Watch state carries the piles, fire and ability cards). */
+export class CampaignState {
+  realm = 1;
+  expedition = 1;
+  /** Attempts at the current expedition. */
+  attempts = 0;
+  doom = 0;
+  doomMax = 0;
+  coins = 0;
+  /** Bit per coin spot (index in content.rules.coinSpots): the coin is still on the Camp board. */
+  coinSpots = 0;
+  startingSummons = 2;
+  scoreX = 2;
+  /** Summon cards of the Run (card ids). */
+  readonly summons = new Int16Array(4);
+  summonCount = 0;
+  readonly where: Int8Array;
+  /** The Realm at whose end an adventurer became Warden (0 = not a Warden). */
+  readonly wardenOf: Int8Array;
+  /** The current Warden (boon of this Realm), or -1. */
+  warden = -1;
+  readonly party = new Int8Array(MAX_PARTY);
+  /** Item index -> adventurer holding it, or -1. */
+  readonly itemHolder: Int16Array;
+  readonly itemUsed: Uint8Array;
+  readonly itemDeck: Deck;
+  readonly market: Deck;
+  readonly mythicUnlocked: Uint8Array;
+  readonly questDeck: Deck;
+  currentQuest = -1;
+  /** Quests out of the Run (boxed or completed). */
+  readonly questOut: Deck;
+  /** The Realm's map: locations of the expeditions still to come, top = next. */
+  readonly realmMap: Deck;
+  /** Locations per remaining expedition (the first stacks), for splitting realmMap. */
+  readonly stackSizes = new Int8Array(EXPEDITIONS);
+  /** Locations visited this expedition, in order (for a reset). */
+  readonly visited: Deck;
+  /** Realm 7 was attempted and lost once: the Warden of Realm 6 may play. */
+  finalRealmLost = false;
+  // Counters for metrics.
+  expeditionsPlayed = 0;
+  expeditionsCleared = 0;
+  deaths = 0;
+  resets = 0;
+  lostInRealm = 0;
+  won = false;
+  score = 0;
+
+  constructor(tables: RunTables) {
+    const adventurers = tables.adventurers.length;
+    this.where = new Int8Array(adventurers);
+    this.wardenOf = new Int8Array(adventurers);
+    this.itemHolder = new Int16Array(tables.items.length);
+    this.itemUsed = new Uint8Array(tables.items.length);
+    this.itemDeck = new Deck(tables.items.length);
+    this.market = new Deck(tables.items.length);
+    this.mythicUnlocked = new Uint8Array(adventurers);
+    this.questDeck = new Deck(tables.quests.length);
+    this.questOut = new Deck(tables.quests.length);
+    this.realmMap = new Deck(tables.cards.locations.length);
+    this.visited = new Deck(tables.cards.locations.length);
+  }
+
+  /** Living adventurers who can be fielded: the Company and the Party. */
+  fieldable(): number {
+    let n = 0;
+    for (let a = 0; a < this.where.length; a++) if (this.where[a] === Where.company || this.where[a] === Where.party) n++;
+    return n;
+  }
+
+  count(where: number): number {
+    let n = 0;
+    for (let a = 0; a < this.where.length; a++) if (this.where[a] === where) n++;
+    return n;
+  }
+
+  itemsHeld(adventurer: number, items: readonly ItemCard[]): number {
+    let n = 0;
+    for (let i = 0; i < items.length; i++) if (this.itemHolder[i] === adventurer && !items[i].mythic) n++;
+    return n;
+  }
+}

@@ -1,0 +1,105 @@
+import type { StrategyDefinition } from '../../src/core/game.ts';
+import { CampaignDecision, type CampaignDecisionKind, type CampaignView, type DoomedrunStrategy } from '../../src/games/doomedrun/decisions.ts';
+import { Where } from '../../src/games/doomedrun/state.ts';
+import { watchStrategy, WATCH_STRATEGIES } from './watch.ts';
+
+/**
+ * Campaign rules of thumb over a Set a Watch strategy (greedy by default): field the strongest printed adventurers,
+ * keep Side Quests that add Adventurers or Mythic Items at a low cost, leave the weakest Party member as Warden,
+ * spread damage so nobody dies, refresh whoever is closest to death, raise Summon tiers rather than add cards.
+ */
+
+/** Party preference, strongest first (the base greedy strategy's best party first); unlisted adventurers after. */
+const PREFERENCE = ['cleric', 'ranger', 'warrior', 'wizard', 'rogue', 'beastmaster', 'royal', 'knight', 'barbarian'];
+
+function strength(view: CampaignView, adventurer: number): number {
+  const id = view.tables.adventurerIds[adventurer];
+  const rank = PREFERENCE.indexOf(id);
+  let items = 0;
+  for (let i = 0; i < view.run.itemHolder.length; i++) if (view.run.itemHolder[i] === adventurer) items++;
+  return (rank < 0 ? 0 : 20 - rank) + 3 * items;
+}
+
+function questValue(view: CampaignView, quest: number): number {
+  const q = view.tables.quests[quest];
+  const run = view.run;
+  let value = 0;
+  for (const r of q.reward) {
+    if (r.op === 'join') value += run.where[view.tables.adventurerIds.indexOf(r.adventurer)] === Where.absent ? 12 : 0;
+    else if (r.op === 'mythic') {
+      const where = run.where[view.tables.adventurerIds.indexOf(r.adventurer)];
+      value += where === Where.company || where === Where.party || where === Where.warden ? 6 : 0;
+    } else if (r.op === 'coins') value += r.amount;
+    else if (r.op === 'fire') value += r.amount;
+    else if (r.op === 'doom') value -= 3 * r.amount;
+    else if (r.op === 'refresh') value += 3 * r.count;
+    else value += 3;
+  }
+  for (const c of q.cost) {
+    if (c.op === 'exhaustEach') value -= 7;
+    else if (c.op === 'fire') value += c.amount;
+    else if (c.op === 'doom') value -= 3 * c.amount;
+    else if (c.op === 'coins') value -= Math.min(run.coins, -c.amount);
+    else value -= 8;
+  }
+  return value;
+}
+
+function best(view: CampaignView, score: (value: number) => number): number {
+  let bestIndex = 0;
+  let bestScore = -Infinity;
+  for (let i = 0; i < view.count; i++) {
+    const value = score(view.options[i]);
+    if (value > bestScore) {
+      bestScore = value;
+      bestIndex = i;
+    }
+  }
+  return bestIndex;
+}
+
+function activeOf(view: CampaignView, seat: number): number {
+  return view.state.activeCards(seat);
+}
+
+export function greedyCampaign(decision: CampaignDecisionKind, view: CampaignView): number {
+  switch (decision) {
+    case CampaignDecision.party:
+    case CampaignDecision.replacement:
+    case CampaignDecision.recall:
+      return best(view, (a) => strength(view, a));
+    case CampaignDecision.sideQuestKeep:
+    case CampaignDecision.sideQuestTop:
+      return best(view, (q) => questValue(view, q));
+    case CampaignDecision.warden:
+      return best(view, (a) => -strength(view, a) + 4 * itemsOf(view, a));
+    case CampaignDecision.purchase:
+      return best(view, (item) => (item < 0 ? 0 : 10 - view.tables.items[item].price));
+    case CampaignDecision.holder:
+      return best(view, (seat) => -activeOf(view, seat));
+    case CampaignDecision.escalate:
+      return best(view, (choice) => (choice === 0 ? 1 : 0));
+    case CampaignDecision.lossExhaust:
+      return best(view, (seat) => activeOf(view, seat));
+    case CampaignDecision.refresh:
+      return best(view, (seat) => -activeOf(view, seat));
+    default:
+      return 0;
+  }
+}
+
+function itemsOf(view: CampaignView, adventurer: number): number {
+  let items = 0;
+  for (let i = 0; i < view.run.itemHolder.length; i++) if (view.run.itemHolder[i] === adventurer && !view.tables.items[i].mythic) items++;
+  return items;
+}
+
+export const greedy: StrategyDefinition<DoomedrunStrategy> = {
+  name: 'greedy',
+  description: 'campaign rules of thumb (strongest Party, cheap Side Quests that add Adventurers, weakest Warden) over a Set a Watch strategy',
+  params: [
+    { name: 'watch', kind: 'enum', values: WATCH_STRATEGIES, default: 'greedy', description: 'the Set a Watch strategy that plays the rounds' },
+    { name: 'budget', kind: 'int', min: 20, max: 1000000, default: 600, description: "the planner's simulated actions per Watch decision (with watch=planner)" },
+  ],
+  create: (params) => ({ name: 'greedy', watch: watchStrategy(String(params.watch ?? 'greedy'), params), campaign: greedyCampaign }),
+};

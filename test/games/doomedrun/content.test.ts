@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { provenance } from '../../../src/games/doomedrun/content.ts';
+import { RunTables } from '../../../src/games/doomedrun/state.ts';
+import { content } from './helpers.ts';
+
+const base = JSON.parse(readFileSync(new URL('../../../content/setawatch/base.json', import.meta.url), 'utf8')) as {
+  creatures: { name: string; damage: number; health: number[] }[];
+  unhallowed: { name: string; damage: number; health: number }[];
+  locations: { name: string; fire: number | string; line: number }[];
+};
+
+/** The rulebook's Realm lists spell a few base-game cards differently from the printed cards. */
+const ALIAS: Record<string, string> = { Bandits: 'Bandit', 'Grand Arena': 'The Grand Arena', 'Long Road': 'The Long Road', Catacombs: 'The Catacombs', 'White Monolith': 'The White Monolith' };
+const printedName = (name: string) => ALIAS[name] ?? name;
+
+describe('Doomed Run content', () => {
+  it('has the seven Realm lists of the rulebook: Doom, 8 Unhallowed, the Final Location', () => {
+    expect(content.realms.map((r) => r.doom)).toEqual([0, 1, 1, 2, 2, 3, 3]);
+    expect(content.realms.map((r) => r.unhallowed.length)).toEqual([8, 8, 8, 8, 8, 8, 8]);
+    expect(content.realms.map((r) => r.final)).toEqual(['Forbidden Tower', 'Tower Ruins', 'Broken Altar', 'House of the Unhallowed', 'Catacombs', 'Deadly Stairs', "Acolyte's Spire"]);
+    expect(content.realms.map((r) => r.locations.length)).toEqual([12, 12, 12, 13, 14, 15, 16]);
+    expect(content.realms[0].creatures.reduce((n, c) => n + c.copies, 0)).toBe(30);
+    expect(content.realms[3].creatures.find((c) => c.name === 'Harpy')?.copies).toBe(4);
+    expect(content.realms[6].graveyard).toEqual([{ name: 'Husks', copies: 4 }]);
+  });
+
+  it('copies base-game cards with their printed values', () => {
+    for (const card of content.creatures.filter((c) => c.from === 'Set a Watch')) {
+      const printed = base.creatures.find((b) => b.name === printedName(card.name));
+      expect(printed, card.name).toBeDefined();
+      expect([card.damage, card.health]).toEqual([printed?.damage, printed?.health]);
+    }
+    for (const card of content.unhallowed.filter((c) => c.from === 'Set a Watch')) {
+      const printed = base.unhallowed.find((b) => b.name === printedName(card.name));
+      expect([card.damage, card.health]).toEqual([printed?.damage, printed?.health]);
+    }
+    for (const card of content.locations.filter((c) => c.from === 'Set a Watch')) {
+      const printed = base.locations.find((b) => b.name === printedName(card.name));
+      expect([card.fire, card.line]).toEqual([printed?.fire, printed?.line]);
+    }
+  });
+
+  it('marks every card from the expansions, Doomed Run and the campaign decks as estimated', () => {
+    for (const card of [...content.creatures, ...content.unhallowed, ...content.locations, ...content.adventurers]) {
+      if (card.from !== 'Set a Watch') expect(card.source, card.name).toBe('estimated');
+      else expect(card.source, card.name).not.toBe('estimated');
+    }
+    for (const card of [...content.items, ...content.mythicItems]) expect(card.source).toBe('estimated');
+    expect(content.sideQuests).toHaveLength(50);
+    expect(content.sideQuests.filter((q) => q.source !== 'estimated').map((q) => q.name)).toEqual(['Berserker Defender']);
+    expect(content.adventurers).toHaveLength(25);
+    expect(content.summons.reduce((n, s) => n + s.copies, 0)).toBe(8);
+  });
+
+  it('scales estimated creatures and Unhallowed with the Realm', () => {
+    const tables = new RunTables(content);
+    const mean = (ids: readonly number[]) => ids.reduce((n, id) => n + tables.cards.health[id], 0) / ids.length;
+    const estimated = tables.realms.map((r) => mean(r.creatures.filter((id) => tables.cardEstimated[id] === 1)));
+    expect(estimated[6]).toBeGreaterThan(estimated[0]);
+    const unhallowed = tables.realms.map((r) => mean(r.unhallowed.filter((id) => tables.cardEstimated[id] === 1)));
+    expect(unhallowed[6]).toBeGreaterThan(unhallowed[0]);
+  });
+
+  it('counts cards by source', () => {
+    const p = provenance(content);
+    expect(p.bySource.estimated).toBeGreaterThan(p.bySource.printed);
+    expect(Object.values(p.bySource).reduce((a, b) => a + b, 0)).toBe(p.cards);
+  });
+});

@@ -1,0 +1,364 @@
+import { describe, expect, it } from 'vitest';
+import { Kind } from '../../../src/games/setawatch/cards.ts';
+import { Slot, SLOTS_PER_SEAT, Status } from '../../../src/games/setawatch/state.ts';
+import type { DoomedRun } from '../../../src/games/doomedrun/campaign.ts';
+import { CampaignDecision } from '../../../src/games/doomedrun/decisions.ts';
+import { Where } from '../../../src/games/doomedrun/state.ts';
+import { adventurer, cardIds, cardsInPiles, greedyStrategy, noCostQuest, record, scripted, startedRun, makeRun } from './helpers.ts';
+
+function exhaustBoard(run: DoomedRun, seat: number): void {
+  const s = run.rules.state;
+  for (let slot = seat * SLOTS_PER_SEAT; slot < (seat + 1) * SLOTS_PER_SEAT; slot++) if (s.slotState[slot] === Slot.active) s.slotState[slot] = Slot.exhausted;
+}
+
+function summonsIn(run: DoomedRun, cards: number[]): number {
+  return cards.filter((card) => run.tables.cards.kind[card] === Kind.summon).length;
+}
+
+describe('Game Break', () => {
+  it('keeps fire, Doom, coins, Items, Ability cards, rest tokens and the Horde (the Between Expeditions example)', () => {
+    const run = startedRun({ strategy: scripted({ [CampaignDecision.purchase]: () => -1, [CampaignDecision.sideQuestKeep]: noCostQuest }) });
+    run.setUpRealm(1);
+    // No Side Quest in play, so that nothing but the Game Break acts.
+    run.camp.currentQuest = -1;
+    while (run.camp.questDeck.size > 0) run.camp.questOut.push(run.camp.questDeck.draw());
+    const s = run.rules.state;
+    s.fire = 8;
+    run.camp.doom = 2;
+    run.camp.coins = 3;
+    s.rests.set([2, 0, 1, 1]);
+    const slots = Array.from(s.slotState);
+    const horde = s.horde.toArray();
+    run.camp.itemHolder[0] = run.camp.party[2];
+    run.camp.itemDeck.remove(0);
+    run.camp.market.remove(0);
+    run.gameBreak();
+    expect(s.fire).toBe(8);
+    expect(run.camp.doom).toBe(2);
+    expect(run.camp.coins).toBe(3);
+    expect(Array.from(s.rests)).toEqual([2, 0, 1, 1]);
+    expect(run.camp.itemHolder[0]).toBe(run.camp.party[2]);
+    expect(s.horde.toArray()).toEqual(horde);
+    expect(Array.from(s.slotState)).toEqual(slots);
+  });
+
+  it('step 1-2: the reward is gained and the card leaves; a new Side Quest is drawn', () => {
+    const run = startedRun();
+    run.setUpRealm(1);
+    const quest = run.camp.currentQuest;
+    run.gameBreak();
+    expect(run.camp.questOut.toArray()).toContain(quest);
+    expect(run.camp.currentQuest).not.toBe(quest);
+  });
+
+  it('step 3: Summons leave the deck and Graveyard, the Graveyard (summoned Unhallowed too) is shuffled in, one pile per Summon removed', () => {
+    const run = startedRun({ settings: { summons: 2 } });
+    run.setUpRealm(1);
+    const s = run.rules.state;
+    // One Summon and a summoned Unhallowed in the Graveyard, the other Summon in the Horde (it stays there).
+    const [first, second] = run.camp.summons;
+    s.deck.remove(first);
+    s.deck.remove(second);
+    s.graveyard.push(first);
+    s.horde.push(second);
+    const unhallowed = s.unhallowedDeck.draw();
+    s.graveyard.push(unhallowed);
+    const before = cardsInPiles(run);
+    run.gameBreak();
+    expect(cardsInPiles(run)).toEqual(before);
+    expect(s.graveyard.size).toBe(0);
+    expect(s.deck.toArray()).toContain(unhallowed);
+    expect(summonsIn(run, s.deck.toArray())).toBe(1);
+    expect(s.horde.toArray()).toContain(second);
+  });
+
+  it('step 4-6: visited locations go into the Unused deck; coins reset to one per spot; the Market is refreshed', () => {
+    const run = startedRun({ strategy: scripted({ [CampaignDecision.purchase]: () => -1 }) });
+    run.setUpRealm(1);
+    const s = run.rules.state;
+    const visited = [run.camp.realmMap.draw(), run.camp.realmMap.draw()];
+    for (const location of visited) run.camp.visited.push(location);
+    run.camp.coinSpots = 0;
+    const market = run.camp.market.toArray();
+    run.gameBreak();
+    for (const location of visited) expect(s.unusedLocations.toArray()).toContain(location);
+    expect(run.camp.visited.size).toBe(0);
+    expect(run.camp.coinSpots).toBe(0b111);
+    expect(run.camp.market.size).toBe(3);
+    expect(run.camp.itemDeck.toArray().slice(0, 3).sort()).toEqual(market.sort());
+  });
+
+  it("step 7: the next expedition's first location changes the fire (the first expedition of a Realm ignores it)", () => {
+    const run = startedRun();
+    run.setUpRealm(1);
+    const s = run.rules.state;
+    const forbidden = run.tables.cards.locations.findIndex((l) => l.name === 'Ancient Crypt');
+    s.mapDeck.clear();
+    s.mapDeck.push(forbidden);
+    s.fire = 7;
+    run.beginExpedition();
+    run.rules.playCarriedRound(1, true);
+    expect(run.tables.cards.locations[s.location].name).toBe('Ancient Crypt');
+    // Ancient Crypt burns 3 on arrival; the round's own changes come after.
+    const log: string[] = [];
+    const again = startedRun({ log, settings: { detail: true }, strategy: scripted({ [CampaignDecision.sideQuestKeep]: noCostQuest }) });
+    again.setUpRealm(1);
+    const t = again.rules.state;
+    t.fire = 7;
+    t.mapDeck.clear();
+    t.mapDeck.push(forbidden);
+    again.beginExpedition();
+    again.rules.playCarriedRound(1, true);
+    expect(log.some((line) => line.includes('fire 7 -> 4'))).toBe(true);
+    const ignored: string[] = [];
+    const third = startedRun({ log: ignored, settings: { detail: true }, strategy: scripted({ [CampaignDecision.sideQuestKeep]: noCostQuest }) });
+    third.setUpRealm(1);
+    third.rules.state.fire = 7;
+    third.rules.state.mapDeck.clear();
+    third.rules.state.mapDeck.push(forbidden);
+    third.beginExpedition();
+    third.rules.playCarriedRound(1, false);
+    expect(ignored.some((line) => line.includes('fire 7 -> 4'))).toBe(false);
+  });
+
+  it('rest tokens are returned once everyone has rested twice', () => {
+    const log: string[] = [];
+    const run = startedRun({ log, settings: { detail: true } });
+    run.setUpRealm(1);
+    const s = run.rules.state;
+    s.rests.fill(2);
+    s.mapDeck.push(run.camp.realmMap.draw());
+    run.beginExpedition();
+    run.rules.playCarriedRound(1, false);
+    expect(log.some((line) => line.includes('camps (rest 1 of 2)'))).toBe(true);
+  });
+});
+
+describe('Losing an expedition', () => {
+  it('lost to a Summon: the Line deals its damage to Adventurers on Watch, then goes to the Horde', () => {
+    const run = startedRun();
+    run.setUpRealm(1);
+    const s = run.rules.state;
+    s.onWatch.set([1, 1, 1, 0]);
+    for (let seat = 0; seat < 4; seat++) for (let slot = seat * 5; slot < seat * 5 + 5; slot++) if (s.slotState[slot] !== Slot.reserve) s.slotState[slot] = Slot.active;
+    const goblins = cardIds(run, 'Goblins')[0];
+    const bandit = cardIds(run, 'Bandit')[0];
+    s.deck.remove(goblins);
+    s.deck.remove(bandit);
+    s.lineCard[0] = goblins;
+    s.lineCard[1] = bandit;
+    s.lineLength = 2;
+    s.status = Status.lostSummon;
+    const horde = s.horde.size;
+    run.lineDamage();
+    expect(s.lineLength).toBe(0);
+    expect(s.horde.size).toBe(horde + 2);
+    expect(s.watchActiveCards()).toBe(9 - 2);
+    expect(s.activeCards(3)).toBe(3);
+  });
+
+  it('Adventurers with every board card exhausted die; their Items go under the Item deck; the dead never return', () => {
+    const run = startedRun();
+    run.setUpRealm(1);
+    const dying = run.camp.party[1];
+    const item = run.camp.market.draw();
+    run.camp.itemHolder[item] = dying;
+    exhaustBoard(run, 1);
+    run.buryDead();
+    expect(run.camp.where[dying]).toBe(Where.dead);
+    expect(run.camp.party[1]).toBe(-1);
+    expect(run.camp.itemHolder[item]).toBe(-1);
+    expect(run.camp.itemDeck.at(0)).toBe(item);
+    expect(run.replaceDead()).toBe(true);
+    expect(run.camp.party[1]).not.toBe(dying);
+    expect(Array.from(run.camp.party)).not.toContain(dying);
+  });
+
+  it('replacements are chosen by the strategy, or random with random reinforcements', () => {
+    const beastmaster = (view: { tables: { adventurerIds: readonly string[] } }) => view.tables.adventurerIds.indexOf('beastmaster');
+    const run = startedRun({ strategy: scripted({ [CampaignDecision.replacement]: beastmaster }) });
+    run.setUpRealm(1);
+    exhaustBoard(run, 0);
+    run.buryDead();
+    run.replaceDead();
+    expect(run.camp.party[0]).toBe(adventurer(run, 'beastmaster'));
+    const strategy = scripted({});
+    const random = startedRun({ settings: { reinforcements: 'random' }, strategy });
+    random.setUpRealm(1);
+    exhaustBoard(random, 0);
+    random.buryDead();
+    random.replaceDead();
+    expect(random.camp.party[0]).toBeGreaterThanOrEqual(0);
+    expect(strategy.asked).not.toContain(CampaignDecision.replacement);
+  });
+
+  it('the Run is lost when the dead cannot be replaced (no Wardens to recall)', () => {
+    const run = startedRun();
+    run.setUpRealm(1);
+    for (const seat of [0, 1, 2]) exhaustBoard(run, seat);
+    run.buryDead();
+    expect(run.replaceDead()).toBe(false);
+  });
+
+  it('a Company below 4 recalls a Warden (never the Warden whose Boon is in play)', () => {
+    const run = startedRun();
+    run.setUpRealm(1);
+    const oldWarden = adventurer(run, 'rogue');
+    const current = adventurer(run, 'beastmaster');
+    run.camp.where[oldWarden] = Where.warden;
+    run.camp.wardenOf[oldWarden] = 1;
+    run.camp.where[current] = Where.warden;
+    run.camp.wardenOf[current] = 2;
+    run.camp.warden = current;
+    for (const seat of [0, 1]) exhaustBoard(run, seat);
+    run.buryDead();
+    expect(run.replaceDead()).toBe(false);
+    expect(run.camp.where[oldWarden]).toBe(Where.party);
+    expect(run.camp.where[current]).toBe(Where.warden);
+  });
+
+  it('reset: Abilities refreshed with one exhausted each; Summons re-dealt; Unhallowed under their deck; Horde of 1; map replayed in order; fire 7; coins kept', () => {
+    const run = startedRun({ settings: { summons: 2 }, strategy: scripted({ [CampaignDecision.purchase]: () => -1, [CampaignDecision.sideQuestKeep]: noCostQuest }) });
+    run.setUpRealm(1);
+    const s = run.rules.state;
+    const played = [run.camp.realmMap.draw(), run.camp.realmMap.draw()];
+    const unplayed = run.camp.realmMap.draw();
+    s.mapDeck.clear();
+    s.mapDeck.push(unplayed);
+    for (const location of played) run.camp.visited.push(location);
+    // Unhallowed summoned into the Graveyard and the Horde; a creature in the Horde.
+    const summoned = s.unhallowedDeck.draw();
+    s.graveyard.push(summoned);
+    const creature = s.deck.draw();
+    s.horde.push(creature);
+    for (let seat = 0; seat < 4; seat++) exhaustBoard(run, seat);
+    run.camp.coins = 4;
+    run.camp.coinSpots = 0;
+    s.fire = 2;
+    const before = cardsInPiles(run);
+    run.resetExpedition();
+    expect(cardsInPiles(run)).toEqual(before);
+    for (let seat = 0; seat < 4; seat++) expect(s.activeCards(seat)).toBe(2);
+    expect(summonsIn(run, s.deck.toArray())).toBe(2);
+    expect(s.horde.size).toBe(1);
+    expect(run.tables.cards.kind[s.horde.peek()]).toBe(Kind.unhallowed);
+    expect(s.graveyard.size).toBe(0);
+    expect([s.mapDeck.peek(0), s.mapDeck.peek(1), s.mapDeck.peek(2)]).toEqual([played[0], played[1], unplayed]);
+    expect(s.fire).toBe(7);
+    expect(run.camp.coins).toBe(4);
+    expect(run.camp.coinSpots).toBe(0b111);
+    expect(run.camp.resets).toBe(1);
+    expect(Array.from(s.rests)).toEqual([0, 0, 0, 0]);
+  });
+
+  it('a lost expedition is replayed until it is beaten', () => {
+    let found = false;
+    for (let seed = 1; seed < 200 && !found; seed++) {
+      const log: string[] = [];
+      makeRun({}, log).playGame(seed, greedyStrategy(), record());
+      const replay = log.findIndex((line) => line.includes('(attempt 2)'));
+      if (replay >= 0 && log[replay + 1]?.includes('beaten')) found = true;
+    }
+    expect(found).toBe(true);
+  });
+});
+
+describe('End of a Realm and Wardens', () => {
+  it('the Warden comes from the living Party when the Company has at least 5; the others discard their Items (the Between Realms example)', () => {
+    const wizard = (view: { tables: { adventurerIds: readonly string[] } }) => view.tables.adventurerIds.indexOf('wizard');
+    const run = startedRun({ strategy: scripted({ [CampaignDecision.warden]: wizard, [CampaignDecision.party]: (view) => {
+      for (const id of ['cleric', 'ranger', 'wizard', 'warrior']) if (Array.from(view.options.subarray(0, view.count)).includes(view.tables.adventurerIds.indexOf(id))) return view.tables.adventurerIds.indexOf(id);
+      return null;
+    } }) });
+    run.setUpRealm(1);
+    const seatOf = (id: string) => Array.from(run.camp.party).indexOf(adventurer(run, id));
+    // The Ranger died, completely exhausted, at the Final Location.
+    exhaustBoard(run, seatOf('ranger'));
+    run.buryDead();
+    run.replaceDead();
+    const items = [run.camp.itemDeck.draw(), run.camp.itemDeck.draw(), run.camp.itemDeck.draw()];
+    run.camp.itemHolder[items[0]] = adventurer(run, 'wizard');
+    run.camp.itemHolder[items[1]] = adventurer(run, 'wizard');
+    run.camp.itemHolder[items[2]] = adventurer(run, 'cleric');
+    const s = run.rules.state;
+    const unhallowedLeft = s.unhallowedDeck.toArray();
+    run.endRealm(1);
+    expect(run.camp.warden).toBe(adventurer(run, 'wizard'));
+    expect(run.camp.where[adventurer(run, 'wizard')]).toBe(Where.warden);
+    expect(run.camp.where[adventurer(run, 'ranger')]).toBe(Where.dead);
+    expect(run.camp.itemHolder[items[0]]).toBe(adventurer(run, 'wizard'));
+    expect(run.camp.itemHolder[items[1]]).toBe(adventurer(run, 'wizard'));
+    expect(run.camp.itemHolder[items[2]]).toBe(-1);
+    // Everything goes back in the box but the Unhallowed deck; the next Realm's Unhallowed go on top of it.
+    expect(s.deck.size + s.graveyard.size + s.horde.size + s.removed.size).toBe(0);
+    expect(s.unhallowedDeck.toArray()).toEqual(unhallowedLeft);
+    run.camp.realm = 2;
+    run.setUpRealm(2);
+    expect(s.unhallowedDeck.toArray().slice(0, unhallowedLeft.length)).toEqual(unhallowedLeft);
+    expect(Array.from(run.camp.party)).not.toContain(adventurer(run, 'wizard'));
+  });
+
+  it('no Warden when the Company is below 5', () => {
+    const run = startedRun();
+    run.setUpRealm(1);
+    run.camp.where[adventurer(run, 'beastmaster')] = Where.dead;
+    run.camp.where[adventurer(run, 'rogue')] = Where.dead;
+    run.endRealm(1);
+    expect(run.camp.warden).toBe(-1);
+    expect(run.camp.count(Where.warden)).toBe(0);
+  });
+});
+
+describe('The Final Realm', () => {
+  it('the 4 Husks start in the Graveyard; Wardens of Realms 1-5 may join the Party, not the Warden of Realm 6 until Realm 7 is lost', () => {
+    const run = startedRun({ strategy: scripted({ [CampaignDecision.party]: (view) => {
+      const options = Array.from(view.options.subarray(0, view.count));
+      const warden = options.find((a) => view.run.where[a] === Where.warden);
+      return warden ?? null;
+    } }) });
+    const old = adventurer(run, 'rogue');
+    const sixth = adventurer(run, 'beastmaster');
+    run.camp.where[old] = Where.warden;
+    run.camp.wardenOf[old] = 3;
+    run.camp.where[sixth] = Where.warden;
+    run.camp.wardenOf[sixth] = 6;
+    run.camp.warden = sixth;
+    run.camp.realm = 7;
+    run.setUpRealm(7);
+    const s = run.rules.state;
+    expect(s.graveyard.toArray().map((card) => run.tables.cards.names[card])).toEqual(['Husks', 'Husks', 'Husks', 'Husks']);
+    expect(Array.from(run.camp.party)).toContain(old);
+    expect(Array.from(run.camp.party)).not.toContain(sixth);
+    for (let a = 0; a < run.camp.where.length; a++) if (run.camp.where[a] === Where.company) run.camp.where[a] = Where.dead;
+    exhaustBoard(run, 0);
+    run.buryDead();
+    expect(run.replaceDead()).toBe(false);
+    run.camp.finalRealmLost = true;
+    expect(run.replaceDead()).toBe(true);
+    expect(run.camp.party[0]).toBe(sixth);
+  });
+
+  it('a Molting Unhallowed is replaced by the top Husk of the Graveyard', () => {
+    const log: string[] = [];
+    const run = startedRun({ log, settings: { detail: true } });
+    run.camp.realm = 7;
+    run.setUpRealm(7);
+    const s = run.rules.state;
+    const snake = cardIds(run, 'Emperor Snake')[0];
+    expect(run.tables.molts[snake]).toBe(1);
+    s.unhallowedDeck.remove(snake);
+    s.horde.remove(snake);
+    s.lineCard[0] = snake;
+    s.lineRevealed[0] = 1;
+    s.lineDamage[0] = 0;
+    s.lineFlags[0] = 0;
+    s.lineBaseHealth[0] = -1;
+    s.lineStolenDie[0] = -1;
+    s.lineLength = 1;
+    (run.rules as unknown as { defeat(position: number, seat: number): void }).defeat(0, -1);
+    expect(s.lineLength).toBe(1);
+    expect(run.tables.cards.names[s.lineCard[0]]).toBe('Husks');
+    expect(s.graveyard.toArray().filter((card) => run.tables.husk[card] === 1)).toHaveLength(3);
+    expect(log.some((line) => line.includes('Molts'))).toBe(true);
+  });
+});

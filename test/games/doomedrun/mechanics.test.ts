@@ -1,0 +1,246 @@
+import { describe, expect, it } from 'vitest';
+import { Camp } from '../../../src/games/setawatch/decisions.ts';
+import { DICE_PER_SEAT, Die, Slot, SLOTS_PER_SEAT } from '../../../src/games/setawatch/state.ts';
+import { tierOf, TIERS } from '../../../src/games/doomedrun/campaign.ts';
+import { CampaignDecision } from '../../../src/games/doomedrun/decisions.ts';
+import { Where } from '../../../src/games/doomedrun/state.ts';
+import { adventurer, cardIds, noCostQuest, scripted, startedRun } from './helpers.ts';
+
+interface Hooks {
+  afterArrival(): void;
+  afterRoll(): void;
+  campActionTaken(action: number): void;
+  beforeWatchActions(): void;
+  afterSummonExhaust(card: number): void;
+}
+const hooks = (run: ReturnType<typeof startedRun>) => run.rules as unknown as Hooks;
+
+function putInLine(run: ReturnType<typeof startedRun>, cards: number[]): void {
+  const s = run.rules.state;
+  cards.forEach((card, i) => {
+    for (const pile of [s.deck, s.graveyard, s.horde, s.unhallowedDeck]) pile.remove(card);
+    s.lineCard[i] = card;
+    s.lineRevealed[i] = 1;
+    s.lineDamage[i] = 0;
+    s.lineFlags[i] = 0;
+    s.lineBaseHealth[i] = -1;
+    s.lineStolenDie[i] = -1;
+    s.lineAttacker[i] = -1;
+  });
+  s.lineLength = cards.length;
+}
+
+describe('Doom', () => {
+  it('burns floor(Doom / 3) firewood each round after the first (estimated)', () => {
+    const run = startedRun({ strategy: scripted({ [CampaignDecision.sideQuestKeep]: noCostQuest }) });
+    run.setUpRealm(1);
+    const s = run.rules.state;
+    s.fire = 10;
+    run.camp.doom = 4;
+    s.round = 1;
+    hooks(run).afterArrival();
+    expect(s.fire).toBe(10);
+    s.round = 2;
+    hooks(run).afterArrival();
+    expect(s.fire).toBe(9);
+  });
+
+  it('reaching 6 Escalates the Summons and removes 6 Doom (estimated)', () => {
+    const run = startedRun({ settings: { summons: 2 } });
+    run.setUpRealm(1);
+    run.camp.doom = 5;
+    const old = run.camp.summons[0];
+    const at = run.rules.state.deck.indexOf(old);
+    run.addDoom(1);
+    expect(run.camp.doom).toBe(0);
+    expect(run.tables.summonTier[run.camp.summons[0]]).toBe(2);
+    // The raised card takes the old card's place in the deck.
+    expect(run.rules.state.deck.at(at)).toBe(run.camp.summons[0]);
+  });
+});
+
+describe('Escalate Summons', () => {
+  it('adds a Summon card when the strategy prefers it, never beyond four', () => {
+    const run = startedRun({ settings: { summons: 3 }, strategy: scripted({ [CampaignDecision.escalate]: () => 1 }) });
+    run.setUpRealm(1);
+    const deck = run.rules.state.deck.size;
+    run.escalate();
+    expect(run.camp.summonCount).toBe(4);
+    expect(run.rules.state.deck.size).toBe(deck + 1);
+    run.escalate();
+    expect(run.camp.summonCount).toBe(4);
+    expect(Array.from(run.camp.summons).map((card) => run.tables.summonTier[card]).sort()).toEqual([1, 1, 1, 2]);
+  });
+
+  it('the three tiers: tier 2 burns 2 firewood, tier 3 exhausts one more card too (estimated)', () => {
+    const run = startedRun();
+    run.setUpRealm(1);
+    const s = run.rules.state;
+    s.onWatch.set([1, 1, 1, 0]);
+    s.fire = 9;
+    const greater = cardIds(run, 'Greater Summon')[0];
+    const dread = cardIds(run, 'Dread Summon')[0];
+    const active = s.watchActiveCards();
+    hooks(run).afterSummonExhaust(greater);
+    expect(s.fire).toBe(7);
+    expect(s.watchActiveCards()).toBe(active);
+    hooks(run).afterSummonExhaust(dread);
+    expect(s.fire).toBe(5);
+    expect(s.watchActiveCards()).toBe(active - 1);
+  });
+});
+
+describe('Coins, the Merchant and the Market', () => {
+  it('a die on a Camp action with a coin takes it, once per expedition', () => {
+    const run = startedRun();
+    run.setUpRealm(1);
+    run.camp.coins = 0;
+    hooks(run).campActionTaken(Camp.chop);
+    hooks(run).campActionTaken(Camp.chop);
+    hooks(run).campActionTaken(Camp.heal);
+    expect(run.camp.coins).toBe(1);
+    expect(run.camp.coinSpots).toBe(0b110);
+  });
+
+  it('Items are bought with coins, at most 2 per Adventurer; Mythic Items are outside the limit', () => {
+    const run = startedRun();
+    run.setUpRealm(1);
+    const hero = run.camp.party[0];
+    for (const seat of [1, 2, 3]) for (let i = 0; i < 2; i++) run.camp.itemHolder[run.camp.itemDeck.draw()] = run.camp.party[seat];
+    run.camp.itemHolder[run.tables.mythicOf[hero]] = hero;
+    run.camp.mythicUnlocked[hero] = 1;
+    run.camp.coins = 100;
+    run.shop();
+    expect(run.camp.itemsHeld(hero, run.tables.items)).toBe(2);
+    expect(run.camp.itemHolder[run.tables.mythicOf[hero]]).toBe(hero);
+    for (const seat of [1, 2, 3]) expect(run.camp.itemsHeld(run.camp.party[seat], run.tables.items)).toBe(2);
+    expect(run.camp.coins).toBeLessThan(100);
+  });
+
+  it("a passive die bonus raises the holder's lowest die", () => {
+    const run = startedRun();
+    run.setUpRealm(1);
+    const s = run.rules.state;
+    const bonus = run.tables.items.findIndex((item) => !item.mythic && item.effect.op === 'dieBonus');
+    run.camp.itemHolder[bonus] = run.camp.party[0];
+    s.dieValue.set([2, 5, 3], 0);
+    for (let k = 0; k < 3; k++) s.dieState[k] = Die.ready;
+    hooks(run).afterRoll();
+    expect(Array.from(s.dieValue.subarray(0, 3))).toEqual([3, 5, 3]);
+    expect(DICE_PER_SEAT).toBeGreaterThan(3);
+  });
+});
+
+describe("The Royal's Falcon", () => {
+  it('deals 4 damage to a revealed creature once per round, defeating it when that is enough', () => {
+    const log: string[] = [];
+    const royal = (view: { tables: { adventurerIds: readonly string[] } }) => view.tables.adventurerIds.indexOf('royal');
+    const run = startedRun({ log, settings: { detail: true }, strategy: scripted({ [CampaignDecision.party]: (view) => (Array.from(view.options.subarray(0, view.count)).includes(royal(view)) ? royal(view) : null) }) });
+    run.camp.where[adventurer(run, 'royal')] = Where.company;
+    run.setUpRealm(1);
+    expect(Array.from(run.camp.party)).toContain(adventurer(run, 'royal'));
+    const eagle = cardIds(run, 'Eagle')[0];
+    const goblins = cardIds(run, 'Goblins')[0];
+    putInLine(run, [goblins, eagle]);
+    hooks(run).beforeWatchActions();
+    expect(run.rules.state.lineLength).toBe(1);
+    expect(run.tables.cards.names[run.rules.state.lineCard[0]]).toBe('Goblins');
+    expect(log.some((line) => line.includes('the Falcon deals 4 to Eagle'))).toBe(true);
+  });
+
+  it('an adventurer on Watch may add a die to the Falcon: the smallest that finishes a creature', () => {
+    const log: string[] = [];
+    const royal = (view: { tables: { adventurerIds: readonly string[] }; options: Int16Array; count: number }) =>
+      Array.from(view.options.subarray(0, view.count)).includes(view.tables.adventurerIds.indexOf('royal')) ? view.tables.adventurerIds.indexOf('royal') : null;
+    const run = startedRun({ log, settings: { detail: true }, strategy: scripted({ [CampaignDecision.party]: royal }) });
+    run.camp.where[adventurer(run, 'royal')] = Where.company;
+    run.setUpRealm(1);
+    const s = run.rules.state;
+    const goblins = cardIds(run, 'Goblins')[0]; // health 6
+    putInLine(run, [goblins]);
+    s.onWatch.set([1, 1, 0, 0]);
+    s.dieValue.set([5, 2, 3], 0);
+    s.dieValue.set([6, 4, 1], DICE_PER_SEAT);
+    for (const die of [0, 1, 2, DICE_PER_SEAT, DICE_PER_SEAT + 1, DICE_PER_SEAT + 2]) s.dieState[die] = Die.ready;
+    hooks(run).beforeWatchActions();
+    expect(s.lineLength).toBe(0);
+    expect(s.dieState[1]).toBe(Die.spent);
+    expect(log.some((line) => line.includes('the Falcon deals 4 + a die of 2 to Goblins'))).toBe(true);
+  });
+});
+
+describe("The Bard's Multi-Talented", () => {
+  it('when the Bard camps he may equip Abilities of Company members outside the Party; no card is ever on two boards', () => {
+    let borrowed = 0;
+    for (let seed = 0; seed < 30 && borrowed === 0; seed++) {
+      const log: string[] = [];
+      const bard = (view: { tables: { adventurerIds: readonly string[] }; options: Int16Array; count: number }) =>
+        Array.from(view.options.subarray(0, view.count)).includes(view.tables.adventurerIds.indexOf('bard')) ? view.tables.adventurerIds.indexOf('bard') : null;
+      const run = startedRun({ log, seed, settings: { detail: true }, strategy: scripted({ [CampaignDecision.party]: bard }) });
+      run.camp.where[adventurer(run, 'bard')] = Where.company;
+      run.setUpRealm(1);
+      run.playUntilBeaten(1);
+      borrowed += log.filter((line) => line.includes('Multi-Talented')).length;
+      const slots = Array.from(run.rules.state.slotCard.subarray(0, 20));
+      expect(new Set(slots).size).toBe(20);
+    }
+    expect(borrowed).toBeGreaterThan(0);
+  });
+});
+
+describe('End Run scoring', () => {
+  it('the tiers as printed', () => {
+    const cases: [number, string][] = [
+      [0, 'Up in Smoke'],
+      [49, 'Up in Smoke'],
+      [50, 'Dying Embers'],
+      [59, 'Dying Embers'],
+      [60, 'Smoldering Fire'],
+      [69, 'Smoldering Fire'],
+      [70, 'Warming Pyre'],
+      [79, 'Warming Pyre'],
+      [80, 'Roaring Blaze'],
+      [89, 'Roaring Blaze'],
+      [90, 'Raging Bonfire'],
+      [99, 'Raging Bonfire'],
+      [100, 'Eternal Flame'],
+      [140, 'Eternal Flame'],
+    ];
+    for (const [score, tier] of cases) expect(TIERS[tierOf(score) - 1]).toBe(tier);
+  });
+
+  it('X per unexhausted Ability card in the Party, other living Adventurer (Wardens included), Mythic Item, Warden Item', () => {
+    const run = startedRun({ settings: { summons: 3 } });
+    run.camp.realm = 7;
+    run.setUpRealm(7);
+    const s = run.rules.state;
+    // Party: 5 + 4 + 3 unexhausted cards; the fourth member is dead (all board cards exhausted).
+    const states = [
+      [Slot.active, Slot.active, Slot.active, Slot.reserve, Slot.reserve],
+      [Slot.active, Slot.active, Slot.exhausted, Slot.reserve, Slot.reserve],
+      [Slot.active, Slot.exhausted, Slot.exhausted, Slot.reserve, Slot.reserve],
+      [Slot.exhausted, Slot.exhausted, Slot.exhausted, Slot.reserve, Slot.reserve],
+    ];
+    states.forEach((list, seat) => list.forEach((state, i) => (s.slotState[seat * SLOTS_PER_SEAT + i] = state)));
+    run.buryDead();
+    // The other living Adventurers: the Company's two and one Warden holding one Item.
+    const others = Array.from(run.camp.where).map((w, a) => [w, a]).filter(([w]) => w === Where.company).map(([, a]) => a);
+    expect(others).toHaveLength(2);
+    const warden = adventurer(run, 'knight');
+    run.camp.where[warden] = Where.warden;
+    run.camp.wardenOf[warden] = 2;
+    run.camp.itemHolder[run.camp.itemDeck.draw()] = warden;
+    run.camp.mythicUnlocked[adventurer(run, 'cleric')] = 1;
+    run.camp.mythicUnlocked[adventurer(run, 'knight')] = 1;
+    run.camp.currentQuest = -1;
+    run.endRealm(7);
+    // (12 cards + 3 Adventurers + 2 Mythic Items + 1 Warden Item) x 3 = 54.
+    expect(run.score()).toBe(54);
+    expect(TIERS[tierOf(54) - 1]).toBe('Dying Embers');
+  });
+
+  it('New Run+ scores X + 1 per point', () => {
+    const run = startedRun({ settings: { variant: 'new-run-plus', summons: 1 } });
+    expect(run.camp.scoreX).toBe(2);
+  });
+});

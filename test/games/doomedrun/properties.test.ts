@@ -1,0 +1,134 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { StrategyError } from '../../../src/core/errors.ts';
+import { resolveSettings } from '../../../src/sim/settings.ts';
+import { Metric, OUTCOMES, tierOf, VARIANTS } from '../../../src/games/doomedrun/campaign.ts';
+import { doomedrunContentSchema } from '../../../src/games/doomedrun/content.ts';
+import doomedrun from '../../../src/games/doomedrun/index.ts';
+import { Where } from '../../../src/games/doomedrun/state.ts';
+import { content, greedyStrategy, makeRun, randomStrategy, record, watchInvariants } from './helpers.ts';
+
+const runs = fc.record({
+  seed: fc.integer({ min: 0, max: 2 ** 31 }),
+  summons: fc.integer({ min: 1, max: 4 }),
+  variant: fc.constantFrom(...VARIANTS),
+  reinforcements: fc.constantFrom('chosen' as const, 'random' as const),
+  strategy: fc.constantFrom('greedy', 'random', 'random-greedy'),
+});
+
+function strategyOf(name: string) {
+  return name === 'greedy' ? greedyStrategy() : randomStrategy(name === 'random' ? 'random' : 'greedy');
+}
+
+describe('properties of whole Runs', () => {
+  it('no card is lost or duplicated across a Run, and the dead never return', () => {
+    fc.assert(
+      fc.property(runs, ({ seed, summons, variant, reinforcements, strategy }) => {
+        const run = makeRun({ summons, variant, reinforcements });
+        const problems = watchInvariants(run);
+        const out = record();
+        run.playGame(seed, strategyOf(strategy), out);
+        expect(problems).toEqual([]);
+        // The metrics agree with the state.
+        expect(out.metrics[Metric.realmReached]).toBe(run.camp.realm);
+        expect(out.outcome).toBe(run.camp.won ? tierOf(run.camp.score) - 1 : OUTCOMES.indexOf('runLost'));
+        expect(run.camp.deaths).toBe(Array.from(run.camp.where).filter((w) => w === Where.dead).length);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('is deterministic: the same seed gives the same record and the same narration', () => {
+    fc.assert(
+      fc.property(runs, ({ seed, summons, variant, reinforcements, strategy }) => {
+        const logs: string[][] = [[], []];
+        const outs = [record(), record()];
+        for (const k of [0, 1]) makeRun({ summons, variant, reinforcements, detail: true }, logs[k]).playGame(seed, strategyOf(strategy), outs[k]);
+        expect(outs[1].outcome).toBe(outs[0].outcome);
+        expect(Array.from(outs[1].metrics)).toEqual(Array.from(outs[0].metrics));
+        expect(logs[1]).toEqual(logs[0]);
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  it('a reused engine plays a seed exactly as a fresh one', () => {
+    const engine = makeRun();
+    const strategy = greedyStrategy();
+    const first = record();
+    engine.playGame(11, strategy, first);
+    engine.playGame(12, strategy, record());
+    const again = record();
+    engine.playGame(11, strategy, again);
+    expect(Array.from(again.metrics)).toEqual(Array.from(first.metrics));
+  });
+
+  it('fuzz: random campaign and Watch answers never crash the engine', () => {
+    for (let seed = 0; seed < 150; seed++) {
+      const variant = VARIANTS[seed % VARIANTS.length];
+      makeRun({ summons: 1 + (seed % 4), variant, reinforcements: seed % 2 ? 'random' : 'chosen' }).playGame(seed, randomStrategy(seed % 3 === 0 ? 'greedy' : 'random'), record());
+    }
+  });
+
+  it('the difficulty ladder is monotone in Realms reached (greedy, estimated content)', () => {
+    const reached = [1, 4].map((summons) => {
+      const run = makeRun({ summons });
+      let total = 0;
+      for (let seed = 0; seed < 80; seed++) {
+        const out = record();
+        run.playGame(seed, greedyStrategy(), out);
+        total += out.metrics[Metric.realmReached];
+      }
+      return total / 80;
+    });
+    expect(reached[0]).toBeGreaterThan(reached[1]);
+  });
+});
+
+describe('bad input', () => {
+  it('settings out of range are rejected', () => {
+    expect(() => resolveSettings(doomedrun, { summons: 5 }, '--set')).toThrow();
+    expect(() => resolveSettings(doomedrun, { variant: 'hardcore' }, '--set')).toThrow();
+  });
+
+  it('a content file naming an undefined card is rejected with the card named', () => {
+    const broken = structuredClone(content);
+    broken.realms[2].creatures.push({ name: 'Imaginary Beast', copies: 2 });
+    const parsed = doomedrunContentSchema.safeParse(broken);
+    expect(parsed.success).toBe(false);
+    expect(JSON.stringify(parsed.error?.issues)).toContain('Imaginary Beast');
+  });
+
+  it('a strategy answering out of range is a StrategyError naming the decision and seed', () => {
+    const strategy = { ...greedyStrategy(), name: 'broken', campaign: () => 99 };
+    expect(() => makeRun().playGame(3, strategy, record())).toThrow(StrategyError);
+    expect(() => makeRun().playGame(3, strategy, record())).toThrow(/decision "party" illegally in game seed 3/);
+  });
+});
+
+describe('replay narration', () => {
+  it('narrates a Run at expedition level; detail adds every round', () => {
+    const brief: string[] = [];
+    makeRun({}, brief).playGame(5, greedyStrategy(), record());
+    expect(brief[0]).toMatch(/^Run: 2 Summon card\(s\), first variant/);
+    expect(brief.some((line) => /^Realm 1, expedition 1: fire 7/.test(line))).toBe(true);
+    expect(brief.some((line) => /^round \d/.test(line))).toBe(false);
+    expect(brief[brief.length - 1]).toMatch(/^Run (won|lost)/);
+    const detail: string[] = [];
+    makeRun({ detail: true }, detail).playGame(5, greedyStrategy(), record());
+    expect(detail.some((line) => /^round 1: /.test(line))).toBe(true);
+    expect(detail.filter((line) => !/^(round|\s)/.test(line))).toEqual(brief.filter((line) => !/^\s/.test(line)));
+  });
+});
+
+describe('strategies', () => {
+  it('pass their parameters to the Set a Watch strategy they wrap (the planner plays, it does not stall)', async () => {
+    const { greedy } = await import('../../../strategies/doomedrun/greedy.ts');
+    const strategy = greedy.create({ watch: 'planner', budget: 60 });
+    expect(strategy.watch.name).toBe('planner');
+    const out = record();
+    makeRun({ summons: 1 }).playGame(1, strategy, out);
+    expect(out.metrics[Metric.expeditionsCleared]).toBeGreaterThanOrEqual(2);
+    expect(() => greedy.create({ watch: 'nope' })).toThrow(/unknown Set a Watch strategy/);
+  });
+});

@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import { Kind } from '../../../src/games/setawatch/cards.ts';
+import { Slot, SLOTS_PER_SEAT } from '../../../src/games/setawatch/state.ts';
+import { CampaignDecision, type CampaignView } from '../../../src/games/doomedrun/decisions.ts';
+import { Where } from '../../../src/games/doomedrun/state.ts';
+import { adventurer, cardIds, scripted, startedRun } from './helpers.ts';
+
+/** A drawn Side Quest without a cost, else greedy's pick. */
+function noCost(view: CampaignView): number {
+  for (let i = 0; i < view.count; i++) if (view.tables.quests[view.options[i]].cost.length === 0) return view.options[i];
+  return view.options[0];
+}
+
+/** Realm set-up, steps 1-10, each from a known state. */
+describe('Realm set-up', () => {
+  it('step 3: four Party members from the Company, each with 2 cards face up, 1 exhausted and 2 aside', () => {
+    const run = startedRun();
+    expect(run.setUpRealm(1)).toBe(true);
+    const s = run.rules.state;
+    const party = Array.from(run.camp.party);
+    expect(new Set(party).size).toBe(4);
+    for (let seat = 0; seat < 4; seat++) {
+      expect(run.camp.where[party[seat]]).toBe(Where.party);
+      const states = Array.from(s.slotState.subarray(seat * SLOTS_PER_SEAT, (seat + 1) * SLOTS_PER_SEAT)).sort();
+      expect(states).toEqual([Slot.reserve, Slot.reserve, Slot.active, Slot.active, Slot.exhausted].sort());
+      const own = new Set(run.tables.adventurers[party[seat]].abilities);
+      for (let i = 0; i < SLOTS_PER_SEAT; i++) expect(own.has(s.slotCard[seat * SLOTS_PER_SEAT + i])).toBe(true);
+    }
+    // The Set a Watch engine sees the four seated adventurers.
+    expect(run.rules.tables.adventurers.map((a) => a.id)).toEqual(party.map((a) => run.tables.adventurerIds[a]));
+  });
+
+  it('step 3: the Run is lost when 4 Adventurers cannot be selected', () => {
+    const run = startedRun();
+    for (const id of ['beastmaster', 'cleric', 'ranger']) run.camp.where[adventurer(run, id)] = Where.dead;
+    expect(run.setUpRealm(1)).toBe(false);
+  });
+
+  it("step 4: the Realm's Creature list plus each Party member's Nemesis pair, one Summon per pile, smaller piles below", () => {
+    const run = startedRun({ settings: { summons: 3 } });
+    run.setUpRealm(1);
+    const s = run.rules.state;
+    const expected = new Set<number>(run.tables.realms[0].creatures);
+    for (const a of run.camp.party) for (const card of run.tables.nemesis[a]) expected.add(card);
+    const deck = s.deck.toArray();
+    expect(deck.filter((card) => run.tables.cards.kind[card] !== Kind.summon).sort((a, b) => a - b)).toEqual([...expected].sort((a, b) => a - b));
+    const summonsAt = deck.map((card, i) => (run.tables.cards.kind[card] === Kind.summon ? i : -1)).filter((i) => i >= 0);
+    expect(summonsAt).toHaveLength(3);
+    // Piles from the bottom: sizes floor(n/3) (+1 for the top ones); each holds exactly one Summon.
+    const n = deck.length - 3;
+    const sizes = [0, 1, 2].map((p) => Math.floor(n / 3) + (p >= 3 - (n % 3) ? 1 : 0) + 1);
+    let start = 0;
+    for (const size of sizes) {
+      expect(summonsAt.filter((i) => i >= start && i < start + size)).toHaveLength(1);
+      start += size;
+    }
+  });
+
+  it('step 4: a Nemesis already in the Realm list is not added twice', () => {
+    const run = startedRun();
+    run.setUpRealm(1);
+    const deck = run.rules.state.deck.toArray();
+    expect(new Set(deck).size).toBe(deck.length);
+  });
+
+  it("step 5: one of the Realm's 8 Unhallowed in the Horde, the other 7 on top of the previous Realm's remainder", () => {
+    const run = startedRun();
+    const s = run.rules.state;
+    const leftover = cardIds(run, 'Hydra')[0];
+    s.unhallowedDeck.push(leftover);
+    run.setUpRealm(1);
+    const listed = new Set(run.tables.realms[0].unhallowed);
+    expect(s.horde.size).toBe(1);
+    expect(listed.has(s.horde.peek())).toBe(true);
+    expect(s.unhallowedDeck.size).toBe(8);
+    expect(s.unhallowedDeck.at(0)).toBe(leftover);
+    for (let i = 1; i < 8; i++) expect(listed.has(s.unhallowedDeck.at(i))).toBe(true);
+  });
+
+  it('step 6a: two stacks of 4 locations (each closed by a Game Break) and the rest over the Final Location', () => {
+    const run = startedRun();
+    run.setUpRealm(1);
+    const r = run.tables.realms[0];
+    const map = run.camp.realmMap.toArray().reverse();
+    expect(map).toHaveLength(r.locations.length + 1);
+    expect(map[map.length - 1]).toBe(r.final);
+    expect(Array.from(run.camp.stackSizes)).toEqual([4, 4, r.locations.length - 8 + 1]);
+    expect(r.locations.length - 8 + 1).toBe(5);
+    expect(new Set(map.slice(0, -1))).toEqual(new Set(r.locations));
+  });
+
+  it("step 6b: the Unused Location deck holds 6 Respites, plus the previous Realm's locations from Realm 2 on", () => {
+    const run = startedRun();
+    run.setUpRealm(1);
+    expect(new Set(run.rules.state.unusedLocations.toArray())).toEqual(new Set(run.tables.respites));
+    run.endRealm(1);
+    run.camp.realm = 2;
+    run.setUpRealm(2);
+    expect(new Set(run.rules.state.unusedLocations.toArray())).toEqual(new Set([...run.tables.respites, ...run.tables.realms[0].locations]));
+  });
+
+  it("step 7: the Realm's starting Doom and fire 7", () => {
+    const run = startedRun({ strategy: scripted({ [CampaignDecision.sideQuestKeep]: (view) => noCost(view) }) });
+    run.camp.realm = 4;
+    run.setUpRealm(4);
+    expect(run.camp.doom).toBe(2);
+    expect(run.rules.state.fire).toBe(7);
+  });
+
+  it('steps 8-9: a coin on each coin spot; a Market of 3 Items from the shuffled Item deck', () => {
+    const run = startedRun({ strategy: scripted({ [CampaignDecision.purchase]: () => -1 }) });
+    run.setUpRealm(1);
+    expect(run.camp.coinSpots).toBe(0b111);
+    expect(run.camp.market.size).toBe(3);
+    expect(run.camp.itemDeck.size + run.camp.market.size).toBe(run.tables.items.filter((i) => !i.mythic).length);
+  });
+
+  it("step 10: the previous Realm's Warden Boon is triggered", () => {
+    const run = startedRun();
+    const warden = run.tables.boons.findIndex((b) => b.op === 'fire');
+    const amount = (run.tables.boons[warden] as { amount: number }).amount;
+    run.camp.where[warden] = Where.warden;
+    run.camp.wardenOf[warden] = 1;
+    run.camp.warden = warden;
+    run.camp.realm = 2;
+    run.setUpRealm(2);
+    expect(run.rules.state.fire).toBe(Math.min(15, 7 + amount));
+    expect(Array.from(run.camp.party)).not.toContain(warden);
+  });
+
+  it('step 2: draw 3 Side Quests: one attempted (its cost paid), one back on top, one out of the Run', () => {
+    const log: string[] = [];
+    const pick = (view: CampaignView) => {
+      const berserker = view.tables.quests.findIndex((q) => q.name === 'Berserker Defender');
+      return Array.from(view.options.subarray(0, view.count)).includes(berserker) ? berserker : null;
+    };
+    const run = startedRun({ log, strategy: scripted({ [CampaignDecision.sideQuestKeep]: pick }) });
+    // Stack the deck: Berserker Defender and two others on top.
+    const berserker = run.tables.quests.findIndex((q) => q.name === 'Berserker Defender');
+    run.setUpRealm(1);
+    const s = run.rules.state;
+    run.camp.questDeck.remove(berserker);
+    run.camp.questDeck.push(berserker);
+    const before = run.camp.questDeck.size;
+    const activeBefore = [0, 1, 2, 3].map((seat) => s.activeCards(seat));
+    const outBefore = run.camp.questOut.size;
+    const third = run.camp.questDeck.peek(2);
+    run.selectQuest();
+    expect(run.camp.currentQuest).toBe(berserker);
+    expect(run.camp.questDeck.size).toBe(before - 2);
+    expect(run.camp.questOut.size).toBe(outBefore + 1);
+    expect(run.camp.questDeck.toArray().concat(run.camp.questOut.toArray())).toContain(third);
+    // Berserker Defender: each Adventurer exhausts one Ability.
+    expect([0, 1, 2, 3].map((seat) => s.activeCards(seat))).toEqual(activeBefore.map((n) => Math.max(0, n - 1)));
+    // Reward: the Barbarian joins the Company.
+    run.rewardQuest();
+    expect(run.camp.where[adventurer(run, 'barbarian')]).toBe(Where.company);
+    expect(run.camp.questOut.toArray()).toContain(berserker);
+  });
+
+  it('first Run: each Realm adds its own Side Quests to the deck; Random Run: all but the starting Company\'s own', () => {
+    const first = startedRun();
+    expect(first.camp.questDeck.size).toBe(0);
+    first.setUpRealm(1);
+    const realm1 = first.tables.quests.filter((q) => q.realm === 1).length;
+    expect(first.camp.questDeck.size + first.camp.questOut.size + 1).toBe(realm1);
+    const random = startedRun({ settings: { variant: 'random' } });
+    const company = Array.from(random.camp.where).filter((w) => w === Where.company).length;
+    expect(company).toBe(6);
+    const tied = random.tables.quests.filter((q) => q.tiedTo >= 0 && random.camp.where[q.tiedTo] === Where.company).length;
+    expect(random.camp.questOut.size).toBe(tied);
+    expect(random.camp.questDeck.size).toBe(random.tables.quests.length - tied);
+  });
+
+  it('New Run+: four Adventurers with their Mythic Items, a Warden from the others, Summons escalated, X + 1', () => {
+    const run = startedRun({ settings: { variant: 'new-run-plus', summons: 2 } });
+    expect(run.camp.fieldable()).toBe(4);
+    expect(run.camp.count(Where.warden)).toBe(1);
+    expect(run.camp.scoreX).toBe(3);
+    const tiers = Array.from(run.camp.summons.subarray(0, run.camp.summonCount)).map((card) => run.tables.summonTier[card]);
+    expect(tiers.sort()).toEqual([1, 2]);
+    for (let a = 0; a < run.camp.where.length; a++) if (run.camp.where[a] === Where.company) expect(run.camp.mythicUnlocked[a]).toBe(1);
+  });
+});
