@@ -1,6 +1,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { SettingValue } from '../core/game.ts';
 import type { CellResult, ChartRequest, ResultsFile } from '../sim/results.ts';
+import { wilson } from '../sim/statistics.ts';
 import {
   cellLabel,
   cellValue,
@@ -68,6 +69,7 @@ function chartAxes(request: ChartRequest): string[] {
       return [request.x, request.y];
     case 'outcomes':
     case 'distribution':
+    case 'survival':
       return [request.x];
     case 'pairedDifference':
       return [request.varied];
@@ -101,6 +103,8 @@ function chartFor(results: ResultsFile, request: ChartRequest): TopLevelSpec {
       return outcomes(results, request);
     case 'distribution':
       return distribution(results, request);
+    case 'survival':
+      return survival(results, request);
     case 'pairedDifference':
       return pairedDifference(results, request);
   }
@@ -120,6 +124,8 @@ function chartNameParts(request: ChartRequest): string[] {
       return ['outcomes', request.x];
     case 'distribution':
       return [request.metric, 'by', request.x];
+    case 'survival':
+      return ['survival', request.metric, 'by', request.x];
     case 'pairedDifference':
       return ['paired', request.varied];
   }
@@ -268,6 +274,56 @@ export function distribution(results: ResultsFile, request: Request<'distributio
       },
     },
   };
+}
+
+/**
+ * Survival: for each value k of a metric (e.g. expeditions cleared), the share of games that reached at least k, with
+ * its 95% Wilson interval as a band; one line per value of x.
+ */
+export function survival(results: ResultsFile, request: Request<'survival'>): TopLevelSpec {
+  requireSetting(results, request.x);
+  requireMetric(results, request.metric);
+  const columns = otherVaried(results, [request.x]);
+  const rows = results.cells.flatMap((cell) => survivalRows(cell, request.metric).map((point) => ({ ...cellFields(cell, columns), ...point })));
+  const x = { field: 'atLeast', type: 'quantitative', title: `${request.metric} at least`, axis: { tickMinStep: 1 } } as const;
+  const color = ordinal(results, request.x);
+  const panel = {
+    width: 360,
+    height: 220,
+    encoding: { x, color },
+    layer: [
+      { mark: { type: 'area', opacity: 0.2, interpolate: 'step-after' }, encoding: { y: { field: 'lo', type: 'quantitative', title: 'share of games', axis: { format: '%' }, scale: { domain: [0, 1] } }, y2: { field: 'hi' } } },
+      {
+        mark: { type: 'line', interpolate: 'step-after', point: true },
+        encoding: {
+          y: { field: 'share', type: 'quantitative' },
+          tooltip: [
+            ...settingTooltips(results, [request.x]),
+            { field: 'atLeast', type: 'quantitative', title: `${request.metric} at least` },
+            { field: 'share', type: 'quantitative', title: 'share of games', format: '.1%' },
+            { field: 'lo', type: 'quantitative', title: '95% CI low', format: '.1%' },
+            { field: 'hi', type: 'quantitative', title: '95% CI high', format: '.1%' },
+          ],
+        },
+      },
+    ],
+  } as unknown as PanelSpec;
+  return inPanels(results, chartTitle(results, `${request.metric}: share of games reaching each value, by ${request.x}`), rows, columns, panel);
+}
+
+/** P(metric ≥ k) at each bin start k, from the cell's histogram (the bins are exact for integer metrics of width 1). */
+function survivalRows(cell: CellResult, metric: string): Row[] {
+  const histogram = cell.metrics[metric]?.histogram;
+  if (histogram === undefined) return [];
+  const total = histogram.counts.reduce((sum, n) => sum + n, 0);
+  if (total === 0) return [];
+  let reached = total;
+  return histogram.counts.map((count, i) => {
+    const interval = wilson(reached, total);
+    const point = { atLeast: histogram.min + i * histogram.binWidth, share: interval.rate, lo: interval.lo, hi: interval.hi };
+    reached -= count;
+    return point;
+  });
 }
 
 /** The non-empty bins of a cell's histogram; metrics are integers, so bin [10, 15) holds "10–14". */

@@ -25,6 +25,7 @@ const chart = z.discriminatedUnion('type', [
   z.object({ type: z.literal('heatmap'), x: z.string(), y: z.string() }).strict(),
   z.object({ type: z.literal('outcomes'), x: z.string() }).strict(),
   z.object({ type: z.literal('distribution'), metric: z.string(), x: z.string() }).strict(),
+  z.object({ type: z.literal('survival'), metric: z.string(), x: z.string() }).strict(),
   z.object({ type: z.literal('pairedDifference'), varied: z.string() }).strict(),
 ]);
 

@@ -74,6 +74,7 @@ export type ChartRequest =
   | { readonly type: 'heatmap'; readonly x: string; readonly y: string }
   | { readonly type: 'outcomes'; readonly x: string }
   | { readonly type: 'distribution'; readonly metric: string; readonly x: string }
+  | { readonly type: 'survival'; readonly metric: string; readonly x: string }
   | { readonly type: 'pairedDifference'; readonly varied: string };
 
 export interface ResultsFile {

@@ -181,3 +181,25 @@ describe('category axes', () => {
     expect(spec.encoding.x.sort).toEqual(levels);
   });
 });
+
+describe('survival', () => {
+  it('draws the share of games reaching at least each value, from 100% down, with Wilson bands', () => {
+    const spec = buildChart(grid, { type: 'survival', metric: 'turns', x: 'speed' });
+    expect(marksOf(spec)).toEqual(['area', 'line']);
+    const cell = grid.cells[0];
+    const rows = dataOf(spec).filter((row) => row.group === 'agents=2' && (row.params as { speed: number }).speed === cell.params.speed);
+    const histogram = cell.metrics.turns.histogram;
+    expect(rows).toHaveLength(histogram.counts.length);
+    expect(rows[0]).toMatchObject({ atLeast: histogram.min, share: 1 });
+    const shares = rows.map((row) => row.share as number);
+    expect(shares).toEqual([...shares].sort((a, b) => b - a));
+    const k = 3;
+    const reached = histogram.counts.slice(k).reduce((sum, n) => sum + n, 0);
+    expect(rows[k].share).toBeCloseTo(reached / cell.metrics.turns.n, 12);
+    expect(rows.every((row) => (row.lo as number) <= (row.share as number) && (row.share as number) <= (row.hi as number))).toBe(true);
+  });
+
+  it('refuses a metric the game does not have', () => {
+    expect(() => buildChart(grid, { type: 'survival', metric: 'points', x: 'speed' })).toThrow(/"points" is not a metric/);
+  });
+});

@@ -18,4 +18,11 @@ describe('renderSvg', () => {
     expect(svg).toContain('turns distribution by strategy');
     expect(svg).toContain('class="mark-rect');
   });
+
+  it('renders a survival chart: a band and a stepped line per x value', async () => {
+    const svg = await renderSvg(buildChart(loadResults('necreaux-speed'), { type: 'survival', metric: 'turns', x: 'agents' }));
+    expect(svg).toContain('turns: share of games reaching each value, by agents');
+    expect(svg).toContain('class="mark-area');
+    expect(svg).toContain('class="mark-line');
+  });
 });
