@@ -4,13 +4,13 @@ import type { GameEngine, GameLog, OutcomeRecord } from '../../core/game.ts';
 import { METRIC_MISSING } from '../../core/game.ts';
 import { GameRandom } from '../../core/rng.ts';
 import { Kind } from '../setawatch/cards.ts';
-import { Camp } from '../setawatch/decisions.ts';
+import { Camp, type SetawatchStrategy } from '../setawatch/decisions.ts';
 import { SetawatchRules } from '../setawatch/rules.ts';
-import { DICE_PER_SEAT, Die, ROLLED_DICE, SEATS, Slot, SLOTS_PER_SEAT, Status } from '../setawatch/state.ts';
+import { DICE_PER_SEAT, Die, LINE_CAPACITY, ROLLED_DICE, SEATS, Slot, SLOTS_PER_SEAT, Status } from '../setawatch/state.ts';
 import type { Readings } from '../setawatch/watch.ts';
 import type { DoomedrunContent, QuestCost, QuestReward } from './content.ts';
-import { CAMPAIGN_DECISION_NAMES, CampaignDecision, type CampaignDecisionKind, type CampaignView, type DoomedrunStrategy } from './decisions.ts';
-import { CampaignState, EXPEDITIONS, ITEM_LIMIT, MAX_PARTY, REALMS, RunTables, Where } from './state.ts';
+import { CAMPAIGN_DECISION_NAMES, CampaignDecision, type CampaignDecisionKind, type CampaignView, type DoomedrunStrategy, FALCON_HOLD, falconDie, falconOption, falconTarget } from './decisions.ts';
+import { CampaignState, EXPEDITIONS, ITEM_LIMIT, MAX_PARTY, REALMS, RunLegacy, RunTables, Where } from './state.ts';
 
 /**
  * Doomed Run: a Run of 7 Realms x 3 expeditions. Each expedition's rounds are played by the Set a Watch engine
@@ -52,11 +52,15 @@ export const Metric = {
   mythicUnlocked: 10,
   estimatedCardsMetPct: 11,
   lostInRealm: 12,
+  newRunPlusUnlocked: 13,
 } as const;
 
 /** Outcome names: a won Run's End Run tier (the outcome index is the tier - 1), or the Run lost. */
-export const OUTCOMES = ['upInSmoke', 'dyingEmbers', 'smolderingFire', 'warmingPyre', 'roaringBlaze', 'ragingBonfire', 'eternalFlame', 'runLost'] as const;
-const RUN_LOST = OUTCOMES.length - 1;
+export const OUTCOMES = ['upInSmoke', 'dyingEmbers', 'smolderingFire', 'warmingPyre', 'roaringBlaze', 'ragingBonfire', 'eternalFlame', 'runLost', 'newRunPlusLocked'] as const;
+/** The End Run tiers: the outcomes that count as a win. */
+export const TIER_OUTCOMES = OUTCOMES.slice(0, 7);
+const RUN_LOST = OUTCOMES.indexOf('runLost');
+const NEW_RUN_PLUS_LOCKED = OUTCOMES.indexOf('newRunPlusLocked');
 
 /** The End Run tier (1 Up in Smoke ... 7 Eternal Flame) of a score. */
 export function tierOf(score: number): number {
@@ -69,11 +73,18 @@ export function tierOf(score: number): number {
   return 1;
 }
 
+/** What the campaign does inside a round: the Market visit at camp and the Falcon decisions. */
+export interface CampaignHooks {
+  visitMarket(): void;
+  offerFalcon(last: boolean): void;
+}
+
 /** The Set a Watch engine with Doomed Run's hooks: Doom, Items, coins, the Falcon, Summon tiers, Molting. */
 export class DoomedRules extends SetawatchRules {
   constructor(
     readonly run: RunTables,
     readonly campaign: CampaignState,
+    private readonly hooks: CampaignHooks,
     log: GameLog | null,
     readings?: Readings,
   ) {
@@ -88,6 +99,7 @@ export class DoomedRules extends SetawatchRules {
   /** Doom burns firewood each round after the first; Discard / once-per-expedition Items fire and refresh. */
   protected override afterArrival(): void {
     const s = this.state;
+    this.falconReady = true;
     const every = this.run.content.rules.doomFireEvery;
     if (s.round > 1 && this.campaign.doom >= every) {
       this.log?.write(`  Doom ${this.campaign.doom} burns ${Math.floor(this.campaign.doom / every)} firewood`);
@@ -166,6 +178,7 @@ export class DoomedRules extends SetawatchRules {
    * members outside the Party, which his Equip may then put on his board. A borrowed card left aside goes back.
    */
   protected override beforeCamp(): void {
+    this.hooks.visitMarket();
     const s = this.state;
     const bard = this.run.bard;
     if (bard < 0 || this.campaign.party[s.camper] !== bard) return;
@@ -235,53 +248,36 @@ export class DoomedRules extends SetawatchRules {
     this.bardSeat = -1;
   }
 
-  /** The Royal's Falcon: once per round, 4 damage to a revealed creature (the one it can finish, else the first). */
+  /** The Falcon may strike once per round (set on arrival, cleared by a strike). */
+  private falconReady = false;
+
+  /** The Royal's Falcon, with the Royal in the Party: the campaign strategy may strike at the start of the Watch. */
   protected override beforeWatchActions(): void {
     this.returnBorrowedAside();
-    const royal = this.run.royal;
-    if (royal < 0) return;
-    const seat = this.seatOf(royal);
-    if (seat < 0) return;
+    if (this.falconCanStrike()) this.hooks.offerFalcon(false);
+  }
+
+  /** ...or, still unused, when the Watch ends (before the Line joins the Horde). */
+  override endWatch(policy: SetawatchStrategy): void {
+    if (this.falconCanStrike() && this.state.lineLength > 0) this.hooks.offerFalcon(true);
+    super.endWatch(policy);
+  }
+
+  private falconCanStrike(): boolean {
+    return this.falconReady && this.state.status === Status.playing && this.seatOf(this.run.royal) >= 0;
+  }
+
+  /** The Falcon's direct attack: 4 damage to the Line position, plus the value of a die spent with it (-1 = none). */
+  falconStrike(position: number, die: number): void {
     const s = this.state;
-    const damage = this.run.content.rules.falconDamage;
-    let target = -1;
-    for (let i = 0; i < s.lineLength; i++) {
-      if (s.lineRevealed[i] !== 1 || this.tables.kind[s.lineCard[i]] === Kind.summon) continue;
-      const left = this.remainingHealth(i);
-      if (left <= damage && (target < 0 || left > this.remainingHealth(target))) target = i;
-    }
-    let extra = 0;
-    if (target < 0) {
-      // An adventurer on Watch may add a die: the smallest die that lets the Falcon finish a revealed creature.
-      let bestDie = -1;
-      for (let i = 0; i < s.lineLength; i++) {
-        if (s.lineRevealed[i] !== 1 || this.tables.kind[s.lineCard[i]] === Kind.summon) continue;
-        const need = this.remainingHealth(i) - damage;
-        for (let each = 0; each < SEATS; each++) {
-          if (s.onWatch[each] !== 1) continue;
-          for (let k = 0; k < ROLLED_DICE; k++) {
-            const die = each * DICE_PER_SEAT + k;
-            if (s.dieState[die] !== Die.ready || s.dieTamed[die] >= 0 || s.dieValue[die] < need) continue;
-            if (bestDie < 0 || s.dieValue[die] < s.dieValue[bestDie]) {
-              bestDie = die;
-              target = i;
-            }
-          }
-        }
-      }
-      if (bestDie >= 0) {
-        extra = s.dieValue[bestDie];
-        s.dieState[bestDie] = Die.spent;
-      }
-    }
-    if (target < 0) target = s.lineLength > 0 && s.lineRevealed[0] === 1 && this.tables.kind[s.lineCard[0]] !== Kind.summon ? 0 : -1;
-    if (target < 0) return;
-    s.lineDamage[target] += damage + extra;
-    this.log?.write(`  the Falcon deals ${damage}${extra > 0 ? ` + a die of ${extra}` : ''} to ${this.cardName(s.lineCard[target])}`);
-    if (this.remainingHealth(target) <= 0) {
-      this.defeat(target, seat);
-      this.settleLine();
-    }
+    const extra = die < 0 ? 0 : s.dieValue[die];
+    if (die >= 0) s.dieState[die] = Die.spent;
+    this.falconReady = false;
+    s.lineDamage[position] += this.run.content.rules.falconDamage + extra;
+    this.log?.write(`  the Falcon deals ${this.run.content.rules.falconDamage}${extra > 0 ? ` + a die of ${extra}` : ''} to ${this.cardName(s.lineCard[position])}`);
+    if (this.remainingHealth(position) > 0) return;
+    this.defeat(position, this.seatOf(this.run.royal));
+    this.settleLine();
   }
 
   /** Summon tiers: the higher tiers cost more (content: extraExhaust, fire). */
@@ -312,12 +308,16 @@ export class DoomedRules extends SetawatchRules {
 }
 
 /** The campaign engine. Its steps (set-up, Game Break, reset, end of Realm...) are public for scenario tests. */
-export class DoomedRun implements GameEngine<DoomedrunStrategy> {
+export class DoomedRun implements GameEngine<DoomedrunStrategy>, CampaignHooks {
   readonly tables: RunTables;
   readonly camp: CampaignState;
   readonly rules: DoomedRules;
   readonly random = new GameRandom(['campaign', 'choices'] as const);
   private strategy: DoomedrunStrategy | null = null;
+  /** The variant being played (a New Run+ game first plays its previous Run as a first Run). */
+  private variant: Variant = 'first';
+  /** What the previous Run left (New Run+). */
+  readonly legacy: RunLegacy;
   private seed = 0;
   private readonly options: Int16Array;
   private count = 0;
@@ -339,11 +339,12 @@ export class DoomedRun implements GameEngine<DoomedrunStrategy> {
   ) {
     this.tables = new RunTables(content);
     this.camp = new CampaignState(this.tables);
-    this.rules = new DoomedRules(this.tables, this.camp, settings.detail ? log : null, settings.readings);
+    this.legacy = new RunLegacy(this.tables.adventurers.length);
+    this.rules = new DoomedRules(this.tables, this.camp, this, settings.detail ? log : null, settings.readings);
     const t = this.tables;
-    this.options = new Int16Array(t.adventurers.length + t.items.length + t.quests.length + 8);
+    this.options = new Int16Array(Math.max(t.adventurers.length + t.items.length + t.quests.length + 8, 1 + LINE_CAPACITY * (1 + SEATS * ROLLED_DICE)));
     this.scratch = new Int16Array(t.cards.cardCount + t.cards.locations.length + 16);
-    this.view = { run: this.camp, state: this.rules.state, tables: t, options: this.options, count: 0, random: this.random.streams.choices };
+    this.view = { run: this.camp, state: this.rules.state, tables: t, line: this.rules, options: this.options, count: 0, random: this.random.streams.choices };
     this.metCard = new Uint8Array(t.cards.cardCount);
     this.metLocation = new Uint8Array(t.cards.locations.length);
     this.metAdventurer = new Uint8Array(t.adventurers.length);
@@ -401,7 +402,27 @@ export class DoomedRun implements GameEngine<DoomedrunStrategy> {
 
   playRun(seed: number, strategy: DoomedrunStrategy): void {
     this.begin(seed, strategy);
-    this.startRun();
+    this.legacy.clear();
+    if (this.settings.variant === 'new-run-plus' && !this.playPreviousRun()) return;
+    this.startRun(this.settings.variant);
+    this.playRealms();
+  }
+
+  /**
+   * New Run+ builds on a finished Run: the previous Run is a first Run played here, from this game's seed, by the same
+   * strategy. False (New Run+ not unlocked) unless it was completed with at least 4 living Adventurers.
+   */
+  playPreviousRun(): boolean {
+    this.log?.write('The previous Run (New Run+ needs a completed Run):');
+    this.startRun('first');
+    this.playRealms();
+    this.legacy.keep(this.camp);
+    if (!this.legacy.unlocksNewRunPlus()) this.log?.write('New Run+ is not unlocked: the previous Run was not completed with at least 4 living Adventurers');
+    return this.legacy.unlocksNewRunPlus();
+  }
+
+  /** Realm 1 to 7; the Run is won (and scored) or lost. */
+  private playRealms(): void {
     for (let realm = 1; realm <= REALMS; realm++) {
       this.camp.realm = realm;
       if (!this.setUpRealm(realm)) return this.loseRun();
@@ -423,7 +444,8 @@ export class DoomedRun implements GameEngine<DoomedrunStrategy> {
     this.log?.write(`Run lost in Realm ${this.camp.realm}, expedition ${this.camp.expedition}: ${this.camp.fieldable()} Adventurers can be fielded`);
   }
 
-  startRun(): void {
+  startRun(variant: Variant): void {
+    this.variant = variant;
     const c = this.camp;
     const t = this.tables;
     const stream = this.random.streams.campaign;
@@ -443,6 +465,7 @@ export class DoomedRun implements GameEngine<DoomedrunStrategy> {
     c.itemDeck.clear();
     c.market.clear();
     c.mythicUnlocked.fill(0);
+    c.mythicCarried.fill(0);
     c.questDeck.clear();
     c.questOut.clear();
     c.currentQuest = -1;
@@ -473,7 +496,6 @@ export class DoomedRun implements GameEngine<DoomedrunStrategy> {
     c.scoreX = this.settings.summons;
     c.summonCount = 0;
     for (let i = 0; i < this.settings.summons; i++) c.summons[c.summonCount++] = t.summonsByTier[1][i];
-    const variant = this.settings.variant;
     if (variant === 'random') {
       const n = t.adventurers.length;
       for (let a = 0; a < n; a++) this.scratch[a] = a;
@@ -488,43 +510,48 @@ export class DoomedRun implements GameEngine<DoomedrunStrategy> {
     if (variant === 'random' || variant === 'new-run-plus') {
       for (let q = 0; q < t.quests.length; q++) {
         const tied = t.quests[q].tiedTo;
-        const mythicKept = variant === 'new-run-plus' && t.quests[q].reward.some((r) => r.op === 'mythic' && c.mythicUnlocked[t.adventurerIds.indexOf(r.adventurer)] === 1);
-        if ((tied >= 0 && c.where[tied] !== Where.absent) || mythicKept) c.questOut.push(q);
+        const mythicKept = t.quests[q].reward.some((r) => r.op === 'mythic' && c.mythicCarried[t.adventurerIds.indexOf(r.adventurer)] === 1);
+        if ((tied >= 0 && c.where[tied] === Where.company) || mythicKept) c.questOut.push(q);
         else c.questDeck.push(q);
       }
       c.questDeck.shuffle(stream);
     }
-    this.log?.write(`Run: ${this.settings.summons} Summon card(s), ${variant} variant, ${this.settings.reinforcements} reinforcements; Company ${this.companyText()}`);
+    this.log?.write(`Run: ${c.summonCount} Summon card(s), ${variant} variant, ${this.settings.reinforcements} reinforcements; Company ${this.companyText()}`);
   }
 
   /**
-   * New Run+ without a previous Run: four of the starting Company (the strategy's Party choice) keep their Mythic
-   * Items, one of the two others is the Warden whose Boon carries into Realm 1, the Summons escalate once and X is one
-   * more (see RULES.md).
+   * New Run+ from the previous Run (this.legacy): four of its living Adventurers are the Company and keep their
+   * unlocked Mythic Items; another of them, if any, is the Warden whose Boon carries into Realm 1; the previous Run's
+   * Summon cards escalate once; X is their count + 1.
    */
   private startNewRunPlus(): void {
     const c = this.camp;
-    const t = this.tables;
-    for (const a of t.startingCompany) c.where[a] = Where.company;
+    const legacy = this.legacy;
     for (let pick = 0; pick < MAX_PARTY; pick++) {
-      this.clearOptions();
-      for (const a of t.startingCompany) if (c.where[a] === Where.company) this.addOption(a);
+      this.listLegacyAdventurers();
       const a = this.ask(CampaignDecision.party);
-      c.where[a] = Where.party;
-      c.mythicUnlocked[a] = 1;
-      if (t.mythicOf[a] >= 0) c.itemHolder[t.mythicOf[a]] = a;
+      c.where[a] = Where.company;
+      c.mythicUnlocked[a] = legacy.mythic[a];
+      c.mythicCarried[a] = legacy.mythic[a];
     }
-    this.clearOptions();
-    for (const a of t.startingCompany) if (c.where[a] === Where.company) this.addOption(a);
+    this.listLegacyAdventurers();
     const warden = this.ask(CampaignDecision.warden);
-    for (const a of t.startingCompany) c.where[a] = c.where[a] === Where.party ? Where.company : Where.absent;
     if (warden >= 0) {
       c.where[warden] = Where.warden;
       c.wardenOf[warden] = 0;
       c.warden = warden;
     }
-    c.scoreX = this.settings.summons + 1;
+    c.summons.set(legacy.summons);
+    c.summonCount = legacy.summonCount;
+    c.startingSummons = legacy.summonCount;
+    c.scoreX = legacy.summonCount + 1;
     this.escalate();
+  }
+
+  /** The previous Run's living Adventurers not yet placed in this Run. */
+  private listLegacyAdventurers(): void {
+    this.clearOptions();
+    for (let a = 0; a < this.camp.where.length; a++) if (this.legacy.living[a] === 1 && this.camp.where[a] === Where.absent) this.addOption(a);
   }
 
   private companyText(): string {
@@ -542,7 +569,7 @@ export class DoomedRun implements GameEngine<DoomedrunStrategy> {
     const s = this.rules.state;
     const stream = this.random.streams.campaign;
     // Envelopes: the Realm's Side Quests join the deck (first Run, Curated Run).
-    if (this.settings.variant === 'first' || this.settings.variant === 'curated') {
+    if (this.variant === 'first' || this.variant === 'curated') {
       for (let q = 0; q < t.quests.length; q++) if (t.quests[q].realm === realm) c.questDeck.push(q);
       c.questDeck.shuffle(stream);
     }
@@ -604,7 +631,6 @@ export class DoomedRun implements GameEngine<DoomedrunStrategy> {
     // 2. The Side Quest.
     this.selectQuest();
     this.log?.write(`Realm ${realm}: Doom ${c.doom}, ${c.summonCount} Summon card(s) [${this.summonText()}], Party ${this.partyText()}${c.warden >= 0 ? `, Warden ${this.advName(c.warden)}` : ''}`);
-    this.shop();
     this.check('realm set-up');
     return true;
   }
@@ -1111,12 +1137,11 @@ export class DoomedRun implements GameEngine<DoomedrunStrategy> {
     s.unusedLocations.shuffle(this.random.streams.campaign);
     c.coinSpots = (1 << this.content.rules.coinSpots.length) - 1;
     this.refreshMarket();
-    this.shop();
     this.check('game break');
   }
 
-  /** Buy Items from the Market between expeditions (2 per Adventurer; Mythic Items aside). */
-  shop(): void {
+  /** The Merchant, visited at every camp: buy Items from the Market (2 per Adventurer; Mythic Items aside). */
+  visitMarket(): void {
     const c = this.camp;
     const t = this.tables;
     for (;;) {
@@ -1149,6 +1174,26 @@ export class DoomedRun implements GameEngine<DoomedrunStrategy> {
     if (seat < 0) return false;
     c.itemHolder[item] = c.party[seat];
     return true;
+  }
+
+  /** The Falcon's options: hold it, or strike a revealed creature alone or with a ready die of an Adventurer on Watch. */
+  offerFalcon(last: boolean): void {
+    const s = this.rules.state;
+    this.clearOptions();
+    this.addOption(FALCON_HOLD);
+    for (let position = 0; position < s.lineLength; position++) {
+      if (s.lineRevealed[position] !== 1 || this.tables.cards.kind[s.lineCard[position]] === Kind.summon) continue;
+      this.addOption(falconOption(position, -1));
+      for (let seat = 0; seat < SEATS; seat++) {
+        if (s.onWatch[seat] !== 1) continue;
+        for (let k = 0; k < ROLLED_DICE; k++) {
+          const die = seat * DICE_PER_SEAT + k;
+          if (s.dieState[die] === Die.ready && s.dieTamed[die] < 0) this.addOption(falconOption(position, die));
+        }
+      }
+    }
+    const choice = this.ask(last ? CampaignDecision.falconLast : CampaignDecision.falcon);
+    if (choice !== FALCON_HOLD) this.rules.falconStrike(falconTarget(choice), falconDie(choice));
   }
 
   /** The end of a Realm: reward, everything back in the box but the Unhallowed deck, the Warden. */
@@ -1200,7 +1245,7 @@ export class DoomedRun implements GameEngine<DoomedrunStrategy> {
       for (let slot = seat * SLOTS_PER_SEAT; slot < (seat + 1) * SLOTS_PER_SEAT; slot++) if (s.slotState[slot] !== Slot.exhausted) points++;
     }
     for (let a = 0; a < c.where.length; a++) if ((c.where[a] === Where.company && !this.inLastParty(a)) || c.where[a] === Where.warden) points++;
-    for (let a = 0; a < c.where.length; a++) points += c.mythicUnlocked[a];
+    points += c.mythicUnlockedThisRun();
     for (let i = 0; i < t.items.length; i++) if (!t.items[i].mythic && c.itemHolder[i] >= 0 && c.where[c.itemHolder[i]] === Where.warden) points++;
     return points * c.scoreX;
   }
@@ -1215,6 +1260,9 @@ export class DoomedRun implements GameEngine<DoomedrunStrategy> {
   private record(out: OutcomeRecord): void {
     const c = this.camp;
     const m = out.metrics;
+    const newRunPlus = this.settings.variant === 'new-run-plus';
+    if (newRunPlus && !this.legacy.unlocksNewRunPlus()) return this.recordLocked(out);
+    m[Metric.newRunPlusUnlocked] = newRunPlus ? 1 : METRIC_MISSING;
     out.outcome = c.won ? tierOf(c.score) - 1 : RUN_LOST;
     m[Metric.score] = c.won ? c.score : METRIC_MISSING;
     m[Metric.realmReached] = c.realm;
@@ -1226,11 +1274,16 @@ export class DoomedRun implements GameEngine<DoomedrunStrategy> {
     m[Metric.wardens] = c.count(Where.warden);
     m[Metric.doomMax] = c.doomMax;
     m[Metric.summonsAtEnd] = c.summonCount;
-    let mythic = 0;
-    for (let a = 0; a < c.mythicUnlocked.length; a++) mythic += c.mythicUnlocked[a];
-    m[Metric.mythicUnlocked] = mythic;
+    m[Metric.mythicUnlocked] = c.mythicUnlockedThisRun();
     m[Metric.estimatedCardsMetPct] = this.estimatedMetPct();
     m[Metric.lostInRealm] = c.won ? METRIC_MISSING : c.lostInRealm;
+  }
+
+  /** New Run+ not unlocked by its previous Run: no New Run+ was played, so every metric but the unlock is missing. */
+  private recordLocked(out: OutcomeRecord): void {
+    out.outcome = NEW_RUN_PLUS_LOCKED;
+    out.metrics.fill(METRIC_MISSING);
+    out.metrics[Metric.newRunPlusUnlocked] = 0;
   }
 
   /** The share (%) of estimated cards among the distinct cards met in this Run. */

@@ -1,6 +1,6 @@
 import type { Strategy } from '../../core/game.ts';
 import type { RandomStream } from '../../core/rng.ts';
-import type { SetawatchStrategy } from '../setawatch/decisions.ts';
+import type { RulesView, SetawatchStrategy } from '../setawatch/decisions.ts';
 import type { SetawatchState } from '../setawatch/state.ts';
 import type { CampaignState, RunTables } from './state.ts';
 
@@ -32,15 +32,34 @@ export const CampaignDecision = {
   lossExhaust: 9,
   /** A refresh (Boon, Side Quest): which Party member refreshes a card (options: seats). */
   refresh: 10,
+  /** The Royal's Falcon at the start of the Watch (options: FALCON_HOLD or falconOption(position, die)). */
+  falcon: 11,
+  /** The Royal's Falcon, still unused, when the Watch ends and the Line is about to join the Horde (same options). */
+  falconLast: 12,
 } as const;
 export type CampaignDecisionKind = (typeof CampaignDecision)[keyof typeof CampaignDecision];
-export const CAMPAIGN_DECISION_NAMES = ['party', 'replacement', 'sideQuestKeep', 'sideQuestTop', 'warden', 'recall', 'purchase', 'holder', 'escalate', 'lossExhaust', 'refresh'] as const;
+export const CAMPAIGN_DECISION_NAMES = ['party', 'replacement', 'sideQuestKeep', 'sideQuestTop', 'warden', 'recall', 'purchase', 'holder', 'escalate', 'lossExhaust', 'refresh', 'falcon', 'falconLast'] as const;
+
+/** Falcon options: hold the Falcon this time, or strike the Line position with 4 damage plus a die (-1 = none). */
+export const FALCON_HOLD = -1;
+const FALCON_STRIDE = 64;
+export function falconOption(position: number, die: number): number {
+  return position * FALCON_STRIDE + die + 1;
+}
+export function falconTarget(option: number): number {
+  return Math.floor(option / FALCON_STRIDE);
+}
+export function falconDie(option: number): number {
+  return (option % FALCON_STRIDE) - 1;
+}
 
 export interface CampaignView {
   readonly run: CampaignState;
   /** The Set a Watch state of the expedition (ability cards by seat, fire, piles). */
   readonly state: SetawatchState;
   readonly tables: RunTables;
+  /** Questions about the current Line (health left, reach), as the Set a Watch strategies ask them. */
+  readonly line: RulesView;
   readonly options: Int16Array;
   readonly count: number;
   readonly random: RandomStream;

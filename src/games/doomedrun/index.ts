@@ -1,7 +1,7 @@
 import type { GameEngine, GameLog, GameModule, OutcomeRecord, Settings } from '../../core/game.ts';
 import { doomedrunStrategies } from '../../../strategies/doomedrun/index.ts';
 import { READING_SETTINGS, readingsOf } from '../setawatch/index.ts';
-import { DoomedRun, OUTCOMES, type Variant } from './campaign.ts';
+import { DoomedRun, OUTCOMES, TIER_OUTCOMES, type Variant } from './campaign.ts';
 import { type DoomedrunContent, doomedrunContent } from './content.ts';
 import type { DoomedrunStrategy } from './decisions.ts';
 
@@ -44,7 +44,7 @@ const doomedrun: GameModule<DoomedrunStrategy, DoomedrunContent> = {
   defaultStrategy: 'greedy',
   outcomes: OUTCOMES,
   winOutcome: 'runWon',
-  winningOutcomes: OUTCOMES.slice(0, -1),
+  winningOutcomes: TIER_OUTCOMES,
   metrics: [
     { name: 'score', description: 'End Run score (missing when the Run is lost)', min: 0, max: 160, binWidth: 10 },
     { name: 'realmReached', description: 'the last Realm entered', min: 1, max: 7 },
@@ -59,6 +59,7 @@ const doomedrun: GameModule<DoomedrunStrategy, DoomedrunContent> = {
     { name: 'mythicUnlocked', description: 'Mythic Items unlocked', min: 0, max: 25 },
     { name: 'estimatedCardsMetPct', description: 'share (%) of estimated cards among the distinct cards met in the Run', min: 0, max: 100, binWidth: 5 },
     { name: 'lostInRealm', description: 'the Realm where a lost Run ended (missing when won)', min: 1, max: 7 },
+    { name: 'newRunPlusUnlocked', description: 'New Run+: 1 when its previous Run (played first, from the same seed) was completed with 4+ living Adventurers, else 0: the outcome is newRunPlusLocked and every other metric missing; missing in other variants', min: 0, max: 1 },
   ],
   createEngine(settings: Settings, content: DoomedrunContent, log: GameLog | null) {
     return new DoomedrunEngine(settings, content, log);

@@ -183,6 +183,8 @@ export class CampaignState {
   readonly itemDeck: Deck;
   readonly market: Deck;
   readonly mythicUnlocked: Uint8Array;
+  /** Mythic Items a New Run+ kept from the previous Run (not unlocked during this Run). */
+  readonly mythicCarried: Uint8Array;
   readonly questDeck: Deck;
   currentQuest = -1;
   /** Quests out of the Run (boxed or completed). */
@@ -213,6 +215,7 @@ export class CampaignState {
     this.itemDeck = new Deck(tables.items.length);
     this.market = new Deck(tables.items.length);
     this.mythicUnlocked = new Uint8Array(adventurers);
+    this.mythicCarried = new Uint8Array(adventurers);
     this.questDeck = new Deck(tables.quests.length);
     this.questOut = new Deck(tables.quests.length);
     this.realmMap = new Deck(tables.cards.locations.length);
@@ -232,9 +235,54 @@ export class CampaignState {
     return n;
   }
 
+  mythicUnlockedThisRun(): number {
+    let n = 0;
+    for (let a = 0; a < this.mythicUnlocked.length; a++) n += this.mythicUnlocked[a] - this.mythicCarried[a];
+    return n;
+  }
+
   itemsHeld(adventurer: number, items: readonly ItemCard[]): number {
     let n = 0;
     for (let i = 0; i < items.length; i++) if (this.itemHolder[i] === adventurer && !items[i].mythic) n++;
     return n;
+  }
+}
+
+/** What a finished Run leaves for a New Run+: whether it was completed, its living Adventurers, their unlocked Mythic Items, its Summon cards. */
+export class RunLegacy {
+  completed = false;
+  readonly living: Uint8Array;
+  readonly mythic: Uint8Array;
+  readonly summons = new Int16Array(4);
+  summonCount = 0;
+
+  constructor(adventurers: number) {
+    this.living = new Uint8Array(adventurers);
+    this.mythic = new Uint8Array(adventurers);
+  }
+
+  clear(): void {
+    this.completed = false;
+    this.living.fill(0);
+    this.mythic.fill(0);
+    this.summonCount = 0;
+  }
+
+  keep(run: CampaignState): void {
+    this.completed = run.won;
+    for (let a = 0; a < this.living.length; a++) {
+      const where = run.where[a];
+      this.living[a] = where === Where.company || where === Where.party || where === Where.warden ? 1 : 0;
+      this.mythic[a] = this.living[a] & run.mythicUnlocked[a];
+    }
+    this.summons.set(run.summons);
+    this.summonCount = run.summonCount;
+  }
+
+  /** A New Run+ needs a completed Run that ended with at least 4 living Adventurers (Wardens count, as in scoring). */
+  unlocksNewRunPlus(): boolean {
+    let living = 0;
+    for (let a = 0; a < this.living.length; a++) living += this.living[a];
+    return this.completed && living >= 4;
   }
 }

@@ -121,6 +121,17 @@ describe('Game Break', () => {
     expect(ignored.some((line) => line.includes('fire 7 -> 4'))).toBe(false);
   });
 
+  it('the Party is kept across a Game Break: no re-selection, only the dead are replaced (judgement, see RULES.md)', () => {
+    const strategy = scripted({});
+    const run = startedRun({ strategy });
+    run.setUpRealm(1);
+    const party = Array.from(run.camp.party);
+    strategy.asked.length = 0;
+    run.gameBreak();
+    expect(Array.from(run.camp.party)).toEqual(party);
+    expect(strategy.asked).not.toContain(CampaignDecision.party);
+  });
+
   it('rest tokens are returned once everyone has rested twice', () => {
     const log: string[] = [];
     const run = startedRun({ log, settings: { detail: true } });

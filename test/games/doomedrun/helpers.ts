@@ -133,7 +133,8 @@ export function scripted(answers: Partial<Record<CampaignDecisionKind, (view: Ca
 export function startedRun(options: { settings?: Partial<RunSettings>; strategy?: DoomedrunStrategy; seed?: number; log?: string[] } = {}): DoomedRun {
   const run = makeRun(options.settings ?? {}, options.log ?? null);
   run.begin(options.seed ?? 1, options.strategy ?? greedyStrategy());
-  run.startRun();
+  if (options.settings?.variant === 'new-run-plus') legacyOf(run, ['warrior', 'ranger', 'wizard', 'cleric', 'rogue', 'knight'], ['warrior', 'cleric'], [run.tables.summonsByTier[1][0], run.tables.summonsByTier[1][1]].slice(0, options.settings.summons ?? 2));
+  run.startRun(run.settings.variant);
   run.camp.realm = 1;
   return run;
 }
@@ -154,4 +155,15 @@ export function cardIds(run: DoomedRun, name: string): number[] {
 export function noCostQuest(view: CampaignView): number {
   for (let i = 0; i < view.count; i++) if (view.tables.quests[view.options[i]].cost.length === 0) return view.options[i];
   return view.options[0];
+}
+
+/** Stand in for a finished previous Run (New Run+): completed, these Adventurers alive, these Mythic Items, these Summons. */
+export function legacyOf(run: DoomedRun, living: string[], mythic: string[], summons: number[]): void {
+  const legacy = run.legacy;
+  legacy.clear();
+  legacy.completed = true;
+  for (const id of living) legacy.living[adventurer(run, id)] = 1;
+  for (const id of mythic) legacy.mythic[adventurer(run, id)] = 1;
+  legacy.summons.set(summons);
+  legacy.summonCount = summons.length;
 }

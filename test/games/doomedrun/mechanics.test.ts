@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { Camp } from '../../../src/games/setawatch/decisions.ts';
 import { DICE_PER_SEAT, Die, Slot, SLOTS_PER_SEAT } from '../../../src/games/setawatch/state.ts';
 import { tierOf, TIERS } from '../../../src/games/doomedrun/campaign.ts';
-import { CampaignDecision } from '../../../src/games/doomedrun/decisions.ts';
+import { CampaignDecision, type CampaignView, FALCON_HOLD, falconOption } from '../../../src/games/doomedrun/decisions.ts';
 import { Where } from '../../../src/games/doomedrun/state.ts';
 import { adventurer, cardIds, noCostQuest, scripted, startedRun } from './helpers.ts';
 
 interface Hooks {
   afterArrival(): void;
+  beforeCamp(): void;
   afterRoll(): void;
   campActionTaken(action: number): void;
   beforeWatchActions(): void;
@@ -110,10 +111,24 @@ describe('Coins, the Merchant and the Market', () => {
     run.camp.itemHolder[run.tables.mythicOf[hero]] = hero;
     run.camp.mythicUnlocked[hero] = 1;
     run.camp.coins = 100;
-    run.shop();
+    run.visitMarket();
     expect(run.camp.itemsHeld(hero, run.tables.items)).toBe(2);
     expect(run.camp.itemHolder[run.tables.mythicOf[hero]]).toBe(hero);
     for (const seat of [1, 2, 3]) expect(run.camp.itemsHeld(run.camp.party[seat], run.tables.items)).toBe(2);
+    expect(run.camp.coins).toBeLessThan(100);
+  });
+
+  it('the Market is visited at every camp ("during the game"), not at set-up or Game Breaks', () => {
+    const strategy = scripted({});
+    const run = startedRun({ strategy });
+    run.setUpRealm(1);
+    run.camp.coins = 100;
+    run.gameBreak();
+    expect(strategy.asked).not.toContain(CampaignDecision.purchase);
+    expect(run.camp.coins).toBe(100);
+    run.rules.state.camper = 0;
+    hooks(run).beforeCamp();
+    expect(strategy.asked).toContain(CampaignDecision.purchase);
     expect(run.camp.coins).toBeLessThan(100);
   });
 
@@ -132,40 +147,60 @@ describe('Coins, the Merchant and the Market', () => {
 });
 
 describe("The Royal's Falcon", () => {
-  it('deals 4 damage to a revealed creature once per round, defeating it when that is enough', () => {
-    const log: string[] = [];
-    const royal = (view: { tables: { adventurerIds: readonly string[] } }) => view.tables.adventurerIds.indexOf('royal');
-    const run = startedRun({ log, settings: { detail: true }, strategy: scripted({ [CampaignDecision.party]: (view) => (Array.from(view.options.subarray(0, view.count)).includes(royal(view)) ? royal(view) : null) }) });
+  const royalFirst = (view: CampaignView) => (Array.from(view.options.subarray(0, view.count)).includes(view.tables.adventurerIds.indexOf('royal')) ? view.tables.adventurerIds.indexOf('royal') : null);
+
+  function royalRun(log: string[], falcon: (view: CampaignView) => number | null, falconLast: (view: CampaignView) => number | null = () => null) {
+    const strategy = scripted({ [CampaignDecision.party]: royalFirst, [CampaignDecision.falcon]: falcon, [CampaignDecision.falconLast]: falconLast });
+    const run = startedRun({ log, settings: { detail: true }, strategy });
     run.camp.where[adventurer(run, 'royal')] = Where.company;
     run.setUpRealm(1);
     expect(Array.from(run.camp.party)).toContain(adventurer(run, 'royal'));
-    const eagle = cardIds(run, 'Eagle')[0];
-    const goblins = cardIds(run, 'Goblins')[0];
-    putInLine(run, [goblins, eagle]);
-    hooks(run).beforeWatchActions();
-    expect(run.rules.state.lineLength).toBe(1);
-    expect(run.tables.cards.names[run.rules.state.lineCard[0]]).toBe('Goblins');
-    expect(log.some((line) => line.includes('the Falcon deals 4 to Eagle'))).toBe(true);
-  });
-
-  it('an adventurer on Watch may add a die to the Falcon: the smallest that finishes a creature', () => {
-    const log: string[] = [];
-    const royal = (view: { tables: { adventurerIds: readonly string[] }; options: Int16Array; count: number }) =>
-      Array.from(view.options.subarray(0, view.count)).includes(view.tables.adventurerIds.indexOf('royal')) ? view.tables.adventurerIds.indexOf('royal') : null;
-    const run = startedRun({ log, settings: { detail: true }, strategy: scripted({ [CampaignDecision.party]: royal }) });
-    run.camp.where[adventurer(run, 'royal')] = Where.company;
-    run.setUpRealm(1);
     const s = run.rules.state;
-    const goblins = cardIds(run, 'Goblins')[0]; // health 6
-    putInLine(run, [goblins]);
     s.onWatch.set([1, 1, 0, 0]);
     s.dieValue.set([5, 2, 3], 0);
     s.dieValue.set([6, 4, 1], DICE_PER_SEAT);
     for (const die of [0, 1, 2, DICE_PER_SEAT, DICE_PER_SEAT + 1, DICE_PER_SEAT + 2]) s.dieState[die] = Die.ready;
+    hooks(run).afterArrival();
+    return { run, asked: strategy.asked, watch: strategy.watch };
+  }
+
+  it('strikes where the strategy says, with the die it picks (4 + the die), once per round', () => {
+    const log: string[] = [];
+    const { run, asked, watch } = royalRun(log, () => falconOption(1, 1));
+    const [goblins, eagle] = [cardIds(run, 'Goblins')[0], cardIds(run, 'Eagle')[0]]; // health 6, 4
+    putInLine(run, [eagle, goblins]);
     hooks(run).beforeWatchActions();
-    expect(s.lineLength).toBe(0);
+    const s = run.rules.state;
+    expect(s.lineLength).toBe(1);
+    expect(run.tables.cards.names[s.lineCard[0]]).toBe('Eagle');
     expect(s.dieState[1]).toBe(Die.spent);
     expect(log.some((line) => line.includes('the Falcon deals 4 + a die of 2 to Goblins'))).toBe(true);
+    run.rules.endWatch(watch);
+    expect(asked.filter((d) => d === CampaignDecision.falcon || d === CampaignDecision.falconLast)).toEqual([CampaignDecision.falcon]);
+  });
+
+  it('held at the start of the Watch, it is offered again as the Watch ends; greedy then finishes a creature with a spare die', () => {
+    const log: string[] = [];
+    const { run, asked, watch } = royalRun(log, () => FALCON_HOLD, () => null);
+    const goblins = cardIds(run, 'Goblins')[0]; // health 6
+    putInLine(run, [goblins]);
+    hooks(run).beforeWatchActions();
+    expect(run.rules.state.lineLength).toBe(1);
+    run.rules.endWatch(watch);
+    expect(asked).toContain(CampaignDecision.falconLast);
+    // The smallest die that finishes the Goblins (4 + 2), so nothing joins the Horde.
+    expect(log.some((line) => line.includes('the Falcon deals 4 + a die of 2 to Goblins'))).toBe(true);
+    expect(run.rules.state.horde.indexOf(goblins)).toBe(-1);
+  });
+
+  it('greedy strikes alone at the start of the Watch only to defeat (the toughest creature it can finish)', () => {
+    const log: string[] = [];
+    const { run } = royalRun(log, () => null);
+    const [goblins, eagle] = [cardIds(run, 'Goblins')[0], cardIds(run, 'Eagle')[0]];
+    putInLine(run, [goblins, eagle]);
+    hooks(run).beforeWatchActions();
+    expect(log.some((line) => line.includes('the Falcon deals 4 to Eagle'))).toBe(true);
+    expect(run.rules.state.dieState[1]).toBe(Die.ready);
   });
 });
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { StrategyError } from '../../../src/core/errors.ts';
+import { METRIC_MISSING } from '../../../src/core/game.ts';
 import { resolveSettings } from '../../../src/sim/settings.ts';
 import { Metric, OUTCOMES, tierOf, VARIANTS } from '../../../src/games/doomedrun/campaign.ts';
 import { doomedrunContentSchema } from '../../../src/games/doomedrun/content.ts';
@@ -29,6 +30,12 @@ describe('properties of whole Runs', () => {
         const out = record();
         run.playGame(seed, strategyOf(strategy), out);
         expect(problems).toEqual([]);
+        if (out.metrics[Metric.newRunPlusUnlocked] === 0) {
+          // New Run+ not unlocked by its previous Run: nothing else is recorded.
+          expect(out.outcome).toBe(OUTCOMES.indexOf('newRunPlusLocked'));
+          expect(out.metrics[Metric.realmReached]).toBe(METRIC_MISSING);
+          return;
+        }
         // The metrics agree with the state.
         expect(out.metrics[Metric.realmReached]).toBe(run.camp.realm);
         expect(out.outcome).toBe(run.camp.won ? tierOf(run.camp.score) - 1 : OUTCOMES.indexOf('runLost'));
@@ -50,6 +57,16 @@ describe('properties of whole Runs', () => {
       }),
       { numRuns: 15 },
     );
+  });
+
+  it('first Run and Curated Run play the same games seed for seed (same Side Quest process; see RULES.md)', () => {
+    for (const seed of [3, 8]) {
+      const first = record();
+      const curated = record();
+      makeRun({ variant: 'first' }).playGame(seed, greedyStrategy(), first);
+      makeRun({ variant: 'curated' }).playGame(seed, greedyStrategy(), curated);
+      expect(Array.from(curated.metrics)).toEqual(Array.from(first.metrics));
+    }
   });
 
   it('a reused engine plays a seed exactly as a fresh one', () => {

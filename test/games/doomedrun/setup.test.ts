@@ -3,7 +3,9 @@ import { Kind } from '../../../src/games/setawatch/cards.ts';
 import { Slot, SLOTS_PER_SEAT } from '../../../src/games/setawatch/state.ts';
 import { CampaignDecision, type CampaignView } from '../../../src/games/doomedrun/decisions.ts';
 import { Where } from '../../../src/games/doomedrun/state.ts';
-import { adventurer, cardIds, scripted, startedRun } from './helpers.ts';
+import { METRIC_MISSING } from '../../../src/core/game.ts';
+import { Metric, OUTCOMES } from '../../../src/games/doomedrun/campaign.ts';
+import { adventurer, cardIds, greedyStrategy, legacyOf, makeRun, record, scripted, startedRun } from './helpers.ts';
 
 /** A drawn Side Quest without a cost, else greedy's pick. */
 function noCost(view: CampaignView): number {
@@ -172,13 +174,59 @@ describe('Realm set-up', () => {
     expect(random.camp.questDeck.size).toBe(random.tables.quests.length - tied);
   });
 
-  it('New Run+: four Adventurers with their Mythic Items, a Warden from the others, Summons escalated, X + 1', () => {
-    const run = startedRun({ settings: { variant: 'new-run-plus', summons: 2 } });
-    expect(run.camp.fieldable()).toBe(4);
-    expect(run.camp.count(Where.warden)).toBe(1);
-    expect(run.camp.scoreX).toBe(3);
-    const tiers = Array.from(run.camp.summons.subarray(0, run.camp.summonCount)).map((card) => run.tables.summonTier[card]);
-    expect(tiers.sort()).toEqual([1, 2]);
-    for (let a = 0; a < run.camp.where.length; a++) if (run.camp.where[a] === Where.company) expect(run.camp.mythicUnlocked[a]).toBe(1);
+  it("New Run+: four of the previous Run's living Adventurers keep their Mythic Items, a Warden from the others, its Summons escalated, X = their count + 1", () => {
+    const run = makeRun({ variant: 'new-run-plus' });
+    run.begin(5, greedyStrategy());
+    const tier2 = run.tables.summonsByTier[2][0];
+    legacyOf(run, ['warrior', 'ranger', 'wizard', 'knight', 'bard', 'royal'], ['warrior', 'knight'], [tier2, run.tables.summonsByTier[1][0]]);
+    run.startRun('new-run-plus');
+    const c = run.camp;
+    const company = [...c.where.keys()].filter((a) => c.where[a] === Where.company);
+    expect(company.map((a) => run.tables.adventurerIds[a]).sort()).toEqual(['bard', 'ranger', 'warrior', 'wizard']);
+    expect(['knight', 'royal']).toContain(run.tables.adventurerIds[c.warden]);
+    expect(c.wardenOf[c.warden]).toBe(0);
+    // The original six not carried over are gone; Mythic Items kept, but not unlocked during this Run.
+    expect(c.where[adventurer(run, 'cleric')]).toBe(Where.absent);
+    expect(c.mythicUnlocked[adventurer(run, 'warrior')]).toBe(1);
+    expect(c.mythicUnlocked[adventurer(run, 'knight')]).toBe(0);
+    expect(c.mythicUnlockedThisRun()).toBe(0);
+    // The previous Run's Summons (tier 2 and tier 1) escalate: the tier-1 card is raised.
+    expect(Array.from(c.summons.subarray(0, c.summonCount)).map((card) => run.tables.summonTier[card])).toEqual([2, 2]);
+    expect(c.startingSummons).toBe(2);
+    expect(c.scoreX).toBe(3);
+    // Side Quests: those tied to the new Company and to kept Mythic Items are out; the Warden's own stays in.
+    for (let q = 0; q < run.tables.quests.length; q++) {
+      const quest = run.tables.quests[q];
+      const out = c.questOut.indexOf(q) >= 0;
+      if (quest.tiedTo >= 0 && c.where[quest.tiedTo] === Where.company) expect(out).toBe(true);
+      if (quest.tiedTo === c.warden) expect(out).toBe(false);
+    }
+  });
+
+  it('New Run+ first plays its previous Run from the same seed; not completed, New Run+ stays locked (its own outcome, nothing else recorded)', () => {
+    const log: string[] = [];
+    const run = makeRun({ variant: 'new-run-plus', summons: 4 }, log);
+    const out = record();
+    run.playGame(2, greedyStrategy(), out);
+    expect(log[0]).toContain('The previous Run');
+    expect(log.some((line) => line.startsWith('Run: 4 Summon card(s), first variant'))).toBe(true);
+    expect(run.legacy.completed).toBe(false);
+    expect(log.at(-1)).toContain('New Run+ is not unlocked');
+    expect(out.outcome).toBe(OUTCOMES.indexOf('newRunPlusLocked'));
+    expect(out.metrics[Metric.newRunPlusUnlocked]).toBe(0);
+    expect(out.metrics[Metric.realmReached]).toBe(METRIC_MISSING);
+  });
+
+  it('New Run+ is played when the previous Run was completed with 4+ living Adventurers', () => {
+    const log: string[] = [];
+    const run = makeRun({ variant: 'new-run-plus', summons: 1 }, log);
+    const out = record();
+    run.playGame(189, greedyStrategy(), out); // one of the few seeds whose first Run greedy completes
+    expect(run.legacy.unlocksNewRunPlus()).toBe(true);
+    expect(log.some((line) => line.startsWith('Run: ') && line.includes('new-run-plus variant'))).toBe(true);
+    expect(out.metrics[Metric.newRunPlusUnlocked]).toBe(1);
+    expect(out.metrics[Metric.realmReached]).toBe(run.camp.realm);
+    // It started from the previous Run's Summon cards.
+    expect(run.camp.startingSummons).toBe(run.legacy.summonCount);
   });
 });
