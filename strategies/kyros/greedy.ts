@@ -3,67 +3,36 @@ import { Activation } from '../../src/games/kyros/cards.ts';
 import { Decision, type DecisionKind, type DecisionView, type KyrosStrategy, OptionKind } from '../../src/games/kyros/decisions.ts';
 import { DuelNumbers } from '../../src/games/kyros/duel.ts';
 import { ITEM_CAPACITY, popcount } from '../../src/games/kyros/state.ts';
+import { DuelCache, expectedCounters, worstCounters } from './duel-cache.ts';
 
 /**
  * A fast heuristic for every seat. As a hero it travels to the town with the best expected fame per turn (estimated
  * chance to win against the counters it expects, times 1 + those counters, over the travel turns), rests first when
  * its wounds cost it more than a quarter of its chances, attacks in the phase that trades wounds best, escapes when
- * its estimated chance drops below `escapeBelow`, uses every bomb, reflect and surge it can and heals when hurt, and
- * takes and buys the dearest cards. As the player to the attacker's left it plays the Giant Lord's side by `counters`:
- * `adversarial` gives the full number of counters, of the types that lower this hero's estimated chance most, and
- * uses every item it can; `random` gives the full number of counters of random types and uses items at random.
+ * its estimated chance drops below `escapeBelow`, uses every bomb, reflect and surge it can and heals when hurt, sends
+ * an ally into a phase it would lose wounds defending in, and takes and buys the dearest cards. As the player to the
+ * attacker's left it plays the Giant Lord's side by `counters`: `adversarial` gives the full number of counters, of
+ * the types that lower this hero's estimated chance most, and uses every item it can; `random` gives the full number
+ * of counters of random types and uses items at random. The duel estimates are cached (see duel-cache.ts).
  */
 
-const duel = new DuelNumbers();
-const base = new DuelNumbers();
-const shifted = new DuelNumbers();
-/** Counter masks of each size (0-5 counters), smallest mask first. */
-const MASKS_OF_SIZE: readonly Int8Array[] = [0, 1, 2, 3, 4, 5].map((size) => Int8Array.from(Array.from({ length: 32 }, (_, mask) => mask).filter((mask) => popcount(mask) === size)));
+const combat = new DuelNumbers();
 
 export interface GreedyParams {
   readonly counters: 'adversarial' | 'random';
   readonly escapeBelow: number;
 }
 
-/** The counter set of `cap` types that lowers the hero's estimated chance most (the first such mask on ties); fills `duel` with it. */
-export function worstCounters(view: DecisionView, seat: number, town: number, cap: number): number {
-  view.rules.describeDuel(seat, town, 0, base);
-  const masks = MASKS_OF_SIZE[cap];
-  let worst = masks[0];
-  let lowest = 2;
-  for (let i = 0; i < masks.length; i++) {
-    const odds = shifted.withCounters(base, masks[i]).winChance();
-    if (odds < lowest) {
-      lowest = odds;
-      worst = masks[i];
-    }
-  }
-  duel.withCounters(base, worst);
-  return worst;
-}
-
-const harm = new Float64Array(5);
-
 /**
- * The hero's own guess of the counters it will face, cheaper than worstCounters: the `cap` types that each lower its
- * estimated chance most on their own. Fills `duel` with the duel against them.
+ * Where to go: the town with the best expected fame per turn (chance against the counters the hero expects, times
+ * 1 + those counters, over the travel turns), or a rest when the wounds cost more than a quarter of the best score.
  */
-function expectedCounters(view: DecisionView, seat: number, town: number, cap: number): void {
-  view.rules.describeDuel(seat, town, 0, base);
-  for (let c = 0; c < 5; c++) harm[c] = shifted.withCounters(base, 1 << c).winChance();
-  let mask = 0;
-  for (let k = 0; k < cap; k++) {
-    let pick = -1;
-    for (let c = 0; c < 5; c++) if ((mask & (1 << c)) === 0 && (pick < 0 || harm[c] < harm[pick])) pick = c;
-    mask |= 1 << pick;
-  }
-  duel.withCounters(base, mask);
-}
-
-function destination(view: DecisionView): number {
+function destination(view: DecisionView, cache: DuelCache): number {
   const s = view.state;
   const o = view.options;
   const seat = view.seat;
+  const wounds = s.wounds[seat];
+  const life = view.rules.lifeLeft(seat);
   let best = -1;
   let bestScore = -1;
   let healthyBest = -1;
@@ -71,24 +40,23 @@ function destination(view: DecisionView): number {
     if (o.kind[i] !== OptionKind.town) continue;
     const town = o.a[i];
     const cap = s.counterCap(town);
-    expectedCounters(view, seat, town, cap);
+    const duel = cache.duel(view, seat, town);
+    const mask = expectedCounters(duel, cap, life);
     const turns = view.rules.travelTurns(seat, town);
-    const score = (duel.winChance() * (1 + cap)) / turns;
-    duel.heroLifeLeft += s.wounds[seat];
-    const healthy = (duel.winChance() * (1 + cap)) / turns;
+    const score = (duel.winChance(mask, life) * (1 + cap)) / turns;
     if (score > bestScore) {
       bestScore = score;
       best = i;
     }
-    if (healthy > healthyBest) healthyBest = healthy;
+    if (wounds > 0) healthyBest = Math.max(healthyBest, (duel.winChance(mask, life + wounds) * (1 + cap)) / turns);
   }
-  if (s.wounds[seat] > 0 && bestScore < 0.75 * healthyBest) {
+  if (wounds > 0 && bestScore < 0.75 * healthyBest) {
     for (let i = 0; i < o.count; i++) if (o.kind[i] === OptionKind.rest) return i;
   }
   return best;
 }
 
-function counters(view: DecisionView, params: GreedyParams): number {
+function counters(view: DecisionView, params: GreedyParams, cache: DuelCache): number {
   const s = view.state;
   const o = view.options;
   const cap = s.counterCap(s.town);
@@ -98,7 +66,7 @@ function counters(view: DecisionView, params: GreedyParams): number {
     let pick = view.random.int(full);
     for (let i = 0; i < o.count; i++) if (popcount(o.a[i]) === cap && pick-- === 0) return i;
   }
-  const mask = worstCounters(view, s.attacker, s.town, cap);
+  const mask = worstCounters(cache.duel(view, s.attacker, s.town), cap, view.rules.lifeLeft(s.attacker));
   for (let i = 0; i < o.count; i++) if (o.a[i] === mask) return i;
   return 0;
 }
@@ -126,11 +94,37 @@ function heroItem(view: DecisionView): number {
 }
 
 function phase(view: DecisionView): number {
-  return view.rules.describeCombat(duel).bestPhase();
+  return view.rules.describeCombat(combat).bestPhase();
+}
+
+/**
+ * An ally takes this phase's exchange when the hero would lose wounds defending here and no more allies are needed for
+ * the phases still to come where the hero would lose more; the ally most likely to hit goes.
+ */
+function allyAttack(view: DecisionView): number {
+  const s = view.state;
+  const t = view.tables;
+  const o = view.options;
+  const here = view.rules.describeCombat(combat).defendLoss(s.phase);
+  if (here <= 0) return 0;
+  let worseLater = 0;
+  for (let p = s.phase + 1; p < 3; p++) if (p !== s.attackPhase && combat.defendLoss(p) > here) worseLater++;
+  if (o.count - 1 <= worseLater) return 0;
+  let best = 0;
+  let bestValue = -1;
+  for (let i = 0; i < o.count; i++) {
+    if (o.kind[i] !== OptionKind.ally) continue;
+    const value = t.allyValue[s.itemAt(view.seat, o.a[i]) * 3 + s.phase];
+    if (value > bestValue) {
+      bestValue = value;
+      best = i;
+    }
+  }
+  return best;
 }
 
 function escape(view: DecisionView, params: GreedyParams): number {
-  return view.rules.describeCombat(duel).winChance() < params.escapeBelow ? 1 : 0;
+  return view.rules.describeCombat(combat).winChance() < params.escapeBelow ? 1 : 0;
 }
 
 /** The dearest card (free card), or the dearest affordable one that leaves 2 gold for healing (buying). */
@@ -153,14 +147,15 @@ function card(view: DecisionView, reserve: number): number {
 }
 
 export function createGreedy(params: GreedyParams, name = 'greedy'): KyrosStrategy {
+  const cache = new DuelCache();
   return {
     name,
     choose(decision: DecisionKind, view: DecisionView): number {
       switch (decision) {
         case Decision.destination:
-          return destination(view);
+          return destination(view, cache);
         case Decision.counters:
-          return counters(view, params);
+          return counters(view, params, cache);
         case Decision.lordItem:
           return lordItem(view, params);
         case Decision.heroItem:
@@ -173,6 +168,8 @@ export function createGreedy(params: GreedyParams, name = 'greedy'): KyrosStrate
           return card(view, 0);
         case Decision.buy:
           return card(view, 2);
+        case Decision.allyAttack:
+          return allyAttack(view);
         default:
           return 0;
       }

@@ -1,4 +1,4 @@
-import type { KyrosContent, ItemEffect } from './content.ts';
+import type { KyrosContent, ItemEffect, LordAbility } from './content.ts';
 import { ATTRIBUTES, PHASES } from './content.ts';
 
 /**
@@ -31,6 +31,17 @@ export class KyrosTables {
   readonly lordStamina: Int16Array;
   readonly lordRewardGold: Int16Array;
   readonly lordNoEscape: Uint8Array;
+  /** The card's passive bonuses, per [lord * 3 + phase] (they add to the best item bonus of the town's stack). */
+  readonly lordAbilityAttack: Int16Array;
+  readonly lordAbilityDefense: Int16Array;
+  readonly lordAbilityDamage: Int16Array;
+  /** The card's passive reflect (phase -1: none). */
+  readonly lordReflectPhase: Int8Array;
+  readonly lordReflectAmount: Int16Array;
+  /** The card's Before Combat strike, every round: wounds (0: none), test attribute (-1: no test) and difficulty. */
+  readonly strikeWounds: Int16Array;
+  readonly strikeAttribute: Int8Array;
+  readonly strikeDifficulty: Int16Array;
 
   readonly heroCount: number;
   readonly heroNames: readonly string[];
@@ -48,6 +59,10 @@ export class KyrosTables {
   readonly itemCount: number;
   readonly itemNames: readonly string[];
   readonly itemIsAlly: Uint8Array;
+  /** An ally's combat lines per [item * 3 + phase], and its Life (0 for items). */
+  readonly allyValue: Int16Array;
+  readonly allyDamage: Int16Array;
+  readonly allyLife: Int16Array;
   readonly itemCost: Int16Array;
   readonly attackBonus: Int16Array;
   readonly defenseBonus: Int16Array;
@@ -64,7 +79,6 @@ export class KyrosTables {
   readonly healAmount: Int16Array;
   readonly surgeAmount: Int16Array;
   readonly travelTurns: Int16Array;
-  readonly shieldLife: Int16Array;
   /** 1 when a Giant Lord may use the item: not an ally, and not a movement-only card. */
   readonly usableByLord: Uint8Array;
   /** The market deck: one entry per copy. */
@@ -89,11 +103,25 @@ export class KyrosTables {
     this.lordStamina = Int16Array.from(lords, (lord) => lord.stamina);
     this.lordRewardGold = Int16Array.from(lords, (lord) => lord.rewardGold);
     this.lordNoEscape = Uint8Array.from(lords, (lord) => (lord.noEscape ? 1 : 0));
+    this.lordAbilityAttack = new Int16Array(lords.length * 3);
+    this.lordAbilityDefense = new Int16Array(lords.length * 3);
+    this.lordAbilityDamage = new Int16Array(lords.length * 3);
+    this.lordReflectPhase = new Int8Array(lords.length).fill(-1);
+    this.lordReflectAmount = new Int16Array(lords.length);
+    this.strikeWounds = new Int16Array(lords.length);
+    this.strikeAttribute = new Int8Array(lords.length).fill(-1);
+    this.strikeDifficulty = new Int16Array(lords.length);
+    lords.forEach((lord, i) => {
+      for (const ability of lord.abilities) this.addAbility(i, ability);
+    });
 
     const items = content.items;
     this.itemCount = items.length;
     this.itemNames = items.map((card) => card.name);
     this.itemIsAlly = Uint8Array.from(items, (card) => (card.kind === 'ally' ? 1 : 0));
+    this.allyValue = new Int16Array(items.length * 3);
+    this.allyDamage = new Int16Array(items.length * 3);
+    this.allyLife = new Int16Array(items.length);
     this.itemCost = Int16Array.from(items, (card) => card.cost);
     this.attackBonus = new Int16Array(items.length * 3);
     this.defenseBonus = new Int16Array(items.length * 3);
@@ -108,15 +136,19 @@ export class KyrosTables {
     this.healAmount = new Int16Array(items.length);
     this.surgeAmount = new Int16Array(items.length);
     this.travelTurns = new Int16Array(items.length);
-    this.shieldLife = new Int16Array(items.length);
     this.usableByLord = new Uint8Array(items.length);
     items.forEach((card, i) => {
-      let movementOnly = card.effects.length > 0;
-      for (const effect of card.effects) {
-        if (effect.op !== 'travel') movementOnly = false;
-        this.addEffect(i, effect);
+      if (card.kind === 'ally') {
+        [card.ranged, card.melee, card.magic].forEach(([value, damage], phase) => {
+          this.allyValue[i * 3 + phase] = value;
+          this.allyDamage[i * 3 + phase] = damage;
+        });
+        this.allyLife[i] = card.life;
+        return;
       }
-      this.usableByLord[i] = card.kind === 'item' && !movementOnly ? 1 : 0;
+      for (const effect of card.effects) this.addEffect(i, effect);
+      const movementOnly = card.effects.length > 0 && card.effects.every((effect) => effect.op === 'travel');
+      this.usableByLord[i] = movementOnly ? 0 : 1;
     });
     const deck: number[] = [];
     items.forEach((card, i) => {
@@ -153,14 +185,11 @@ export class KyrosTables {
   private addEffect(i: number, effect: ItemEffect): void {
     switch (effect.op) {
       case 'attackBonus':
-        for (const p of phaseList(effect.phase)) this.attackBonus[i * 3 + p] = Math.max(this.attackBonus[i * 3 + p], effect.amount);
-        return;
+        return raise(this.attackBonus, i, effect.phase, effect.amount);
       case 'defenseBonus':
-        for (const p of phaseList(effect.phase)) this.defenseBonus[i * 3 + p] = Math.max(this.defenseBonus[i * 3 + p], effect.amount);
-        return;
+        return raise(this.defenseBonus, i, effect.phase, effect.amount);
       case 'damageBonus':
-        for (const p of phaseList(effect.phase)) this.damageBonus[i * 3 + p] = Math.max(this.damageBonus[i * 3 + p], effect.amount);
-        return;
+        return raise(this.damageBonus, i, effect.phase, effect.amount);
       case 'bomb':
         this.activation[i] = Activation.bomb;
         this.bombWounds[i] = effect.wounds;
@@ -187,9 +216,33 @@ export class KyrosTables {
       case 'travel':
         this.travelTurns[i] = effect.turns;
         return;
-      case 'shield':
-        this.shieldLife[i] = effect.life;
+    }
+  }
+
+  private addAbility(lord: number, ability: LordAbility): void {
+    switch (ability.op) {
+      case 'attackBonus':
+        return raise(this.lordAbilityAttack, lord, ability.phase, ability.amount);
+      case 'defenseBonus':
+        return raise(this.lordAbilityDefense, lord, ability.phase, ability.amount);
+      case 'damageBonus':
+        return raise(this.lordAbilityDamage, lord, ability.phase, ability.amount);
+      case 'reflect':
+        this.lordReflectPhase[lord] = PHASES.indexOf(ability.phase);
+        this.lordReflectAmount[lord] = ability.amount;
+        return;
+      case 'strike':
+        this.strikeWounds[lord] = ability.wounds;
+        if (ability.test) {
+          this.strikeAttribute[lord] = ATTRIBUTES.indexOf(ability.test.attribute);
+          this.strikeDifficulty[lord] = ability.test.difficulty;
+        }
         return;
     }
   }
+}
+
+/** A passive bonus of one card in `phase` ('any': all three): the best of its bonuses of that kind counts. */
+function raise(table: Int16Array, card: number, phase: string, amount: number): void {
+  for (const p of phaseList(phase)) table[card * 3 + p] = Math.max(table[card * 3 + p], amount);
 }

@@ -21,19 +21,24 @@ const cardBase = { name, source: z.enum(SOURCES), reasoning: z.string().optional
 const line = z.tuple([z.number().int().min(0).max(40), z.number().int().min(0).max(12)]);
 const small = z.number().int().min(1).max(12);
 
-const itemEffect = z.discriminatedUnion('op', [
+const passiveBonuses = [
   /** Passive: + to the holder's attack rolls in a phase. */
   z.object({ op: z.literal('attackBonus'), phase: z.enum(PHASE_OR_ANY), amount: small }),
   /** Passive: + to the holder's defence rolls in a phase. */
   z.object({ op: z.literal('defenseBonus'), phase: z.enum(PHASE_OR_ANY), amount: small }),
   /** Passive: + to the wounds the holder inflicts in a phase. */
   z.object({ op: z.literal('damageBonus'), phase: z.enum(PHASE_OR_ANY), amount: small }),
-  /** Before combat, discard: the opponent takes `wounds`, unless it passes the test (2d10 + attribute >= difficulty). */
-  z.object({
-    op: z.literal('bomb'),
-    wounds: small,
-    test: z.object({ attribute: z.enum(ATTRIBUTES), difficulty: z.number().int().min(2).max(40) }).optional(),
-  }),
+] as const;
+/** Wounds to the opponent unless it passes the test (2d10 + attribute >= difficulty); no test: always. */
+const woundsUnlessTest = {
+  wounds: small,
+  test: z.object({ attribute: z.enum(ATTRIBUTES), difficulty: z.number().int().min(2).max(40) }).optional(),
+};
+
+const itemEffect = z.discriminatedUnion('op', [
+  ...passiveBonuses,
+  /** Before combat, discard: the opponent takes `wounds`, unless it passes the test. */
+  z.object({ op: z.literal('bomb'), ...woundsUnlessTest }),
   /** Before combat, take `exhaust` exhaustion: for the rest of the combat, when the holder takes wounds in `phase`, the opponent takes `amount`. */
   z.object({ op: z.literal('reflect'), phase: z.enum(PHASES), amount: small, exhaust: z.number().int().min(0).max(6) }),
   /** Before a combat round, discard: heal `amount` wounds. */
@@ -42,32 +47,31 @@ const itemEffect = z.discriminatedUnion('op', [
   z.object({ op: z.literal('surge'), amount: small, exhaust: z.number().int().min(0).max(6) }),
   /** Movement only (a Giant Lord cannot use it): travelling to a town takes `turns` fewer turns (never under 1). */
   z.object({ op: z.literal('travel'), turns: small }),
-  /** Ally only: absorbs the holder's wounds until it has taken `life` of them, then dies (is discarded). */
-  z.object({ op: z.literal('shield'), life: small }),
 ]);
 export type ItemEffect = z.infer<typeof itemEffect>;
 export const ACTIVATED_OPS: readonly ItemEffect['op'][] = ['bomb', 'reflect', 'heal', 'surge'];
 
-const item = z
-  .object({
-    ...cardBase,
-    kind: z.enum(['item', 'ally']),
-    cost: z.number().int().min(0).max(30),
-    /** Copies in the market deck the occupied towns' stacks are dealt from (0: only a hero's starting kit). */
-    copies: z.number().int().min(0).max(12).default(1),
-    effects: z.array(itemEffect).default([]),
-  })
-  .superRefine((card, ctx) => {
-    if (card.effects.filter((effect) => ACTIVATED_OPS.includes(effect.op)).length > 1) {
-      ctx.addIssue({ code: 'custom', message: `item "${card.name}" has more than one activated effect (bomb, reflect, heal, surge)` });
-    }
-    for (const effect of card.effects) {
-      if ((effect.op === 'shield') !== (card.kind === 'ally') && (effect.op === 'shield' || card.kind === 'ally')) {
-        ctx.addIssue({ code: 'custom', message: `"${card.name}": a shield effect belongs on an ally, and an ally has only a shield` });
-      }
-    }
-  });
-export type ItemCard = z.infer<typeof item>;
+/** A Giant Lord card's own abilities: passive ones, and a Before Combat effect that resolves every round before its items. */
+const lordAbility = z.discriminatedUnion('op', [
+  ...passiveBonuses,
+  /** Passive: whenever the Lord takes wounds from a combat roll in `phase`, the hero takes `amount`. */
+  z.object({ op: z.literal('reflect'), phase: z.enum(PHASES), amount: small }),
+  /** Before Combat, every round: the hero takes `wounds` unless it passes the test. */
+  z.object({ op: z.literal('strike'), ...woundsUnlessTest }),
+]);
+export type LordAbility = z.infer<typeof lordAbility>;
+
+const market = {
+  ...cardBase,
+  cost: z.number().int().min(0).max(30),
+  /** Copies in the market deck the occupied towns' stacks are dealt from (0: only a hero's starting kit). */
+  copies: z.number().int().min(0).max(12).default(1),
+};
+const item = z.object({ ...market, kind: z.literal('item'), effects: z.array(itemEffect).default([]) });
+/** An ally fights beside the hero: in a phase the hero would defend in, it may attack instead (its own value/damage, its own Life). */
+const ally = z.object({ ...market, kind: z.literal('ally'), ranged: line, melee: line, magic: line, life: small });
+const marketCard = z.discriminatedUnion('kind', [item, ally]);
+export type ItemCard = z.infer<typeof marketCard>;
 
 const giantLord = z.object({
   ...cardBase,
@@ -79,6 +83,7 @@ const giantLord = z.object({
   /** Gold the liberating hero takes (the card's listed reward). */
   rewardGold: z.number().int().min(0).max(20).default(0),
   noEscape: z.boolean().default(false),
+  abilities: z.array(lordAbility).default([]),
 });
 export type GiantLordCard = z.infer<typeof giantLord>;
 
@@ -110,10 +115,18 @@ export const kyrosContentSchema = z
     towns: z.array(town).min(7).max(12),
     giantLords: z.array(giantLord).min(2).max(40),
     heroes: z.array(hero).min(6).max(40),
-    items: z.array(item).min(1).max(200),
+    items: z.array(marketCard).min(1).max(200),
   })
   .superRefine((c, ctx) => {
     const issue = (message: string) => ctx.addIssue({ code: 'custom', message });
+    for (const card of c.items) {
+      if (card.kind === 'item' && card.effects.filter((effect) => ACTIVATED_OPS.includes(effect.op)).length > 1) {
+        issue(`item "${card.name}" has more than one activated effect (bomb, reflect, heal, surge)`);
+      }
+    }
+    for (const lord of c.giantLords) {
+      for (const op of ['reflect', 'strike']) if (lord.abilities.filter((ability) => ability.op === op).length > 1) issue(`Giant Lord "${lord.name}" has more than one ${op} ability`);
+    }
     const names = new Set(c.items.map((card) => card.name));
     for (const h of c.heroes) for (const carried of h.items) if (!names.has(carried)) issue(`hero "${h.name}" carries unknown item "${carried}"`);
     if (c.giantLords.length < c.defeatedBeforeEndgame + 2) {

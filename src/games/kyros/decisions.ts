@@ -28,9 +28,11 @@ export const Decision = {
   freeCard: 6,
   /** In the Market Step of a liberated town: buy a card (a = stack slot), or stop. */
   buy: 7,
+  /** In a phase the hero would defend in (state.phase): an ally that has not fought this round attacks instead (kind ally, a = item slot), or the hero defends (done). */
+  allyAttack: 8,
 } as const;
 export type DecisionKind = (typeof Decision)[keyof typeof Decision];
-export const DECISION_NAMES = ['destination', 'counters', 'lordItem', 'heroItem', 'phase', 'escape', 'freeCard', 'buy'] as const;
+export const DECISION_NAMES = ['destination', 'counters', 'lordItem', 'heroItem', 'phase', 'escape', 'freeCard', 'buy', 'allyAttack'] as const;
 
 export const OptionKind = {
   done: 0,
@@ -42,6 +44,7 @@ export const OptionKind = {
   fight: 6,
   escape: 7,
   card: 8,
+  ally: 9,
 } as const;
 
 export const OPTION_CAPACITY = 64;
@@ -66,6 +69,8 @@ export class OptionList {
 export interface RulesView {
   /** Turns for `seat` to reach occupied town `town` and attack it (never under 1). */
   travelTurns(seat: number, town: number): number;
+  /** Life the hero of `seat` has left, plus its allies' (the duel estimates' `heroLifeLeft`). */
+  lifeLeft(seat: number): number;
   /** Fill `into` with the duel `seat` would fight at `town` if given `counterMask` now (bombs excluded). */
   describeDuel(seat: number, town: number, counterMask: number, into: DuelNumbers): DuelNumbers;
   /** Fill `into` with the combat in progress as it stands (this round's surges included). */

@@ -33,24 +33,6 @@ export class DuelNumbers {
   readonly defendModifier = new Int16Array(3);
   readonly defendTarget = new Int16Array(3);
 
-  /** Copy `from` (a duel described with no counters) with the counters of `mask` added (see Counter in state.ts). */
-  withCounters(from: DuelNumbers, mask: number): DuelNumbers {
-    for (let p = 0; p < 3; p++) {
-      const plus = (mask >> p) & 1;
-      this.attackModifier[p] = from.attackModifier[p];
-      this.attackTarget[p] = from.attackTarget[p] + 2 * plus;
-      this.defendModifier[p] = from.defendModifier[p];
-      this.defendTarget[p] = from.defendTarget[p] + 2 * plus;
-      this.attack[p] = chance(this.attackModifier[p], this.attackTarget[p]);
-      this.defend[p] = chance(this.defendModifier[p], this.defendTarget[p]);
-      this.heroDamage[p] = from.heroDamage[p];
-      this.lordDamage[p] = from.lordDamage[p] + plus;
-    }
-    this.heroLifeLeft = from.heroLifeLeft;
-    this.lordLifeLeft = from.lordLifeLeft + ((mask & 16) !== 0 ? 1 : 0);
-    return this;
-  }
-
   /** How good attacking in `phase` is this round: the share of the Lord's life taken minus the share of the hero's. */
   phaseScore(phase: number): number {
     const dealt = this.attack[phase] * this.heroDamage[phase];
@@ -60,13 +42,25 @@ export class DuelNumbers {
   /** Expected wounds the hero takes in a round it attacks in `phase` (a failed attack costs the phase's wounds too). */
   taken(phase: number): number {
     let wounds = 0;
-    for (let p = 0; p < 3; p++) wounds += (1 - (p === phase ? this.attack[p] : this.defend[p])) * this.lordDamage[p];
+    for (let p = 0; p < 3; p++) wounds += p === phase ? (1 - this.attack[p]) * this.lordDamage[p] : this.defendLoss(p);
     return wounds;
+  }
+
+  /** Expected wounds the hero takes defending in `phase`. */
+  defendLoss(phase: number): number {
+    return (1 - this.defend[phase]) * this.lordDamage[phase];
   }
 
   bestPhase(): number {
     let best = 0;
-    for (let p = 1; p < 3; p++) if (this.phaseScore(p) > this.phaseScore(best)) best = p;
+    let bestScore = this.phaseScore(0);
+    for (let p = 1; p < 3; p++) {
+      const score = this.phaseScore(p);
+      if (score > bestScore) {
+        best = p;
+        bestScore = score;
+      }
+    }
     return best;
   }
 
@@ -80,10 +74,72 @@ export class DuelNumbers {
     for (let p = 0; p < 3; p++) {
       if (this.attack[p] <= 0 || this.heroDamage[p] <= 0) continue;
       const toWin = Math.ceil(this.lordLifeLeft / this.heroDamage[p]) / this.attack[p];
-      const perRound = this.taken(p);
-      const toLose = perRound <= 0 ? 1000 : Math.max(0.5, this.heroLifeLeft / perRound);
-      const odds = (toLose * toLose) / (toLose * toLose + toWin * toWin);
-      if (odds > best) best = odds;
+      const chanceHere = odds(toWin, this.taken(p), this.heroLifeLeft);
+      if (chanceHere > best) best = chanceHere;
+    }
+    return best;
+  }
+}
+
+/** winChance's odds of one attack phase: rounds to win against rounds to lose (life over wounds taken per round). */
+function odds(toWin: number, perRound: number, heroLifeLeft: number): number {
+  const toLose = perRound <= 0 ? 1000 : Math.max(0.5, heroLifeLeft / perRound);
+  return (toLose * toLose) / (toLose * toLose + toWin * toWin);
+}
+
+const NO_WIN = -1;
+
+/**
+ * One duel (described with no counters) under every counter set at once: per phase, with and without that phase's
+ * +2 counter, the wounds the hero expects attacking and defending there, and the rounds it needs to win there (with
+ * and without the +1 Life counter). winChance(mask, life) is, bit for bit, DuelNumbers.winChance of the duel
+ * described with those counters and that life (the same operations on the same numbers), without describing it.
+ */
+export class CounterTable {
+  /** [(phase * 2 + phase counter) * 2 + life counter]; NO_WIN where the hero cannot hurt the Lord. */
+  private readonly toWin = new Float64Array(12);
+  /** [phase * 2 + phase counter]: the wounds the hero expects attacking / defending in the phase. */
+  private readonly attackLoss = new Float64Array(6);
+  private readonly defendLoss = new Float64Array(6);
+  /** [(mask & 7) * 3 + attack phase]: the wounds the hero expects a round (DuelNumbers.taken). */
+  private readonly perRound = new Float64Array(24);
+
+  fill(base: DuelNumbers): this {
+    for (let p = 0; p < 3; p++) {
+      for (let plus = 0; plus < 2; plus++) {
+        const attack = chance(base.attackModifier[p], base.attackTarget[p] + 2 * plus);
+        const lordDamage = base.lordDamage[p] + plus;
+        this.attackLoss[p * 2 + plus] = (1 - attack) * lordDamage;
+        this.defendLoss[p * 2 + plus] = (1 - chance(base.defendModifier[p], base.defendTarget[p] + 2 * plus)) * lordDamage;
+        const hurts = attack > 0 && base.heroDamage[p] > 0;
+        for (let life = 0; life < 2; life++) {
+          this.toWin[(p * 2 + plus) * 2 + life] = hurts ? Math.ceil((base.lordLifeLeft + life) / base.heroDamage[p]) / attack : NO_WIN;
+        }
+      }
+    }
+    const attackLoss = this.attackLoss;
+    const defendLoss = this.defendLoss;
+    for (let mask = 0; mask < 8; mask++) {
+      const ranged = mask & 1;
+      const melee = 2 + ((mask >> 1) & 1);
+      const magic = 4 + ((mask >> 2) & 1);
+      // Summed in phase order, as DuelNumbers.taken does.
+      this.perRound[mask * 3] = attackLoss[ranged] + defendLoss[melee] + defendLoss[magic];
+      this.perRound[mask * 3 + 1] = defendLoss[ranged] + attackLoss[melee] + defendLoss[magic];
+      this.perRound[mask * 3 + 2] = defendLoss[ranged] + defendLoss[melee] + attackLoss[magic];
+    }
+    return this;
+  }
+
+  /** The hero's chance against the counters of `mask` (see Counter in state.ts) with `heroLifeLeft` (a Lord with life left). */
+  winChance(mask: number, heroLifeLeft: number): number {
+    const life = (mask >> 4) & 1;
+    let best = 0;
+    for (let p = 0; p < 3; p++) {
+      const toWin = this.toWin[(p * 2 + ((mask >> p) & 1)) * 2 + life];
+      if (toWin === NO_WIN) continue;
+      const chanceHere = odds(toWin, this.perRound[(mask & 7) * 3 + p], heroLifeLeft);
+      if (chanceHere > best) best = chanceHere;
     }
     return best;
   }

@@ -5,15 +5,16 @@ import { GameRandom } from '../../core/rng.ts';
 import { Activation, ACTIVATION_NAMES, ATTRIBUTE_NAMES, type KyrosTables, PHASE_NAMES } from './cards.ts';
 import { Decision, DECISION_NAMES, type DecisionKind, type DecisionView, type KyrosStrategy, OptionKind, OptionList, type RulesView } from './decisions.ts';
 import { chance, DuelNumbers } from './duel.ts';
+import { HeroProfile, LordProfile } from './profiles.ts';
 import {
   COUNTER_NAMES,
   COUNTER_TYPES,
-  Counter,
   CombatEnd,
   ITEM_CAPACITY,
   KyrosState,
   MAX_COMBAT_ROUNDS,
   MAX_SEATS,
+  MAX_TOWNS,
   popcount,
   STACK_CAPACITY,
   Status,
@@ -60,6 +61,9 @@ export const M = {
   fameSeat1: 11,
 } as const;
 
+/** The counter masks of at most `cap` counters, per cap (0-5), in increasing order. */
+const COUNTER_SETS_UP_TO: readonly Int8Array[] = [0, 1, 2, 3, 4, 5].map((cap) => Int8Array.from({ length: 32 }, (_, mask) => mask).filter((mask) => popcount(mask) <= cap));
+
 const NOT_USED = -1;
 const USED_FOR_COMBAT = 9999;
 
@@ -73,19 +77,12 @@ export class KyrosRules implements RulesView {
   private strategy: KyrosStrategy = { name: 'none', choose: () => 0 } as KyrosStrategy;
   private seed = 0;
   private readonly deal: Int16Array;
-  /** Per stack slot / hero item slot: the combat round an activated item was last used (NOT_USED, or USED_FOR_COMBAT). */
+  /** Per stack slot / hero item slot: the combat round the card was last used, by activation or an ally's attack (NOT_USED, or USED_FOR_COMBAT). */
   private readonly stackUsed = new Int16Array(STACK_CAPACITY);
   private readonly heroUsed = new Int16Array(ITEM_CAPACITY);
-  // Scratch for describeDuel (never the live combat's arrays).
-  private readonly scratchLordValue = new Int16Array(3);
-  private readonly scratchLordDamage = new Int16Array(3);
-  private readonly scratchLordAttack = new Int16Array(3);
-  private readonly scratchLordDefense = new Int16Array(3);
-  private scratchLordLife = 0;
-  private scratchLordStamina = 0;
-  private readonly scratchHeroAttack = new Int16Array(3);
-  private readonly scratchHeroDefense = new Int16Array(3);
-  private readonly scratchHeroDamage = new Int16Array(3);
+  /** Each town's Giant Lord and each seat's hero before counters, kept up to date by the state's stamps. */
+  private readonly lordProfiles = Array.from({ length: MAX_TOWNS }, () => new LordProfile());
+  private readonly heroProfiles = Array.from({ length: MAX_SEATS }, () => new HeroProfile());
 
   constructor(
     readonly tables: KyrosTables,
@@ -150,6 +147,7 @@ export class KyrosRules implements RulesView {
       s.travelLeft[seat] = 0;
       s.skipTurns[seat] = 0;
       s.itemCount[seat] = 0;
+      s.restampSeat(seat);
       if (hero < 0) continue;
       s.gold[seat] = t.heroGold[hero];
       s.level[seat] = t.heroLevel[hero];
@@ -190,6 +188,7 @@ export class KyrosRules implements RulesView {
     // Occupation: top-most free market stack first (Frostgate, Greyhaven, Nerekhall, ...), then red counters.
     for (let town = 0; town < s.townCount; town++) {
       s.townLord[town] = s.lordDeck.draw();
+      s.restampTown(town);
       s.townLiberated[town] = 0;
       s.townRedCounter[town] = 1;
     }
@@ -255,26 +254,37 @@ export class KyrosRules implements RulesView {
     this.attack(seat, town);
   }
 
-  /** Rest in a free town: all exhaustion goes, and each wound heals for healCost gold (as far as the gold goes). */
+  /** Rest a turn in a free town: a Market Step there heals, and the hero starts its next journey from a free place. */
   private rest(seat: number): void {
+    this.state.position[seat] = -1;
+    this.healInTown(seat, `  seat ${seat + 1} ${this.tables.heroNames[this.state.seatHero[seat]]} rests in a free town`);
+  }
+
+  /** Healing in a town's Market Step: all exhaustion goes; each wound of the hero, then of its allies, heals for healCost gold (as far as the gold goes). */
+  private healInTown(seat: number, who: string): void {
+    const s = this.state;
+    s.exhaustion[seat] = 0;
+    let healed = this.healWounds(seat, s.wounds, seat);
+    for (let i = 0; i < s.itemCount[seat]; i++) healed += this.healWounds(seat, s.allyWounds, seat * ITEM_CAPACITY + i);
+    if (this.log !== null) this.log.write(`${who}: heals ${healed} wound(s) for ${healed * this.settings.healCost} gold (wounds ${s.wounds[seat]}, gold ${s.gold[seat]})`);
+  }
+
+  /** Heal the wounds at `wounds[at]` as far as the seat's gold goes; returns how many. */
+  private healWounds(seat: number, wounds: Int16Array, at: number): number {
     const s = this.state;
     const cost = this.settings.healCost;
-    const healed = cost === 0 ? s.wounds[seat] : Math.min(s.wounds[seat], Math.floor(s.gold[seat] / cost));
-    s.wounds[seat] -= healed;
+    const healed = cost === 0 ? wounds[at] : Math.min(wounds[at], Math.floor(s.gold[seat] / cost));
+    wounds[at] -= healed;
     s.gold[seat] -= healed * cost;
-    s.exhaustion[seat] = 0;
-    s.position[seat] = -1;
-    if (this.log !== null) this.log.write(`  seat ${seat + 1} ${this.tables.heroNames[s.seatHero[seat]]} rests in a free town: heals ${healed} wound(s) for ${healed * cost} gold (wounds ${s.wounds[seat]}, gold ${s.gold[seat]})`);
+    return healed;
   }
 
   travelTurns(seat: number, town: number): number {
     const s = this.state;
     const from = s.position[seat];
-    let turns = from < 0 ? this.settings.travel : from === town ? 1 : this.settings.travel + Math.abs(from - town) - 1;
-    let faster = 0;
-    for (let i = 0; i < s.itemCount[seat]; i++) faster = Math.max(faster, this.tables.travelTurns[s.itemAt(seat, i)]);
-    turns -= faster;
-    return turns < 1 ? 1 : turns;
+    const turns = from < 0 ? this.settings.travel : from === town ? 1 : this.settings.travel + Math.abs(from - town) - 1;
+    const faster = turns - this.heroProfiles[seat].update(s, this.tables, seat).travelBonus;
+    return faster < 1 ? 1 : faster;
   }
 
   // ---- An attack -------------------------------------------------------------------------------------------------
@@ -286,7 +296,8 @@ export class KyrosRules implements RulesView {
     s.attacks++;
     s.inCombat = true;
     s.attacker = seat;
-    s.chooser = (seat + 1) % s.players;
+    // Play passes to the right (the rulebook's set-up example), so the player to the attacker's left took the previous turn.
+    s.chooser = (seat + s.players - 1) % s.players;
     s.town = town;
     s.lord = lord;
     if (this.log !== null) {
@@ -297,7 +308,8 @@ export class KyrosRules implements RulesView {
     const cap = s.counterCap(town);
     const o = this.options;
     o.clear();
-    for (let mask = 0; mask < 32; mask++) if (popcount(mask) <= cap) o.add(OptionKind.counters, mask);
+    const masks = COUNTER_SETS_UP_TO[cap];
+    for (let i = 0; i < masks.length; i++) o.add(OptionKind.counters, masks[i]);
     const mask = o.a[this.ask(Decision.counters, s.chooser)];
     s.counterMask = mask;
     s.countersGiven += popcount(mask);
@@ -339,99 +351,66 @@ export class KyrosRules implements RulesView {
     this.endCombat(end);
   }
 
-  /** The live combat's effective numbers: card values + counters + the best passive item bonus per phase. */
+  /** The live combat's effective numbers: each side's profile (see profiles.ts), the counters added to the Lord's. */
   private setUpCombat(seat: number, town: number, mask: number): void {
     const s = this.state;
-    this.describeLord(town, mask, s.lordValue, s.lordDamage, s.lordAttackBonus, s.lordDefenseBonus);
-    s.lordLife = this.scratchLordLife;
-    s.lordStamina = this.scratchLordStamina;
+    const t = this.tables;
+    const lord = this.lordProfiles[town].update(s, t, town);
+    const hero = this.heroProfiles[seat].update(s, t, seat);
+    for (let p = 0; p < 3; p++) {
+      s.lordValue[p] = lord.valueWith(p, mask);
+      s.lordDamage[p] = lord.damageWith(p, mask);
+      s.lordAttackBonus[p] = lord.attackBonus[p];
+      s.lordDefenseBonus[p] = lord.defenseBonus[p];
+      s.heroValue[p] = t.heroValue[s.seatHero[seat] * 3 + p];
+      s.heroDamage[p] = hero.damage[p];
+      s.heroAttackBonus[p] = hero.attackBonus[p];
+      s.heroDefenseBonus[p] = hero.defenseBonus[p];
+    }
+    s.lordLife = lord.lifeWith(mask);
+    s.lordStamina = lord.staminaWith(mask);
     s.lordWounds = 0;
     s.lordExhaustion = 0;
-    this.describeHero(seat, s.heroAttackBonus, s.heroDefenseBonus, s.heroDamage);
-    const hero = s.seatHero[seat];
-    for (let p = 0; p < 3; p++) s.heroValue[p] = this.tables.heroValue[hero * 3 + p];
-    s.heroLife = this.tables.heroLife[hero];
-    s.heroStamina = this.tables.heroStamina[hero];
-    s.lordReflectPhase = s.heroReflectPhase = -1;
-    s.lordReflectAmount = s.heroReflectAmount = 0;
-    this.stackUsed.fill(NOT_USED);
-    this.heroUsed.fill(NOT_USED);
+    s.heroLife = t.heroLife[s.seatHero[seat]];
+    s.heroStamina = t.heroStamina[s.seatHero[seat]];
+    s.lordReflectPhase = t.lordReflectPhase[s.lord];
+    s.lordReflectAmount = t.lordReflectAmount[s.lord];
+    s.heroReflectPhase = -1;
+    s.heroReflectAmount = 0;
+    for (let i = 0; i < s.stackSize[town]; i++) this.stackUsed[i] = NOT_USED;
+    for (let i = 0; i < s.itemCount[seat]; i++) this.heroUsed[i] = NOT_USED;
   }
 
-  private describeLord(town: number, mask: number, value: Int16Array, damage: Int16Array, attackBonus: Int16Array, defenseBonus: Int16Array): void {
-    const s = this.state;
-    const t = this.tables;
-    const lord = s.townLord[town];
-    for (let p = 0; p < 3; p++) {
-      const counter = (mask >> p) & 1;
-      let attack = 0;
-      let defense = 0;
-      let extra = 0;
-      for (let i = 0; i < s.stackSize[town]; i++) {
-        const item = s.stackAt(town, i);
-        if (t.usableByLord[item] === 0) continue;
-        attack = Math.max(attack, t.attackBonus[item * 3 + p]);
-        defense = Math.max(defense, t.defenseBonus[item * 3 + p]);
-        extra = Math.max(extra, t.damageBonus[item * 3 + p]);
-      }
-      value[p] = t.lordValue[lord * 3 + p] + 2 * counter;
-      damage[p] = t.lordDamage[lord * 3 + p] + counter + extra;
-      attackBonus[p] = attack;
-      defenseBonus[p] = defense;
-    }
-    this.scratchLordLife = t.lordLife[lord] + ((mask & Counter.life) !== 0 ? 1 : 0);
-    this.scratchLordStamina = t.lordStamina[lord] + ((mask & Counter.stamina) !== 0 ? 2 : 0);
-  }
-
-  private describeHero(seat: number, attackBonus: Int16Array, defenseBonus: Int16Array, damage: Int16Array): void {
-    const s = this.state;
-    const t = this.tables;
-    const hero = s.seatHero[seat];
-    for (let p = 0; p < 3; p++) {
-      let attack = 0;
-      let defense = 0;
-      let extra = 0;
-      for (let i = 0; i < s.itemCount[seat]; i++) {
-        const item = s.itemAt(seat, i);
-        attack = Math.max(attack, t.attackBonus[item * 3 + p]);
-        defense = Math.max(defense, t.defenseBonus[item * 3 + p]);
-        extra = Math.max(extra, t.damageBonus[item * 3 + p]);
-      }
-      attackBonus[p] = attack;
-      defenseBonus[p] = defense;
-      damage[p] = t.heroDamage[hero * 3 + p] + extra;
-    }
-  }
-
-  /** Life the hero has left, counting wounds its allies can still absorb. */
-  private lifeLeft(seat: number): number {
+  /** Life the hero has left, plus its allies' (an estimate: allies take exchanges the hero would defend). */
+  lifeLeft(seat: number): number {
     const s = this.state;
     let left = this.tables.heroLife[s.seatHero[seat]] - s.wounds[seat];
     for (let i = 0; i < s.itemCount[seat]; i++) {
       const item = s.itemAt(seat, i);
-      if (this.tables.itemIsAlly[item] === 1) left += this.tables.shieldLife[item] - s.allyWounds[seat * ITEM_CAPACITY + i];
+      if (this.tables.itemIsAlly[item] === 1) left += this.tables.allyLife[item] - s.allyWounds[seat * ITEM_CAPACITY + i];
     }
     return left;
   }
 
   describeDuel(seat: number, town: number, counterMask: number, into: DuelNumbers): DuelNumbers {
+    const s = this.state;
     const t = this.tables;
-    const hero = this.state.seatHero[seat];
-    this.describeLord(town, counterMask, this.scratchLordValue, this.scratchLordDamage, this.scratchLordAttack, this.scratchLordDefense);
-    this.describeHero(seat, this.scratchHeroAttack, this.scratchHeroDefense, this.scratchHeroDamage);
+    const lord = this.lordProfiles[town].update(s, t, town);
+    const hero = this.heroProfiles[seat].update(s, t, seat);
     for (let p = 0; p < 3; p++) {
-      const value = t.heroValue[hero * 3 + p];
-      into.attackModifier[p] = value + this.scratchHeroAttack[p];
-      into.attackTarget[p] = this.scratchLordValue[p] + this.scratchLordDefense[p];
-      into.defendModifier[p] = value + this.scratchHeroDefense[p];
-      into.defendTarget[p] = this.scratchLordValue[p] + this.scratchLordAttack[p];
+      const value = t.heroValue[s.seatHero[seat] * 3 + p];
+      const lordValue = lord.valueWith(p, counterMask);
+      into.attackModifier[p] = value + hero.attackBonus[p];
+      into.attackTarget[p] = lordValue + lord.defenseBonus[p];
+      into.defendModifier[p] = value + hero.defenseBonus[p];
+      into.defendTarget[p] = lordValue + lord.attackBonus[p];
       into.attack[p] = chance(into.attackModifier[p], into.attackTarget[p]);
       into.defend[p] = chance(into.defendModifier[p], into.defendTarget[p]);
-      into.heroDamage[p] = this.scratchHeroDamage[p];
-      into.lordDamage[p] = this.scratchLordDamage[p];
+      into.heroDamage[p] = hero.damage[p];
+      into.lordDamage[p] = lord.damageWith(p, counterMask);
     }
     into.heroLifeLeft = this.lifeLeft(seat);
-    into.lordLifeLeft = this.scratchLordLife;
+    into.lordLifeLeft = lord.lifeWith(counterMask);
     return into;
   }
 
@@ -452,11 +431,17 @@ export class KyrosRules implements RulesView {
     return into;
   }
 
-  /** The Before Combat step: the Giant Lord's items first (the chooser decides), then the hero's. -1: the fight goes on. */
+  /** The Before Combat step: the Giant Lord card's strike, its items (the chooser decides), then the hero's. -1: the fight goes on. */
   private beforeCombat(): number {
     const s = this.state;
     const t = this.tables;
     const o = this.options;
+    s.phase = -1;
+    if (t.strikeWounds[s.lord] > 0) {
+      this.woundHeroUnlessTest(t.lordNames[s.lord], t.strikeWounds[s.lord], t.strikeAttribute[s.lord], t.strikeDifficulty[s.lord]);
+      const end = this.combatOver();
+      if (end >= 0) return end;
+    }
     for (;;) {
       o.clear();
       o.add(OptionKind.done, -1);
@@ -515,10 +500,7 @@ export class KyrosRules implements RulesView {
       case Activation.bomb: {
         this.removeFromStack(s.town, slot);
         s.marketDiscard.push(item);
-        const attribute = t.bombAttribute[item];
-        const passed = attribute >= 0 && this.test(s.heroValue[attribute], t.bombDifficulty[item]);
-        if (this.log !== null) this.log.write(`    ${t.lordNames[s.lord]} uses ${name}: ${passed ? 'the hero passes the test' : `${t.bombWounds[item]} wound(s) to the hero`}`);
-        if (!passed) this.heroTakes(t.bombWounds[item], -1);
+        this.woundHeroUnlessTest(`${t.lordNames[s.lord]} uses ${name}`, t.bombWounds[item], t.bombAttribute[item], t.bombDifficulty[item]);
         return;
       }
       case Activation.heal: {
@@ -543,6 +525,13 @@ export class KyrosRules implements RulesView {
         if (this.log !== null) this.log.write(`    ${t.lordNames[s.lord]} uses ${name}: +${t.surgeAmount[item]} this round`);
         return;
     }
+  }
+
+  /** A Giant Lord's bomb or strike: the hero takes `wounds` unless it passes the test (attribute -1: no test). */
+  private woundHeroUnlessTest(source: string, wounds: number, attribute: number, difficulty: number): void {
+    const passed = attribute >= 0 && this.test(this.state.heroValue[attribute], difficulty);
+    if (this.log !== null) this.log.write(`    ${source}: ${passed ? 'the hero passes the test' : `${wounds} wound(s) to the hero`}`);
+    if (!passed) this.heroTakes(wounds, -1);
   }
 
   private heroUses(slot: number): void {
@@ -587,54 +576,95 @@ export class KyrosRules implements RulesView {
     }
   }
 
-  /** One round of Ranged, Melee and Magic: the hero attacks in its chosen phase and defends in the other two. */
+  /**
+   * One round of Ranged, Melee and Magic: the hero attacks in its chosen phase and defends in the other two, unless an
+   * ally attacks in its place there (the ally then takes the whole exchange of that phase).
+   */
   private combatRound(round: number): number {
     const s = this.state;
     for (let p = 0; p < 3; p++) {
-      let wounds = 0;
-      let toLord = 0;
-      if (p === s.attackPhase) {
-        const roll = this.roll2d10();
-        const total = roll + s.heroValue[p] + s.heroAttackBonus[p] + s.heroSurge;
-        const target = s.lordValue[p] + s.lordDefenseBonus[p];
-        if (total >= target) toLord = s.heroDamage[p];
-        else wounds = s.lordDamage[p];
-        if (this.log !== null) this.log.write(`    round ${round} ${PHASE_NAMES[p]}: the hero attacks, ${roll} + ${total - roll} = ${total} vs ${target}: ${toLord > 0 ? `hits for ${toLord}` : `misses, takes ${wounds}`}`);
-      } else {
-        const roll = this.roll2d10();
-        const total = roll + s.heroValue[p] + s.heroDefenseBonus[p];
-        const target = s.lordValue[p] + s.lordAttackBonus[p] + s.lordSurge;
-        if (total < target) wounds = s.lordDamage[p];
-        if (this.log !== null) this.log.write(`    round ${round} ${PHASE_NAMES[p]}: the hero defends, ${roll} + ${total - roll} = ${total} vs ${target}: ${wounds > 0 ? `takes ${wounds}` : 'no wounds'}`);
+      s.phase = p;
+      if (p === s.attackPhase) this.heroAttacks(p, round);
+      else {
+        const ally = this.allyInstead(round);
+        if (ally >= 0) this.allyAttacks(ally, p, round);
+        else this.heroDefends(p, round);
       }
-      if (toLord > 0) this.lordTakes(toLord, p);
-      if (wounds > 0) this.heroTakes(wounds, p);
       const end = this.combatOver();
       if (end >= 0) return end;
     }
     return -1;
   }
 
-  /** Wounds to the hero: its allies absorb first; a reflect effect of the Giant Lord's... see lordTakes. */
-  private heroTakes(wounds: number, phase: number): void {
+  /** 2d10 + value + bonuses against the Lord's value + its defence bonus: a hit deals the hero's damage, a miss costs the Lord's. */
+  private heroAttacks(p: number, round: number): void {
+    const s = this.state;
+    const roll = this.roll2d10();
+    const total = roll + s.heroValue[p] + s.heroAttackBonus[p] + s.heroSurge;
+    const target = s.lordValue[p] + s.lordDefenseBonus[p];
+    const hit = total >= target;
+    if (this.log !== null) this.log.write(`    round ${round} ${PHASE_NAMES[p]}: the hero attacks, ${roll} + ${total - roll} = ${total} vs ${target}: ${hit ? `hits for ${s.heroDamage[p]}` : `misses, takes ${s.lordDamage[p]}`}`);
+    if (hit) this.lordTakes(s.heroDamage[p], p);
+    else this.heroTakes(s.lordDamage[p], p);
+  }
+
+  /** 2d10 + value + defence bonus against the Lord's value + its attack bonus and surge: a failure costs the Lord's damage. */
+  private heroDefends(p: number, round: number): void {
+    const s = this.state;
+    const roll = this.roll2d10();
+    const total = roll + s.heroValue[p] + s.heroDefenseBonus[p];
+    const target = s.lordValue[p] + s.lordAttackBonus[p] + s.lordSurge;
+    const wounds = total < target ? s.lordDamage[p] : 0;
+    if (this.log !== null) this.log.write(`    round ${round} ${PHASE_NAMES[p]}: the hero defends, ${roll} + ${total - roll} = ${total} vs ${target}: ${wounds > 0 ? `takes ${wounds}` : 'no wounds'}`);
+    if (wounds > 0) this.heroTakes(wounds, p);
+  }
+
+  /** In a phase the hero would defend in: the hero's choice of an ally that has not fought this round, or -1 (the hero defends). */
+  private allyInstead(round: number): number {
+    const s = this.state;
+    const o = this.options;
+    const seat = s.attacker;
+    o.clear();
+    o.add(OptionKind.done, -1);
+    for (let i = 0; i < s.itemCount[seat]; i++) if (this.tables.itemIsAlly[s.itemAt(seat, i)] === 1 && this.heroUsed[i] !== round) o.add(OptionKind.ally, i);
+    if (o.count === 1) return -1;
+    const pick = this.ask(Decision.allyAttack, seat);
+    return o.kind[pick] === OptionKind.ally ? o.a[pick] : -1;
+  }
+
+  /** The ally attacks with its own line, 2d10 + value against the Lord's value + defence bonus; a miss wounds the ally. */
+  private allyAttacks(slot: number, p: number, round: number): void {
     const s = this.state;
     const t = this.tables;
-    const seat = s.attacker;
-    let left = wounds;
-    for (let i = 0; i < s.itemCount[seat] && left > 0; i++) {
-      const item = s.itemAt(seat, i);
-      if (t.itemIsAlly[item] === 0) continue;
-      const at = seat * ITEM_CAPACITY + i;
-      const absorbed = Math.min(left, t.shieldLife[item] - s.allyWounds[at]);
-      s.allyWounds[at] += absorbed;
-      left -= absorbed;
-      if (s.allyWounds[at] >= t.shieldLife[item]) {
-        if (this.log !== null) this.log.write(`    ${t.itemNames[item]} dies shielding the hero`);
-        this.removeItem(seat, i);
-        i--;
-      }
+    const ally = s.itemAt(s.attacker, slot);
+    this.heroUsed[slot] = round;
+    const roll = this.roll2d10();
+    const total = roll + t.allyValue[ally * 3 + p];
+    const target = s.lordValue[p] + s.lordDefenseBonus[p];
+    const hit = total >= target;
+    if (this.log !== null) {
+      this.log.write(`    round ${round} ${PHASE_NAMES[p]}: ${t.itemNames[ally]} attacks, ${roll} + ${total - roll} = ${total} vs ${target}: ${hit ? `hits for ${t.allyDamage[ally * 3 + p]}` : `misses, takes ${s.lordDamage[p]}`}`);
     }
-    s.wounds[seat] += left;
+    if (hit) this.lordTakes(t.allyDamage[ally * 3 + p], p);
+    else this.allyTakes(slot, s.lordDamage[p]);
+  }
+
+  /** Wounds to an ally: at its Life it dies (is discarded). */
+  private allyTakes(slot: number, wounds: number): void {
+    const s = this.state;
+    const seat = s.attacker;
+    const at = seat * ITEM_CAPACITY + slot;
+    const ally = s.items[at];
+    s.allyWounds[at] += wounds;
+    if (s.allyWounds[at] < this.tables.allyLife[ally]) return;
+    if (this.log !== null) this.log.write(`    ${this.tables.itemNames[ally]} dies`);
+    this.removeItem(seat, slot);
+  }
+
+  /** Wounds to the hero; in a phase where its reflect effect is active, the Giant Lord takes the reflected wounds. */
+  private heroTakes(wounds: number, phase: number): void {
+    const s = this.state;
+    s.wounds[s.attacker] += wounds;
     if (phase >= 0 && phase === s.heroReflectPhase && wounds > 0) {
       if (this.log !== null) this.log.write(`    the hero's reflect effect: ${s.heroReflectAmount} wound(s) to the Giant Lord`);
       s.lordWounds += s.heroReflectAmount;
@@ -719,23 +749,32 @@ export class KyrosRules implements RulesView {
     s.skipTurns[seat] = this.settings.knockoutTurns;
   }
 
-  /** The Market Step in the liberated town: one card free, then buying at the printed cost. */
+  /** The Market Step in the liberated town, as normal (healing, buying at the printed cost) with one card free first. */
   private marketStep(seat: number, town: number): void {
+    this.takeFreeCard(seat, town);
+    if (this.state.wounds[seat] > 0 || this.state.exhaustion[seat] > 0) this.healInTown(seat, '    the Market Step');
+    this.buyCards(seat, town);
+  }
+
+  private takeFreeCard(seat: number, town: number): void {
     const s = this.state;
-    const t = this.tables;
     const o = this.options;
     o.clear();
     o.add(OptionKind.done, -1);
     if (s.itemCount[seat] < ITEM_CAPACITY) for (let i = 0; i < s.stackSize[town]; i++) o.add(OptionKind.card, i);
-    if (o.count > 1) {
-      const pick = this.ask(Decision.freeCard, seat);
-      if (o.kind[pick] === OptionKind.card) {
-        const item = s.stackAt(town, o.a[pick]);
-        this.removeFromStack(town, o.a[pick]);
-        this.giveItem(seat, item);
-        if (this.log !== null) this.log.write(`    free market card: ${t.itemNames[item]}`);
-      }
-    }
+    if (o.count === 1) return;
+    const pick = this.ask(Decision.freeCard, seat);
+    if (o.kind[pick] !== OptionKind.card) return;
+    const item = s.stackAt(town, o.a[pick]);
+    this.removeFromStack(town, o.a[pick]);
+    this.giveItem(seat, item);
+    if (this.log !== null) this.log.write(`    free market card: ${this.tables.itemNames[item]}`);
+  }
+
+  private buyCards(seat: number, town: number): void {
+    const s = this.state;
+    const t = this.tables;
+    const o = this.options;
     for (;;) {
       o.clear();
       o.add(OptionKind.done, -1);
@@ -782,6 +821,7 @@ export class KyrosRules implements RulesView {
     const s = this.state;
     if (s.stackSize[town] >= STACK_CAPACITY) return;
     s.stack[town * STACK_CAPACITY + s.stackSize[town]++] = item;
+    s.restampTown(town);
   }
 
   private removeFromStack(town: number, slot: number): void {
@@ -792,6 +832,7 @@ export class KyrosRules implements RulesView {
       this.stackUsed[i] = this.stackUsed[i + 1];
     }
     s.stackSize[town]--;
+    s.restampTown(town);
   }
 
   giveItem(seat: number, item: number): void {
@@ -800,6 +841,7 @@ export class KyrosRules implements RulesView {
     const at = seat * ITEM_CAPACITY + s.itemCount[seat]++;
     s.items[at] = item;
     s.allyWounds[at] = 0;
+    s.restampSeat(seat);
   }
 
   private removeItem(seat: number, slot: number): void {
@@ -812,6 +854,7 @@ export class KyrosRules implements RulesView {
       this.heroUsed[i] = this.heroUsed[i + 1];
     }
     s.itemCount[seat]--;
+    s.restampSeat(seat);
   }
 
   // ---- The end ---------------------------------------------------------------------------------------------------
@@ -883,7 +926,25 @@ export class KyrosRules implements RulesView {
   private lordLine(lord: number): string {
     const t = this.tables;
     const phases = [0, 1, 2].map((p) => `${PHASE_NAMES[p]} ${t.lordValue[lord * 3 + p]}/${t.lordDamage[lord * 3 + p]}`).join(', ');
-    return `${phases}, life ${t.lordLife[lord]}, stamina ${t.lordStamina[lord]}`;
+    return `${phases}, life ${t.lordLife[lord]}, stamina ${t.lordStamina[lord]}${this.abilitiesText(lord)}`;
+  }
+
+  private abilitiesText(lord: number): string {
+    const t = this.tables;
+    const parts: string[] = [];
+    for (let p = 0; p < 3; p++) {
+      const at = lord * 3 + p;
+      if (t.lordAbilityAttack[at] > 0) parts.push(`+${t.lordAbilityAttack[at]} ${PHASE_NAMES[p]} attack`);
+      if (t.lordAbilityDefense[at] > 0) parts.push(`+${t.lordAbilityDefense[at]} ${PHASE_NAMES[p]} defence`);
+      if (t.lordAbilityDamage[at] > 0) parts.push(`+${t.lordAbilityDamage[at]} ${PHASE_NAMES[p]} damage`);
+    }
+    if (t.lordReflectPhase[lord] >= 0) parts.push(`returns ${t.lordReflectAmount[lord]} wound(s) when wounded in ${PHASE_NAMES[t.lordReflectPhase[lord]]}`);
+    if (t.strikeWounds[lord] > 0) {
+      const test = t.strikeAttribute[lord] >= 0 ? ` unless ${ATTRIBUTE_NAMES[t.strikeAttribute[lord]]} ${t.strikeDifficulty[lord]}` : '';
+      parts.push(`strikes for ${t.strikeWounds[lord]} each round${test}`);
+    }
+    if (t.lordNoEscape[lord] === 1) parts.push('may not be escaped');
+    return parts.length === 0 ? '' : `; ${parts.join(', ')}`;
   }
 
   private heroLine(hero: number): string {

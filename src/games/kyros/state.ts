@@ -63,7 +63,7 @@ export class KyrosState {
   readonly fame = new Int16Array(MAX_SEATS);
   readonly items = new Int16Array(MAX_SEATS * ITEM_CAPACITY);
   readonly itemCount = new Uint8Array(MAX_SEATS);
-  /** Wounds an ally has absorbed (per item slot). */
+  /** Wounds an ally has taken (per item slot). */
   readonly allyWounds = new Int16Array(MAX_SEATS * ITEM_CAPACITY);
   /** The town the hero is at or next to, or -1 for a free place (a town that is not occupied, or the wilds). */
   readonly position = new Int8Array(MAX_SEATS);
@@ -71,6 +71,14 @@ export class KyrosState {
   readonly heading = new Int8Array(MAX_SEATS);
   readonly travelLeft = new Int8Array(MAX_SEATS);
   readonly skipTurns = new Int8Array(MAX_SEATS);
+
+  /**
+   * Change stamps for strategies' caches: a town gets a fresh one whenever its market stack changes, a seat whenever
+   * its hero's items change, and all of them at each set-up. Never reused, not even across games.
+   */
+  readonly townStamp = new Float64Array(MAX_TOWNS);
+  readonly seatStamp = new Float64Array(MAX_SEATS);
+  private lastStamp = 0;
 
   // The combat in progress.
   inCombat = false;
@@ -103,7 +111,8 @@ export class KyrosState {
   heroSurge = 0;
   lordSurge = 0;
   attackPhase = -1;
-  /** Bomb used this combat by each side (each side may use several, one per item). */
+  /** The phase being resolved (-1: the Before Combat step). */
+  phase = -1;
 
   // Counts for the metrics.
   attacks = 0;
@@ -121,6 +130,14 @@ export class KyrosState {
     this.lordDeck = new Deck(Math.max(1, lordCount));
     this.lordCounters = new Uint8Array(lordCount);
     this.lordOwner = new Int8Array(lordCount);
+  }
+
+  restampTown(town: number): void {
+    this.townStamp[town] = ++this.lastStamp;
+  }
+
+  restampSeat(seat: number): void {
+    this.seatStamp[seat] = ++this.lastStamp;
   }
 
   stackAt(town: number, slot: number): number {

@@ -35,13 +35,16 @@ describe('kyros content', () => {
     for (const card of [...content.giantLords, ...content.heroes, ...content.items]) expect(card.reasoning, card.name).toBeTruthy();
   });
 
-  it('rejects an item with two activated effects, a shield on a non-ally, and a hero carrying an unknown item', () => {
-    const bad = structuredClone(shipped) as { items: { effects: unknown[]; kind: string }[]; heroes: { items: string[] }[] };
+  it('rejects an item with two activated effects, an ally without its combat lines, a Lord with two strikes, and a hero carrying an unknown item', () => {
+    const bad = structuredClone(shipped) as { items: { effects: unknown[]; kind: string }[]; heroes: { items: string[] }[]; giantLords: { abilities?: unknown[] }[] };
     bad.items[0].effects = [{ op: 'heal', amount: 1 }, { op: 'bomb', wounds: 1 }];
     expect(() => kyrosContentSchema.parse(bad)).toThrow(/more than one activated effect/);
     const bad2 = structuredClone(shipped) as typeof bad;
-    bad2.items[0].effects = [{ op: 'shield', life: 2 }];
-    expect(() => kyrosContentSchema.parse(bad2)).toThrow(/shield/);
+    bad2.items[0].kind = 'ally';
+    expect(() => kyrosContentSchema.parse(bad2)).toThrow(/ranged/);
+    const bad4 = structuredClone(shipped) as typeof bad;
+    bad4.giantLords[0].abilities = [{ op: 'strike', wounds: 1 }, { op: 'strike', wounds: 2 }];
+    expect(() => kyrosContentSchema.parse(bad4)).toThrow(/more than one strike ability/);
     const bad3 = structuredClone(shipped) as typeof bad;
     bad3.heroes[0].items = ['Excalibur'];
     expect(() => kyrosContentSchema.parse(bad3)).toThrow(/unknown item .{0,2}Excalibur/);

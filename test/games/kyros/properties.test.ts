@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { METRIC_MISSING } from '../../../src/core/game.ts';
 import kyros from '../../../src/games/kyros/index.ts';
 import { M, type KyrosRules } from '../../../src/games/kyros/rules.ts';
+import { CounterTable, DuelNumbers } from '../../../src/games/kyros/duel.ts';
 import { popcount, Status } from '../../../src/games/kyros/state.ts';
 import { greedy } from '../../../strategies/kyros/greedy.ts';
 import { kyrosStrategies } from '../../../strategies/kyros/index.ts';
@@ -97,6 +98,32 @@ describe('invariants over random games', () => {
         for (let seat = 0; seat < 6; seat++) expect(out.metrics[M.fameSeat1 + seat]).toBe(seat < s.players ? s.fame[seat] : METRIC_MISSING);
       }),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe("the greedy strategy's duel estimates", () => {
+  it('a CounterTable answers, bit for bit, what the duel described with those counters and that life answers', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 31 }), fc.integer({ min: 0, max: 8 }), (seed, marketCards) => {
+        const rules = makeRules({ players: 4, marketCards });
+        rules.playGame(seed, greedy.create({}), newRecord(), (r) => {
+          const described = new DuelNumbers();
+          for (let seat = 0; seat < 4; seat++) {
+            for (let town = 0; town < 5; town++) {
+              const table = new CounterTable().fill(r.describeDuel(seat, town, 0, new DuelNumbers()));
+              for (let mask = 0; mask < 32; mask++) {
+                for (const life of [1, 4, 9, 17]) {
+                  r.describeDuel(seat, town, mask, described).heroLifeLeft = life;
+                  expect(table.winChance(mask, life)).toBe(described.winChance());
+                }
+              }
+            }
+          }
+          r.state.status = Status.finished;
+        });
+      }),
+      { numRuns: 20 },
     );
   });
 });

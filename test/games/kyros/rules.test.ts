@@ -69,6 +69,28 @@ describe('the counter choice', () => {
     expect(new Set(two.options).size).toBe(16);
   });
 
+  it('comes from the player who took the previous turn: play passes to the right, so that player sits to the attacker\'s left', () => {
+    const attackerAndChooser: [number, number][] = [];
+    const rules = makeRules({ players: 3, maxRounds: 1 });
+    const strategy = scripted({
+      [Decision.counters]: (view) => {
+        attackerAndChooser.push([view.state.attacker, view.seat]);
+        return option(view, OptionKind.counters, 0);
+      },
+      [Decision.escape]: (view) => option(view, OptionKind.escape, 0),
+    });
+    rules.playGame(1, strategy, newRecord(), (r) => {
+      occupy(r, 0, 'Yanesh the Bloodthirsty', []);
+      for (let seat = 0; seat < 3; seat++) seatHero(r, seat, 'Corbin', 0);
+      r.fixedRolls = Array.from({ length: 18 }, () => 1); // every attack misses its first round; the hero escapes in round 2
+    });
+    expect(attackerAndChooser).toEqual([
+      [0, 2],
+      [1, 0],
+      [2, 1],
+    ]);
+  });
+
   it('stops at five counters, whatever the stack holds', () => {
     const eight = countersOffered(8);
     expect(eight.options).toHaveLength(32);
@@ -248,6 +270,18 @@ describe('liberation', () => {
     expect(asked.some(([decision, seat]) => decision === Decision.freeCard && seat === 0)).toBe(true);
     // The chooser was asked whether the wounded Yanesh drinks the Healing Potion.
     expect(asked.some(([decision, seat]) => decision === Decision.lordItem && seat === 1)).toBe(true);
+  });
+
+  it('heals the hero in the Market Step of the liberated town (a Market Step "as normal"), at healCost gold per wound, before buying', () => {
+    const { rules, lines } = carthosLiberates(2, 0, ['Lightning Mace', 'Healing Potion'], true, (r) => {
+      r.state.wounds[0] = 4; // 3 after the turn's recovery; the fixed rolls of 10 avoid every wound in the fight
+      r.state.gold[0] = 10;
+    });
+    const s = rules.state;
+    expect(s.townLiberated[0]).toBe(1);
+    expect(s.wounds[0]).toBe(0);
+    expect(s.gold[0]).toBe(10 + tables.lordRewardGold[lordIndex('Yanesh the Bloodthirsty')] - 3);
+    expect(lines.some((line) => line.includes('heals 3 wound(s) for 3 gold'))).toBe(true);
   });
 
   it('ends the game when the last occupied town is liberated, before any market step or further turn', () => {

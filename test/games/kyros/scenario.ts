@@ -63,6 +63,7 @@ export function occupy(rules: KyrosRules, town: number, lord: string, cards: rea
   const s = rules.state;
   s.townLord[town] = lordIndex(lord);
   s.stackSize[town] = 0;
+  s.restampTown(town);
   for (const card of cards) rules.addToStack(town, itemIndex(card));
 }
 
@@ -71,6 +72,7 @@ export function seatHero(rules: KyrosRules, seat: number, hero: string, town: nu
   const s = rules.state;
   const h = heroIndex(hero);
   s.seatHero[seat] = h;
+  s.restampSeat(seat);
   s.gold[seat] = tables.heroGold[h];
   s.level[seat] = tables.heroLevel[h];
   s.adventureCounters[seat] = tables.heroCounters[h];

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { Decision, type DecisionView, OptionKind } from '../../../src/games/kyros/decisions.ts';
+import { Phase } from '../../../src/games/kyros/cards.ts';
+import { itemIndex, liberateAllBut, lordIndex, makeRules, newRecord, occupy, option, type Script, scripted, seatHero, tables } from './scenario.ts';
+
+/** Lord Hawthorne (ranged 5, melee 8/3, magic 5, Life 10) alone against one Lord in Frostgate, with fixed rolls. */
+function fight(lord: string, stack: string[], items: string[], rolls: number[], script: Script = {}) {
+  const lines: string[] = [];
+  const rules = makeRules({ players: 1, maxRounds: 1, travel: 1 }, lines);
+  rules.playGame(2, scripted(script), newRecord(), (r) => {
+    occupy(r, 0, lord, stack);
+    seatHero(r, 0, 'Lord Hawthorne', 0, items);
+    liberateAllBut(r, 0);
+    r.fixedRolls = rolls;
+  });
+  return { rules, lines };
+}
+
+/** The ally fights in every ranged phase; the hero escapes when combat round `escapeAt` begins. */
+const allyInRanged = (escapeAt: number): Script => ({
+  [Decision.allyAttack]: (view: DecisionView) => (view.state.phase === Phase.ranged ? option(view, OptionKind.ally, 0) : 0),
+  [Decision.escape]: (view: DecisionView) => (view.state.combatRound >= escapeAt ? option(view, OptionKind.escape, 0) : 0),
+});
+
+describe('allies in combat (notes A4: an ally attacking in a phase takes the whole exchange; the hero does not defend there)', () => {
+  it('attack with their own line in a phase the hero would defend in; a miss wounds the ally, not the hero', () => {
+    // Yanesh (ranged 14/2, melee 17/4, magic 13/1). Round 1: the Sellsword (ranged 2) rolls 1+1 and misses: it takes 2.
+    // Hawthorne attacks in melee with 10+10 (hits for 3) and defends in magic with 10+10.
+    const { rules, lines } = fight('Yanesh the Bloodthirsty', [], ['Sellsword'], [1, 1, 10, 10, 10, 10], allyInRanged(2));
+    const s = rules.state;
+    expect(lines.some((line) => line.includes('round 1 ranged: Sellsword attacks, 2 + 2 = 4 vs 14: misses, takes 2'))).toBe(true);
+    expect(lines.some((line) => line.includes('round 1 ranged: the hero defends'))).toBe(false);
+    expect(s.allyWounds[0]).toBe(2);
+    expect(s.wounds[0]).toBe(0);
+    expect(s.lordWounds).toBe(3);
+  });
+
+  it('deal their own damage on a hit, fight once per round, and die at their Life', () => {
+    // Hrolvath (15/2, 15/3, 15/2, Life 4); Hawthorne attacks in magic and misses (2 wounds a round), defends melee with 10+10.
+    // Round 1: the Sellsword hits in ranged for 1. Rounds 2 and 3: it misses (2 wounds each) and dies at 4 of Life 3.
+    const rolls = [10, 10, 10, 10, 1, 1, 1, 1, 10, 10, 1, 1, 1, 1, 10, 10, 1, 1];
+    const askedInPhase: number[] = [];
+    const { rules, lines } = fight('Hrolvath the Old', [], ['Sellsword'], rolls, {
+      [Decision.phase]: () => Phase.magic,
+      [Decision.allyAttack]: (view) => {
+        askedInPhase.push(view.state.phase);
+        return option(view, OptionKind.ally, 0);
+      },
+      [Decision.escape]: (view) => (view.state.combatRound >= 4 ? option(view, OptionKind.escape, 0) : 0),
+    });
+    expect(lines.some((line) => line.includes('round 1 ranged: Sellsword attacks, 20 + 2 = 22 vs 15: hits for 1'))).toBe(true);
+    expect(askedInPhase).toEqual([Phase.ranged, Phase.ranged, Phase.ranged]);
+    expect(lines.some((line) => line.includes('round 1 melee: the hero defends'))).toBe(true);
+    expect(lines.some((line) => line.includes('Sellsword dies'))).toBe(true);
+    expect(rules.state.itemCount[0]).toBe(0);
+    expect(rules.state.wounds[0]).toBe(6);
+  });
+
+  it('heal with the hero in a Market Step, after the hero, as far as the gold goes', () => {
+    const rules = makeRules({ players: 1, maxRounds: 1, healCost: 1 });
+    rules.playGame(1, scripted({ [Decision.destination]: (view) => view.options.count - 1 }), newRecord(), (r) => {
+      seatHero(r, 0, 'Corbin', -1, ['Sellsword']);
+      r.state.wounds[0] = 3; // 2 after the turn's recovery
+      r.state.allyWounds[0] = 2;
+      r.state.gold[0] = 3;
+    });
+    expect(rules.state.wounds[0]).toBe(0);
+    expect(rules.state.allyWounds[0]).toBe(1);
+    expect(rules.state.gold[0]).toBe(0);
+  });
+});
+
+describe("the Giant Lord card's own abilities (the rulebook: its passive ability; its Before Combat effects resolve first)", () => {
+  it('a passive bonus adds to the best item bonus of the stack', () => {
+    const yanesh = lordIndex('Yanesh the Bloodthirsty');
+    expect(tables.lordAbilityAttack[yanesh * 3 + Phase.melee]).toBe(1);
+    let targets: number[] = [];
+    fight('Yanesh the Bloodthirsty', ['Lightning Mace'], [], [10, 10, 10, 10, 10, 10], {
+      [Decision.phase]: (view) => {
+        targets = [0, 1, 2].map((p) => view.state.lordValue[p] + view.state.lordAttackBonus[p]);
+        return 1;
+      },
+    });
+    expect(targets).toEqual([14, 17 + 4 + 1, 13]);
+  });
+
+  it('a strike resolves every round in the Before Combat step, before the Lord uses its items', () => {
+    // Vasha: 1 wound unless the hero passes a Spirit 14 test. Hawthorne's Spirit (magic) is 5: 1+1+5 fails.
+    const { lines, rules } = fight('Vasha the Stormcaller', ['Dwarven Fire Bomb'], [], [1, 1, 10, 10, 10, 10, 10, 10], {
+      [Decision.lordItem]: (view) => (view.options.count > 1 ? 1 : 0),
+    });
+    const strike = lines.findIndex((line) => line.includes('Vasha the Stormcaller: 1 wound(s) to the hero'));
+    const bomb = lines.findIndex((line) => line.includes('uses Dwarven Fire Bomb'));
+    expect(strike).toBeGreaterThan(0);
+    expect(bomb).toBeGreaterThan(strike);
+    expect(rules.state.wounds[0]).toBeGreaterThanOrEqual(1 + 3);
+  });
+
+  it('a passive reflect is active from the first round, without exhaustion', () => {
+    let reflect = -2;
+    fight('Mordra the Hag-Queen', [], [], [10, 10, 10, 10, 10, 10], {
+      [Decision.phase]: (view) => {
+        reflect = view.state.lordReflectPhase;
+        return 1;
+      },
+    });
+    expect(reflect).toBe(Phase.magic);
+    expect(itemIndex('Mirror of Shael')).toBeGreaterThanOrEqual(0);
+  });
+});
