@@ -1,17 +1,19 @@
 import type { StrategyDefinition } from '../../src/core/game.ts';
-import { type CitiesStrategy, Decision, type DecisionKind, type DecisionView, OptionKind, Reroll, Upgrade, Use } from '../../src/games/citiesofdoom/decisions.ts';
+import { type CitiesStrategy, Decision, type DecisionKind, type DecisionView, OptionKind, Upgrade, Use } from '../../src/games/citiesofdoom/decisions.ts';
 import { Where } from '../../src/games/citiesofdoom/state.ts';
 import { type DiceTables, F } from '../../src/games/citiesofdoom/tables.ts';
 
 /**
  * A small priority-list player, in the style of Dominiate's bots: each decision walks a short ordered list of
- * preferences and takes the first legal one. It heals only near the damage limit, changes Magic to Provisions while
- * short of moves, upgrades the primary weapon first, keeps advanced results to block the Opponent, fights unless a
- * lost fight would end the game, and brings in the sideboard dice with the most discovery and Provisions faces.
+ * preferences and takes the first legal one. It rolls the dice it brought in from the sideboard first, heals only
+ * near the damage limit, changes Magic to Provisions while short of moves, upgrades the primary weapon first, keeps
+ * advanced results to block the Opponent, fights unless a lost fight would end the game, uses every special combat
+ * die, rerolls the combat dice worth nothing (or, far short, every die below the best) and brings in the sideboard
+ * dice with the most discovery and Provisions faces.
  */
 
 /** How much a die type helps: discoveries and Provisions most, then Magic and Weaponry. */
-function typeScore(tables: DiceTables, type: number): number {
+function scoreType(tables: DiceTables, type: number): number {
   let score = 0;
   for (let i = 0; i < tables.sides[type]; i++) {
     const face = tables.faceAt(type, i);
@@ -23,15 +25,40 @@ function typeScore(tables: DiceTables, type: number): number {
   return score / tables.sides[type];
 }
 
-function countInPlay(view: DecisionView, face: number): number {
-  const p = view.state.player;
-  let n = 0;
-  for (let i = 0; i < p.count; i++) {
-    if (p.where[i] !== Where.play || p.face[i] < 0) continue;
-    const code = p.changed[i] >= 0 ? p.changed[i] : view.tables.faceAt(p.type[i], p.face[i]);
-    if (code === face) n++;
+function hasFace(tables: DiceTables, type: number, face: number): boolean {
+  for (let i = 0; i < tables.sides[type]; i++) if (tables.faceAt(type, i) === face) return true;
+  return false;
+}
+
+/** Per die type of a content: its score and whether it has a Ring face, worked out once per tables. */
+interface TypeFacts {
+  readonly score: Float64Array;
+  readonly ring: Uint8Array;
+}
+const factsByTables = new WeakMap<DiceTables, TypeFacts>();
+/** The tables of the last call and their facts: one engine asks many times in a row. */
+let lastTables: DiceTables | null = null;
+let lastFacts: TypeFacts | null = null;
+
+function factsOf(tables: DiceTables): TypeFacts {
+  if (tables === lastTables) return lastFacts as TypeFacts;
+  let facts = factsByTables.get(tables);
+  if (facts === undefined) {
+    const types = tables.typeIds.map((_, type) => type);
+    facts = { score: Float64Array.from(types, (type) => scoreType(tables, type)), ring: Uint8Array.from(types, (type) => (hasFace(tables, type, F.ring) ? 1 : 0)) };
+    factsByTables.set(tables, facts);
   }
-  return n;
+  lastTables = tables;
+  lastFacts = facts;
+  return facts;
+}
+
+function typeScore(tables: DiceTables, type: number): number {
+  return factsOf(tables).score[type];
+}
+
+function countInPlay(view: DecisionView, face: number): number {
+  return view.state.player.playCount[face];
 }
 
 function pick(view: DecisionView, kind: number, aux = -2): number {
@@ -45,6 +72,63 @@ function firstOf(a: number, b: number, c = -1, d = -1, e = -1, f = -1): number {
 
 const UPGRADE_ORDER = [Upgrade.primary, Upgrade.secondary, Upgrade.character];
 
+/**
+ * Decisions picking dice by group and count (options of one group are adjacent, counts ascending): the group whose
+ * dice score best (score -1: never; the first group on a tie), as many of its dice as allowed; else stop (done).
+ */
+function mostOfBestGroup(view: DecisionView, score: (view: DecisionView, option: number) => number): number {
+  const o = view.options;
+  let best = Math.max(0, o.find(OptionKind.done));
+  let bestScore = -1;
+  for (let i = 0; i < o.count; i++) {
+    if (o.kind[i] !== OptionKind.choose || (i > 0 && o.aux[i] === o.aux[i - 1])) continue;
+    const value = score(view, i);
+    if (value > bestScore) {
+      bestScore = value;
+      best = i;
+    }
+  }
+  while (best + 1 < o.count && o.kind[best] === OptionKind.choose && o.aux[best + 1] === o.aux[best]) best++;
+  return best;
+}
+
+/** Decision bringIn: the die type with the best score. */
+function bringInScore(view: DecisionView, option: number): number {
+  return view.options.kind[option] === OptionKind.choose ? typeScore(view.tables, view.state.player.type[view.options.aux[option]]) : -1;
+}
+
+/** Decision returnDie: the die type with the worst score goes back. */
+function returnScore(view: DecisionView, option: number): number {
+  return 10 - typeScore(view.tables, view.state.player.type[view.options.aux[option]]);
+}
+
+/** Decision select: dice brought in from the sideboard first, then dice with a Ring while the sideboard holds dice, then the best type; never a kept result. */
+function selectScore(view: DecisionView, option: number): number {
+  const o = view.options;
+  if (o.kind[option] !== OptionKind.choose || o.target[option] !== Where.reserve) return -1;
+  const p = view.state.player;
+  const die = o.aux[option];
+  const facts = factsOf(view.tables);
+  const ring = facts.ring[p.type[die]] === 1 && p.countAt(Where.sideboard) > 0 ? 5 : 0;
+  return facts.score[p.type[die]] + 10 * p.fromSideboard[die] + ring;
+}
+
+/** Decision combat: reroll every die worth nothing, or, when far short, every die worth less than the best; else stop. */
+function rerollChoice(view: DecisionView): number {
+  const c = view.combat;
+  let best = 0;
+  for (let k = 0; k < c.count; k++) if (c.points[k] > best) best = c.points[k];
+  let zeros = c.forced;
+  let below = c.forced;
+  for (let k = 0; k < c.count; k++) {
+    if (c.face[k] < 0) continue;
+    if (c.points[k] === 0) zeros |= 1 << k;
+    if (c.points[k] < best) below |= 1 << k;
+  }
+  const mask = view.power - view.attack > 4 || zeros === 0 ? below : zeros;
+  return mask === 0 ? pick(view, OptionKind.done) : pick(view, OptionKind.reroll, mask);
+}
+
 /** The assign option upgrading the first of primary, secondary, character still possible (mode 1: from Magic). */
 function upgradeOption(view: DecisionView, mode: number): number {
   const o = view.options;
@@ -52,6 +136,22 @@ function upgradeOption(view: DecisionView, mode: number): number {
     for (let i = 0; i < o.count; i++) if (o.aux[i] === Use.upgrade && o.target[i] === UPGRADE_ORDER[k] && o.mode[i] === mode) return i;
   }
   return -1;
+}
+
+/** Decision assign: heal near the limit, Magic to Provisions while short of moves, upgrade, keep, else active. */
+function assignChoice(view: DecisionView, healAt: number): number {
+  const face = view.face;
+  const active = pick(view, OptionKind.choose, Use.active);
+  if (face === F.weaponry) return firstOf(upgradeOption(view, 0), active);
+  if (face === F.ring) return firstOf(pick(view, OptionKind.choose, Use.ring), active);
+  if (face === F.whiteTree) return firstOf(pick(view, OptionKind.choose, Use.whiteTree), active);
+  const keep = pick(view, OptionKind.choose, Use.keep);
+  if (face !== F.provisions && face !== F.magic) return firstOf(keep, active);
+  const damage = view.state.damage;
+  const heal = damage > 0 && damage >= healAt ? pick(view, OptionKind.choose, Use.heal) : -1;
+  if (face === F.provisions) return firstOf(heal, keep, active);
+  const toProvisions = countInPlay(view, F.provisions) < 2 ? pick(view, OptionKind.choose, Use.toProvisions) : -1;
+  return firstOf(heal, toProvisions, countInPlay(view, F.magic) < 2 ? keep : -1, upgradeOption(view, 1), keep, active);
 }
 
 export function heuristicChoice(decision: DecisionKind, view: DecisionView, healAt: number): number {
@@ -68,49 +168,16 @@ export function heuristicChoice(decision: DecisionKind, view: DecisionView, heal
       }
       return useful < 3 ? pick(view, OptionKind.reroll) : pick(view, OptionKind.done);
     }
-    case Decision.assign: {
-      const face = view.face;
-      const limit = view.state.damage;
-      const nearDeath = limit > 0 && limit >= healAt;
-      const heal = pick(view, OptionKind.choose, Use.heal);
-      const keep = pick(view, OptionKind.choose, Use.keep);
-      const active = pick(view, OptionKind.choose, Use.active);
-      if (face === F.provisions) return firstOf(nearDeath ? heal : -1, keep, active);
-      if (face === F.magic) {
-        const provisions = countInPlay(view, F.provisions);
-        const toProvisions = pick(view, OptionKind.choose, Use.toProvisions);
-        return firstOf(nearDeath ? heal : -1, provisions < 2 ? toProvisions : -1, countInPlay(view, F.magic) < 2 ? keep : -1, upgradeOption(view, 1), keep, active);
-      }
-      if (face === F.weaponry) return firstOf(upgradeOption(view, 0), active);
-      if (face === F.ring) return firstOf(pick(view, OptionKind.choose, Use.ring), active);
-      if (face === F.whiteTree) return firstOf(pick(view, OptionKind.choose, Use.whiteTree), active);
-      return firstOf(keep, active);
-    }
-    case Decision.bringIn: {
-      let best = pick(view, OptionKind.done);
-      let bestScore = -1;
-      for (let i = 0; i < o.count; i++) {
-        if (o.kind[i] !== OptionKind.choose) continue;
-        const score = typeScore(view.tables, o.aux[i]);
-        if (score > bestScore) {
-          bestScore = score;
-          best = i;
-        }
-      }
-      return best;
-    }
-    case Decision.returnDie: {
-      let worst = 0;
-      let worstScore = 1e9;
-      for (let i = 0; i < o.count; i++) {
-        const score = typeScore(view.tables, o.aux[i]);
-        if (score < worstScore) {
-          worstScore = score;
-          worst = i;
-        }
-      }
-      return worst;
-    }
+    case Decision.assign:
+      return assignChoice(view, healAt);
+    case Decision.bringIn:
+      return mostOfBestGroup(view, bringInScore);
+    case Decision.select:
+      return mostOfBestGroup(view, selectScore);
+    case Decision.combatDice:
+      return pick(view, OptionKind.choose);
+    case Decision.returnDie:
+      return mostOfBestGroup(view, returnScore);
     case Decision.move:
       return pick(view, OptionKind.choose);
     case Decision.retreat: {
@@ -124,17 +191,14 @@ export function heuristicChoice(decision: DecisionKind, view: DecisionView, heal
       const deadly = s.damage + lossCost > healLimit(view);
       return (deadly && gap > -1) || gap > 2 ? pick(view, OptionKind.retreat) : pick(view, OptionKind.done);
     }
-    case Decision.magic: {
-      const gap = view.power - 2 * Math.max(1, view.attack);
-      if (gap <= 0) return pick(view, OptionKind.done);
-      return firstOf(pick(view, OptionKind.choose, 2), pick(view, OptionKind.choose, 1));
-    }
+    case Decision.magic:
+      return view.power > 2 * Math.max(1, view.attack) ? pick(view, OptionKind.choose) : pick(view, OptionKind.done);
     case Decision.magicWeapon:
       return pick(view, OptionKind.choose, 0);
     case Decision.block:
       return pick(view, OptionKind.block);
     case Decision.combat:
-      return view.power - view.attack > 4 ? firstOf(pick(view, OptionKind.reroll, Reroll.belowBest), 0) : firstOf(pick(view, OptionKind.reroll, Reroll.zeros), 0);
+      return rerollChoice(view);
     case Decision.defendRune:
       return firstOf(pick(view, OptionKind.choose, 2), 0);
     case Decision.destination: {

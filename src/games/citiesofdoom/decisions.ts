@@ -14,29 +14,36 @@ export const Decision = {
   glowing: 0,
   /** What to do with one rolled action result (view.die, view.face): an option of kind Use.*. */
   assign: 1,
-  /** Ring or White Tree: bring this die type (option.aux) in from the sideboard, or stop (done). */
+  /** Ring or White Tree: bring in option.mode dice of the type of die option.aux from the sideboard, or stop (done). Asked again while more may come. */
   bringIn: 2,
-  /** The Opponent's Ring: which die type (option.aux) goes back from the reserve to the sideboard. */
+  /** The Opponent's Ring: option.mode dice of the type of die option.aux go back from the reserve to the sideboard (3 in all). */
   returnDie: 3,
   /** Step 2: move to the next landscape die (spend Provisions) or end the turn (done). */
   move: 4,
   /** Step 3: fight (done) or retreat (kind retreat). */
   retreat: 5,
-  /** Step 3: roll 0, 1 or 2 Magic dice (option.aux = dice), each paid with a Magic result. */
+  /** Step 3: return the Magic result view.die to roll a Magic die (kind choose) or not (done); asked again for a second die after the first is rolled. */
   magic: 6,
   /** A Magic die changed one weapon: primary (option.aux 0) or secondary (1). */
   magicWeapon: 7,
   /** The Opponent plays view.face, and you saved the same face: block it (kind block) or not (done). */
   block: 8,
-  /** Combat: after a roll, reroll some dice (option.aux = Reroll.*) or stop (done). */
+  /** Combat: after a roll that falls short, reroll the dice of option.aux (a bitmask of combat slots; view.combat) or stop and lose (done). */
   combat: 9,
   /** The Opponent tries to steal a rune: roll one rune die (aux 1) or spend a Magic for both (aux 2). */
   defendRune: 10,
   /** Step 6: take this rune (option.aux = rune face code) or roll both rune dice (kind roll). */
   destination: 11,
+  /**
+   * Step 1 (and the set-up): roll option.mode dice like die option.aux (same type; in the play area, same face too)
+   * from option.target (Where.reserve or Where.play), or stop selecting (done). Asked again until 7 are selected.
+   */
+  select: 12,
+  /** Step 4: use this special combat die from your reserve (option.aux = die index) or take no more (done). */
+  combatDice: 13,
 } as const;
 export type DecisionKind = (typeof Decision)[keyof typeof Decision];
-export const DECISION_NAMES = ['glowing', 'assign', 'bringIn', 'returnDie', 'move', 'retreat', 'magic', 'magicWeapon', 'block', 'combat', 'defendRune', 'destination'] as const;
+export const DECISION_NAMES = ['glowing', 'assign', 'bringIn', 'returnDie', 'move', 'retreat', 'magic', 'magicWeapon', 'block', 'combat', 'defendRune', 'destination', 'select', 'combatDice'] as const;
 
 /** Option kinds. `done` is the "no / stop / nothing more" answer. */
 export const OptionKind = { done: 0, choose: 1, reroll: 2, retreat: 3, block: 4, roll: 5 } as const;
@@ -55,20 +62,29 @@ export const Use = {
   toProvisions: 4,
   /** Return a Ring to bring in action dice from the sideboard. */
   ring: 5,
-  /** Return a White Tree to bring in up to 2 improvised weapon dice. */
+  /** Use a White Tree to bring in up to 2 improvised weapon dice (the die then goes to the active area). */
   whiteTree: 6,
-  /** Return it to the reserve unused. */
-  reserve: 7,
 } as const;
-export const USE_NAMES = ['keep', 'active', 'heal', 'upgrade', 'toProvisions', 'ring', 'whiteTree', 'reserve'] as const;
+export const USE_NAMES = ['keep', 'active', 'heal', 'upgrade', 'toProvisions', 'ring', 'whiteTree'] as const;
 
 export const Upgrade = { character: 0, primary: 1, secondary: 2 } as const;
 export const UPGRADE_NAMES = ['character', 'primary weapon', 'secondary weapon'] as const;
 
-/** Combat rerolls: every die worth nothing, or every die worth less than the best result. */
-export const Reroll = { zeros: 0, belowBest: 1 } as const;
+/** Enough for every reroll subset of the 6 combat dice plus stopping, and for every group and count of dice to select. */
+export const OPTION_CAPACITY = 128;
+/** Combat dice of one fight: 5, a 10-sided sixth. */
+export const MAX_COMBAT = 6;
 
-export const OPTION_CAPACITY = 64;
+/** The dice of the fight as a strategy sees them when asked Decision.combat. */
+export class CombatView {
+  count = 0;
+  /** Per slot: the face code shown, or -1 when the die is out of the fight (burning skull) or must be rerolled. */
+  readonly face = new Int16Array(MAX_COMBAT);
+  /** Per slot: the attack points the result is worth now (0 when face is -1). */
+  readonly points = new Int8Array(MAX_COMBAT);
+  /** Slots that must be rerolled (cancelled by the monster's combat dice): part of every reroll option. */
+  forced = 0;
+}
 
 /** Options as parallel arrays: kind, aux, target, mode. */
 export class OptionList {
@@ -114,6 +130,7 @@ export interface DecisionView {
   attack: number;
   /** Combat rolls left after this one. */
   rollsLeft: number;
+  readonly combat: CombatView;
 }
 
 export interface CitiesStrategy extends Strategy {

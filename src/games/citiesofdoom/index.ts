@@ -46,6 +46,13 @@ export const SETTINGS: readonly SettingSpec[] = [
     default: 'margin',
     description: "damage for a lost fight: the monster's power minus your last attack (at least 1), or a flat 1 or 2 (the rulebook gives none)",
   },
+  {
+    name: 'ring',
+    kind: 'enum',
+    values: ['any', 'action'],
+    default: 'any',
+    description: 'what a Ring brings in from the sideboard: any die (so special combat, healing and rune dice can reach the reserve), or action dice only (as written)',
+  },
 ];
 
 export const METRICS: readonly MetricSpec[] = [
@@ -76,6 +83,7 @@ export function readingsOf(settings: Settings, content: CitiesContent): Readings
     allDuplicatesDoom: settings.doomlands === 'all',
     combatRolls: Number(settings.combatRolls),
     defeatDamage: settings.defeatDamage === 'margin' ? 0 : Number(settings.defeatDamage),
+    ringBringsAnyDie: settings.ring === 'any',
   };
 }
 

@@ -1,9 +1,9 @@
 import { StrategyError } from '../../core/errors.ts';
 import type { GameLog, OutcomeRecord } from '../../core/game.ts';
 import { GameRandom, type RandomStream } from '../../core/rng.ts';
-import { type CitiesStrategy, Decision, DECISION_NAMES, type DecisionKind, type DecisionView, OptionKind, OptionList, Reroll, Upgrade, UPGRADE_NAMES, Use } from './decisions.ts';
-import { CitiesState, type Side, Status, Where } from './state.ts';
-import { CHARACTER_WEAPONS, CHARACTERS, type DiceTables, F, IS_KEEPABLE, Mark, OPPONENT_KEEPS_FACE, RoleCode } from './tables.ts';
+import { type CitiesStrategy, CombatView, Decision, DECISION_NAMES, type DecisionKind, type DecisionView, MAX_COMBAT, OptionKind, OptionList, Upgrade, UPGRADE_NAMES, Use } from './decisions.ts';
+import { CitiesState, Side, SIDE_CAPACITY, Status, Where } from './state.ts';
+import { CHARACTER_WEAPONS, CHARACTERS, type DiceTables, F, IS_ADVANCED, IS_KEEPABLE, Mark, OPPONENT_KEEPS_FACE, RoleCode } from './tables.ts';
 
 /**
  * Dicemaster: Cities of Doom, solo mode, steps 1 to 8, as written in the rulebook (`RULES.md` says how each unclear
@@ -29,6 +29,8 @@ export interface Readings {
   readonly combatRolls: number;
   /** Damage for a lost fight; 0 = the power minus your last attack (at least 1). */
   readonly defeatDamage: number;
+  /** A Ring brings in any die of the sideboard (true), or action dice only (false, as written). */
+  readonly ringBringsAnyDie: boolean;
 }
 
 export const DEFAULT_READINGS: Readings = {
@@ -41,6 +43,7 @@ export const DEFAULT_READINGS: Readings = {
   allDuplicatesDoom: true,
   combatRolls: 0,
   defeatDamage: 0,
+  ringBringsAnyDie: true,
 };
 
 const STREAMS = ['route', 'player', 'combat', 'opponent', 'strategy'] as const;
@@ -51,7 +54,10 @@ const COMBAT_DICE = 5;
 const EAGLE_DICE = 3;
 const UPGRADE_ROLLS = 5;
 const MAX_STEPS = 40;
-const MAX_COMBAT = 12;
+/** Dice in the Opponent's Ring, the player's Ring (4 when they share ink and base) and White Tree bring-ins. */
+const RING_DICE = 3;
+const WHITE_TREE_DICE = 2;
+const EXPERT_DICE = 3;
 /** The Opponent's Step 3 preferences: [encounter face, needs a Portcullis]. */
 const PREFERENCES: readonly (readonly [number, boolean])[] = [
   [F.greatTroll, true],
@@ -62,11 +68,13 @@ const PREFERENCES: readonly (readonly [number, boolean])[] = [
   [F.necromancer, false],
   [F.portcullis, false],
 ];
+/** The decisions that pick dice one at a time, one option per group of identical dice. */
+const Pick = { select: 0, bringIn: 1, returnDie: 2 } as const;
 /** Combat die states. */
 const C = { idle: 0, roll: 1, shown: 2, gone: 3, cancelled: 4 } as const;
 
 export class CitiesRules {
-  readonly state = new CitiesState();
+  readonly state: CitiesState;
   readonly options = new OptionList();
   readonly view: DecisionView;
   readonly random = new GameRandom(STREAMS);
@@ -76,9 +84,8 @@ export class CitiesRules {
   script: string[] = [];
   private scriptAt = 0;
 
-  // Combat scratch: the dice of the fight (type, player die index or -1 for a normal combat die, face, state).
+  // Combat scratch: the dice of the fight (type, face index, state).
   private readonly combatType = new Int16Array(MAX_COMBAT);
-  private readonly combatDie = new Int16Array(MAX_COMBAT);
   private readonly combatFace = new Int8Array(MAX_COMBAT);
   private readonly combatState = new Uint8Array(MAX_COMBAT);
   private combatCount = 0;
@@ -90,7 +97,6 @@ export class CitiesRules {
   private monsterDice = 0;
   private secondPower = 0;
   private noRetreat = false;
-  private atDoomland = false;
   private encounterRolled = 0;
   private improvisedSeen = 0;
   private lastAttack = 0;
@@ -108,10 +114,30 @@ export class CitiesRules {
   private readonly typeSpecial: number;
   private readonly typeMonsterCombat: number;
   private readonly typeExpert: number;
-  private readonly reserveTypes: Int16Array;
-  private readonly sideboardTypes: Int16Array;
-  private readonly opponentTypes: Int16Array;
+  /** The dice as dealt at the set-up: your reserve and sideboard, the Opponent's reserve. */
+  private readonly dealtPlayer: Side;
+  private readonly dealtOpponent: Side;
   private readonly easierTypes: Int16Array;
+  /** The role a Ring brings in (-1: any die of the sideboard). */
+  private readonly ringRole: number;
+  // Picking dice (decisions select, bringIn, returnDie): which decision, how many dice may still be picked, bringIn's
+  // role and ink rule (a 4th die when all share the ink of pickInk), and the groups of identical dice found.
+  private picking: number = Pick.select;
+  private pickLeft = 0;
+  private pickRole = -1;
+  private pickInk = -1;
+  private pickFourth = false;
+  private readonly typeCount: number;
+  /** Per group key (groupOf), for grouping dice one by one: a stamp, the first die and the count. */
+  private readonly keySeen: Int32Array;
+  private readonly keyFirst: Int16Array;
+  private readonly keyCount: Int16Array;
+  private readonly keyOrder = new Int32Array(SIDE_CAPACITY);
+  private keyStamp = 0;
+  /** The groups of pickable dice, in die order: each group's first die and size. */
+  private groups = 0;
+  private readonly groupFirst = new Int16Array(SIDE_CAPACITY);
+  private readonly groupSize = new Int16Array(SIDE_CAPACITY);
 
   constructor(
     readonly tables: DiceTables,
@@ -119,6 +145,7 @@ export class CitiesRules {
     private readonly log: GameLog | null,
   ) {
     const t = tables;
+    this.state = new CitiesState(t.role);
     const common = (role: keyof typeof RoleCode) => t.common[RoleCode[role]];
     this.typeCombat = common('combat');
     this.typeRune = common('rune');
@@ -133,16 +160,21 @@ export class CitiesRules {
     this.typeSpecial = common('specialEncounter');
     this.typeMonsterCombat = common('monsterCombat');
     this.typeExpert = common('expertCombat');
-    const expand = (dice: Readonly<Record<string, number>>) => {
-      const out: number[] = [];
-      for (const [id, n] of Object.entries(dice)) for (let i = 0; i < n; i++) out.push(t.typeOf(id));
-      return Int16Array.from(out);
+    const deal = (side: Side, dice: Readonly<Record<string, number>>, where: number) => {
+      for (const [id, n] of Object.entries(dice)) for (let i = 0; i < n; i++) side.add(t.typeOf(id), where);
     };
-    this.reserveTypes = expand(t.content.reserve);
-    this.sideboardTypes = expand(t.content.sideboards[readings.sideboard].dice);
-    this.opponentTypes = expand(t.content.opponent.dice);
+    this.dealtPlayer = new Side(t.role);
+    deal(this.dealtPlayer, t.content.reserve, Where.reserve);
+    deal(this.dealtPlayer, t.content.sideboards[readings.sideboard].dice, Where.sideboard);
+    this.dealtOpponent = new Side(t.role);
+    deal(this.dealtOpponent, t.content.opponent.dice, Where.reserve);
     this.easierTypes = Int16Array.from(t.content.opponent.easier.map((id) => t.typeOf(id)));
-    this.view = { state: this.state, options: this.options, tables, random: this.random.streams.strategy, die: -1, face: -1, power: 0, attack: 0, rollsLeft: 0 };
+    this.ringRole = readings.ringBringsAnyDie ? -1 : RoleCode.action;
+    this.typeCount = t.typeIds.length;
+    this.keySeen = new Int32Array(this.typeCount * (t.faceNames.length + 1));
+    this.keyFirst = new Int16Array(this.keySeen.length);
+    this.keyCount = new Int16Array(this.keySeen.length);
+    this.view = { state: this.state, options: this.options, tables, random: this.random.streams.strategy, die: -1, face: -1, power: 0, attack: 0, rollsLeft: 0, combat: new CombatView() };
   }
 
   // ---- Playing a game ------------------------------------------------------------------------------------------
@@ -192,24 +224,43 @@ export class CitiesRules {
 
   /** The face code a die of a side shows, or F.blank when that result may no longer be used (three out of play). */
   faceOf(side: Side, die: number): number {
-    const code = side.face[die] < 0 ? F.blank : side.changed[die] >= 0 ? side.changed[die] : this.tables.faceAt(side.type[die], side.face[die]);
-    return side.outOfPlayFaces[code] >= 3 ? F.blank : code;
+    const code = side.code[die];
+    return code < 0 || side.outOfPlayFaces[code] >= 3 ? F.blank : code;
+  }
+
+  /** Roll every die of a side in an area, in die order. */
+  private rollAll(side: Side, where: number, stream: RandomStream): void {
+    for (let i = side.nextAt(where, 0); i >= 0; i = side.nextAt(where, i + 1)) this.rollDie(side, i, stream);
+  }
+
+  /** Roll a die of a side: it shows a new face (a changed result is gone). */
+  private rollDie(side: Side, die: number, stream: RandomStream): void {
+    const face = this.roll(side.type[die], stream);
+    side.show(die, face, this.tables.faceAt(side.type[die], face));
+  }
+
+  /** A die leaving an area shows its own face again (a Magic changed to Provisions is Magic again). */
+  private unchange(side: Side, die: number): void {
+    if (side.changed[die] >= 0) side.show(die, side.face[die], this.tables.faceAt(side.type[die], side.face[die]));
   }
 
   private markOf(side: Side, die: number): number {
     return side.face[die] < 0 ? Mark.none : this.tables.markAt(side.type[die], side.face[die]);
   }
 
-  /** Results of `face` in a side's play area. */
+  /** Results of `face` in an area of a side (the play area from its per-face counts). */
   countFace(side: Side, where: number, face: number): number {
+    if (where === Where.play && face !== F.blank) return side.outOfPlayFaces[face] >= 3 ? 0 : side.playCount[face];
     let n = 0;
-    for (let i = 0; i < side.count; i++) if (side.where[i] === where && this.faceOf(side, i) === face) n++;
+    for (let i = side.nextAt(where, 0); i >= 0; i = side.nextAt(where, i + 1)) if (this.faceOf(side, i) === face) n++;
     return n;
   }
 
-  private findFace(side: Side, where: number, face: number, noBullet = false): number {
-    for (let i = 0; i < side.count; i++) {
-      if (side.where[i] === where && this.faceOf(side, i) === face && (!noBullet || this.markOf(side, i) !== Mark.bullet)) return i;
+  /** The first die (after die `after`) in an area showing `face` (and not a bullet result, if asked), or -1. */
+  private findFace(side: Side, where: number, face: number, noBullet = false, after = -1): number {
+    if (where === Where.play && this.countFace(side, where, face) === 0) return -1;
+    for (let i = side.nextAt(where, after + 1); i >= 0; i = side.nextAt(where, i + 1)) {
+      if (this.faceOf(side, i) === face && (!noBullet || this.markOf(side, i) !== Mark.bullet)) return i;
     }
     return -1;
   }
@@ -219,9 +270,9 @@ export class CitiesRules {
     const mark = this.markOf(side, die);
     if (mark === Mark.x) {
       side.outOfPlayFaces[this.faceOf(side, die)]++;
-      side.where[die] = Where.outOfPlay;
-    } else side.where[die] = mark === Mark.circle ? Where.sideboard : Where.reserve;
-    side.changed[die] = -1;
+      side.move(die, Where.outOfPlay);
+    } else side.move(die, mark === Mark.circle ? Where.sideboard : Where.reserve);
+    this.unchange(side, die);
   }
 
   private name(side: Side, die: number): string {
@@ -253,7 +304,7 @@ export class CitiesRules {
   private setUp(): void {
     const s = this.state;
     const t = this.tables;
-    s.reset();
+    s.reset(this.dealtPlayer, this.dealtOpponent);
     s.runesToWin = this.readings.runes;
     s.damageLimit = this.readings.damageLimit;
     const route = this.random.streams.route;
@@ -263,9 +314,6 @@ export class CitiesRules {
     s.character = this.readings.character >= 0 ? this.readings.character : CHARACTERS.indexOf(t.faceNames[t.faceAt(this.typeCharacter, this.roll(this.typeCharacter, route))] as 'dwarf');
     s.primary = CHARACTER_WEAPONS[s.character][0];
     s.secondary = CHARACTER_WEAPONS[s.character][1];
-    for (let i = 0; i < this.reserveTypes.length; i++) s.player.add(this.reserveTypes[i], Where.reserve);
-    for (let i = 0; i < this.sideboardTypes.length; i++) s.player.add(this.sideboardTypes[i], Where.sideboard);
-    for (let i = 0; i < this.opponentTypes.length; i++) s.opponent.add(this.opponentTypes[i], Where.reserve);
     if (this.log !== null) {
       const r = this.readings;
       this.log.write(
@@ -325,25 +373,12 @@ export class CitiesRules {
 
   // ---- Preparation (set-up, Steps 1 and 7) ---------------------------------------------------------------------
 
-  /** Step 1 (and the set-up): roll up to 7 action dice from the reserve, glowing rerolls, then assign each result. */
+  /** Step 1 (and the set-up): select and roll up to 7 action dice, glowing rerolls, then assign each result. */
   preparePlayer(setup: boolean): void {
     const p = this.state.player;
-    const t = this.tables;
     const stream = this.random.streams.player;
-    // Up to 7 action dice, those brought in from the sideboard first, the rest at random.
-    let candidates = 0;
-    for (let pass = 1; pass >= 0; pass--) {
-      const first = candidates;
-      for (let i = 0; i < p.count; i++) if (p.where[i] === Where.reserve && t.role[p.type[i]] === RoleCode.action && p.fromSideboard[i] === pass) this.scratch[candidates++] = i;
-      stream.shuffle(this.scratch, first, candidates);
-    }
-    const rolled = Math.min(PREPARATION_DICE, candidates);
-    for (let k = 0; k < rolled; k++) p.where[this.scratch[k]] = Where.rolling;
-    for (let i = 0; i < p.count; i++) {
-      if (p.where[i] !== Where.rolling) continue;
-      p.face[i] = this.roll(p.type[i], stream);
-      p.changed[i] = -1;
-    }
+    const rolled = this.selectDice();
+    this.rollAll(p, Where.rolling, stream);
     if (this.log !== null) this.log.write(`  you roll ${rolled} action dice: ${this.listAt(p, Where.rolling)}`);
     if (setup || this.readings.glowingEveryRoll) {
       for (let guard = 0; guard < 50; guard++) {
@@ -355,18 +390,186 @@ export class CitiesRules {
         this.view.die = glowing;
         this.view.face = F.glowing;
         if (this.options.kind[this.ask(Decision.glowing)] !== OptionKind.reroll) break;
-        p.where[glowing] = Where.reserve;
-        for (let i = 0; i < p.count; i++) if (p.where[i] === Where.rolling) p.face[i] = this.roll(p.type[i], stream);
+        p.move(glowing, Where.reserve);
+        this.rollAll(p, Where.rolling, stream);
         if (this.log !== null) this.log.write(`  glowing die to the reserve; you reroll the others: ${this.listAt(p, Where.rolling)}`);
       }
     }
     this.assignRolled();
   }
 
+  /** Select up to 7 action dice from the reserve or the play area (decision select); they move to the rolling area. */
+  private selectDice(): number {
+    let selected = 0;
+    this.findGroups(Pick.select);
+    while (selected < PREPARATION_DICE) {
+      this.pickLeft = PREPARATION_DICE - selected;
+      this.listGroups(true);
+      if (this.options.count === 1) break;
+      this.view.die = -1;
+      this.view.face = -1;
+      const pick = this.ask(Decision.select);
+      if (this.options.kind[pick] === OptionKind.done) break;
+      selected += this.takePicked(pick, Where.rolling);
+    }
+    return selected;
+  }
+
+  /**
+   * Whether a die of the area being picked from may be picked: to select, an action die of the reserve or play area;
+   * to bring in, a sideboard die of the role; to return (the Opponent's Ring), a reserve die that came from the sideboard.
+   */
+  private mayPick(die: number): boolean {
+    const p = this.state.player;
+    return this.mayPickType(p.type[die]) && (this.picking !== Pick.returnDie || p.fromSideboard[die] === 1);
+  }
+
+  private mayPickType(type: number): boolean {
+    if (this.picking === Pick.select) return this.tables.role[type] === RoleCode.action;
+    return this.picking === Pick.returnDie || this.pickRole < 0 || this.tables.role[type] === this.pickRole;
+  }
+
+  /** Identical dice share a group: the die type, and in the play area also the face shown. */
+  private groupOf(die: number): number {
+    const p = this.state.player;
+    return p.where[die] === Where.play ? this.typeCount * (1 + this.faceOf(p, die)) + p.type[die] : p.type[die];
+  }
+
+  /** How many dice of the group of `die` may be picked now: a Ring's 4th die only when all four share the ink. */
+  private pickCap(die: number): number {
+    const sameInk = this.picking === Pick.bringIn && this.pickFourth && (this.pickInk < 0 || this.tables.ink[this.state.player.type[die]] === this.pickInk);
+    return this.pickLeft + (sameInk ? 1 : 0);
+  }
+
+  /**
+   * Sort the dice that may be picked into groups of identical dice, in die order. A type in the reserve or sideboard
+   * is one group, counted at once; play-area dice (grouped by face too) and the Opponent's Ring are grouped die by die.
+   */
+  private findGroups(picking: number): void {
+    const p = this.state.player;
+    this.picking = picking;
+    this.groups = 0;
+    if (picking === Pick.returnDie) {
+      this.groupDieByDie(Where.reserve);
+      return;
+    }
+    const where = picking === Pick.bringIn ? Where.sideboard : Where.reserve;
+    for (let type = 0; type < this.typeCount; type++) {
+      if (p.countTypeAt(where, type) > 0 && this.mayPickType(type)) this.addGroup(p.nextOfType(where, type, 0), p.countTypeAt(where, type));
+    }
+    if (picking === Pick.select) this.groupDieByDie(Where.play);
+  }
+
+  private groupDieByDie(where: number): void {
+    const p = this.state.player;
+    const stamp = ++this.keyStamp;
+    let keys = 0;
+    for (let i = this.nextCandidate(where, 0); i >= 0; i = this.nextCandidate(where, i + 1)) {
+      if (!this.mayPickType(p.type[i])) continue;
+      const key = this.groupOf(i);
+      if (this.keySeen[key] !== stamp) {
+        this.keySeen[key] = stamp;
+        this.keyFirst[key] = i;
+        this.keyCount[key] = 0;
+        this.keyOrder[keys++] = key;
+      }
+      this.keyCount[key]++;
+    }
+    for (let k = 0; k < keys; k++) this.addGroup(this.keyFirst[this.keyOrder[k]], this.keyCount[this.keyOrder[k]]);
+  }
+
+  /** The next die of an area at or after `from` that may be picked, but for its type. */
+  private nextCandidate(where: number, from: number): number {
+    const p = this.state.player;
+    return this.picking === Pick.returnDie ? p.nextFromSideboardAt(where, from) : p.nextAt(where, from);
+  }
+
+  /** A new group (or, for decision combatDice, a die type), kept in order of its first die. */
+  private addGroup(first: number, size: number): void {
+    let g = this.groups++;
+    for (; g > 0 && this.groupFirst[g - 1] > first; g--) {
+      this.groupFirst[g] = this.groupFirst[g - 1];
+      this.groupSize[g] = this.groupSize[g - 1];
+    }
+    this.groupFirst[g] = first;
+    this.groupSize[g] = size;
+  }
+
+  /** One option per group and count (option.aux the group's first die, option.target where, option.mode how many). */
+  private listGroups(withDone: boolean): void {
+    const o = this.options;
+    const where = this.state.player.where;
+    o.clear();
+    if (withDone) o.add(OptionKind.done, -1);
+    for (let g = 0; g < this.groups; g++) {
+      const first = this.groupFirst[g];
+      const most = Math.min(this.groupSize[g], this.pickCap(first));
+      for (let n = 1; n <= most; n++) o.add(OptionKind.choose, first, where[first], n);
+    }
+  }
+
+  /** Move the dice of option `pick` (the first ones of its group) to `where`; the group keeps the rest. Returns how many. */
+  private takePicked(pick: number, where: number): number {
+    const p = this.state.player;
+    const first = this.options.aux[pick];
+    const count = this.options.mode[pick];
+    let g = 0;
+    while (this.groupFirst[g] !== first) g++;
+    const from = p.where[first];
+    const type = p.type[first];
+    const key = this.groupOf(first);
+    let die = first;
+    for (let left = count; left > 0; die = this.nextInGroup(from, type, key, die + 1)) {
+      p.move(die, where);
+      this.picked(die);
+      left--;
+    }
+    this.groupSize[g] -= count;
+    if (this.groupSize[g] === 0) this.dropGroup(g);
+    else this.advanceGroup(g, die);
+    return count;
+  }
+
+  /** The first die at or after `from` of the group `key` (type `type` in area `where`), or -1. */
+  private nextInGroup(where: number, type: number, key: number, from: number): number {
+    const p = this.state.player;
+    for (let i = p.nextOfType(where, type, from); i >= 0; i = p.nextOfType(where, type, i + 1)) if (this.mayPick(i) && this.groupOf(i) === key) return i;
+    return -1;
+  }
+
+  private dropGroup(g: number): void {
+    this.groups--;
+    for (let k = g; k < this.groups; k++) {
+      this.groupFirst[k] = this.groupFirst[k + 1];
+      this.groupSize[k] = this.groupSize[k + 1];
+    }
+  }
+
+  /** Group g now starts at a later die: it moves down the list to keep the groups in die order. */
+  private advanceGroup(g: number, first: number): void {
+    const size = this.groupSize[g];
+    for (; g + 1 < this.groups && this.groupFirst[g + 1] < first; g++) {
+      this.groupFirst[g] = this.groupFirst[g + 1];
+      this.groupSize[g] = this.groupSize[g + 1];
+    }
+    this.groupFirst[g] = first;
+    this.groupSize[g] = size;
+  }
+
+  /** A die just picked: a selected result is rolled afresh; a die brought in or returned is logged. */
+  private picked(die: number): void {
+    const p = this.state.player;
+    if (this.picking === Pick.select) this.unchange(p, die);
+    else if (this.log !== null) {
+      const name = this.tables.typeNames[p.type[die]];
+      this.log.write(this.picking === Pick.bringIn ? `    bring in ${name}` : `    ${name} back to the sideboard`);
+    }
+  }
+
   /** Assign every result in the rolling area (Steps 1 and 7). */
   assignRolled(): void {
     const p = this.state.player;
-    for (let die = 0; die < p.count; die++) if (p.where[die] === Where.rolling) this.assign(die);
+    for (let die = p.nextAt(Where.rolling, 0); die >= 0; die = p.nextAt(Where.rolling, die + 1)) this.assign(die);
   }
 
   private assign(die: number): void {
@@ -375,8 +578,7 @@ export class CitiesRules {
     const face = this.faceOf(p, die);
     const o = this.options;
     o.clear();
-    const keepable = IS_KEEPABLE[face] === 1 && this.markOf(p, die) !== Mark.star && this.countFace(p, Where.play, face) < 3;
-    if (keepable) o.add(OptionKind.choose, Use.keep);
+    if (this.mayKeep(p, die, face, IS_KEEPABLE)) o.add(OptionKind.choose, Use.keep);
     o.add(OptionKind.choose, Use.active);
     if ((face === F.magic || face === F.provisions) && s.damage > 0) o.add(OptionKind.choose, Use.heal);
     if (face === F.magic && this.countFace(p, Where.play, F.provisions) < 3) o.add(OptionKind.choose, Use.toProvisions);
@@ -386,8 +588,8 @@ export class CitiesRules {
       if (!s.primaryUpgraded) o.add(OptionKind.choose, Use.upgrade, Upgrade.primary, mode);
       if (!s.secondaryUpgraded) o.add(OptionKind.choose, Use.upgrade, Upgrade.secondary, mode);
     }
-    if (face === F.ring && this.sideboardHas(RoleCode.action, -1)) o.add(OptionKind.choose, Use.ring);
-    if (face === F.whiteTree && this.sideboardHas(RoleCode.improvised, -1)) o.add(OptionKind.choose, Use.whiteTree);
+    if (face === F.ring && this.sideboardHas(this.ringRole)) o.add(OptionKind.choose, Use.ring);
+    if (face === F.whiteTree && this.sideboardHas(RoleCode.improvised)) o.add(OptionKind.choose, Use.whiteTree);
     this.view.die = die;
     this.view.face = face;
     const pick = this.ask(Decision.assign);
@@ -397,11 +599,11 @@ export class CitiesRules {
     const label = this.log !== null ? this.name(p, die) : '';
     switch (use) {
       case Use.keep:
-        p.where[die] = Where.play;
+        p.move(die, Where.play);
         if (this.log !== null) this.log.write(`  keep ${label} in your play area`);
         break;
       case Use.active:
-        p.where[die] = Where.active;
+        p.move(die, Where.active);
         if (this.log !== null) this.log.write(`  ${label} to your active area`);
         break;
       case Use.heal:
@@ -409,8 +611,8 @@ export class CitiesRules {
         this.heal(face);
         break;
       case Use.toProvisions:
-        p.changed[die] = F.provisions;
-        p.where[die] = Where.play;
+        p.change(die, F.provisions);
+        p.move(die, Where.play);
         if (this.log !== null) this.log.write(`  change ${label} to Provisions, kept in your play area`);
         break;
       case Use.upgrade:
@@ -420,19 +622,21 @@ export class CitiesRules {
         break;
       case Use.ring:
         this.spend(p, die);
-        if (this.log !== null) this.log.write(`  return ${label} to bring in action dice from the sideboard`);
-        this.bringIn(RoleCode.action, 3);
+        if (this.log !== null) this.log.write(`  return ${label} to bring in dice from the sideboard`);
+        this.bringIn(this.ringRole, RING_DICE, true);
         break;
       case Use.whiteTree:
-        this.spend(p, die);
-        if (this.whiteTreeBlocked()) break;
-        if (this.log !== null) this.log.write(`  return ${label} to bring in improvised weapon dice`);
-        this.bringIn(RoleCode.improvised, 2);
-        break;
-      default:
-        this.spend(p, die);
-        if (this.log !== null) this.log.write(`  return ${label} to the reserve`);
+        if (this.log !== null) this.log.write(`  use ${label} to bring in improvised weapon dice; the die goes to your active area`);
+        if (!this.whiteTreeBlocked()) this.bringIn(RoleCode.improvised, WHITE_TREE_DICE, false);
+        if (this.markOf(p, die) === Mark.none) p.move(die, Where.active);
+        else this.spend(p, die);
     }
+  }
+
+  /** A result may be kept (up to 3 of a face) when its face is keepable, unless it is a starred advanced result. */
+  private mayKeep(side: Side, die: number, face: number, keepable: Uint8Array): boolean {
+    if (keepable[face] !== 1 || (IS_ADVANCED[face] === 1 && this.markOf(side, die) === Mark.star)) return false;
+    return this.countFace(side, Where.play, face) < 3;
   }
 
   /** The Opponent blocks any use of a White Tree result with a White Tree of his own. */
@@ -445,46 +649,40 @@ export class CitiesRules {
     return true;
   }
 
-  private sideboardHas(role: number, ink: number): boolean {
+  /** The first die of a role in your reserve, or -1. */
+  private firstInReserve(role: number): number {
     const p = this.state.player;
-    const t = this.tables;
-    for (let i = 0; i < p.count; i++) if (p.where[i] === Where.sideboard && t.role[p.type[i]] === role && (ink < 0 || t.ink[p.type[i]] === ink)) return true;
-    return false;
+    if (p.countRoleAt(Where.reserve, role) === 0) return -1;
+    for (let i = p.nextAt(Where.reserve, 0); i >= 0; i = p.nextAt(Where.reserve, i + 1)) if (this.tables.role[p.type[i]] === role) return i;
+    return -1;
   }
 
-  /** Ring (3 action dice, 4 when all share ink and base) or White Tree (2 improvised dice): sideboard to reserve. */
-  bringIn(role: number, limit: number): void {
+  /** A die of this role (-1: any) is in the sideboard. */
+  private sideboardHas(role: number): boolean {
     const p = this.state.player;
-    const t = this.tables;
-    let ink = -2;
-    let sameInk = true;
-    for (let taken = 0; taken < limit + 1; taken++) {
-      if (taken === limit && !(role === RoleCode.action && sameInk)) break;
-      const o = this.options;
-      o.clear();
-      o.add(OptionKind.done, -1);
-      for (let i = 0; i < p.count; i++) {
-        const type = p.type[i];
-        if (p.where[i] !== Where.sideboard || t.role[type] !== role || o.find(OptionKind.choose, type) >= 0) continue;
-        if (taken === limit && t.ink[type] !== ink) continue;
-        o.add(OptionKind.choose, type);
-      }
+    return role < 0 ? p.countAt(Where.sideboard) > 0 : p.countRoleAt(Where.sideboard, role) > 0;
+  }
+
+  /** Ring (3 dice, a 4th when all share ink and base) or White Tree (2 improvised dice): sideboard to reserve. Role -1: any. */
+  bringIn(role: number, limit: number, fourthWhenSameInk: boolean): void {
+    const p = this.state.player;
+    const o = this.options;
+    this.pickRole = role;
+    this.pickInk = -1;
+    this.pickFourth = fourthWhenSameInk;
+    this.findGroups(Pick.bringIn);
+    for (let taken = 0; ; ) {
+      this.pickLeft = limit - taken;
+      this.listGroups(true);
       if (o.count === 1) break;
       this.view.die = -1;
       this.view.face = -1;
       const pick = this.ask(Decision.bringIn);
       if (o.kind[pick] === OptionKind.done) break;
-      const type = o.aux[pick];
-      for (let i = 0; i < p.count; i++) {
-        if (p.where[i] === Where.sideboard && p.type[i] === type) {
-          p.where[i] = Where.reserve;
-          p.fromSideboard[i] = 1;
-          break;
-        }
-      }
-      if (ink === -2) ink = t.ink[type];
-      else if (t.ink[type] !== ink) sameInk = false;
-      if (this.log !== null) this.log.write(`    bring in ${t.typeNames[type]}`);
+      const ink = this.tables.ink[p.type[o.aux[pick]]];
+      if (this.pickInk >= 0 && ink !== this.pickInk) this.pickFourth = false;
+      this.pickInk = ink;
+      taken += this.takePicked(pick, Where.reserve);
     }
   }
 
@@ -499,15 +697,13 @@ export class CitiesRules {
       amount = t.valueAt(this.typeHealingWod, f);
       if (this.log !== null) how = `Healing die ${amount}`;
     }
-    for (let i = 0; i < p.count; i++) {
-      if (p.where[i] === Where.reserve && t.role[p.type[i]] === RoleCode.healing) {
-        p.face[i] = this.roll(p.type[i], this.random.streams.player);
-        const extra = t.valueAt(p.type[i], p.face[i]);
-        amount += extra;
-        if (this.log !== null) how += `${how ? ', ' : ''}special Healing die ${extra}`;
-        this.spend(p, i);
-        break;
-      }
+    const special = this.firstInReserve(RoleCode.healing);
+    if (special >= 0) {
+      this.rollDie(p, special, this.random.streams.player);
+      const extra = t.valueAt(p.type[special], p.face[special]);
+      amount += extra;
+      if (this.log !== null) how += `${how ? ', ' : ''}special Healing die ${extra}`;
+      this.spend(p, special);
     }
     const before = s.damage;
     s.damage = Math.max(0, s.damage - amount);
@@ -548,20 +744,18 @@ export class CitiesRules {
     this.replenishOpponent();
     const stream = this.random.streams.opponent;
     let rolled = 0;
-    for (let i = 0; i < o.count && rolled < PREPARATION_DICE; i++) {
-      if (o.where[i] === Where.reserve) {
-        o.where[i] = Where.rolling;
-        o.face[i] = this.roll(o.type[i], stream);
-        rolled++;
-      }
+    for (let i = o.nextAt(Where.reserve, 0); i >= 0 && rolled < PREPARATION_DICE; i = o.nextAt(Where.reserve, i + 1)) {
+      o.move(i, Where.rolling);
+      rolled++;
     }
+    this.rollAll(o, Where.rolling, stream);
     if (this.log !== null) this.log.write(`the Opponent rolls ${rolled} action dice: ${this.listAt(o, Where.rolling)}`);
     if (this.readings.glowingEveryRoll || this.state.turn === 0) {
       for (let guard = 0; guard < 50; guard++) {
         const glowing = this.findFace(o, Where.rolling, F.glowing);
         if (glowing < 0 || o.countAt(Where.rolling) < 2) break;
-        o.where[glowing] = Where.reserve;
-        for (let i = 0; i < o.count; i++) if (o.where[i] === Where.rolling) o.face[i] = this.roll(o.type[i], stream);
+        o.move(glowing, Where.reserve);
+        this.rollAll(o, Where.rolling, stream);
         if (this.log !== null) this.log.write(`  the Opponent's glowing die to his reserve; he rerolls: ${this.listAt(o, Where.rolling)}`);
       }
     }
@@ -571,38 +765,27 @@ export class CitiesRules {
   /** The Opponent's results: Rings act at once, faces he has a use for are kept (up to 3 each), the rest go active. */
   private opponentKeeps(): void {
     const o = this.state.opponent;
-    for (let die = 0; die < o.count; die++) {
-      if (o.where[die] !== Where.rolling) continue;
+    for (let die = o.nextAt(Where.rolling, 0); die >= 0; die = o.nextAt(Where.rolling, die + 1)) {
       const face = this.faceOf(o, die);
       if (face === F.ring) {
         this.spend(o, die);
         this.opponentRing();
-      } else if (OPPONENT_KEEPS_FACE[face] === 1 && this.markOf(o, die) !== Mark.star && this.countFace(o, Where.play, face) < 3) o.where[die] = Where.play;
-      else o.where[die] = Where.active;
+      } else o.move(die, this.mayKeep(o, die, face, OPPONENT_KEEPS_FACE) ? Where.play : Where.active);
     }
     if (this.log !== null) this.log.write(`  the Opponent's play area: ${this.listAt(o, Where.play) || 'empty'}`);
   }
 
   /** The Opponent's Ring: you return 3 dice that came from the sideboard from your reserve to the sideboard. */
   private opponentRing(): void {
-    const p = this.state.player;
-    const t = this.tables;
     if (this.log !== null) this.log.write(`  the Opponent plays a Ring: you return 3 sideboard dice from your reserve`);
-    for (let k = 0; k < 3; k++) {
-      const o = this.options;
-      o.clear();
-      for (let i = 0; i < p.count; i++) if (p.where[i] === Where.reserve && p.fromSideboard[i] === 1 && o.find(OptionKind.choose, p.type[i]) < 0) o.add(OptionKind.choose, p.type[i]);
-      if (o.count === 0) break;
+    this.findGroups(Pick.returnDie);
+    for (let returned = 0; returned < RING_DICE; ) {
+      this.pickLeft = RING_DICE - returned;
+      this.listGroups(false);
+      if (this.options.count === 0) break;
       this.view.die = -1;
       this.view.face = F.ring;
-      const type = o.aux[this.ask(Decision.returnDie)];
-      for (let i = 0; i < p.count; i++) {
-        if (p.where[i] === Where.reserve && p.fromSideboard[i] === 1 && p.type[i] === type) {
-          p.where[i] = Where.sideboard;
-          break;
-        }
-      }
-      if (this.log !== null) this.log.write(`    ${t.typeNames[type]} back to the sideboard`);
+      returned += this.takePicked(this.ask(Decision.returnDie), Where.sideboard);
     }
   }
 
@@ -610,9 +793,7 @@ export class CitiesRules {
   private replenishOpponent(): void {
     const o = this.state.opponent;
     if (this.easierTypes.length === 0) return;
-    let have = 0;
-    for (let i = 0; i < o.count; i++) if (o.where[i] !== Where.sideboard && o.where[i] !== Where.outOfPlay) have++;
-    for (; have < OPPONENT_DICE; have++) {
+    for (let have = o.count - o.countAt(Where.sideboard) - o.countAt(Where.outOfPlay); have < OPPONENT_DICE; have++) {
       const type = this.easierTypes[this.random.streams.opponent.int(this.easierTypes.length)];
       if (o.add(type, Where.reserve) < 0) return;
       if (this.log !== null) this.log.write(`the Opponent is below 7 action dice: he adds ${this.tables.typeNames[type]}`);
@@ -621,7 +802,7 @@ export class CitiesRules {
 
   private listAt(side: Side, where: number): string {
     const parts: string[] = [];
-    for (let i = 0; i < side.count; i++) if (side.where[i] === where) parts.push(this.tables.faceNames[this.faceOf(side, i)]);
+    for (let i = side.nextAt(where, 0); i >= 0; i = side.nextAt(where, i + 1)) parts.push(this.tables.faceNames[this.faceOf(side, i)]);
     return parts.join(', ');
   }
 
@@ -740,9 +921,7 @@ export class CitiesRules {
     if (s.runes === 0) return;
     const first = this.findFace(o, Where.play, F.runeStealer, true);
     if (first < 0) return;
-    o.where[first] = Where.rolling; // set aside while looking for the second
-    const second = this.findFace(o, Where.play, F.runeStealer, true);
-    o.where[first] = Where.play;
+    const second = this.findFace(o, Where.play, F.runeStealer, true, first);
     if (second < 0) return;
     if (this.log !== null) this.log.write(`step 2: the Opponent returns two Rune-stealers to steal a rune`);
     const blockedFirst = this.blocked(first);
@@ -784,7 +963,7 @@ export class CitiesRules {
     const t = this.tables;
     const o = s.opponent;
     const next = s.position + 1;
-    this.atDoomland = s.routeDoom[next] === 1;
+    const atDoomland = s.routeDoom[next] === 1;
     this.monsterDice = 0;
     this.secondPower = 0;
     this.noRetreat = false;
@@ -795,23 +974,23 @@ export class CitiesRules {
     // Base power.
     const sites = t.valueAt(this.typeDestination, s.startFace) + t.valueAt(this.typeDestination, s.destinationFace);
     let power = 0;
-    if (!this.atDoomland) power = t.valueAt(this.typeLandscape, s.routeFace[next]) + sites;
+    if (!atDoomland) power = t.valueAt(this.typeLandscape, s.routeFace[next]) + sites;
     else {
       power = sites;
       for (let i = 0; i < s.routeLength; i++) power += t.valueAt(this.typeLandscape, s.routeFace[i]);
     }
-    if (this.log !== null) this.log.write(`step 3: the ${this.atDoomland ? 'doomland' : 'normal'} monster's base power is ${power}`);
-    if (this.atDoomland) {
+    if (this.log !== null) this.log.write(`step 3: the ${atDoomland ? 'doomland' : 'normal'} monster's base power is ${power}`);
+    if (atDoomland) {
       if (!this.readings.wod) power += this.monsterDie(false);
       else power += this.encounterDie(power);
     }
     // The Opponent's encounter faces, in his order of preference.
     for (let k = 0; k < PREFERENCES.length; k++) {
-      const face = PREFERENCES[k][0];
-      const die = this.findFace(o, Where.play, face);
+      const [face, withPortcullis] = PREFERENCES[k];
+      const die = this.findFace(o, Where.play, face, withPortcullis);
       if (die < 0) continue;
-      const portcullis = PREFERENCES[k][1] ? this.findFace(o, Where.play, F.portcullis) : -1;
-      if (PREFERENCES[k][1] && portcullis < 0) continue;
+      const portcullis = withPortcullis ? this.findFace(o, Where.play, F.portcullis, true) : -1;
+      if (withPortcullis && portcullis < 0) continue;
       if (this.log !== null) this.log.write(`  the Opponent plays ${t.faceNames[face]}${portcullis >= 0 ? ' + Portcullis' : ''}`);
       if (portcullis >= 0) {
         this.spend(o, portcullis);
@@ -830,8 +1009,9 @@ export class CitiesRules {
       const monster = this.findFace(o, Where.play, F.monster);
       if (monster < 0) break;
       if (this.log !== null) this.log.write(`  the Opponent returns a Monster result`);
+      const combinable = this.markOf(o, monster) !== Mark.bullet;
       if (this.blocked(monster)) continue;
-      power += this.readings.wod ? this.encounterDie(power) : this.monsterDie(true);
+      power += this.readings.wod ? this.encounterDie(power) : this.monsterDie(combinable);
     }
     // Fight or retreat.
     this.view.power = power;
@@ -848,11 +1028,10 @@ export class CitiesRules {
         return false;
       }
     }
-    // After you decide to fight: Magic (+1, normal monsters only) and Volcano results.
-    for (let i = 0; i < o.count; i++) {
-      if (o.where[i] !== Where.play) continue;
+    // After you decide to fight: Magic and Volcano results strengthen the monster (not a second encounter).
+    for (let i = o.nextAt(Where.play, 0); i >= 0; i = o.nextAt(Where.play, i + 1)) {
       const face = this.faceOf(o, i);
-      if (face === F.magic && !this.atDoomland) {
+      if (face === F.magic) {
         if (this.log !== null) this.log.write(`  the Opponent returns Magic: +1 power`);
         if (!this.blocked(i)) power += 1;
       } else if (face === F.volcano) {
@@ -866,6 +1045,7 @@ export class CitiesRules {
     if (this.log !== null) this.log.write(`step 4: combat against power ${power}${this.secondPower > 0 ? `, then a second encounter of power ${this.secondPower}` : ''}`);
     this.thievingBeasts();
     this.demotions();
+    this.collectCombatDice(power);
     let won = this.fight(power);
     let against = power;
     if (won && this.secondPower > 0) {
@@ -888,7 +1068,7 @@ export class CitiesRules {
     return true;
   }
 
-  /** Roll the monster die (the Opponent adds a Full Moon to count it twice when he may). */
+  /** Roll the monster die; after a Monster result (not a bullet one) the Opponent adds a Full Moon to count it twice. */
   private monsterDie(fullMoonAllowed: boolean): number {
     const o = this.state.opponent;
     const t = this.tables;
@@ -896,7 +1076,7 @@ export class CitiesRules {
     let total = value;
     let moon = false;
     if (fullMoonAllowed) {
-      const fullMoon = this.findFace(o, Where.play, F.fullMoon);
+      const fullMoon = this.findFace(o, Where.play, F.fullMoon, true);
       if (fullMoon >= 0 && !this.blocked(fullMoon)) {
         total += value;
         moon = true;
@@ -954,58 +1134,61 @@ export class CitiesRules {
     return t.encounterPower[face];
   }
 
-  /** Attack points of the weapons before any roll (for strategies deciding whether to fight). */
+  /** Attack points of one result of each weapon, Magic dice included, damage subtracted (for strategies). */
   private baseAttackEstimate(): number {
     const s = this.state;
-    return (s.primaryUpgraded ? 3 : 2) + (s.secondaryUpgraded ? 2 : 1) - s.damage;
+    return (s.primaryUpgraded ? 3 : 2) + this.primaryBonus + (s.secondaryUpgraded ? 2 : 1) + this.secondaryBonus - s.damage;
   }
 
-  /** Step 3: spend Magic results to roll the Magic dice. */
+  /** Step 3: return a Magic result to roll a Magic die, then perhaps a second (never with a bullet result). */
   useMagic(power: number): void {
-    const s = this.state;
-    const p = s.player;
-    const t = this.tables;
+    const p = this.state.player;
     const first = this.findFace(p, Where.play, F.magic);
-    if (first < 0) return;
+    if (first < 0 || !this.askMagic(first, power)) return;
+    const combinable = this.markOf(p, first) !== Mark.bullet;
+    this.spend(p, first);
+    this.rollMagicDie();
+    const second = combinable ? this.findFace(p, Where.play, F.magic, true) : -1;
+    if (second < 0 || !this.askMagic(second, power)) return;
+    this.spend(p, second);
+    this.rollMagicDie();
+  }
+
+  private askMagic(die: number, power: number): boolean {
     const o = this.options;
     o.clear();
     o.add(OptionKind.done, 0);
     o.add(OptionKind.choose, 1);
-    p.where[first] = Where.rolling;
-    const second = this.markOf(p, first) === Mark.bullet ? -1 : this.findFace(p, Where.play, F.magic, true);
-    p.where[first] = Where.play;
-    if (second >= 0) o.add(OptionKind.choose, 2);
     this.view.power = power;
-    this.view.die = first;
+    this.view.attack = this.baseAttackEstimate();
+    this.view.die = die;
     this.view.face = F.magic;
-    const pick = this.ask(Decision.magic);
-    if (o.kind[pick] === OptionKind.done) return;
-    const dice = o.aux[pick];
-    this.spend(p, first);
-    if (dice === 2) this.spend(p, second);
-    for (let d = 0; d < dice; d++) {
-      const index = this.roll(this.typeMagic, this.random.streams.combat);
-      const face = t.faceAt(this.typeMagic, index);
-      const value = t.valueAt(this.typeMagic, index);
-      let effect = '';
-      if (face === F.magicValue) {
-        this.magicValue = Math.max(this.magicValue, value);
-        if (this.log !== null) effect = `magic results are worth ${this.magicValue}`;
-      } else if (face === F.weaponsBonus) {
-        this.primaryBonus += value;
-        this.secondaryBonus += value;
-        if (this.log !== null) effect = `both weapons +${value}`;
-      } else if (face === F.weaponBonus) {
-        o.clear();
-        o.add(OptionKind.choose, 0);
-        o.add(OptionKind.choose, 1);
-        this.view.die = -1;
-        this.view.face = face;
-        if (o.aux[this.ask(Decision.magicWeapon)] === 0) this.primaryBonus += value;
-        else this.secondaryBonus += value;
-        if (this.log !== null) effect = `primary weapon +${this.primaryBonus}, secondary +${this.secondaryBonus}`;
-      }
-      if (this.log !== null) this.log.write(`  you return a Magic result to roll a Magic die: ${t.describe(this.typeMagic, index)}${effect ? ` (${effect})` : ''}`);
+    return o.kind[this.ask(Decision.magic)] === OptionKind.choose;
+  }
+
+  /** A Magic die: magic results worth its value, or one weapon (you choose at once) or both weapons stronger. */
+  private rollMagicDie(): void {
+    const t = this.tables;
+    const index = this.roll(this.typeMagic, this.random.streams.combat);
+    const face = t.faceAt(this.typeMagic, index);
+    const value = t.valueAt(this.typeMagic, index);
+    if (face === F.magicValue) this.magicValue = Math.max(this.magicValue, value);
+    else if (face === F.weaponsBonus) {
+      this.primaryBonus += value;
+      this.secondaryBonus += value;
+    } else if (face === F.weaponBonus) {
+      const o = this.options;
+      o.clear();
+      o.add(OptionKind.choose, 0);
+      o.add(OptionKind.choose, 1);
+      this.view.die = -1;
+      this.view.face = face;
+      if (o.aux[this.ask(Decision.magicWeapon)] === 0) this.primaryBonus += value;
+      else this.secondaryBonus += value;
+    }
+    if (this.log !== null) {
+      const effect = face === F.magicValue ? `magic results are worth ${this.magicValue}` : `primary weapon +${this.primaryBonus}, secondary +${this.secondaryBonus}`;
+      this.log.write(`  you return a Magic result to roll a Magic die: ${t.describe(this.typeMagic, index)} (${effect})`);
     }
   }
 
@@ -1016,9 +1199,7 @@ export class CitiesRules {
     const p = s.player;
     const first = this.findFace(o, Where.play, F.thievingBeasts, true);
     if (first < 0) return;
-    o.where[first] = Where.rolling;
-    const second = this.findFace(o, Where.play, F.thievingBeasts, true);
-    o.where[first] = Where.play;
+    const second = this.findFace(o, Where.play, F.thievingBeasts, true, first);
     if (second < 0) return;
     if (this.log !== null) this.log.write(`  the Opponent plays two Thieving Beasts`);
     const blocked = this.blocked(first);
@@ -1027,11 +1208,11 @@ export class CitiesRules {
     for (let k = 0; k < 2; k++) {
       let die = this.findFace(p, Where.play, F.magic);
       if (die < 0) die = this.findFace(p, Where.play, F.provisions);
-      if (die < 0) for (let i = 0; i < p.count && die < 0; i++) if (p.where[i] === Where.play) die = i;
+      if (die < 0) die = p.nextAt(Where.play, 0);
       if (die < 0) break;
       if (this.log !== null) this.log.write(`    your ${this.name(p, die)} goes back to your reserve`);
-      p.where[die] = Where.reserve;
-      p.changed[die] = -1;
+      p.move(die, Where.reserve);
+      this.unchange(p, die);
     }
   }
 
@@ -1063,118 +1244,137 @@ export class CitiesRules {
     return 0;
   }
 
-  /** Collect the combat dice: 5 (12-sided ones and one silver die substituted from the reserve), a 10-sided sixth. */
-  private collectCombatDice(): void {
+  /** Step 4: the 5 combat dice, special ones from the reserve substituted or added as you choose (decision combatDice). */
+  collectCombatDice(power: number): void {
     const p = this.state.player;
     const t = this.tables;
-    let n = 0;
-    let silver = false;
-    let tenSided = false;
-    for (let i = 0; i < p.count; i++) {
-      if (p.where[i] !== Where.reserve && p.where[i] !== Where.combat) continue;
-      const role = t.role[p.type[i]];
-      if (p.where[i] === Where.combat && role === RoleCode.improvised) continue;
-      const take = (role === RoleCode.combat12 && n < COMBAT_DICE) || (role === RoleCode.combatSilver && !silver && n < COMBAT_DICE) || (role === RoleCode.combat10 && !tenSided);
-      if (!take) continue;
-      if (role === RoleCode.combatSilver) silver = true;
-      if (role === RoleCode.combat10) tenSided = true;
-      p.where[i] = Where.combat;
-      this.combatType[n] = p.type[i];
-      this.combatDie[n] = i;
-      this.combatState[n] = C.roll;
-      n++;
+    this.combatCount = 0;
+    let substituted = 0;
+    for (let pick = this.listCombatDice(substituted, power); pick >= 0; pick = this.listCombatDice(substituted, power)) {
+      if (t.role[p.type[pick]] !== RoleCode.combat10) substituted++;
+      p.move(pick, Where.combat);
+      this.addCombatDie(p.type[pick]);
+      if (this.log !== null) this.log.write(`  you use the ${t.typeNames[p.type[pick]]} from your reserve`);
     }
-    let normal = 0;
-    for (let k = 0; k < n; k++) if (t.role[this.combatType[k]] !== RoleCode.combat10) normal++;
-    for (; normal < COMBAT_DICE; normal++) {
-      this.combatType[n] = this.typeCombat;
-      this.combatDie[n] = -1;
-      this.combatState[n] = C.roll;
-      n++;
-    }
-    this.combatCount = n;
-    this.improvisedSeen = 0;
-    if (this.log !== null && n > COMBAT_DICE - 1) {
-      const special: string[] = [];
-      for (let k = 0; k < n; k++) if (this.combatDie[k] >= 0) special.push(t.typeNames[this.combatType[k]]);
-      if (special.length > 0) this.log.write(`  special combat dice from your reserve: ${special.join(', ')}`);
-    }
+    for (; substituted < COMBAT_DICE; substituted++) this.addCombatDie(this.typeCombat);
+    if (this.readings.wod && this.state.characterUpgraded) this.expertDice();
   }
 
-  /** One fight: roll, burning skulls out, White Trees, the monster's dice, then rerolls until the attack beats the power. */
-  fight(power: number): boolean {
-    const s = this.state;
+  /** Decision combatDice: one option per special combat die type you may still use (its first die), or done. Returns the die, or -1. */
+  private listCombatDice(substituted: number, power: number): number {
+    const p = this.state.player;
     const t = this.tables;
-    const stream = this.random.streams.combat;
-    this.collectCombatDice();
-    let expert = 0;
-    if (this.readings.wod && s.characterUpgraded) expert = this.expertDice();
+    const o = this.options;
+    o.clear();
+    o.add(OptionKind.done, -1);
+    if (p.countRoleAt(Where.reserve, RoleCode.combat12) + p.countRoleAt(Where.reserve, RoleCode.combatSilver) + p.countRoleAt(Where.reserve, RoleCode.combat10) === 0) return -1;
+    this.groups = 0;
+    for (let type = 0; type < this.typeCount; type++) {
+      if (p.countTypeAt(Where.reserve, type) > 0 && this.mayUseCombatDie(t.role[type], substituted)) this.addGroup(p.nextOfType(Where.reserve, type, 0), 1);
+    }
+    for (let g = 0; g < this.groups; g++) o.add(OptionKind.choose, this.groupFirst[g]);
+    if (o.count === 1) return -1;
+    this.view.power = power;
+    this.view.attack = this.baseAttackEstimate();
+    this.view.die = -1;
+    this.view.face = -1;
+    const pick = this.ask(Decision.combatDice);
+    return o.kind[pick] === OptionKind.done ? -1 : o.aux[pick];
+  }
+
+  /** 12-sided dice and one silver die substitute for the 5 combat dice; one 10-sided die is a sixth. */
+  private mayUseCombatDie(role: number, substituted: number): boolean {
+    if (role === RoleCode.combat10) return !this.usesCombatRole(RoleCode.combat10);
+    if (role === RoleCode.combatSilver) return substituted < COMBAT_DICE && !this.usesCombatRole(RoleCode.combatSilver);
+    return role === RoleCode.combat12 && substituted < COMBAT_DICE;
+  }
+
+  private usesCombatRole(role: number): boolean {
+    for (let k = 0; k < this.combatCount; k++) if (this.tables.role[this.combatType[k]] === role) return true;
+    return false;
+  }
+
+  private addCombatDie(type: number): void {
+    this.combatType[this.combatCount++] = type;
+  }
+
+  /** One fight: roll, burning skulls out, White Trees, the monster's dice, then rerolls until the attack reaches the power. */
+  fight(power: number): boolean {
+    for (let k = 0; k < this.combatCount; k++) this.combatState[k] = C.roll;
+    this.improvisedSeen = 0;
     let monsterDice = this.monsterDice;
     const rolls = this.readings.combatRolls > 0 ? this.readings.combatRolls : 99;
-    for (let roll = 1; roll <= rolls; roll++) {
-      for (let k = 0; k < this.combatCount; k++) {
-        if (this.combatState[k] !== C.roll && this.combatState[k] !== C.cancelled) continue;
-        this.combatFace[k] = this.roll(this.combatType[k], stream);
-        this.combatState[k] = C.shown;
-      }
-      let line = '';
-      for (let k = 0; k < this.combatCount; k++) {
-        if (this.combatState[k] !== C.shown) continue;
-        let face = t.faceAt(this.combatType[k], this.combatFace[k]);
-        if (face === F.burningSkull) {
-          this.combatState[k] = C.gone;
-          if (this.log !== null) line += `${line ? ', ' : ''}burning skull (die out)`;
-          continue;
-        }
-        for (let guard = 0; guard < 6 && face === F.whiteTree; guard++) {
-          if (!this.improvise()) break;
-          this.combatFace[k] = this.roll(this.combatType[k], stream);
-          face = t.faceAt(this.combatType[k], this.combatFace[k]);
-          if (face === F.burningSkull) this.combatState[k] = C.gone;
-        }
-        if (this.log !== null) line += `${line ? ', ' : ''}${t.faceNames[face]}${this.combatState[k] === C.gone ? ' (die out)' : ''}`;
-      }
+    for (let roll = 1; ; roll++) {
+      const line = this.rollCombatDice();
       if (monsterDice > 0) monsterDice = this.monsterCombatDice(monsterDice);
-      const attack = this.attack() + expert;
+      const attack = this.attack();
       this.lastAttack = attack;
       if (this.log !== null) this.log.write(`  combat roll ${roll}: ${line || 'no dice left'}; attack ${attack} against ${power}`);
       if (attack >= power) return true;
       if (roll === rolls) return false;
-      // Which dice to reroll.
-      let zeros = 0;
-      let below = 0;
-      let best = 0;
-      for (let k = 0; k < this.combatCount; k++) {
-        if (this.combatState[k] === C.cancelled) zeros++;
-        if (this.combatState[k] !== C.shown) continue;
-        const pts = this.points(this.combatType[k], t.faceAt(this.combatType[k], this.combatFace[k]));
-        if (pts > best) best = pts;
+      const reroll = this.askReroll(power, attack, rolls - roll);
+      if (reroll === 0) return false;
+      for (let k = 0; k < this.combatCount; k++) if ((reroll & (1 << k)) !== 0) this.combatState[k] = C.roll;
+    }
+  }
+
+  /** Roll the dice to roll: burning skulls leave the fight, White Trees roll improvised dice and are rerolled. Returns the log line. */
+  private rollCombatDice(): string {
+    const t = this.tables;
+    const stream = this.random.streams.combat;
+    let line = '';
+    let rolled = 0;
+    for (let k = 0; k < this.combatCount; k++) {
+      if (this.combatState[k] !== C.roll && this.combatState[k] !== C.cancelled) continue;
+      this.combatFace[k] = this.roll(this.combatType[k], stream);
+      rolled |= 1 << k;
+    }
+    for (let k = 0; k < this.combatCount; k++) {
+      const rolledNow = (rolled & (1 << k)) !== 0;
+      if (rolledNow) {
+        let face = t.faceAt(this.combatType[k], this.combatFace[k]);
+        for (let guard = 0; guard < 6 && face === F.whiteTree && this.improvise(); guard++) {
+          this.combatFace[k] = this.roll(this.combatType[k], stream);
+          face = t.faceAt(this.combatType[k], this.combatFace[k]);
+        }
+        this.combatState[k] = face === F.burningSkull ? C.gone : C.shown;
       }
-      for (let k = 0; k < this.combatCount; k++) {
-        if (this.combatState[k] !== C.shown) continue;
-        const pts = this.points(this.combatType[k], t.faceAt(this.combatType[k], this.combatFace[k]));
-        if (pts === 0) zeros++;
-        if (pts < best) below++;
-      }
-      const o = this.options;
-      o.clear();
-      if (zeros > 0) o.add(OptionKind.reroll, Reroll.zeros);
-      if (below > zeros || (zeros === 0 && below > 0)) o.add(OptionKind.reroll, Reroll.belowBest);
-      if (o.count === 0) return false;
-      this.view.power = power;
-      this.view.attack = attack;
-      this.view.rollsLeft = rolls - roll;
-      this.view.die = -1;
-      this.view.face = -1;
-      const mode = o.aux[this.ask(Decision.combat)];
-      for (let k = 0; k < this.combatCount; k++) {
-        if (this.combatState[k] === C.cancelled) continue;
-        if (this.combatState[k] !== C.shown) continue;
-        const pts = this.points(this.combatType[k], t.faceAt(this.combatType[k], this.combatFace[k]));
-        if (pts === 0 || (mode === Reroll.belowBest && pts < best)) this.combatState[k] = C.roll;
+      if (this.log !== null && (rolledNow || this.combatState[k] === C.shown)) {
+        line += `${line ? ', ' : ''}${this.combatState[k] === C.gone ? 'burning skull (die out)' : t.faceNames[t.faceAt(this.combatType[k], this.combatFace[k])]}`;
       }
     }
-    return false;
+    return line;
+  }
+
+  /** Decision combat: reroll any of the dice left (those the monster cancelled always included), or stop. Returns the slots, 0 to stop. */
+  private askReroll(power: number, attack: number, rollsLeft: number): number {
+    const t = this.tables;
+    const view = this.view.combat;
+    let free = 0;
+    view.forced = 0;
+    view.count = this.combatCount;
+    for (let k = 0; k < this.combatCount; k++) {
+      const shown = this.combatState[k] === C.shown;
+      view.face[k] = shown ? t.faceAt(this.combatType[k], this.combatFace[k]) : -1;
+      view.points[k] = shown ? this.points(this.combatType[k], view.face[k]) : 0;
+      if (shown) free |= 1 << k;
+      else if (this.combatState[k] === C.cancelled) view.forced |= 1 << k;
+    }
+    if (free === 0 && view.forced === 0) return 0;
+    const o = this.options;
+    o.clear();
+    o.add(OptionKind.done, 0);
+    for (let subset = free; ; subset = (subset - 1) & free) {
+      if ((subset | view.forced) !== 0) o.add(OptionKind.reroll, subset | view.forced);
+      if (subset === 0) break;
+    }
+    this.view.power = power;
+    this.view.attack = attack;
+    this.view.rollsLeft = rollsLeft;
+    this.view.die = -1;
+    this.view.face = -1;
+    const pick = this.ask(Decision.combat);
+    return o.kind[pick] === OptionKind.done ? 0 : o.aux[pick];
   }
 
   private attack(): number {
@@ -1188,16 +1388,15 @@ export class CitiesRules {
   private improvise(): boolean {
     const p = this.state.player;
     const t = this.tables;
-    let die = -1;
-    for (let i = 0; i < p.count && die < 0; i++) if (p.where[i] === Where.reserve && t.role[p.type[i]] === RoleCode.improvised) die = i;
+    const die = this.firstInReserve(RoleCode.improvised);
     if (die < 0) return false;
     if (this.whiteTreeBlocked()) return false;
-    p.face[die] = this.roll(p.type[die], this.random.streams.combat);
+    this.rollDie(p, die, this.random.streams.combat);
     const face = t.faceAt(p.type[die], p.face[die]);
     const bit = face === F.axe ? 1 : face === F.sword ? 2 : face === F.bow ? 4 : 0;
     if (bit !== 0 && (this.improvisedSeen & bit) === 0) {
       this.improvisedSeen |= bit;
-      p.where[die] = Where.combat; // used for an attack point: to the sideboard after the encounters
+      p.move(die, Where.combat); // used for an attack point: to the sideboard after the encounters
       if (this.log !== null) this.log.write(`    White Tree: improvised weapon die shows ${t.faceNames[face]}: +1 attack; the White Tree die is rerolled`);
     } else if (this.log !== null) this.log.write(`    White Tree: improvised weapon die shows ${t.faceNames[face]}: no attack point; the White Tree die is rerolled`);
     return true;
@@ -1228,31 +1427,28 @@ export class CitiesRules {
     return left;
   }
 
-  /** [WOD] The 3 expert combat dice of an upgraded character: +1 per matching weapon result. */
-  private expertDice(): number {
+  /** [WOD] The 3 expert combat dice of an upgraded character: each matching weapon result makes that weapon worth 1 more. */
+  private expertDice(): void {
     const s = this.state;
     const t = this.tables;
     const stream = this.random.streams.combat;
-    let bonus = 0;
-    for (let d = 0; d < 3; d++) {
+    for (let d = 0; d < EXPERT_DICE; d++) {
       let face = t.faceAt(this.typeExpert, this.roll(this.typeExpert, stream));
       if (face === F.burningSkull) continue;
       if ((face === F.axe || face === F.sword || face === F.bow) && face !== s.primary && face !== s.secondary) face = t.faceAt(this.typeExpert, this.roll(this.typeExpert, stream));
-      if (face === s.primary || face === s.secondary) bonus++;
+      if (face === s.primary) this.primaryBonus++;
+      else if (face === s.secondary) this.secondaryBonus++;
     }
-    if (this.log !== null) this.log.write(`  expert combat dice: +${bonus} attack`);
-    return bonus;
+    if (this.log !== null) this.log.write(`  expert combat dice: primary weapon +${this.primaryBonus}, secondary +${this.secondaryBonus}`);
   }
 
   /** After the encounter(s): special combat dice back (10-sided and used improvised dice to the sideboard). */
   private returnCombatDice(): void {
     const p = this.state.player;
     const t = this.tables;
-    for (let i = 0; i < p.count; i++) {
-      if (p.where[i] !== Where.combat) continue;
+    for (let i = p.nextAt(Where.combat, 0); i >= 0; i = p.nextAt(Where.combat, i + 1)) {
       const role = t.role[p.type[i]];
-      p.where[i] = role === RoleCode.combat10 || role === RoleCode.improvised ? Where.sideboard : Where.reserve;
-      p.changed[i] = -1;
+      p.move(i, role === RoleCode.combat10 || role === RoleCode.improvised ? Where.sideboard : Where.reserve);
     }
   }
 
@@ -1264,10 +1460,8 @@ export class CitiesRules {
     const p = s.player;
     const stream = this.random.streams.player;
     let discoveries = 0;
-    for (let i = 0; i < p.count; i++) {
-      if (p.where[i] !== Where.active) continue;
-      p.face[i] = this.roll(p.type[i], stream);
-      p.changed[i] = -1;
+    for (let i = p.nextAt(Where.active, 0); i >= 0; i = p.nextAt(Where.active, i + 1)) {
+      this.rollDie(p, i, stream);
       if (this.faceOf(p, i) === F.discovery) {
         discoveries++;
         if (this.markOf(p, i) !== Mark.none) this.spend(p, i);
@@ -1283,13 +1477,12 @@ export class CitiesRules {
     const p = s.player;
     const t = this.tables;
     let type = this.typeRune;
-    let special = -1;
-    for (let i = 0; i < p.count && special < 0; i++) if (p.where[i] === Where.reserve && t.role[p.type[i]] === RoleCode.specialRune) special = i;
+    const special = this.firstInReserve(RoleCode.specialRune);
     let face: number;
     if (special >= 0) {
       type = p.type[special];
-      p.face[special] = this.roll(type, this.random.streams.player);
-      face = t.faceAt(type, p.face[special]);
+      this.rollDie(p, special, this.random.streams.player);
+      face = p.code[special];
       this.spend(p, special);
     } else face = t.faceAt(type, this.roll(type, this.random.streams.player));
     let index = t.runes.indexOf(face);
@@ -1342,25 +1535,12 @@ export class CitiesRules {
     const s = this.state;
     const p = s.player;
     const o = s.opponent;
-    const playerStream = this.random.streams.player;
-    let n = 0;
-    for (let i = 0; i < p.count; i++) {
-      if (p.where[i] === Where.active) {
-        p.where[i] = Where.rolling;
-        p.face[i] = this.roll(p.type[i], playerStream);
-        p.changed[i] = -1;
-        n++;
-      }
-    }
+    const n = p.moveAll(Where.active, Where.rolling);
+    this.rollAll(p, Where.rolling, this.random.streams.player);
     if (this.log !== null) this.log.write(`step 7: you roll your ${n} active dice: ${this.listAt(p, Where.rolling) || 'none'}`);
     this.assignRolled();
-    const opponentStream = this.random.streams.opponent;
-    for (let i = 0; i < o.count; i++) {
-      if (o.where[i] === Where.active) {
-        o.where[i] = Where.rolling;
-        o.face[i] = this.roll(o.type[i], opponentStream);
-      }
-    }
+    o.moveAll(Where.active, Where.rolling);
+    this.rollAll(o, Where.rolling, this.random.streams.opponent);
     if (this.log !== null) this.log.write(`  the Opponent rolls his active dice: ${this.listAt(o, Where.rolling) || 'none'}`);
     this.opponentKeeps();
   }
@@ -1377,7 +1557,8 @@ export class CitiesRules {
 }
 
 function toReserve(side: Side): void {
-  for (let i = 0; i < side.count; i++) if (side.where[i] === Where.active || side.where[i] === Where.rolling) side.where[i] = Where.reserve;
+  side.moveAll(Where.active, Where.reserve);
+  side.moveAll(Where.rolling, Where.reserve);
 }
 
 function popcount(bits: number): number {

@@ -14,15 +14,19 @@ export const Mark = { none: 0, circle: 1, x: 2, bullet: 3, star: 4 } as const;
 const MARKS = ['none', 'circle', 'x', 'bullet', 'star'] as const;
 export const RoleCode = Object.fromEntries(ROLES.map((name, code) => [name, code])) as Record<Role, number>;
 
+/** Advanced results the player may keep; with a star in the lower left corner they may not be kept (set-up). */
+const ADVANCED_KEEPABLE = [F.runeStealer, F.volcano, F.fullMoon, F.greatTroll, F.massedCreatures, F.necromancer, F.doubleEncounter, F.twinMonsters, F.snakeAttack, F.hillDetour, F.thievingBeasts];
 /** Faces the player may keep in the play area (up to 3 each), Step 1; Portcullis is left out as the rules say. */
-export const KEEPABLE = [F.magic, F.provisions, F.monster, F.runeStealer, F.volcano, F.fullMoon, F.greatTroll, F.massedCreatures, F.necromancer, F.doubleEncounter, F.twinMonsters, F.snakeAttack, F.hillDetour, F.thievingBeasts];
+export const KEEPABLE = [F.magic, F.provisions, F.monster, ...ADVANCED_KEEPABLE];
 /** Faces the Opponent keeps in his play area (up to 3 each); Ring acts at once, the rest go to his active area. */
-export const OPPONENT_KEEPS = [F.weaponry, F.magic, F.provisions, F.monster, F.whiteTree, F.portcullis, ...KEEPABLE.slice(3)];
-/** KEEPABLE and OPPONENT_KEEPS as lookup tables by face code. */
+export const OPPONENT_KEEPS = [F.weaponry, F.magic, F.provisions, F.monster, F.whiteTree, F.portcullis, ...ADVANCED_KEEPABLE];
+/** KEEPABLE, OPPONENT_KEEPS and the advanced results as lookup tables by face code. */
 export const IS_KEEPABLE = new Uint8Array(256);
 export const OPPONENT_KEEPS_FACE = new Uint8Array(256);
+export const IS_ADVANCED = new Uint8Array(256);
 for (const face of KEEPABLE) IS_KEEPABLE[face] = 1;
 for (const face of OPPONENT_KEEPS) OPPONENT_KEEPS_FACE[face] = 1;
+for (const face of [...ADVANCED_KEEPABLE, F.portcullis]) IS_ADVANCED[face] = 1;
 export const WEAPONS = [F.axe, F.sword, F.bow];
 export const CHARACTERS = ['dwarf', 'elf', 'human'] as const;
 /** Primary and secondary weapon of each character. */

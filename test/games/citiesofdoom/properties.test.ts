@@ -36,6 +36,28 @@ function playChecked(seed: number, settings: Record<string, string | boolean>, s
       if (inPlaces !== p.count) v.push(`player dice outside the bag, pools and out of play after "${line}"`);
       if (p.countAt(Where.outOfPlay) !== p.outOfPlayFaces.reduce((a, b) => a + b, 0)) v.push(`out-of-play count mismatch after "${line}"`);
       for (let face = 0; face < 64; face++) if (checked.rules.countFace(p, Where.play, face) > 3) v.push(`more than 3 of face ${face} kept after "${line}"`);
+      for (const side of [p, s.opponent]) {
+        const inArea = new Array<number>(side.inArea.length).fill(0);
+        const playCount = new Array<number>(64).fill(0);
+        for (let i = 0; i < side.count; i++) {
+          inArea[side.where[i]]++;
+          const code = side.face[i] < 0 ? -1 : side.changed[i] >= 0 ? side.changed[i] : checked.rules.tables.faceAt(side.type[i], side.face[i]);
+          if (side.code[i] !== code) v.push(`die ${i} code ${side.code[i]}, expected ${code} after "${line}"`);
+          if (side.where[i] === Where.play && code >= 0) playCount[code]++;
+        }
+        if (inArea.some((n, where) => n !== side.inArea[where])) v.push(`area counts ${Array.from(side.inArea)} != ${inArea} after "${line}"`);
+        for (let where = 0; where < inArea.length; where++) {
+          const walked: number[] = [];
+          for (let i = side.nextAt(where, 0); i >= 0; i = side.nextAt(where, i + 1)) walked.push(i);
+          const scanned = [...Array(side.count).keys()].filter((i) => side.where[i] === where);
+          if (walked.join() !== scanned.join()) v.push(`area ${where} walks ${walked} but holds ${scanned} after "${line}"`);
+          for (const type of new Set(scanned.map((i) => side.type[i]))) {
+            if (side.countTypeAt(where, type) !== scanned.filter((i) => side.type[i] === type).length) v.push(`type ${type} count in area ${where} after "${line}"`);
+            if (side.nextOfType(where, type, 0) !== scanned.find((i) => side.type[i] === type)) v.push(`first of type ${type} in area ${where} after "${line}"`);
+          }
+        }
+        if (playCount.some((n, face) => n !== side.playCount[face])) v.push(`play counts out of date after "${line}"`);
+      }
       if (s.damageTaken < last.damageTaken || s.opponentRunes < last.opponentRunes || s.runesCollected < last.runesCollected) v.push(`not monotone after "${line}"`);
       if (s.damage < 0 || s.damage > s.damageTaken) v.push(`damage ${s.damage} after "${line}"`);
       let bits = 0;

@@ -5,7 +5,7 @@ import { type CitiesStrategy, type DecisionKind, type DecisionView } from '../..
 import citiesofdoom, { readingsOf } from '../../../src/games/citiesofdoom/index.ts';
 import { resolveSettings } from '../../../src/sim/settings.ts';
 import { CitiesRules } from '../../../src/games/citiesofdoom/rules.ts';
-import { type Side, Where } from '../../../src/games/citiesofdoom/state.ts';
+import { type CitiesState, type Side, Where } from '../../../src/games/citiesofdoom/state.ts';
 import { DiceTables } from '../../../src/games/citiesofdoom/tables.ts';
 import { heuristicChoice } from '../../../strategies/citiesofdoom/heuristic.ts';
 
@@ -65,10 +65,10 @@ export function rolls(t: Table, ...faces: string[]): void {
 }
 
 /** Every die of a side in the play and active areas (and rolling) goes back to the reserve; the sideboard stays. */
-export function clearAreas(side: Side): void {
+export function clearAreas(t: Table, side: Side): void {
   for (let i = 0; i < side.count; i++) {
-    if (side.where[i] === Where.play || side.where[i] === Where.active || side.where[i] === Where.rolling) side.where[i] = Where.reserve;
-    side.changed[i] = -1;
+    if (side.where[i] === Where.play || side.where[i] === Where.active || side.where[i] === Where.rolling) side.move(i, Where.reserve);
+    if (side.changed[i] >= 0) side.show(i, side.face[i], t.tables.faceAt(side.type[i], side.face[i]));
   }
 }
 
@@ -80,14 +80,27 @@ export function give(t: Table, side: Side, id: string, where: number, face?: str
     let index = -1;
     for (let i = 0; i < t.tables.sides[type]; i++) if (t.tables.faceNames[t.tables.faceAt(type, i)] === face) index = i;
     if (index < 0) throw new Error(`no face ${face} on ${id}`);
-    side.face[die] = index;
+    side.show(die, index, t.tables.faceAt(type, index));
   }
   return die;
 }
 
 /** Remove every die of a side from the game (they go back in the box), for a clean arrangement. */
 export function emptySide(side: Side): void {
-  for (let i = 0; i < side.count; i++) side.where[i] = Where.box;
+  for (let i = 0; i < side.count; i++) side.move(i, Where.box);
+}
+
+/** Give every `face` of die type `id` this lower-left mark (each table() has its own tables, so nothing leaks). */
+export function markFace(t: Table, id: string, face: string, mark: number): void {
+  const type = t.tables.typeOf(id);
+  for (let i = 0; i < t.tables.sides[type]; i++) if (t.tables.faceNames[t.tables.faceAt(type, i)] === face) t.tables.mark[type * DiceTables.MAX_SIDES + i] = mark;
+}
+
+/** An untrained character with weapons not upgraded (the set-up's preparation may have upgraded them). */
+export function untrained(state: CitiesState): void {
+  state.characterUpgraded = false;
+  state.primaryUpgraded = false;
+  state.secondaryUpgraded = false;
 }
 
 /** Face names shown in a side's area, in die order. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { Decision, OptionKind, Use } from '../../../src/games/citiesofdoom/decisions.ts';
-import { Where } from '../../../src/games/citiesofdoom/state.ts';
-import { F } from '../../../src/games/citiesofdoom/tables.ts';
-import { clearAreas, emptySide, facesAt, give, option, rolls, scripted, table } from './scenario.ts';
+import { Decision, type DecisionView, OptionKind, Use } from '../../../src/games/citiesofdoom/decisions.ts';
+import { Where, WHERE_NAMES } from '../../../src/games/citiesofdoom/state.ts';
+import { F, Mark } from '../../../src/games/citiesofdoom/tables.ts';
+import { clearAreas, emptySide, facesAt, give, markFace, option, rolls, scripted, table, untrained } from './scenario.ts';
 
 const ROUTE = ['town', 'hills', 'forest', 'hills', 'plains', 'city'];
 
@@ -57,6 +57,9 @@ describe('preparing the character', () => {
     const t = table({ character: 'dwarf' });
     const p = t.rules.state.player;
     emptySide(p);
+    emptySide(t.rules.state.opponent);
+    untrained(t.rules.state);
+    t.log.length = 0;
     for (let i = 0; i < 7; i++) give(t, p, 'green-action', Where.reserve);
     return t;
   }
@@ -123,21 +126,97 @@ describe('preparing the character', () => {
     expect(seen[6].map((o) => Number(o.split(':')[0]))).toEqual([Use.active, Use.whiteTree]);
   });
 
+  it('you select up to 7 action dice to roll, by type and count, from the reserve or (to reroll them) the play area', () => {
+    const t = sevenGreen();
+    const p = t.rules.state.player;
+    const rerolled = give(t, p, 'white-action', Where.play, 'provisions');
+    give(t, p, 'white-action', Where.play, 'provisions');
+    give(t, p, 'blue-action', Where.reserve);
+    const offered: string[][] = [];
+    const listed = (v: DecisionView) =>
+      Array.from({ length: v.options.count }, (_, i) => (v.options.kind[i] === OptionKind.done ? 'done' : `${t.tables.typeIds[p.type[v.options.aux[i]]]} ${WHERE_NAMES[v.options.target[i]]} x${v.options.mode[i]}`));
+    const take = (entry: string) => (v: DecisionView) => (offered.push(listed(v)), listed(v).indexOf(entry));
+    t.rules.strategy = scripted({ [Decision.select]: [take('white-action play area x1'), take('green-action reserve x5'), take('done')] });
+    rolls(t, 'magic', 'magic', 'magic', 'magic', 'magic', 'discovery');
+    t.rules.preparePlayer(false);
+    const greens = (most: number) => Array.from({ length: most }, (_, n) => `green-action reserve x${n + 1}`);
+    expect(offered[0]).toEqual(['done', ...greens(7), 'white-action play area x1', 'white-action play area x2', 'blue-action reserve x1']);
+    expect(offered[1]).toEqual(['done', ...greens(6), 'white-action play area x1', 'blue-action reserve x1']);
+    expect(offered[2]).toEqual(['done', 'green-action reserve x1', 'white-action play area x1', 'blue-action reserve x1']);
+    expect(t.log[0]).toBe('  you roll 6 action dice: magic, magic, magic, magic, magic, discovery');
+    expect(p.where[rerolled]).toBe(Where.active);
+    const all = sevenGreen();
+    for (let i = 0; i < 3; i++) give(all, all.rules.state.player, 'white-action', Where.reserve);
+    all.rules.preparePlayer(false);
+    expect(all.log[0]).toMatch(/^ {2}you roll 7 action dice/);
+  });
+
+  it('a White Tree brings in improvised weapon dice; the White Tree die then goes to the active area', () => {
+    const t = sevenGreen();
+    const p = t.rules.state.player;
+    emptySide(p);
+    const tree = give(t, p, 'green-action', Where.reserve);
+    give(t, p, 'improvised', Where.sideboard);
+    t.rules.strategy = scripted({ [Decision.assign]: [option(OptionKind.choose, Use.whiteTree)] });
+    rolls(t, 'whiteTree');
+    t.rules.preparePlayer(false);
+    expect(p.where[tree]).toBe(Where.active);
+    expect(p.countAt(Where.reserve)).toBe(1);
+  });
+
+  it('a star keeps an advanced result out of the play area, not a Magic, Provisions or Monster result', () => {
+    const t = sevenGreen();
+    const p = t.rules.state.player;
+    emptySide(p);
+    markFace(t, 'white-action', 'magic', Mark.star);
+    markFace(t, 'black-advanced', 'greatTroll', Mark.star);
+    give(t, p, 'white-action', Where.reserve);
+    const troll = give(t, p, 'black-advanced', Where.reserve);
+    const uses: number[][] = [];
+    t.rules.strategy = scripted({ [Decision.assign]: Array(2).fill((v: DecisionView) => (uses.push(Array.from(v.options.aux.subarray(0, v.options.count))), 0)) });
+    rolls(t, 'magic', 'greatTroll');
+    t.rules.preparePlayer(false);
+    expect(uses[0][0]).toBe(Use.keep);
+    expect(uses).toHaveLength(1); // the starred Great-troll had one use, the active area, so nothing was asked
+    expect(p.where[troll]).toBe(Where.active);
+  });
+
+  it('a Ring brings in any die of the sideboard (ring=any), or action dice only (ring=action, as written)', () => {
+    for (const ring of ['any', 'action']) {
+      const t = table({ character: 'dwarf', ring });
+      const p = t.rules.state.player;
+      emptySide(p);
+      for (const id of ['combat-12', 'healing-potion', 'blue-action']) give(t, p, id, Where.sideboard);
+      give(t, p, 'green-action', Where.reserve);
+      const offered: string[] = [];
+      const record = (v: DecisionView) => {
+        for (let i = 0; i < v.options.count; i++) if (v.options.kind[i] === OptionKind.choose) offered.push(t.tables.typeIds[p.type[v.options.aux[i]]]);
+        return v.options.find(OptionKind.done);
+      };
+      t.rules.strategy = scripted({ [Decision.assign]: [option(OptionKind.choose, Use.ring)], [Decision.bringIn]: [record] });
+      rolls(t, 'ring');
+      t.rules.preparePlayer(false);
+      expect(offered, ring).toEqual(ring === 'any' ? ['combat-12', 'healing-potion', 'blue-action'] : ['blue-action']);
+    }
+  });
+
   it('a Ring brings in 3 action dice from the sideboard, 4 when they share ink and base', () => {
     const t = table({ character: 'dwarf' });
     const p = t.rules.state.player;
-    clearAreas(p);
+    clearAreas(t, p);
     const before = p.countAt(Where.sideboard);
-    t.rules.strategy = scripted({ [Decision.bringIn]: Array(4).fill(option(OptionKind.choose, t.tables.typeOf('blue-action'))) });
-    t.rules.bringIn(0, 3);
+    const ofType = (id: string) => (v: DecisionView) => v.options.find(OptionKind.choose, [...Array(p.count).keys()].find((i) => p.where[i] === Where.sideboard && p.type[i] === t.tables.typeOf(id))!);
+    t.rules.strategy = scripted({ [Decision.bringIn]: Array(4).fill(ofType('blue-action')) });
+    t.rules.bringIn(0, 3, true);
     expect(before - p.countAt(Where.sideboard)).toBe(4);
     const mixed = table({ character: 'dwarf' });
     const q = mixed.rules.state.player;
     const blue = mixed.tables.typeOf('blue-action');
     const gold = mixed.tables.typeOf('gold-action');
-    mixed.rules.strategy = scripted({ [Decision.bringIn]: [option(OptionKind.choose, blue), option(OptionKind.choose, gold), option(OptionKind.choose, blue)] });
+    const first = (type: number) => (v: DecisionView) => v.options.find(OptionKind.choose, [...Array(q.count).keys()].find((i) => q.where[i] === Where.sideboard && q.type[i] === type)!);
+    mixed.rules.strategy = scripted({ [Decision.bringIn]: [first(blue), first(gold), first(blue)] });
     const had = q.countAt(Where.sideboard);
-    mixed.rules.bringIn(0, 3);
+    mixed.rules.bringIn(0, 3, true);
     expect(had - q.countAt(Where.sideboard)).toBe(3);
   });
 

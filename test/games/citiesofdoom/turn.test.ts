@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { Decision, OptionKind } from '../../../src/games/citiesofdoom/decisions.ts';
+import { Decision, type DecisionView, OptionKind } from '../../../src/games/citiesofdoom/decisions.ts';
 import { Status, Where } from '../../../src/games/citiesofdoom/state.ts';
-import { F } from '../../../src/games/citiesofdoom/tables.ts';
-import { clearAreas, emptySide, facesAt, give, option, rolls, scripted, type Table, table } from './scenario.ts';
+import { F, Mark } from '../../../src/games/citiesofdoom/tables.ts';
+import { clearAreas, emptySide, facesAt, give, markFace, option, rolls, scripted, type Table, table, untrained } from './scenario.ts';
 
-const fight = option(OptionKind.done);
+const fightOn = option(OptionKind.done);
 const retreat = option(OptionKind.retreat);
 
 /** A dwarf with no dice but those given, on a route town(1) -> forest(1), plains(0), hills(1)*, hills(1)* -> city(1). */
@@ -12,8 +12,15 @@ function arena(settings: Record<string, string | number | boolean> = {}, answers
   const t = table({ character: 'dwarf', ...settings }, scripted(answers, asked as never), 1, ['town', 'hills', 'forest', 'hills', 'plains', 'city']);
   emptySide(t.rules.state.player);
   emptySide(t.rules.state.opponent);
+  untrained(t.rules.state);
   t.log.length = 0;
   return t;
+}
+
+/** Collect the combat dice (the strategy's choice of special ones) and fight one encounter. */
+function fight(t: Table, power: number): boolean {
+  t.rules.collectCombatDice(power);
+  return t.rules.fight(power);
 }
 
 const opp = (t: Table) => t.rules.state.opponent;
@@ -64,13 +71,40 @@ describe('monster power (Step 3)', () => {
     expect(facesAt(w, opp(w), Where.play)).toEqual(['monster']); // he stops once both dice are rolled
   });
 
-  it("the Opponent's Magic (+1, normal monsters only) and Volcano results come after you decide to fight", () => {
-    const t = arena({}, { [Decision.retreat]: [fight] });
+  it("the Opponent's Magic (+1) and Volcano results come after you decide to fight", () => {
+    const t = arena({}, { [Decision.retreat]: [fightOn] });
     give(t, opp(t), 'opponent-action', Where.play, 'magic');
     give(t, opp(t), 'opponent-advanced', Where.play, 'volcano');
     rolls(t, 'axe', 'axe', 'axe', 'sword', 'magic');
     t.rules.encounterAndCombat();
     expect(t.log.slice(1, 4)).toEqual(['  the Opponent returns Magic: +1 power', '  the Opponent returns Volcano: +1 power', 'step 4: combat against power 5']);
+  });
+
+  it("the Opponent's Magic strengthens a doomland monster too (a \"normal monster\" is the one fought before a Great-troll)", () => {
+    const t = arena({}, { [Decision.retreat]: [fightOn] });
+    t.rules.state.position = 1;
+    give(t, opp(t), 'opponent-action', Where.play, 'magic');
+    rolls(t, '3', ...Array(5).fill('burningSkull'));
+    t.rules.encounterAndCombat();
+    expect(t.log).toContain('  the Opponent returns Magic: +1 power');
+    expect(t.log).toContain('step 4: combat against power 9');
+  });
+
+  it("the Opponent's bullet results are never combined: no Full Moon with a bullet Monster, no Portcullis with a bullet encounter face", () => {
+    const t = arena({}, { [Decision.retreat]: [retreat] });
+    markFace(t, 'opponent-action', 'monster', Mark.bullet);
+    give(t, opp(t), 'opponent-action', Where.play, 'monster');
+    give(t, opp(t), 'opponent-advanced', Where.play, 'fullMoon');
+    rolls(t, '2');
+    t.rules.encounterAndCombat();
+    expect(t.log).toContain('  monster die 2: +2 power');
+    const u = arena({}, { [Decision.retreat]: [retreat] });
+    markFace(u, 'opponent-advanced', 'greatTroll', Mark.bullet);
+    give(u, opp(u), 'opponent-advanced', Where.play, 'greatTroll');
+    give(u, opp(u), 'opponent-advanced', Where.play, 'portcullis');
+    give(u, opp(u), 'opponent-encounter', Where.play, 'snakeAttack');
+    u.rules.encounterAndCombat();
+    expect(u.log[1]).toBe('  the Opponent plays snakeAttack');
   });
 });
 
@@ -152,7 +186,7 @@ describe("the Opponent's encounter faces and order of preference", () => {
     const t = arena();
     for (let i = 0; i < 4; i++) {
       const d = give(t, me(t), 'blue-action', Where.reserve);
-      me(t).fromSideboard[d] = 1;
+      me(t).markFromSideboard(d);
     }
     give(t, opp(t), 'opponent-action', Where.reserve);
     rolls(t, 'ring');
@@ -255,7 +289,7 @@ describe('magic and combat (Steps 3 and 4)', () => {
   });
 
   it('Magic dice make magic results worth 4 or 5, or add to one weapon (you choose) or both', () => {
-    const t = arena({}, { [Decision.magic]: [option(OptionKind.choose, 2)], [Decision.magicWeapon]: [option(OptionKind.choose, 1)] });
+    const t = arena({}, { [Decision.magic]: [option(OptionKind.choose), option(OptionKind.choose)], [Decision.magicWeapon]: [option(OptionKind.choose, 1)] });
     give(t, me(t), 'white-action', Where.play, 'magic');
     give(t, me(t), 'white-action', Where.play, 'magic');
     rolls(t, 'magicValue 5', 'weaponBonus 1');
@@ -265,32 +299,46 @@ describe('magic and combat (Steps 3 and 4)', () => {
     expect(me(t).countAt(Where.play)).toBe(0);
   });
 
+  it('the second Magic die is decided after the first is rolled', () => {
+    const attack: number[] = [];
+    const answer = (kind: number) => (v: DecisionView) => (attack.push(v.attack), option(kind)(v));
+    const t = arena({}, { [Decision.magic]: [answer(OptionKind.choose), answer(OptionKind.done)], [Decision.magicWeapon]: [option(OptionKind.choose, 0)] });
+    give(t, me(t), 'white-action', Where.play, 'magic');
+    give(t, me(t), 'white-action', Where.play, 'magic');
+    rolls(t, 'weaponBonus 1');
+    t.rules.useMagic(9);
+    expect(attack).toEqual([3, 4]); // the first die made the primary weapon worth 1 more
+    expect(facesAt(t, me(t), Where.play)).toEqual(['magic']);
+  });
+
   it('a bullet Magic result may not be combined with a second one', () => {
     const t = arena();
     give(t, me(t), 'grey-action', Where.play, 'magic');
     give(t, me(t), 'white-action', Where.play, 'magic');
-    const counts: number[] = [];
-    t.rules.strategy = scripted({ [Decision.magic]: [(v) => (counts.push(v.options.count), 0)] });
+    const asked: number[] = [];
+    t.rules.strategy = scripted({ [Decision.magic]: [option(OptionKind.choose)] }, asked as never);
+    rolls(t, 'magicValue 4');
     t.rules.useMagic(9);
-    expect(counts).toEqual([2]);
+    expect(asked).toEqual([Decision.magic]);
+    expect(facesAt(t, me(t), Where.play)).toEqual(['magic']);
   });
 
   it('burning skulls take a die out of the fight; your damage is subtracted from the attack', () => {
     const t = arena();
     rolls(t, 'burningSkull', 'axe', 'axe', 'sword', 'magic');
-    expect(t.rules.fight(6)).toBe(true);
+    expect(fight(t, 6)).toBe(true);
     expect(t.log[0]).toBe('  combat roll 1: burning skull (die out), axe, axe, sword, magic; attack 6 against 6');
     const d = arena();
     d.rules.state.damage = 2;
     rolls(d, 'burningSkull', 'axe', 'axe', 'bow', 'bow', 'burningSkull', 'burningSkull');
-    expect(d.rules.fight(6)).toBe(false);
+    expect(fight(d, 6)).toBe(false);
     expect(d.log).toEqual(['  combat roll 1: burning skull (die out), axe, axe, bow, bow; attack 2 against 6', '  combat roll 2: axe, axe, burning skull (die out), burning skull (die out); attack 2 against 6']);
   });
 
   it('rerolls go on until the attack reaches the power or no die is left to reroll', () => {
     const t = arena();
     rolls(t, 'axe', 'bow', 'bow', 'bow', 'bow', 'bow', 'whiteTree', 'burningSkull', 'sword', 'bow', 'burningSkull', 'axe');
-    expect(t.rules.fight(5)).toBe(true);
+    expect(fight(t, 5)).toBe(true);
     expect(t.log.at(-1)).toBe('  combat roll 4: axe, axe, sword; attack 5 against 5');
   });
 
@@ -298,7 +346,7 @@ describe('magic and combat (Steps 3 and 4)', () => {
     const t = arena();
     const improvised = give(t, me(t), 'improvised', Where.reserve);
     rolls(t, 'whiteTree', 'bow', 'bow', 'bow', 'axe', 'axe', 'sword');
-    expect(t.rules.fight(4)).toBe(true);
+    expect(fight(t, 4)).toBe(true);
     expect(t.log[0]).toBe('    White Tree: improvised weapon die shows axe: +1 attack; the White Tree die is rerolled');
     expect(t.log[1]).toBe('  combat roll 1: sword, bow, bow, bow, axe; attack 4 against 4');
     expect(me(t).where[improvised]).toBe(Where.combat);
@@ -306,37 +354,81 @@ describe('magic and combat (Steps 3 and 4)', () => {
     expect(me(t).where[improvised]).toBe(Where.sideboard);
   });
 
-  it('special combat dice: 12-sided ones substitute, a 10-sided die is a sixth and goes to the sideboard afterwards', () => {
-    const t = arena();
+  it('special combat dice are your choice: 12-sided ones and one silver die substitute, one 10-sided die is a sixth', () => {
+    const offered: string[][] = [];
+    const listed = (v: DecisionView) => Array.from({ length: v.options.count }, (_, i) => (v.options.kind[i] === OptionKind.done ? 'done' : v.tables.typeIds[me(t).type[v.options.aux[i]]]));
+    const take = (id: string) => (v: DecisionView) => (offered.push(listed(v)), listed(v).indexOf(id));
+    const t = arena({}, { [Decision.combatDice]: [take('combat-silver'), take('combat-12'), take('combat-10'), take('done')] });
     give(t, me(t), 'combat-12', Where.reserve);
+    give(t, me(t), 'combat-12', Where.reserve);
+    give(t, me(t), 'combat-silver', Where.reserve);
     const ten = give(t, me(t), 'combat-10', Where.reserve);
-    rolls(t, 'axe', 'axe', 'axe', 'axe', 'axe', 'axe');
-    expect(t.rules.fight(12)).toBe(true);
-    expect(t.log[0]).toBe('  special combat dice from your reserve: 12-sided combat die, 10-sided combat die');
+    rolls(t, ...Array(6).fill('axe'));
+    expect(fight(t, 14)).toBe(true);
+    expect(offered).toEqual([
+      ['done', 'combat-12', 'combat-silver', 'combat-10'],
+      ['done', 'combat-12', 'combat-10'],
+      ['done', 'combat-12', 'combat-10'],
+      ['done', 'combat-12'],
+    ]);
+    expect(t.log.at(-1)).toBe('  combat roll 1: axe, axe, axe, axe, axe, axe; attack 14 against 14');
     (t.rules as unknown as { returnCombatDice(): void }).returnCombatDice();
     expect(me(t).where[ten]).toBe(Where.sideboard);
+    const declined = arena({}, { [Decision.combatDice]: [option(OptionKind.done)] });
+    give(declined, me(declined), 'combat-12', Where.reserve);
+    rolls(declined, ...Array(5).fill('axe'));
+    fight(declined, 10);
+    expect(me(declined).countAt(Where.reserve)).toBe(1);
+  });
+
+  it('no more than 5 dice are substituted', () => {
+    const t = arena();
+    for (let i = 0; i < 7; i++) give(t, me(t), 'combat-12', Where.reserve);
+    rolls(t, ...Array(5).fill('axe'));
+    fight(t, 10);
+    expect([me(t).countAt(Where.combat), me(t).countAt(Where.reserve)]).toEqual([5, 2]);
+  });
+
+  it('after a roll that falls short you may reroll any of the dice left, or stop and lose', () => {
+    const counts: number[] = [];
+    const t = arena({}, { [Decision.combat]: [(v) => (counts.push(v.options.count), v.options.find(OptionKind.reroll, 0b00110)), option(OptionKind.done)] });
+    rolls(t, 'axe', 'sword', 'bow', 'burningSkull', 'magic', 'axe', 'magic');
+    expect(fight(t, 9)).toBe(false);
+    expect(counts).toEqual([16]); // 15 non-empty subsets of the 4 dice left, and stopping
+    expect(t.log).toEqual(['  combat roll 1: axe, sword, bow, burning skull (die out), magic; attack 4 against 9', '  combat roll 2: axe, axe, magic, magic; attack 6 against 9']);
+  });
+
+  it('[WOD] each expert die matching a weapon makes that weapon worth 1 more on every result', () => {
+    const t = arena({ wod: true });
+    t.rules.state.characterUpgraded = true;
+    rolls(t, 'axe', 'bow', 'sword', 'burningSkull', 'axe', 'axe', 'axe', 'bow', 'bow');
+    expect(fight(t, 9)).toBe(true);
+    expect(t.log).toEqual(['  expert combat dice: primary weapon +1, secondary +1', '  combat roll 1: axe, axe, axe, bow, bow; attack 9 against 9']);
   });
 
   it('[WOD] the monster combat dice force you to reroll a matching weapon result', () => {
-    const t = arena({ wod: true }, { [Decision.retreat]: [fight] });
+    const t = arena({ wod: true }, { [Decision.retreat]: [fightOn] });
     give(t, opp(t), 'opponent-action', Where.play, 'monster');
     give(t, opp(t), 'opponent-action', Where.play, 'monster');
-    rolls(t, 'power 1', 'block 5', 'axe', 'axe', 'sword', 'sword', 'bow', 'axe', 'burningSkull', 'spider', 'blank', 'blank', 'axe', 'axe', 'axe', 'axe', 'axe');
+    const forced: number[] = [];
+    t.rules.strategy = scripted({ [Decision.retreat]: [fightOn], [Decision.combat]: [(v) => (forced.push(v.combat.forced, v.options.aux[1] & v.combat.forced), 1)] });
+    rolls(t, 'power 2', 'block 5', 'axe', 'axe', 'sword', 'sword', 'bow', 'axe', 'burningSkull', 'spider', 'blank', 'blank', 'axe', 'axe', 'axe', 'axe', 'axe');
     t.rules.encounterAndCombat();
     expect(t.log).toContain('  the monster rolls 5 combat dice: 1 of your weapon results must be rerolled; 4 monster dice stay');
+    expect(forced).toEqual([0b1, 0b1]); // the cancelled axe is in every reroll option
   });
 
   it('a lost fight costs the margin (or a flat amount) and ends the turn; a won fight moves the identity die', () => {
-    const t = arena({}, { [Decision.retreat]: [fight] });
+    const t = arena({}, { [Decision.retreat]: [fightOn] });
     rolls(t, 'burningSkull', 'burningSkull', 'burningSkull', 'burningSkull', 'sword');
     expect(t.rules.encounterAndCombat()).toBe(false);
     expect(t.rules.state.damage).toBe(2);
     expect(t.log.at(-1)).toBe('  you lose the fight: +2 damage (damage 2 of 7); your turn ends');
-    const f = arena({ defeatDamage: '2' }, { [Decision.retreat]: [fight] });
+    const f = arena({ defeatDamage: '2' }, { [Decision.retreat]: [fightOn] });
     rolls(f, 'burningSkull', 'burningSkull', 'burningSkull', 'burningSkull', 'bow');
     f.rules.encounterAndCombat();
     expect(f.rules.state.damage).toBe(2);
-    const w = arena({}, { [Decision.retreat]: [fight] });
+    const w = arena({}, { [Decision.retreat]: [fightOn] });
     rolls(w, 'axe', 'axe', 'bow', 'bow', 'bow');
     expect(w.rules.encounterAndCombat()).toBe(true);
     expect([w.rules.state.position, w.rules.state.fightsWon]).toEqual([0, 1]);
@@ -410,12 +502,12 @@ describe('the end of the game', () => {
     t.rules.state.opponentRunes = 5;
     t.rules.endTurn();
     expect(t.rules.state.status).toBe(Status.opponentRunes);
-    const d = arena({ defeatDamage: '1' }, { [Decision.retreat]: [fight] });
+    const d = arena({ defeatDamage: '1' }, { [Decision.retreat]: [fightOn] });
     d.rules.state.damage = 7;
     rolls(d, 'burningSkull', 'burningSkull', 'burningSkull', 'burningSkull', 'burningSkull');
     d.rules.encounterAndCombat();
     expect(d.rules.state.status).toBe(Status.damage);
-    const e = arena({ damageLimit: '12', defeatDamage: '1' }, { [Decision.retreat]: [fight] });
+    const e = arena({ damageLimit: '12', defeatDamage: '1' }, { [Decision.retreat]: [fightOn] });
     e.rules.state.damage = 7;
     rolls(e, 'burningSkull', 'burningSkull', 'burningSkull', 'burningSkull', 'burningSkull');
     e.rules.encounterAndCombat();
@@ -424,7 +516,7 @@ describe('the end of the game', () => {
 
   it('unused helpers stay consistent', () => {
     const t = arena();
-    clearAreas(me(t));
+    clearAreas(t, me(t));
     expect(me(t).countAt(Where.play)).toBe(0);
   });
 });
