@@ -312,15 +312,16 @@ export function survival(results: ResultsFile, request: Request<'survival'>): To
   return inPanels(results, chartTitle(results, `${request.metric}: share of games reaching each value, by ${request.x}`), rows, columns, panel);
 }
 
-/** P(metric ≥ k) at each bin start k, from the cell's histogram (the bins are exact for integer metrics of width 1). */
+/**
+ * P(metric ≥ k) over all the cell's games at each bin start k, from its histogram (exact for integer metrics of bin
+ * width 1). A game in which the metric is missing reaches no k; the first bin also holds values clamped below min.
+ */
 function survivalRows(cell: CellResult, metric: string): Row[] {
   const histogram = cell.metrics[metric]?.histogram;
-  if (histogram === undefined) return [];
-  const total = histogram.counts.reduce((sum, n) => sum + n, 0);
-  if (total === 0) return [];
-  let reached = total;
+  if (histogram === undefined || cell.games === 0) return [];
+  let reached = histogram.counts.reduce((sum, n) => sum + n, 0);
   return histogram.counts.map((count, i) => {
-    const interval = wilson(reached, total);
+    const interval = wilson(reached, cell.games);
     const point = { atLeast: histogram.min + i * histogram.binWidth, share: interval.rate, lo: interval.lo, hi: interval.hi };
     reached -= count;
     return point;

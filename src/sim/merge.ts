@@ -17,6 +17,7 @@ const shardFileSchema = z
   .object({
     schema: z.literal(RESULTS_SCHEMA),
     schemaVersion: z.literal(RESULTS_SCHEMA_VERSION),
+    tool: z.object({ version: z.string() }).loose(),
     experiment: z.object({ name: z.string(), game: z.string() }).loose(),
     seed: z.number(),
     shard: z.object({ index: z.number().int(), count: z.number().int() }).nullable(),
@@ -55,8 +56,12 @@ function readShard(path: string): ResultsFile {
   return json as ResultsFile;
 }
 
+/**
+ * What shards of one run share. The tool version is part of it: which games a shard plays (the task partition) may
+ * change between versions, so shards of different versions could overlap or leave games out.
+ */
 function runKey(results: ResultsFile): string {
-  return JSON.stringify([results.experiment.name, results.experiment.game, results.seed, results.gamesPerCell, results.cells.map((cell) => [cell.params, cell.strategy])]);
+  return JSON.stringify([results.tool.version, results.experiment.name, results.experiment.game, results.seed, results.gamesPerCell, results.cells.map((cell) => [cell.params, cell.strategy])]);
 }
 
 function checkShardsFitTogether(files: readonly { path: string; results: ResultsFile }[]): void {
@@ -64,7 +69,7 @@ function checkShardsFitTogether(files: readonly { path: string; results: Results
   const seen = new Set<number>();
   for (const { path, results } of files) {
     if (runKey(results) !== runKey(first.results)) {
-      throw new InputError(`${path}: field experiment/seed/cells: not the same run as ${first.path} (experiment, seed, games per cell and cells must match)`);
+      throw new InputError(`${path}: field tool/experiment/seed/cells: not the same run as ${first.path} (playsim version, experiment, seed, games per cell and cells must match)`);
     }
     const shard = results.shard;
     if (shard === null || shard.count !== first.results.shard?.count) {
@@ -87,7 +92,11 @@ export async function mergeShards(paths: readonly string[]): Promise<ResultsFile
   const cells = base.cells.map((cell, index) => {
     const total = new CellAccumulator(game.outcomes.length, game.metrics);
     for (const { results } of files) total.merge(CellAccumulator.fromRaw(results.cells[index].raw, game.outcomes.length, game.metrics));
-    return cellResult(game, index, cell, total, files.every(({ results }) => results.cells[index].complete));
+    const complete = files.every(({ results }) => results.cells[index].complete);
+    if (complete && base.gamesPerCell !== null && total.games !== base.gamesPerCell) {
+      throw new InputError(`merge: cell ${index} adds up to ${total.games} games, not the run's ${base.gamesPerCell}: the shards do not partition the run`);
+    }
+    return cellResult(game, index, cell, total, complete);
   });
   const pairList = base.comparisons.map((comparison) => [comparison.a, comparison.b, comparison.varied] as const);
   const pairs = new PairAccumulator(Int32Array.from(pairList.flatMap(([a, b]) => [a, b])));

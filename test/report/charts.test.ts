@@ -199,6 +199,13 @@ describe('survival', () => {
     expect(rows.every((row) => (row.lo as number) <= (row.share as number) && (row.share as number) <= (row.hi as number))).toBe(true);
   });
 
+  it('counts the games in which the metric is missing as reaching no value', () => {
+    const cell = grid.cells[0];
+    const withMissing = { ...grid, cells: [{ ...cell, games: cell.metrics.turns.n + 100 }] };
+    const rows = dataOf(buildChart(withMissing, { type: 'survival', metric: 'turns', x: 'speed' }));
+    expect(rows[0].share).toBeCloseTo(cell.metrics.turns.n / (cell.metrics.turns.n + 100), 12);
+  });
+
   it('refuses a metric the game does not have', () => {
     expect(() => buildChart(grid, { type: 'survival', metric: 'points', x: 'speed' })).toThrow(/"points" is not a metric/);
   });

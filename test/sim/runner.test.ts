@@ -42,6 +42,22 @@ describe('runner', () => {
     await expect(mergeShards(paths.slice(0, 2))).rejects.toThrow(/missing shard 2\/3/);
   });
 
+  it('refuses shards of another playsim version, and shards that do not add up to the run', async () => {
+    const file = readExperimentFile(GRID);
+    const dir = mkdtempSync(join(tmpdir(), 'playsim-shards-'));
+    const shards = [];
+    for (let index = 0; index < 2; index++) shards.push((await executeExperiment({ file, sourcePath: GRID, workers: 1, shard: { index, count: 2 } })).results);
+    const write = (name: string, results: unknown) => {
+      const path = join(dir, name);
+      writeFileSync(path, JSON.stringify(results));
+      return path;
+    };
+    const older = write('older.json', { ...shards[1], tool: { ...shards[1].tool, version: '0.0.1' } });
+    await expect(mergeShards([write('0.json', shards[0]), older])).rejects.toThrow(/playsim version/);
+    const overlapping = write('overlap.json', { ...shards[1], cells: shards[1].cells.map((cell, i) => (i === 0 ? { ...cell, raw: shards[0].cells[0].raw } : cell)) });
+    await expect(mergeShards([write('0b.json', shards[0]), overlapping])).rejects.toThrow(/cell 0 adds up to .* games, not the run's 3000/);
+  });
+
   it('plays every cell on the same seeds, so neighbouring cells are paired', async () => {
     const file = readExperimentFile(GRID);
     const { results } = await executeExperiment({ file, sourcePath: GRID, workers: 2, shard: null });
