@@ -8,6 +8,7 @@ import { executeExperiment } from '../../src/sim/execute.ts';
 import { experimentSchema, readExperimentFile } from '../../src/sim/experiment.ts';
 import { mergeShards } from '../../src/sim/merge.ts';
 import { ROUND_GAMES } from '../../src/sim/runner.ts';
+import type { ResultsFile } from '../../src/sim/results.ts';
 
 const GRID = 'test/fixtures/experiments/coin-grid.yaml';
 const COIN = 'test/fixtures/games/coin.ts';
@@ -45,7 +46,7 @@ describe('runner', () => {
   it('refuses shards of another playsim version, and shards that do not add up to the run', async () => {
     const file = readExperimentFile(GRID);
     const dir = mkdtempSync(join(tmpdir(), 'playsim-shards-'));
-    const shards = [];
+    const shards: ResultsFile[] = [];
     for (let index = 0; index < 2; index++) shards.push((await executeExperiment({ file, sourcePath: GRID, workers: 1, shard: { index, count: 2 } })).results);
     const write = (name: string, results: unknown) => {
       const path = join(dir, name);

@@ -140,9 +140,10 @@ export class DoomedRules extends SetawatchRules {
     return -1;
   }
 
-  /** Passive die bonuses: the holder's lowest rolled die goes up. */
+  /** Rest tokens come back once everyone has rested twice; passive die bonuses raise the holder's lowest rolled die. */
   protected override afterRoll(): void {
     const s = this.state;
+    if (s.rests[0] >= 2 && s.rests[1] >= 2 && s.rests[2] >= 2 && s.rests[3] >= 2) s.rests.fill(0);
     const items = this.run.items;
     for (let i = 0; i < items.length; i++) {
       const effect = items[i].effect;
@@ -304,6 +305,14 @@ export class DoomedRules extends SetawatchRules {
   /** The Set a Watch helpers the campaign uses between rounds. */
   exhaustFor(slot: number): void {
     this.exhaustSlot(slot);
+  }
+
+  /** The seat's tamed creatures leave its dice for `to` (a dead adventurer's, or every one at a reset). */
+  releaseTamedOf(seat: number, to: Deck): void {
+    for (let k = ROLLED_DICE; k < DICE_PER_SEAT; k++) {
+      const die = seat * DICE_PER_SEAT + k;
+      if (this.state.dieTamed[die] >= 0) this.releaseTamed(die, to);
+    }
   }
 }
 
@@ -489,6 +498,7 @@ export class DoomedRun implements GameEngine<DoomedrunStrategy>, CampaignHooks {
     s.lineLength = 0;
     s.dieState.fill(Die.absent);
     s.dieTamed.fill(-1);
+    s.dieUntilEndOfRound.fill(0);
     s.rests.fill(0);
     this.rules.bardOwn.fill(-1);
     this.rules.bardSeat = -1;
@@ -1039,20 +1049,8 @@ export class DoomedRun implements GameEngine<DoomedrunStrategy>, CampaignHooks {
         c.itemHolder[i] = -1;
         if (!this.tables.items[i].mythic) c.itemDeck.pushBottom(i);
       }
-      this.releaseTamed(seat, s.graveyard);
+      this.rules.releaseTamedOf(seat, s.graveyard);
       this.log?.write(`  ${this.advName(a)} dies`);
-    }
-  }
-
-  private releaseTamed(seat: number, to: Deck): void {
-    const s = this.rules.state;
-    for (let k = 0; k < DICE_PER_SEAT; k++) {
-      const die = seat * DICE_PER_SEAT + k;
-      if (s.dieTamed[die] < 0) continue;
-      s.tamed.remove(s.dieTamed[die]);
-      to.push(s.dieTamed[die]);
-      s.dieTamed[die] = -1;
-      s.dieState[die] = k < ROLLED_DICE ? Die.ready : Die.absent;
     }
   }
 
@@ -1203,7 +1201,7 @@ export class DoomedRun implements GameEngine<DoomedrunStrategy>, CampaignHooks {
     this.rewardQuest();
     this.inRealm = false;
     this.lastParty.set(c.party);
-    for (let seat = 0; seat < MAX_PARTY; seat++) this.releaseTamed(seat, s.removed);
+    for (let seat = 0; seat < MAX_PARTY; seat++) this.rules.releaseTamedOf(seat, s.removed);
     for (const pile of [s.deck, s.graveyard, s.horde, s.removed, s.tamed]) pile.clear();
     s.lineLength = 0;
     s.mapDeck.clear();

@@ -294,8 +294,6 @@ export class SetawatchRules extends Watch {
   /** Each adventurer camps exactly twice over rounds 1-8: only those with a rest token left may camp. */
   private chooseCamper(): void {
     const s = this.state;
-    // Doomed Run: rest tokens are reset once everyone has rested twice (never reached in a base game).
-    if (s.rests[0] >= 2 && s.rests[1] >= 2 && s.rests[2] >= 2 && s.rests[3] >= 2) s.rests.fill(0);
     let highest = 0;
     for (let seat = 0; seat < SEATS; seat++) if (s.rests[seat] < 2) highest = Math.max(highest, s.rollTotal[seat]);
     this.options.clear();

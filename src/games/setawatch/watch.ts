@@ -1,3 +1,4 @@
+import type { Deck } from '../../core/deck.ts';
 import { StrategyError } from '../../core/errors.ts';
 import type { GameLog } from '../../core/game.ts';
 import { GameRandom, type RandomStream } from '../../core/rng.ts';
@@ -1310,11 +1311,12 @@ export class Watch implements Simulator {
     }
   }
 
-  private releaseTamed(die: number): void {
+  /** A tamed creature stops being an attack die and goes to the Graveyard (or `to`). */
+  protected releaseTamed(die: number, to: Deck = this.state.graveyard): void {
     const s = this.state;
-    this.log?.write(`  ${this.cardName(s.dieTamed[die])} leaves the party for the Graveyard`);
+    this.log?.write(`  ${this.cardName(s.dieTamed[die])} leaves the party${to === s.graveyard ? ' for the Graveyard' : ''}`);
     s.tamed.remove(s.dieTamed[die]);
-    s.graveyard.push(s.dieTamed[die]);
+    to.push(s.dieTamed[die]);
     s.dieTamed[die] = -1;
     s.dieUntilEndOfRound[die] = 0;
     s.dieState[die] = Die.absent;

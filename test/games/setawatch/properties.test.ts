@@ -19,7 +19,7 @@ interface Checked {
 }
 
 /** Play one game and check the invariants at every line the engine logs. */
-function playChecked(seed: number, summons: number, fire: number, party: string, sets: string, strategyName: 'greedy' | 'random'): Checked {
+function playChecked(seed: number, summons: number, fire: number, party: string, sets: string, strategyName: 'greedy' | 'random', onLine?: (line: string) => void): Checked {
   const checked: Checked = { rules: null as unknown as SetawatchRules, violations: [], finalRoundReached: false };
   const log = {
     write: (line: string) => {
@@ -27,6 +27,7 @@ function playChecked(seed: number, summons: number, fire: number, party: string,
       if (s.cardsInPlaces() !== s.cardCount) checked.violations.push(`cards ${s.cardsInPlaces()} of ${s.cardCount} after "${line}"`);
       if (s.fire < 0 || s.fire > 15) checked.violations.push(`fire ${s.fire} after "${line}"`);
       if (s.round === ROUNDS) checked.finalRoundReached = true;
+      onLine?.(line);
     },
   };
   checked.rules = new SetawatchRules(new CardTables(content, sets.split('+') as ContentSet[], party.split(',')), { summons, startingFire: fire }, log);
@@ -84,11 +85,29 @@ describe('fuzzing with the random strategy', () => {
     expect(outcomes.get(Status.playing)).toBeUndefined();
   });
 
-  it('plays the Knight and the Bard (every camp action and ability they have) without crashing', () => {
+  it('plays the Knight and the Bard without crashing, using every camp action and ability they have', () => {
+    const effects: Record<string, RegExp> = {
+      Assist: /gets an attack die of/,
+      'Multi-Talented': /is swapped for/,
+      'Shield Bash': /puts a \d+ on Shield Bash|exhausts Shield Bash for its effect/,
+      'Magic Sword': /puts a \d+ on Magic Sword|exhausts Magic Sword for its effect/,
+      Taunt: /is taunted to first position/,
+      'Dragon Lance': /puts a \d+ on Dragon Lance|exhausts Dragon Lance for its effect/,
+      Inspire: /lowest die is raised to/,
+      'Song of Discord': /puts a \d+ on Song of Discord|exhausts Song of Discord for its effect/,
+      'Siren Song': /puts a \d+ on Siren Song|exhausts Siren Song for its effect/,
+      'Line Dance': /change places/,
+      Harmonize: /uses Harmonize/,
+    };
+    const used = new Set<string>();
+    const notice = (line: string) => {
+      for (const [name, pattern] of Object.entries(effects)) if (pattern.test(line)) used.add(name);
+    };
     for (let i = 0; i < 1500; i++) {
-      const checked = playChecked(i * 104729, 1 + (i % 4), 7, KNIGHT_BARD_PARTIES[i % KNIGHT_BARD_PARTIES.length], PREPRODUCTION_SETS[i % PREPRODUCTION_SETS.length], 'random');
+      const checked = playChecked(i * 104729, 1 + (i % 4), 7, KNIGHT_BARD_PARTIES[i % KNIGHT_BARD_PARTIES.length], PREPRODUCTION_SETS[i % PREPRODUCTION_SETS.length], 'random', notice);
       expect(checked.violations).toEqual([]);
       expect(checked.rules.state.status).not.toBe(Status.playing);
     }
+    expect([...used].sort()).toEqual(Object.keys(effects).sort());
   });
 });
