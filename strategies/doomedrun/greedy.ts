@@ -1,7 +1,7 @@
 import type { StrategyDefinition } from '../../src/core/game.ts';
 import { CampaignDecision, type CampaignDecisionKind, type CampaignView, type DoomedrunStrategy, FALCON_HOLD, falconDie, falconTarget } from '../../src/games/doomedrun/decisions.ts';
 import { MAX_PARTY, Where } from '../../src/games/doomedrun/state.ts';
-import { watchStrategy, WATCH_STRATEGIES } from './watch.ts';
+import { watchParams, watchStrategy } from './watch.ts';
 
 /**
  * Campaign rules of thumb over a Set a Watch strategy (greedy by default): field the strongest printed adventurers,
@@ -56,11 +56,12 @@ function exhaustEachCost(view: CampaignView): number {
   return cost;
 }
 
-function best(view: CampaignView, score: (value: number) => number): number {
+/** The option with the highest score for this decision (the first of equals); no closure per decision. */
+function best(decision: CampaignDecisionKind, view: CampaignView): number {
   let bestIndex = 0;
   let bestScore = -Infinity;
   for (let i = 0; i < view.count; i++) {
-    const value = score(view.options[i]);
+    const value = optionScore(decision, view, view.options[i]);
     if (value > bestScore) {
       bestScore = value;
       bestIndex = i;
@@ -69,38 +70,38 @@ function best(view: CampaignView, score: (value: number) => number): number {
   return bestIndex;
 }
 
-function activeOf(view: CampaignView, seat: number): number {
-  return view.state.activeCards(seat);
-}
-
-export function greedyCampaign(decision: CampaignDecisionKind, view: CampaignView): number {
+/** How much greedy likes option `value` (an adventurer, quest, item, seat or choice, by decision). */
+function optionScore(decision: CampaignDecisionKind, view: CampaignView, value: number): number {
   switch (decision) {
     case CampaignDecision.party:
     case CampaignDecision.replacement:
     case CampaignDecision.recall:
-      return best(view, (a) => strength(view, a));
+      return strength(view, value);
     case CampaignDecision.sideQuestKeep:
     case CampaignDecision.sideQuestTop:
-      return best(view, (q) => questValue(view, q));
+      return questValue(view, value);
     case CampaignDecision.warden:
-      return best(view, (a) => -strength(view, a));
+      return -strength(view, value);
     case CampaignDecision.purchase:
-      return best(view, (item) => (item < 0 ? 0 : 10 - view.tables.items[item].price));
+      return value < 0 ? 0 : 10 - view.tables.items[value].price;
     case CampaignDecision.holder:
-      return best(view, (seat) => -activeOf(view, seat));
-    case CampaignDecision.escalate:
-      return best(view, (choice) => (choice === 0 ? 1 : 0));
-    case CampaignDecision.lossExhaust:
-      return best(view, (seat) => activeOf(view, seat));
     case CampaignDecision.refresh:
-      return best(view, (seat) => -activeOf(view, seat));
+      return -view.state.activeCards(value);
+    case CampaignDecision.escalate:
+      return value === 0 ? 1 : 0;
+    case CampaignDecision.lossExhaust:
+      return view.state.activeCards(value);
     case CampaignDecision.falcon:
-      return best(view, (option) => falconValue(view, option, false));
+      return falconValue(view, value, false);
     case CampaignDecision.falconLast:
-      return best(view, (option) => falconValue(view, option, true));
+      return falconValue(view, value, true);
     default:
       return 0;
   }
+}
+
+export function greedyCampaign(decision: CampaignDecisionKind, view: CampaignView): number {
+  return best(decision, view);
 }
 
 /**
@@ -121,9 +122,6 @@ function falconValue(view: CampaignView, option: number, last: boolean): number 
 export const greedy: StrategyDefinition<DoomedrunStrategy> = {
   name: 'greedy',
   description: 'campaign rules of thumb (strongest Party, cheap Side Quests that add Adventurers, weakest Warden) over a Set a Watch strategy',
-  params: [
-    { name: 'watch', kind: 'enum', values: WATCH_STRATEGIES, default: 'greedy', description: 'the Set a Watch strategy that plays the rounds' },
-    { name: 'budget', kind: 'int', min: 20, max: 1000000, default: 600, description: "the planner's simulated actions per Watch decision (with watch=planner)" },
-  ],
+  params: watchParams('greedy'),
   create: (params) => ({ name: 'greedy', watch: watchStrategy(String(params.watch ?? 'greedy'), params), campaign: greedyCampaign }),
 };
