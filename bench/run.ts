@@ -16,9 +16,25 @@ import { createStrategy } from '../src/sim/strategy-spec.ts';
  * necreaux|setawatch|doomedrun|kyros|citiesofdoom.
  */
 
+const SECTIONS = ['necreaux', 'setawatch', 'doomedrun', 'kyros', 'citiesofdoom'];
+
+/** The value after `--name`, or null when the flag is absent. */
+function flagValue(name: string): string | null {
+  const at = process.argv.indexOf(`--${name}`);
+  return at < 0 ? null : (process.argv[at + 1] ?? '');
+}
+
+function badUsage(message: string): never {
+  console.error(`bench: ${message}`);
+  process.exit(2);
+}
+
 const quick = process.argv.includes('--quick');
-const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
-const streamingGames = Number(process.argv[process.argv.indexOf('--games') + 1]) || (quick ? 1_000_000 : 10_000_000);
+const only = flagValue('only');
+if (only !== null && !SECTIONS.includes(only)) badUsage(`--only must be one of ${SECTIONS.join(', ')}; got "${only}"`);
+const gamesFlag = flagValue('games');
+if (gamesFlag !== null && !/^[1-9]\d*$/.test(gamesFlag)) badUsage(`--games must be a positive integer; got "${gamesFlag}"`);
+const streamingGames = gamesFlag !== null ? Number(gamesFlag) : quick ? 1_000_000 : 10_000_000;
 
 /** Let the JIT settle: a fifth of the measured games, and at least one CPU-second (compilation is not the engine's speed). */
 function warmUp(play: (from: number, count: number) => void, games: number): void {
