@@ -340,6 +340,10 @@ export class DoomedRun implements GameEngine<DoomedrunStrategy>, CampaignHooks {
   private readonly metQuest: Uint8Array;
   /** Test seam: called at every expedition boundary (after set-up, Game Break, reset). */
   checkpoint: ((run: DoomedRun, where: string) => void) | null = null;
+  /** The creature piles a Summon card can be in between rounds (the deck, Graveyard, Horde and removed cards). */
+  private readonly summonPiles: readonly Deck[];
+  /** Every pile of a Set a Watch game, emptied at the start of a Run. */
+  private readonly allPiles: readonly Deck[];
 
   constructor(
     readonly content: DoomedrunContent,
@@ -359,6 +363,9 @@ export class DoomedRun implements GameEngine<DoomedrunStrategy>, CampaignHooks {
     this.metAdventurer = new Uint8Array(t.adventurers.length);
     this.metItem = new Uint8Array(t.items.length);
     this.metQuest = new Uint8Array(t.quests.length);
+    const s = this.rules.state;
+    this.summonPiles = [s.deck, s.graveyard, s.horde, s.removed];
+    this.allPiles = [...this.summonPiles, s.unhallowedDeck, s.tamed, s.mapDeck, s.unusedLocations];
   }
 
   playGame(seed: number, strategy: DoomedrunStrategy, out: OutcomeRecord): void {
@@ -494,7 +501,7 @@ export class DoomedRun implements GameEngine<DoomedrunStrategy>, CampaignHooks {
     this.metItem.fill(0);
     this.metQuest.fill(0);
     const s = this.rules.state;
-    for (const pile of [s.deck, s.graveyard, s.horde, s.unhallowedDeck, s.removed, s.tamed, s.mapDeck, s.unusedLocations]) pile.clear();
+    for (const pile of this.allPiles) pile.clear();
     s.lineLength = 0;
     s.dieState.fill(Die.absent);
     s.dieTamed.fill(-1);
@@ -922,7 +929,7 @@ export class DoomedRun implements GameEngine<DoomedrunStrategy>, CampaignHooks {
       const old = c.summons[lowest];
       const card = this.freeSummon(t.summonTier[old] + 1);
       c.summons[lowest] = card;
-      for (const pile of [s.deck, s.graveyard, s.horde, s.removed]) {
+      for (const pile of this.summonPiles) {
         const index = pile.indexOf(old);
         if (index < 0) continue;
         pile.removeAt(index);
@@ -1090,7 +1097,7 @@ export class DoomedRun implements GameEngine<DoomedrunStrategy>, CampaignHooks {
     if (c.currentQuest >= 0) c.questDeck.pushBottom(c.currentQuest);
     this.selectQuest();
     // Summons out; Unhallowed under the Unhallowed deck; Graveyard and Horde into the deck; Summons dealt back.
-    for (const pile of [s.deck, s.graveyard, s.horde, s.removed]) {
+    for (const pile of this.summonPiles) {
       for (let i = pile.size - 1; i >= 0; i--) {
         const card = pile.at(i);
         if (t.cards.kind[card] === Kind.summon) pile.removeAt(i);
@@ -1118,14 +1125,10 @@ export class DoomedRun implements GameEngine<DoomedrunStrategy>, CampaignHooks {
   gameBreak(): void {
     const c = this.camp;
     const s = this.rules.state;
-    const t = this.tables;
     this.log?.write(`Game Break`);
     this.rewardQuest();
     this.selectQuest();
-    let removed = 0;
-    for (const pile of [s.deck, s.graveyard]) {
-      for (let i = pile.size - 1; i >= 0; i--) if (t.cards.kind[pile.at(i)] === Kind.summon) this.pendingSummons[removed++] = pile.removeAt(i);
-    }
+    const removed = this.takeSummons(s.graveyard, this.takeSummons(s.deck, 0));
     let n = 0;
     while (s.deck.size > 0) this.scratch[n++] = s.deck.draw();
     while (s.graveyard.size > 0) this.scratch[n++] = s.graveyard.draw();
@@ -1136,6 +1139,13 @@ export class DoomedRun implements GameEngine<DoomedrunStrategy>, CampaignHooks {
     c.coinSpots = (1 << this.content.rules.coinSpots.length) - 1;
     this.refreshMarket();
     this.check('game break');
+  }
+
+  /** Moves the pile's Summon cards to pendingSummons from index `from` on; returns the next free index. */
+  private takeSummons(pile: Deck, from: number): number {
+    let next = from;
+    for (let i = pile.size - 1; i >= 0; i--) if (this.tables.cards.kind[pile.at(i)] === Kind.summon) this.pendingSummons[next++] = pile.removeAt(i);
+    return next;
   }
 
   /** The Merchant, visited at every camp: buy Items from the Market (2 per Adventurer; Mythic Items aside). */
@@ -1202,7 +1212,8 @@ export class DoomedRun implements GameEngine<DoomedrunStrategy>, CampaignHooks {
     this.inRealm = false;
     this.lastParty.set(c.party);
     for (let seat = 0; seat < MAX_PARTY; seat++) this.rules.releaseTamedOf(seat, s.removed);
-    for (const pile of [s.deck, s.graveyard, s.horde, s.removed, s.tamed]) pile.clear();
+    for (const pile of this.summonPiles) pile.clear();
+    s.tamed.clear();
     s.lineLength = 0;
     s.mapDeck.clear();
     c.visited.clear();
