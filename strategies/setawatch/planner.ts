@@ -1,6 +1,6 @@
 import type { StrategyDefinition, StrategyParams } from '../../src/core/game.ts';
 import type { CardTables } from '../../src/games/setawatch/cards.ts';
-import { Decision, type DecisionKind, type DecisionView, OptionKind, OptionList, type SetawatchStrategy, type Simulator } from '../../src/games/setawatch/decisions.ts';
+import { Decision, type DecisionKind, type DecisionView, OptionKind, OptionList, type RoundSimulator, type SetawatchStrategy, type Simulator } from '../../src/games/setawatch/decisions.ts';
 import { type SetawatchState, Status } from '../../src/games/setawatch/state.ts';
 import { greedyChoice, NOT_WORTH, prepareWatchScores, scoreWatch } from './greedy.ts';
 
@@ -9,13 +9,16 @@ import { greedyChoice, NOT_WORTH, prepareWatchScores, scoreWatch } from './greed
  * greedy score, plus ending the Watch and burning a card) and plays each forward in a simulator to the end of the
  * Watch, greedy playing the rest, several times with the unseen cards reshuffled (the same shuffles and dice for every
  * candidate). It takes the option with the best average evaluation. `budget` caps the simulated actions per decision.
- * Camp decisions are greedy's.
+ * The camper is chosen the same way, by rolling out each candidate's whole round; the camp actions are greedy's.
  */
 
 const CANDIDATES = 8;
 /** Simulated actions one rollout is expected to take, to split the budget into rollouts. */
 const ROLLOUT_LENGTH = 12;
 const MAX_ROLLOUTS = 4096;
+/** Simulated actions a whole round (camp and Watch) is counted as, to split the budget among camper candidates. */
+const ROUND_ROLLOUT_LENGTH = 40;
+const MIN_CAMPER_ROLLOUTS = 2;
 
 /**
  * The evaluation: cards left and the campfire, against the Horde's threat and the Unhallowed left to summon; a lost
@@ -36,6 +39,8 @@ class Planner implements SetawatchStrategy {
   readonly name = 'planner';
   private simulator: Simulator | null = null;
   private tables: CardTables | null = null;
+  private roundSimulator: RoundSimulator | null = null;
+  private roundTables: CardTables | null = null;
   private readonly candidates = new OptionList();
   private readonly scores = new Float64Array(CANDIDATES + 2);
   /** One seed per rollout, shared by every candidate: common random numbers, so candidates differ by their play only. */
@@ -44,6 +49,7 @@ class Planner implements SetawatchStrategy {
   constructor(private readonly budget: number) {}
 
   choose(decision: DecisionKind, view: DecisionView): number {
+    if (decision === Decision.camper) return this.chooseCamper(view);
     if (decision !== Decision.watch) return greedyChoice(decision, view);
     this.pickCandidates(view);
     if (this.candidates.count === 1) return this.candidates.mode[0];
@@ -54,6 +60,38 @@ class Planner implements SetawatchStrategy {
     let bestCandidate = 0;
     for (let c = 1; c < this.candidates.count; c++) if (this.scores[c] > this.scores[bestCandidate]) bestCandidate = c;
     return this.candidates.mode[bestCandidate];
+  }
+
+  /**
+   * The camper: each candidate's round (its camp and the Watch, greedy playing both) is rolled out on the same
+   * reshuffles of the hidden cards, and the best average evaluation camps. Engines without a camp fall back to greedy.
+   */
+  private chooseCamper(view: DecisionView): number {
+    const options = view.options;
+    const simulator = options.count > 1 ? this.roundSimulatorFor(view) : null;
+    if (simulator === null) return greedyChoice(Decision.camper, view);
+    const rollouts = Math.min(MAX_ROLLOUTS, Math.max(MIN_CAMPER_ROLLOUTS, Math.floor(this.budget / (options.count * ROUND_ROLLOUT_LENGTH))));
+    for (let r = 0; r < rollouts; r++) this.seeds[r] = view.random.int(2147483647);
+    let bestOption = 0;
+    let bestScore = -Infinity;
+    for (let i = 0; i < options.count; i++) {
+      let total = 0;
+      for (let r = 0; r < rollouts; r++) {
+        simulator.load(view.state, this.seeds[r]);
+        simulator.playRoundFromCamper(options.target[i], greedyPolicy);
+        total += evaluate(simulator.state, view.tables);
+      }
+      if (total > bestScore) [bestOption, bestScore] = [i, total];
+    }
+    return bestOption;
+  }
+
+  private roundSimulatorFor(view: DecisionView): RoundSimulator | null {
+    if (this.roundTables !== view.tables) {
+      this.roundSimulator = view.rules.createRoundSimulator();
+      this.roundTables = view.tables;
+    }
+    return this.roundSimulator;
   }
 
   private simulatorFor(view: DecisionView): Simulator {

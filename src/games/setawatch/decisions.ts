@@ -110,6 +110,8 @@ export interface RulesView {
   remainingHealth(position: number): number;
   /** A simulator with its own state, for strategies that search (see strategies/setawatch/planner.ts). */
   createSimulator(): Simulator;
+  /** A simulator that can also play a round's camp, or null when this engine has no camp (a Watch alone). */
+  createRoundSimulator(): RoundSimulator | null;
 }
 
 export interface Simulator extends RulesView {
@@ -127,6 +129,11 @@ export interface Simulator extends RulesView {
   listWatchOptions(): OptionList;
   /** End the Watch: the Line goes to the Horde and deals its damage. */
   endWatch(policy: SetawatchStrategy): void;
+}
+
+export interface RoundSimulator extends Simulator {
+  /** From a loaded state at the camper decision: this camper camps, then the camp and the Watch are played by `policy`. */
+  playRoundFromCamper(camper: number, policy: SetawatchStrategy): void;
 }
 
 export interface SetawatchStrategy extends Strategy {

@@ -301,11 +301,28 @@ export class SetawatchRules extends Watch {
       if (s.rests[seat] >= 2 || (this.location.highestRollCamps && s.rollTotal[seat] < highest)) continue;
       this.options.add(OptionKind.choose, -1, -1, seat, -1, 0);
     }
-    const camper = this.options.target[this.ask(Decision.camper, -1)];
+    this.sendToCamp(this.options.target[this.ask(Decision.camper, -1)]);
+  }
+
+  private sendToCamp(camper: number): void {
+    const s = this.state;
     s.camper = camper;
     s.rests[camper]++;
     for (let seat = 0; seat < SEATS; seat++) s.onWatch[seat] = seat === camper ? 0 : 1;
     this.log?.write(`  ${this.seatName(camper)} camps (rest ${s.rests[camper]} of 2)`);
+  }
+
+  override createRoundSimulator(): SetawatchRules {
+    return new SetawatchRules(this.tables, this.settings, null);
+  }
+
+  /** Round simulator: the rest of a regular round after its camper decision (see RoundSimulator). */
+  playRoundFromCamper(camper: number, policy: SetawatchStrategy): void {
+    this.strategy = policy;
+    this.sendToCamp(camper);
+    this.applyArrivalSwaps();
+    this.camp();
+    this.watch(false);
   }
 
   /** The White Monolith and Tranquil Village change cards as the party arrives. */

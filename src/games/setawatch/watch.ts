@@ -4,7 +4,7 @@ import type { GameLog } from '../../core/game.ts';
 import { GameRandom, type RandomStream } from '../../core/rng.ts';
 import type { AbilityEffect, PowerEffect, Target } from './content.ts';
 import { type CardTables, type CompiledAbility, Kind, LocationRules, Timing } from './cards.ts';
-import { Decision, DECISION_NAMES, type DecisionKind, OptionKind, OptionList, type SetawatchStrategy, type Simulator } from './decisions.ts';
+import { Decision, DECISION_NAMES, type DecisionKind, OptionKind, OptionList, type RoundSimulator, type SetawatchStrategy, type Simulator } from './decisions.ts';
 import { DICE_PER_SEAT, Die, LINE_CAPACITY, LineFlag, ROLLED_DICE, SEATS, SetawatchState, Slot, SLOTS_PER_SEAT, Status } from './state.ts';
 
 /**
@@ -1359,6 +1359,10 @@ export class Watch implements Simulator {
 
   createSimulator(): Watch {
     return new Watch(this.tables, null, this.readings);
+  }
+
+  createRoundSimulator(): RoundSimulator | null {
+    return null;
   }
 
   /** Copy a live game in, with the cards nobody has seen (deck, face-down Line cards) shuffled among themselves. */

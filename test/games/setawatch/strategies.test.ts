@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { OutcomeRecord } from '../../../src/core/game.ts';
 import setawatch from '../../../src/games/setawatch/index.ts';
 import { resolveSettings } from '../../../src/sim/settings.ts';
+import { Decision, type DecisionKind, type DecisionView, type SetawatchStrategy } from '../../../src/games/setawatch/decisions.ts';
+import { Status } from '../../../src/games/setawatch/state.ts';
 import { setawatchStrategies } from '../../../strategies/setawatch/index.ts';
 import { content } from './scenario.ts';
 
@@ -23,5 +25,32 @@ describe('the shipped strategies', () => {
         expect(out.metrics[1]).toBeGreaterThanOrEqual(0);
       }
     }
+  });
+
+  it("the planner's round simulator plays a camper's whole round on its own copy of the state", () => {
+    const engine = setawatch.createEngine(resolveSettings(setawatch, {}, '--set'), content, null);
+    const greedy = setawatchStrategies[0].create({});
+    let checked = false;
+    const probe: SetawatchStrategy = {
+      name: 'probe',
+      choose(decision: DecisionKind, view: DecisionView): number {
+        if (decision === Decision.camper && !checked) {
+          checked = true;
+          const liveRests = Array.from(view.state.rests);
+          const simulator = view.rules.createRoundSimulator()!;
+          simulator.load(view.state, 7);
+          const camper = view.options.target[view.options.count - 1];
+          simulator.playRoundFromCamper(camper, greedy);
+          expect(simulator.state.rests[camper]).toBe(liveRests[camper] + 1);
+          expect(simulator.state.onWatch[camper]).toBe(0);
+          if (simulator.state.status === Status.playing) expect(simulator.state.lineLength).toBe(0);
+          expect(simulator.state.horde.size + simulator.state.graveyard.size).toBeGreaterThan(view.state.horde.size + view.state.graveyard.size);
+          expect(Array.from(view.state.rests)).toEqual(liveRests);
+        }
+        return greedy.choose(decision, view);
+      },
+    };
+    engine.playGame(3, probe, new OutcomeRecord(3));
+    expect(checked).toBe(true);
   });
 });
