@@ -5,11 +5,13 @@ import { type DiceTables, F } from '../../src/games/citiesofdoom/tables.ts';
 
 /**
  * A small priority-list player, in the style of Dominiate's bots: each decision walks a short ordered list of
- * preferences and takes the first legal one. It rolls the dice it brought in from the sideboard first, heals only
- * near the damage limit, changes Magic to Provisions while short of moves, upgrades the primary weapon first, keeps
- * advanced results to block the Opponent, fights unless a lost fight would end the game, uses every special combat
- * die, rerolls the combat dice worth nothing (or, far short, every die below the best) and brings in the sideboard
- * dice with the most discovery and Provisions faces.
+ * preferences and takes the first legal one. It rolls the dice it brought in from the sideboard first, heals as soon
+ * as it is damaged (with the results just rolled, then saved Magic, then saved Provisions; a special healing die only
+ * when the result alone leaves damage), changes Magic to Provisions while short of moves, upgrades the primary weapon
+ * first, keeps advanced results to block the Opponent, fights unless a lost fight would end the game, uses every
+ * special combat die, uses a combat White Tree only while the attack falls short, rerolls the combat dice worth
+ * nothing (or, far short, every die below the best) and brings in the sideboard dice with the most discovery and
+ * Provisions faces.
  */
 
 /** How much a die type helps: discoveries and Provisions most, then Magic and Weaponry. */
@@ -138,7 +140,7 @@ function upgradeOption(view: DecisionView, mode: number): number {
   return -1;
 }
 
-/** Decision assign: heal near the limit, Magic to Provisions while short of moves, upgrade, keep, else active. */
+/** Decision assign: heal when damaged, Magic to Provisions while short of moves, upgrade, keep, else active. */
 function assignChoice(view: DecisionView, healAt: number): number {
   const face = view.face;
   const active = pick(view, OptionKind.choose, Use.active);
@@ -148,13 +150,29 @@ function assignChoice(view: DecisionView, healAt: number): number {
   const keep = pick(view, OptionKind.choose, Use.keep);
   if (face !== F.provisions && face !== F.magic) return firstOf(keep, active);
   const damage = view.state.damage;
-  const heal = damage > 0 && damage >= healAt ? pick(view, OptionKind.choose, Use.heal) : -1;
+  const heal = damage >= healAt ? pick(view, OptionKind.choose, Use.heal) : -1;
   if (face === F.provisions) return firstOf(heal, keep, active);
   const toProvisions = countInPlay(view, F.provisions) < 2 ? pick(view, OptionKind.choose, Use.toProvisions) : -1;
   return firstOf(heal, toProvisions, countInPlay(view, F.magic) < 2 ? keep : -1, upgradeOption(view, 1), keep, active);
 }
 
-export function heuristicChoice(decision: DecisionKind, view: DecisionView, healAt: number): number {
+/** Decision healKept: while damaged, return a saved Magic result (with WOD it rolls the Healing die), else a Provisions. */
+function healKeptChoice(view: DecisionView, healAt: number): number {
+  const o = view.options;
+  if (view.state.damage < healAt) return pick(view, OptionKind.done);
+  let provisions = -1;
+  for (let i = 0; i < o.count; i++) {
+    if (o.kind[i] !== OptionKind.choose) continue;
+    if (o.target[i] === F.magic) return i;
+    if (provisions < 0) provisions = i;
+  }
+  return firstOf(provisions, pick(view, OptionKind.done));
+}
+
+/** Heal from this much damage on: every point of damage is subtracted from every combat total. */
+export const HEAL_AT = 1;
+
+export function heuristicChoice(decision: DecisionKind, view: DecisionView, healAt = HEAL_AT): number {
   const s = view.state;
   const o = view.options;
   switch (decision) {
@@ -199,6 +217,14 @@ export function heuristicChoice(decision: DecisionKind, view: DecisionView, heal
       return pick(view, OptionKind.block);
     case Decision.combat:
       return rerollChoice(view);
+    case Decision.improvise:
+      // An improvised die that scores goes to the sideboard: use the White Tree only while the attack falls short.
+      return view.attack < view.power ? pick(view, OptionKind.choose) : pick(view, OptionKind.done);
+    case Decision.healingDie:
+      // A used healing die may leave the reserve (circle, X): roll it only when the result alone leaves damage to heal.
+      return s.damage > view.heal ? pick(view, OptionKind.choose) : pick(view, OptionKind.done);
+    case Decision.healKept:
+      return healKeptChoice(view, healAt);
     case Decision.defendRune:
       return firstOf(pick(view, OptionKind.choose, 2), 0);
     case Decision.destination: {
@@ -221,10 +247,10 @@ function runesToWin(view: DecisionView): number {
 
 export const heuristic: StrategyDefinition<CitiesStrategy> = {
   name: 'heuristic',
-  description: 'priority lists: heal near the damage limit, Magic to Provisions when short, primary weapon first, always block, retreat when a loss looks likely and costly',
+  description: 'priority lists: heal whenever damaged, Magic to Provisions when short, primary weapon first, always block, retreat when a loss looks likely and costly',
   params: [],
   create: () => ({
     name: 'heuristic',
-    choose: (decision: DecisionKind, view: DecisionView) => heuristicChoice(decision, view, view.state.damageLimit - 1),
+    choose: (decision: DecisionKind, view: DecisionView) => heuristicChoice(decision, view),
   }),
 };

@@ -41,9 +41,22 @@ export const Decision = {
   select: 12,
   /** Step 4: use this special combat die from your reserve (option.aux = die index) or take no more (done). */
   combatDice: 13,
+  /**
+   * Combat: a die shows White Tree and an improvised weapon die is in your reserve: roll it, then reroll the White Tree
+   * die (kind choose), or leave the White Tree showing (done). view.power and view.attack (without it), view.combat.
+   */
+  improvise: 14,
+  /** Healing with view.face for view.heal damage: also roll this special healing die of your reserve (option.aux = die index), or not (done). */
+  healingDie: 15,
+  /**
+   * Steps 1 and 7 (and the set-up), after the rolled results are assigned: return a Magic or Provisions result saved in
+   * your play area to heal (option.aux = die index, option.target = its face code), or stop (done). Asked again while
+   * you have damage and such results.
+   */
+  healKept: 16,
 } as const;
 export type DecisionKind = (typeof Decision)[keyof typeof Decision];
-export const DECISION_NAMES = ['glowing', 'assign', 'bringIn', 'returnDie', 'move', 'retreat', 'magic', 'magicWeapon', 'block', 'combat', 'defendRune', 'destination', 'select', 'combatDice'] as const;
+export const DECISION_NAMES = ['glowing', 'assign', 'bringIn', 'returnDie', 'move', 'retreat', 'magic', 'magicWeapon', 'block', 'combat', 'defendRune', 'destination', 'select', 'combatDice', 'improvise', 'healingDie', 'healKept'] as const;
 
 /** Option kinds. `done` is the "no / stop / nothing more" answer. */
 export const OptionKind = { done: 0, choose: 1, reroll: 2, retreat: 3, block: 4, roll: 5 } as const;
@@ -130,6 +143,8 @@ export interface DecisionView {
   attack: number;
   /** Combat rolls left after this one. */
   rollsLeft: number;
+  /** Decision healingDie: the damage the result heals without the special die. */
+  heal: number;
   readonly combat: CombatView;
 }
 

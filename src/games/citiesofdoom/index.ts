@@ -3,7 +3,8 @@ import type { GameEngine, GameLog, GameModule, MetricSpec, OutcomeRecord, Settin
 import { citiesofdoomStrategies } from '../../../strategies/citiesofdoom/index.ts';
 import { type CitiesContent, citiesofdoomContent } from './content.ts';
 import type { CitiesStrategy } from './decisions.ts';
-import { CitiesRules, type Readings } from './rules.ts';
+import type { Readings } from './readings.ts';
+import { CitiesRules } from './rules.ts';
 import { CHARACTERS, DiceTables } from './tables.ts';
 
 /** Dicemaster: Cities of Doom, the solo mode against the automated Opponent, as a platform game module. */

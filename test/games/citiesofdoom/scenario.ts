@@ -33,7 +33,7 @@ export function scripted(answers: Partial<Record<DecisionKind, Answer[]>> = {}, 
         next[decision] = at + 1;
         return list[at](view);
       }
-      return heuristicChoice(decision, view, view.state.damageLimit - 1);
+      return heuristicChoice(decision, view);
     },
   };
 }

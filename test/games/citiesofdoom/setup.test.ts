@@ -247,4 +247,57 @@ describe('preparing the character', () => {
     expect(w.rules.state.damage).toBe(0);
     expect(w.log.at(-1)).toBe('  return magic to heal 5 (Healing die 3, special Healing die 2): damage 5 -> 0');
   });
+
+  it('rolling a special healing die with a healing result is your choice (one option per type in your reserve)', () => {
+    const t = table({ character: 'dwarf' });
+    const p = t.rules.state.player;
+    emptySide(p);
+    const potion = give(t, p, 'healing-potion', Where.reserve);
+    const offered: number[][] = [];
+    t.rules.strategy = scripted({ [Decision.healingDie]: [(v) => (offered.push([v.face, v.heal, v.options.count]), v.options.find(OptionKind.done))] });
+    t.rules.state.damage = 3;
+    t.rules.heal(F.provisions);
+    expect(offered).toEqual([[F.provisions, 1, 2]]);
+    expect(t.rules.state.damage).toBe(2);
+    expect(p.where[potion]).toBe(Where.reserve);
+    t.rules.strategy = scripted({ [Decision.healingDie]: [option(OptionKind.choose)] });
+    rolls(t, 'heal 2');
+    t.rules.heal(F.magic);
+    expect(t.rules.state.damage).toBe(0);
+    expect(t.log.at(-1)).toBe('  return magic to heal 3 (special Healing die 2): damage 2 -> 0');
+    // The heuristic rolls it only when the result alone leaves damage to heal.
+    t.rules.strategy = scripted();
+    t.rules.state.damage = 1;
+    t.rules.heal(F.provisions);
+    expect(t.log.at(-1)).toBe('  return provisions to heal 1: damage 1 -> 0');
+  });
+
+  it('after assigning, results saved in the play area may be returned to heal, one at a time, until you stop', () => {
+    const t = table({ character: 'dwarf' });
+    const p = t.rules.state.player;
+    emptySide(p);
+    const magic = give(t, p, 'white-action', Where.play, 'magic');
+    give(t, p, 'white-action', Where.play, 'provisions');
+    give(t, p, 'white-action', Where.play, 'provisions');
+    give(t, p, 'white-action', Where.play, 'monster');
+    const offered: string[][] = [];
+    const list = (v: DecisionView) => Array.from({ length: v.options.count }, (_, i) => (v.options.kind[i] === OptionKind.done ? 'done' : t.tables.faceNames[v.options.target[i]]));
+    t.rules.strategy = scripted({
+      [Decision.healKept]: [(v) => (offered.push(list(v)), option(OptionKind.choose, magic)(v)), (v) => (offered.push(list(v)), v.options.find(OptionKind.done))],
+    });
+    t.rules.state.damage = 3;
+    t.rules.assignRolled();
+    expect(offered).toEqual([
+      ['done', 'magic', 'provisions'],
+      ['done', 'provisions'],
+    ]);
+    expect(t.rules.state.damage).toBe(2);
+    expect(p.where[magic]).toBe(Where.reserve);
+    expect(t.log.at(-1)).toBe('  return your saved magic to heal 1: damage 3 -> 2');
+    // The heuristic heals while damaged: saved Magic first, then Provisions; nothing is asked without damage.
+    t.rules.strategy = scripted();
+    t.rules.assignRolled();
+    expect(t.rules.state.damage).toBe(0);
+    expect(facesAt(t, p, Where.play)).toEqual(['monster']);
+  });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Decision, type DecisionView, OptionKind } from '../../../src/games/citiesofdoom/decisions.ts';
 import { Status, Where } from '../../../src/games/citiesofdoom/state.ts';
 import { F, Mark } from '../../../src/games/citiesofdoom/tables.ts';
+import { heuristicChoice } from '../../../strategies/citiesofdoom/heuristic.ts';
 import { clearAreas, emptySide, facesAt, give, markFace, option, rolls, scripted, type Table, table, untrained } from './scenario.ts';
 
 const fightOn = option(OptionKind.done);
@@ -352,6 +353,30 @@ describe('magic and combat (Steps 3 and 4)', () => {
     expect(me(t).where[improvised]).toBe(Where.combat);
     (t.rules as unknown as { returnCombatDice(): void }).returnCombatDice();
     expect(me(t).where[improvised]).toBe(Where.sideboard);
+  });
+
+  it('using a White Tree result is your choice: declined, it stays a 0-point result and the improvised die stays in the reserve', () => {
+    const asked: number[] = [];
+    const t = arena({}, { [Decision.improvise]: [option(OptionKind.done)] }, asked);
+    const improvised = give(t, me(t), 'improvised', Where.reserve);
+    rolls(t, 'whiteTree', 'axe', 'axe', 'sword', 'bow');
+    expect(fight(t, 5)).toBe(true);
+    expect(asked.filter((d) => d === Decision.improvise)).toHaveLength(1);
+    expect(t.log).toEqual(['  combat roll 1: whiteTree, axe, axe, sword, bow; attack 5 against 5']);
+    expect(me(t).where[improvised]).toBe(Where.reserve);
+    // The heuristic uses it only while the attack falls short; nothing is asked without an improvised die in the reserve.
+    let seen = { power: 0, attack: 0, face: 0 };
+    const h = arena({}, { [Decision.improvise]: [(v) => ((seen = { power: v.power, attack: v.attack, face: v.face }), heuristicChoice(Decision.improvise, v))] });
+    give(h, me(h), 'improvised', Where.reserve);
+    rolls(h, 'whiteTree', 'axe', 'bow', 'bow', 'bow', 'sword', 'axe');
+    expect(fight(h, 5)).toBe(true);
+    expect(seen).toEqual({ power: 5, attack: 2, face: F.whiteTree });
+    expect(h.log[0]).toBe('    White Tree: improvised weapon die shows sword: +1 attack; the White Tree die is rerolled');
+    const none: number[] = [];
+    const n = arena({}, {}, none);
+    rolls(n, 'whiteTree', 'axe', 'axe', 'sword', 'bow');
+    fight(n, 5);
+    expect(none).not.toContain(Decision.improvise);
   });
 
   it('special combat dice are your choice: 12-sided ones and one silver die substitute, one 10-sided die is a sixth', () => {
