@@ -1,9 +1,10 @@
 import type { GameEngine, GameLog, GameModule, OutcomeRecord, Settings } from '../../core/game.ts';
 import { doomedrunStrategies } from '../../../strategies/doomedrun/index.ts';
 import { READING_SETTINGS, readingsOf } from '../setawatch/index.ts';
-import { DoomedRun, OUTCOMES, TIER_OUTCOMES, type Variant } from './campaign.ts';
+import { DoomedRun, type Variant } from './campaign.ts';
 import { type DoomedrunContent, doomedrunContent } from './content.ts';
 import type { DoomedrunStrategy } from './decisions.ts';
+import { OUTCOMES, TIER_OUTCOMES } from './scoring.ts';
 
 /** Set a Watch: Doomed Run, the campaign, as a platform game module: one simulated game is one whole Run. */
 

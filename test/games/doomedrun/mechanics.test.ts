@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Camp } from '../../../src/games/setawatch/decisions.ts';
 import { DICE_PER_SEAT, Die, Slot, SLOTS_PER_SEAT } from '../../../src/games/setawatch/state.ts';
-import { tierOf, TIERS } from '../../../src/games/doomedrun/campaign.ts';
+import { tierOf, TIERS } from '../../../src/games/doomedrun/scoring.ts';
 import { CampaignDecision, type CampaignView, FALCON_HOLD, falconOption } from '../../../src/games/doomedrun/decisions.ts';
 import { Where } from '../../../src/games/doomedrun/state.ts';
 import { adventurer, cardIds, noCostQuest, scripted, startedRun } from './helpers.ts';

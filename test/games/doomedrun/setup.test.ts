@@ -4,7 +4,7 @@ import { Slot, SLOTS_PER_SEAT } from '../../../src/games/setawatch/state.ts';
 import { CampaignDecision, type CampaignView } from '../../../src/games/doomedrun/decisions.ts';
 import { Where } from '../../../src/games/doomedrun/state.ts';
 import { METRIC_MISSING } from '../../../src/core/game.ts';
-import { Metric, OUTCOMES } from '../../../src/games/doomedrun/campaign.ts';
+import { Metric, OUTCOMES } from '../../../src/games/doomedrun/scoring.ts';
 import { adventurer, cardIds, greedyStrategy, legacyOf, makeRun, record, scripted, startedRun } from './helpers.ts';
 
 /** A drawn Side Quest without a cost, else greedy's pick. */

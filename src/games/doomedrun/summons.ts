@@ -1,0 +1,147 @@
+/**
+ * Doom and the Run's Summon cards between rounds. Rulebook (RULES.md): Realm set-up step 4 (the Creature deck dealt
+ * in piles, one Summon each), Game Break step 3 and the reset after a loss (Summons out, the piles dealt again),
+ * "Escalate Summons" (Doom reaching 6, Side Quest costs, New Run+) and Doom's campaign constants. The Summon tiers'
+ * costs inside a round are DoomedRules' (rules.ts).
+ */
+
+import type { Deck } from '../../core/deck.ts';
+import { Kind } from '../setawatch/cards.ts';
+import type { RunContext } from './context.ts';
+import { CampaignDecision } from './decisions.ts';
+
+export class Summons {
+  /** The creature piles a Summon card can be in between rounds (the deck, Graveyard, Horde and removed cards). */
+  readonly piles: readonly Deck[];
+  /** Set while a Realm's piles are dealt (Summons live in the piles). */
+  inRealm = false;
+  /** The Summon cards dealt by the next deal (the Run's, or those just removed from the piles). */
+  private readonly pending = new Int16Array(8);
+
+  constructor(private readonly run: RunContext) {
+    const s = run.rules.state;
+    this.piles = [s.deck, s.graveyard, s.horde, s.removed];
+  }
+
+  /** Moves every card of `pile` to `scratch[n..)`; returns the new count. */
+  gather(pile: Deck, n: number): number {
+    let next = n;
+    while (pile.size > 0) this.run.scratch[next++] = pile.draw();
+    return next;
+  }
+
+  /** Moves the pile's Summon cards to the pending Summons from index `from` on; returns the next free index. */
+  take(pile: Deck, from: number): number {
+    let next = from;
+    for (let i = pile.size - 1; i >= 0; i--) if (this.run.tables.cards.kind[pile.at(i)] === Kind.summon) this.pending[next++] = pile.removeAt(i);
+    return next;
+  }
+
+  /** Deals `scratch[0..n)` with the Run's Summon cards (Realm set-up, reset). */
+  dealWithRunSummons(n: number): void {
+    const c = this.run.camp;
+    for (let i = 0; i < c.summonCount; i++) this.pending[i] = c.summons[i];
+    this.deal(n, c.summonCount);
+  }
+
+  /** Shuffle `scratch[0..n)` and deal it in `piles` piles, one pending Summon each, the smaller piles at the bottom. */
+  deal(n: number, piles: number): void {
+    const scratch = this.run.scratch;
+    const deck = this.run.rules.state.deck;
+    const stream = this.run.random.streams.campaign;
+    for (let i = 0; i < n; i++) this.run.met.card[scratch[i]] = 1;
+    stream.shuffle(scratch, 0, n);
+    if (piles === 0) {
+      for (let i = 0; i < n; i++) deck.push(scratch[i]);
+      return;
+    }
+    const pile = scratch.subarray(n);
+    const smaller = Math.floor(n / piles);
+    const larger = n % piles;
+    let next = 0;
+    for (let p = 0; p < piles; p++) {
+      const size = smaller + (p >= piles - larger ? 1 : 0);
+      for (let i = 0; i < size; i++) pile[i] = scratch[next++];
+      pile[size] = this.pending[p];
+      stream.shuffle(pile, 0, size + 1);
+      for (let i = 0; i <= size; i++) deck.push(pile[i]);
+    }
+  }
+
+  /** Doom changes; each time it reaches the threshold it drops by it and the Summons escalate. */
+  addDoom(amount: number): void {
+    const c = this.run.camp;
+    c.doom = Math.max(0, c.doom + amount);
+    c.doomMax = Math.max(c.doomMax, c.doom);
+    const at = this.run.content.rules.doomEscalateAt;
+    while (c.doom >= at) {
+      c.doom -= at;
+      this.run.log?.write(`  Doom reaches ${at}: the Summons escalate`);
+      this.escalate();
+    }
+  }
+
+  /** Escalate Summons: raise one card's tier, or add a Summon card (not beyond 4). */
+  escalate(): void {
+    const c = this.run.camp;
+    const lowest = this.lowestRaisable();
+    const choices = this.run.choices;
+    choices.clear();
+    if (lowest >= 0) choices.add(0);
+    if (c.summonCount < 4 && this.freeSummon(1) >= 0) choices.add(1);
+    const choice = choices.ask(CampaignDecision.escalate);
+    if (choice < 0) return;
+    if (choice === 0) this.raise(lowest);
+    else this.add();
+    this.run.met.card[c.summons[choice === 0 ? lowest : c.summonCount - 1]] = 1;
+  }
+
+  /** The index (in the Run's Summons) of the lowest tier that can go up, or -1. */
+  private lowestRaisable(): number {
+    const c = this.run.camp;
+    const tiers = this.run.tables.summonTier;
+    let lowest = -1;
+    for (let i = 0; i < c.summonCount; i++) {
+      const tier = tiers[c.summons[i]];
+      if (tier < 3 && this.freeSummon(tier + 1) >= 0 && (lowest < 0 || tier < tiers[c.summons[lowest]])) lowest = i;
+    }
+    return lowest;
+  }
+
+  /** The Summon card `index` becomes the next tier's, which takes its place in its pile. */
+  private raise(index: number): void {
+    const c = this.run.camp;
+    const t = this.run.tables;
+    const old = c.summons[index];
+    const card = this.freeSummon(t.summonTier[old] + 1);
+    c.summons[index] = card;
+    for (const pile of this.piles) {
+      const at = pile.indexOf(old);
+      if (at < 0) continue;
+      pile.removeAt(at);
+      pile.insertAtDepth(card, pile.size - at);
+    }
+    this.run.log?.write(`  Escalate: ${t.cards.names[old]} becomes ${t.cards.names[card]}`);
+  }
+
+  /** A tier-1 Summon card joins the Run (at a random depth of the deck during a Realm). */
+  private add(): void {
+    const c = this.run.camp;
+    const deck = this.run.rules.state.deck;
+    const card = this.freeSummon(1);
+    c.summons[c.summonCount++] = card;
+    if (this.inRealm) deck.insertAtDepth(card, this.run.random.streams.campaign.int(deck.size + 1));
+    this.run.log?.write(`  Escalate: a Summon card is added (${c.summonCount})`);
+  }
+
+  /** A Summon card of the tier not yet in the Run, or -1. */
+  private freeSummon(tier: number): number {
+    const c = this.run.camp;
+    for (const card of this.run.tables.summonsByTier[tier] ?? []) {
+      let used = false;
+      for (let i = 0; i < c.summonCount; i++) if (c.summons[i] === card) used = true;
+      if (!used) return card;
+    }
+    return -1;
+  }
+}
