@@ -34,24 +34,10 @@ export const ROLES = [
   'expertCombat',
 ] as const;
 export type Role = (typeof ROLES)[number];
-/** Roles of which the game uses one fixed die type (common dice, the player's normal dice). */
-export const COMMON_ROLES: readonly Role[] = [
-  'combat',
-  'rune',
-  'magic',
-  'monster',
-  'landscape',
-  'destination',
-  'eagle',
-  'character',
-  'healingWod',
-  'encounterGeneration',
-  'specialEncounter',
-  'monsterCombat',
-  'expertCombat',
-];
 /** Roles a die may have to sit in a reserve or sideboard. */
 export const POOL_ROLES: readonly Role[] = ['action', 'combat12', 'combatSilver', 'combat10', 'improvised', 'healing', 'specialRune'];
+/** Roles of which the game uses one fixed die type (common dice, the player's normal dice): all the others. */
+export const COMMON_ROLES: readonly Role[] = ROLES.filter((role) => !POOL_ROLES.includes(role));
 
 /**
  * Face names with a meaning to the engine. Landscape, destination and rune faces may have any other name (the
