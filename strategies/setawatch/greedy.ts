@@ -1,6 +1,7 @@
 import type { StrategyDefinition } from '../../src/core/game.ts';
 import { Kind, LocationKind, Timing } from '../../src/games/setawatch/cards.ts';
 import type { AbilityEffect } from '../../src/games/setawatch/content.ts';
+import type { CardTables } from '../../src/games/setawatch/cards.ts';
 import { Camp, Decision, type DecisionKind, type DecisionView, OptionKind, Rune, Scout, type SetawatchStrategy } from '../../src/games/setawatch/decisions.ts';
 import { DICE_PER_SEAT, Die, LINE_CAPACITY, LineFlag, SEATS, Slot, SLOTS_PER_SEAT } from '../../src/games/setawatch/state.ts';
 
@@ -38,11 +39,14 @@ function threat(view: DecisionView, card: number): number {
 
 /**
  * The dice plan, measured once per Watch decision (prepareWatchScores): the ready dice of the adventurers in combat,
- * and for each revealed Line position the set of those dice that kills it with the fewest pips to spare.
+ * and for each revealed Line position the set of those dice that kills it with the fewest pips to spare. Subset sums
+ * are kept over the plan's dice while the Watch only spends them (values unchanged): a spent die just stops reaching.
  */
 const MAX_PLAN_DICE = 12;
 const PLAN_POSITIONS = 4;
 const planDie = new Int16Array(MAX_PLAN_DICE);
+const planValue = new Int16Array(MAX_PLAN_DICE);
+/** Per plan die: the Line positions it reaches now as a bit mask (0 once spent). */
 const planReach = new Int32Array(MAX_PLAN_DICE);
 let planDice = 0;
 /** Per position: a bit mask over the plan's dice (0 when the dice cannot kill it), and the pips it wastes. */
@@ -50,9 +54,10 @@ const killSet = new Int32Array(PLAN_POSITIONS);
 const killWaste = new Int16Array(PLAN_POSITIONS);
 const subsetSum = new Int16Array(1 << MAX_PLAN_DICE);
 const subsetDice = new Uint8Array(1 << MAX_PLAN_DICE);
-/** The dice values the subset sums were computed for. */
-const summedValue = new Int16Array(MAX_PLAN_DICE);
-let summedDice = -1;
+/** This decision's ready dice in reach, before they are matched to the plan. */
+const readyDie = new Int16Array(MAX_PLAN_DICE);
+const readyReach = new Int32Array(MAX_PLAN_DICE);
+let readyDice = 0;
 
 /** Per Watch decision, each Line position's health left and kill worth (killWorth), measured when first asked. */
 let decisionStamp = 0;
@@ -75,35 +80,47 @@ function healthLeft(view: DecisionView, position: number): number {
 function gatherDice(view: DecisionView): void {
   const s = view.state;
   const positions = Math.min(PLAN_POSITIONS, s.lineLength);
-  planDice = 0;
+  readyDice = 0;
   for (let seat = 0; seat < SEATS; seat++) {
     if (s.inCombat[seat] === 0) continue;
     let reach = 0;
     for (let position = 0; position < positions; position++) if (view.rules.canAttack(seat, position)) reach |= 1 << position;
-    for (let die = seat * DICE_PER_SEAT; reach !== 0 && die < (seat + 1) * DICE_PER_SEAT && planDice < MAX_PLAN_DICE; die++) {
+    for (let die = seat * DICE_PER_SEAT; reach !== 0 && die < (seat + 1) * DICE_PER_SEAT && readyDice < MAX_PLAN_DICE; die++) {
       if (s.dieState[die] !== Die.ready) continue;
-      planDie[planDice] = die;
-      planReach[planDice++] = reach;
+      readyDie[readyDice] = die;
+      readyReach[readyDice++] = reach;
     }
   }
-  if (sameDiceAsLastTime(view)) return;
-  for (let mask = 1; mask < 1 << planDice; mask++) {
-    const rest = mask & (mask - 1);
-    subsetSum[mask] = subsetSum[rest] + s.dieValue[planDie[31 - Math.clz32(mask & -mask)]];
-    subsetDice[mask] = subsetDice[rest] + 1;
-  }
+  if (!matchPlan(view)) newPlan(view);
 }
 
-/** The subset sums are still good when the plan's dice values are those they were computed for; remembers them otherwise. */
-function sameDiceAsLastTime(view: DecisionView): boolean {
-  let same = planDice === summedDice;
-  for (let i = 0; i < planDice; i++) {
-    const value = view.state.dieValue[planDie[i]];
-    if (summedValue[i] !== value) same = false;
-    summedValue[i] = value;
+/**
+ * Point the plan at this decision's ready dice; false when one of them is not among the plan's dice with its value.
+ * Both lists are in die order, so the plan's subsets are enumerated in the same order as a fresh plan's would be.
+ */
+function matchPlan(view: DecisionView): boolean {
+  let j = 0;
+  for (let i = 0; i < readyDice; i++, j++) {
+    while (j < planDice && planDie[j] !== readyDie[i]) planReach[j++] = 0;
+    if (j === planDice || planValue[j] !== view.state.dieValue[readyDie[i]]) return false;
+    planReach[j] = readyReach[i];
   }
-  summedDice = planDice;
-  return same;
+  for (; j < planDice; j++) planReach[j] = 0;
+  return true;
+}
+
+function newPlan(view: DecisionView): void {
+  planDice = readyDice;
+  for (let i = 0; i < planDice; i++) {
+    planDie[i] = readyDie[i];
+    planValue[i] = view.state.dieValue[readyDie[i]];
+    planReach[i] = readyReach[i];
+  }
+  for (let mask = 1; mask < 1 << planDice; mask++) {
+    const rest = mask & (mask - 1);
+    subsetSum[mask] = subsetSum[rest] + planValue[31 - Math.clz32(mask & -mask)];
+    subsetDice[mask] = subsetDice[rest] + 1;
+  }
 }
 
 /** The cheapest set of plan dice reaching `position` whose total meets `needed` (fewest spare pips, then fewest dice). */
@@ -197,24 +214,48 @@ function scoreAttack(view: DecisionView, die: number, position: number): number 
 
 const DEFEATS = new Set(['defeat', 'defeatUpToRoll', 'spendTamedDefeat', 'defeatPair', 'defeatAll']);
 
+/** What the step an option targets defeats: nothing, its target, or its target and the next creature (defeatPair). */
+const Defeats = { nothing: 0, target: 1, pair: 2 } as const;
+
+/** Defeats of each ability card's modes (card * modeStride + mode), compiled once per card tables: read per option. */
+let defeatsFor: CardTables | null = null;
+let defeatsOf = new Uint8Array(0);
+let modeStride = 0;
+
+function defeatsTable(tables: CardTables): Uint8Array {
+  if (defeatsFor === tables) return defeatsOf;
+  modeStride = Math.max(...tables.abilities.map((ability) => ability.modes.length));
+  defeatsOf = new Uint8Array(tables.abilities.length * modeStride);
+  tables.abilities.forEach((ability, card) =>
+    ability.modes.forEach((steps, mode) => {
+      const op = steps[Math.max(0, ability.targeted[mode])].op;
+      defeatsOf[card * modeStride + mode] = op === 'defeatPair' ? Defeats.pair : DEFEATS.has(op) ? Defeats.target : Defeats.nothing;
+    }),
+  );
+  defeatsFor = tables;
+  return defeatsOf;
+}
+
 /** Exhausting a card costs what one point of damage costs; a die costs its value. */
 const EXHAUST_COST = 1000;
 
 function scoreAbility(view: DecisionView, index: number): number {
   const s = view.state;
   const o = view.options;
-  const ability = view.tables.abilities[s.slotCard[o.slot[index]]];
-  const steps = ability.modes[o.mode[index]];
+  const card = s.slotCard[o.slot[index]];
+  const mode = o.mode[index];
   const dieValue = o.die[index] >= 0 ? s.dieValue[o.die[index]] : 0;
-  const step = steps[Math.max(0, ability.targeted[o.mode[index]])];
   const position = o.target[index];
-  if (DEFEATS.has(step.op) && position >= 0) return killValue(view, step, position, dieValue) - (o.die[index] >= 0 ? 0 : EXHAUST_COST - 50);
-  const value = effectValue(view, step, position, steps);
+  const defeats = defeatsTable(view.tables)[card * modeStride + mode];
+  if (defeats !== Defeats.nothing && position >= 0) return killValue(view, defeats, position, dieValue) - (o.die[index] >= 0 ? 0 : EXHAUST_COST - 50);
+  const ability = view.tables.abilities[card];
+  const steps = ability.modes[mode];
+  const value = effectValue(view, steps[Math.max(0, ability.targeted[mode])], position, steps);
   return value <= 0 ? NOT_WORTH : value - (o.die[index] >= 0 ? 5 * dieValue : EXHAUST_COST);
 }
 
-function killValue(view: DecisionView, step: AbilityEffect, position: number, dieValue: number): number {
-  return killScore(view, position, dieValue) + (step.op === 'defeatPair' ? killScore(view, position + 1, 0) - 1000 : 0);
+function killValue(view: DecisionView, defeats: number, position: number, dieValue: number): number {
+  return killScore(view, position, dieValue) + (defeats === Defeats.pair ? killScore(view, position + 1, 0) - 1000 : 0);
 }
 
 function creatureValue(view: DecisionView, position: number): number {
@@ -464,7 +505,17 @@ function mostDangerous(view: DecisionView): number {
 /** Score every Watch option after measuring, once, the dice that can reach each revealed creature. */
 function chooseWatch(view: DecisionView): number {
   prepareWatchScores(view);
-  return best(view, scoreWatch);
+  // best(view, scoreWatch) unrolled: the hottest loop of the strategy, kept free of best's shared callback site.
+  let bestIndex = 0;
+  let bestScore = -Infinity;
+  for (let i = 0; i < view.options.count; i++) {
+    const value = scoreWatch(view, i);
+    if (value > bestScore) {
+      bestScore = value;
+      bestIndex = i;
+    }
+  }
+  return bestIndex;
 }
 
 /** Call before scoreWatch on a new position of the game. */

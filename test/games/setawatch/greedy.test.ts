@@ -22,3 +22,11 @@ describe('greedy in the Watch', () => {
     expect(events.slice(0, 3)).toEqual(['Hydra is defeated', 'Hydra returns to the back of the Line', 'Eagle is defeated']);
   });
 });
+
+describe('greedy keeps its dice plan across a Watch', () => {
+  it('counts only the dice still ready: the spent 4 that killed an Eagle does not stand in for the 2 + 2 a Bear needs', () => {
+    const game = play({ camper: 'cleric', fire: 3, active: NO_KILLS, deck: ['Eagle#2', 'Bear'], rolls: [1, 1, 1, 4, 6, 6, 2, 2, 6, 6, 6, 6], watch: greedyWatch });
+    const kills = attacks(game.log).map((line) => line.trim().replace(/ \(.*/, ''));
+    expect(kills.slice(0, 3)).toEqual(['Ranger attacks Eagle with 4', 'Warrior attacks Bear with 2', 'Warrior attacks Bear with 2']);
+  });
+});
