@@ -10,9 +10,10 @@ import { DICE_PER_SEAT, Die, LINE_CAPACITY, LineFlag, SEATS, Slot, SLOTS_PER_SEA
  * measures, for each creature in reach, the set of dice that kills it with the fewest pips to spare, and kills by
  * damage, the First-position power it would fire, and pips spent (an ability kill spends only its die; exhausting a
  * card comes after every dice kill). It reads no face-down card, never burns a card for fire by choice, wards the front
- * creature it cannot kill, and exhausts cards so that every adventurer keeps one. In camp it heals, chops wood below
- * 12, and sends to camp whoever the Watch misses least. It never takes Taunt, Song of Discord, Line Dance or
- * Multi-Talented (pre-production Knight and Bard).
+ * creature it cannot kill, and exhausts cards so that every adventurer keeps one. In camp it vanquishes a Horde card
+ * whenever its dice allow (the Horde joins the final Line), heals, chops wood below 12, and sends to camp whoever the
+ * Watch misses least. It never takes Taunt, Song of Discord, Line Dance or Multi-Talented (pre-production Knight and
+ * Bard).
  */
 
 export const NOT_WORTH = -1;
@@ -355,9 +356,10 @@ function unhallowedInGraveyard(view: DecisionView): boolean {
   return false;
 }
 
+/** Vanquish above any camp action: 50 measured 1 point of Easy win rate below (no change at Hard or Insane). */
 function scoreRunes(view: DecisionView, runes: number): number {
   let score = 0;
-  if ((runes & Rune.vanquish) !== 0 && view.state.horde.size > 0) score += 50;
+  if ((runes & Rune.vanquish) !== 0 && view.state.horde.size > 0) score += 150;
   if ((runes & Rune.seal) !== 0 && unhallowedInGraveyard(view)) score += 45;
   if ((runes & Rune.bolster) !== 0) score += 20;
   return score;
