@@ -1,13 +1,15 @@
 import type { StrategyDefinition } from '../../src/core/game.ts';
 import { CampaignDecision, type CampaignDecisionKind, type CampaignView, type DoomedrunStrategy, FALCON_HOLD, falconDie, falconTarget } from '../../src/games/doomedrun/decisions.ts';
 import { MAX_PARTY, Where } from '../../src/games/doomedrun/state.ts';
+import { keepValue } from '../setawatch/greedy.ts';
 import { watchParams, watchStrategy } from './watch.ts';
 
 /**
  * Campaign rules of thumb over a Set a Watch strategy (greedy by default): field the strongest printed adventurers,
  * keep Side Quests that add Adventurers or Mythic Items at a low cost, leave the weakest Party member as Warden (not
  * the one holding Items: that pulled strong members out), spread damage so nobody dies, refresh whoever is closest to
- * death, raise Summon tiers rather than add cards, strike with the Falcon only to defeat.
+ * death, raise Summon tiers rather than add cards, strike with the Falcon only to defeat, let the Bard borrow a card
+ * only when Set a Watch greedy values it above his own card aside (passives, then cards that defeat, damage or tame).
  */
 
 /**
@@ -70,7 +72,7 @@ function best(decision: CampaignDecisionKind, view: CampaignView): number {
   return bestIndex;
 }
 
-/** How much greedy likes option `value` (an adventurer, quest, item, seat or choice, by decision). */
+/** How much greedy likes option `value` (an adventurer, quest, item, seat, card or choice, by decision). */
 function optionScore(decision: CampaignDecisionKind, view: CampaignView, value: number): number {
   switch (decision) {
     case CampaignDecision.party:
@@ -95,6 +97,8 @@ function optionScore(decision: CampaignDecisionKind, view: CampaignView, value: 
       return falconValue(view, value, false);
     case CampaignDecision.falconLast:
       return falconValue(view, value, true);
+    case CampaignDecision.borrow:
+      return keepValue(view.tables.cards, value);
     default:
       return 0;
   }

@@ -1,5 +1,5 @@
 import type { StrategyDefinition } from '../../src/core/game.ts';
-import { Kind, LocationKind, Timing } from '../../src/games/setawatch/cards.ts';
+import { type CardTables, Kind, LocationKind, Timing } from '../../src/games/setawatch/cards.ts';
 import type { AbilityEffect } from '../../src/games/setawatch/content.ts';
 import type { CardTables } from '../../src/games/setawatch/cards.ts';
 import { Camp, Decision, type DecisionKind, type DecisionView, OptionKind, Rune, Scout, type SetawatchStrategy } from '../../src/games/setawatch/decisions.ts';
@@ -323,12 +323,12 @@ function scoreExhaust(view: DecisionView, index: number): number {
   const s = view.state;
   const slot = view.options.slot[index];
   const seat = Math.floor(slot / SLOTS_PER_SEAT);
-  return 10 * s.activeCards(seat) + s.slotDieUsed[slot] - 3 * keepValue(view, s.slotCard[slot]) - (s.onWatch[seat] === 0 ? 50 : 0);
+  return 10 * s.activeCards(seat) + s.slotDieUsed[slot] - 3 * keepValue(view.tables, s.slotCard[slot]) - (s.onWatch[seat] === 0 ? 50 : 0);
 }
 
 /** How much a face-up card is worth keeping: passives work every round for free, then cards that defeat or tame. */
-function keepValue(view: DecisionView, card: number): number {
-  const ability = view.tables.abilities[card];
+export function keepValue(tables: CardTables, card: number): number {
+  const ability = tables.abilities[card];
   if (ability.passive) return 3;
   for (const steps of ability.modes) for (const step of steps) if (DEFEATS.has(step.op) || step.op === 'damage' || step.op === 'tame') return 2;
   return 1;
@@ -411,7 +411,7 @@ function scoreCamp(view: DecisionView, index: number): number {
 function refreshValue(view: DecisionView, slot: number): number {
   const s = view.state;
   const seat = Math.floor(slot / SLOTS_PER_SEAT);
-  return (s.onWatch[seat] === 1 && s.activeCards(seat) === 0 ? 10 : 0) + (s.onWatch[seat] === 1 ? 1 : 0) + keepValue(view, s.slotCard[slot]);
+  return (s.onWatch[seat] === 1 && s.activeCards(seat) === 0 ? 10 : 0) + (s.onWatch[seat] === 1 ? 1 : 0) + keepValue(view.tables, s.slotCard[slot]);
 }
 
 function scoreRefresh(view: DecisionView, index: number): number {

@@ -24,7 +24,7 @@ import { Market } from './market.ts';
 import { Party } from './party.ts';
 import { SideQuests } from './quests.ts';
 import { RealmEnd } from './realm-end.ts';
-import { type DoomedRules, offerFalcon } from './rules.ts';
+import { type DoomedRules, offerBorrow, offerFalcon } from './rules.ts';
 import { record, score, TIERS, tierOf } from './scoring.ts';
 import { RealmSetup } from './setup.ts';
 import { type CampaignState, EXPEDITIONS, MAX_PARTY, REALMS, type RunLegacy, type RunTables, Where } from './state.ts';
@@ -104,6 +104,10 @@ export class DoomedRun implements GameEngine<DoomedrunStrategy>, RunHooks {
 
   offerFalcon(last: boolean): void {
     offerFalcon(this.run, last);
+  }
+
+  offerBorrow(slot: number): void {
+    offerBorrow(this.run, slot);
   }
 
   reachedCheckpoint(where: string): void {

@@ -15,7 +15,10 @@ import { type CampaignHooks, DoomedRules } from './rules.ts';
 import { CardsMet } from './scoring.ts';
 import { CampaignState, MAX_PARTY, RunLegacy, RunTables } from './state.ts';
 
-/** The campaign's callbacks: the Market and the Falcon inside a round, and the test seam at expedition boundaries. */
+/**
+ * The campaign's callbacks: the Market, the Falcon and Multi-Talented inside a round, and the test seam at expedition
+ * boundaries.
+ */
 export interface RunHooks extends CampaignHooks {
   reachedCheckpoint(where: string): void;
 }
@@ -31,7 +34,9 @@ export class Choices {
   private readonly view: { -readonly [K in keyof CampaignView]: CampaignView[K] };
 
   constructor(tables: RunTables, camp: CampaignState, rules: DoomedRules, random: GameRandom<'campaign' | 'choices'>) {
-    this.options = new Int16Array(Math.max(tables.adventurers.length + tables.items.length + tables.quests.length + 8, 1 + LINE_CAPACITY * (1 + SEATS * ROLLED_DICE)));
+    const falconOptions = 1 + LINE_CAPACITY * (1 + SEATS * ROLLED_DICE);
+    const borrowOptions = 1 + tables.cards.abilities.length;
+    this.options = new Int16Array(Math.max(tables.adventurers.length + tables.items.length + tables.quests.length + 8, falconOptions, borrowOptions));
     this.view = { run: camp, state: rules.state, tables, line: rules, options: this.options, count: 0, random: random.streams.choices };
   }
 

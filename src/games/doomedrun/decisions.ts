@@ -36,9 +36,14 @@ export const CampaignDecision = {
   falcon: 11,
   /** The Royal's Falcon, still unused, when the Watch ends and the Line is about to join the Horde (same options). */
   falconLast: 12,
+  /**
+   * Multi-Talented, when the Bard camps: the card one of his slots aside holds (options: Ability card ids; the first
+   * is his own card there, kept; the others are the cards he may borrow). Asked once per slot aside.
+   */
+  borrow: 13,
 } as const;
 export type CampaignDecisionKind = (typeof CampaignDecision)[keyof typeof CampaignDecision];
-export const CAMPAIGN_DECISION_NAMES = ['party', 'replacement', 'sideQuestKeep', 'sideQuestTop', 'warden', 'recall', 'purchase', 'holder', 'escalate', 'lossExhaust', 'refresh', 'falcon', 'falconLast'] as const;
+export const CAMPAIGN_DECISION_NAMES = ['party', 'replacement', 'sideQuestKeep', 'sideQuestTop', 'warden', 'recall', 'purchase', 'holder', 'escalate', 'lossExhaust', 'refresh', 'falcon', 'falconLast', 'borrow'] as const;
 
 /** Falcon options: hold the Falcon this time, or strike the Line position with 4 damage plus a die (-1 = none). */
 export const FALCON_HOLD = -1;

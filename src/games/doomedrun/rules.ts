@@ -3,7 +3,7 @@
  * Rulebook (RULES.md): "Doomed Run mechanics" and the campaign constants of "Estimation rules": Doom burning
  * firewood, Items (Discard, once per expedition, passive die bonus), coins on Camp actions, the Royal's Falcon, the
  * Summon tiers' costs, Molting in the Final Realm and the Bard's Multi-Talented. The campaign gets control inside a
- * round only through CampaignHooks (the Market visit at camp, the Falcon decision).
+ * round only through CampaignHooks (the Market visit at camp, the Falcon and Multi-Talented decisions).
  */
 
 import type { Deck } from '../../core/deck.ts';
@@ -21,10 +21,12 @@ import { type CampaignState, REALMS, type RunTables, Where } from './state.ts';
 export const STARTING_FIRE = 7;
 const CAMP_ACTIONS: Record<string, number> = { chop: Camp.chop, scout: Camp.scout, checkMap: Camp.checkMap, heal: Camp.heal, equip: Camp.equip };
 
-/** What the campaign does inside a round: the Market visit at camp and the Falcon decisions. */
+/** What the campaign does inside a round: the Market visit at camp, the Falcon and Multi-Talented decisions. */
 export interface CampaignHooks {
   visitMarket(): void;
   offerFalcon(last: boolean): void;
+  /** Multi-Talented: the card the Bard's slot aside `slot` holds. */
+  offerBorrow(slot: number): void;
 }
 
 /** The Set a Watch engine with Doomed Run's hooks: Doom, Items, coins, the Falcon, Summon tiers, Molting. */
@@ -125,8 +127,9 @@ export class DoomedRules extends SetawatchRules {
   private readonly unborrowable = new Set(['artificer', 'trophyhunter']);
 
   /**
-   * Multi-Talented: when the Bard camps, his two cards aside are swapped for two random Ability cards of Company
-   * members outside the Party, which his Equip may then put on his board. A borrowed card left aside goes back.
+   * Multi-Talented: when the Bard camps, each of his slots aside may take an Ability card of a Company member outside
+   * the Party (the campaign strategy's choice, decision `borrow`), which his Equip may then put on his board. A
+   * borrowed card left aside goes back first.
    */
   protected override beforeCamp(): void {
     this.hooks.visitMarket();
@@ -138,46 +141,35 @@ export class DoomedRules extends SetawatchRules {
     this.bardSeat = seat;
     for (let i = 0; i < SLOTS_PER_SEAT; i++) {
       const slot = seat * SLOTS_PER_SEAT + i;
-      if (s.slotState[slot] !== Slot.reserve || this.bardOwn[i] >= 0) continue;
-      const candidates = this.borrowableCount();
-      if (candidates === 0) return;
-      this.borrow(this.random.streams.setup.int(candidates), i);
+      if (s.slotState[slot] === Slot.reserve && this.bardOwn[i] < 0) this.hooks.offerBorrow(slot);
     }
   }
 
   /** A Company member (outside the Party) whose Ability cards the Bard may borrow. */
-  private isLender(adventurer: number): boolean {
+  isLender(adventurer: number): boolean {
     return this.campaign.where[adventurer] === Where.company && !this.unborrowable.has(this.run.adventurerIds[adventurer]);
   }
 
-  /** The lenders' Ability cards on no board. */
-  private borrowableCount(): number {
-    let count = 0;
-    for (let a = 0; a < this.campaign.where.length; a++) {
-      if (!this.isLender(a)) continue;
-      for (const card of this.run.adventurers[a].abilities) if (!this.onAnySlot(card)) count++;
-    }
-    return count;
-  }
-
-  /** The `pick`-th borrowable card (in Company order) takes the place of the Bard's own card aside in slot `i`. */
-  private borrow(pick: number, i: number): void {
+  /** The pick for the Bard's slot aside `slot`: his own card there stays, or a lender's `card` is set in its place. */
+  setAside(slot: number, card: number): void {
     const s = this.state;
-    const slot = this.bardSeat * SLOTS_PER_SEAT + i;
-    let left = pick;
-    for (let a = 0; a < this.campaign.where.length; a++) {
-      if (!this.isLender(a)) continue;
-      for (const card of this.run.adventurers[a].abilities) {
-        if (this.onAnySlot(card) || left-- !== 0) continue;
-        this.bardOwn[i] = s.slotCard[slot];
-        s.slotCard[slot] = card;
-        this.log?.write(`  Multi-Talented: the Bard may equip ${this.tables.abilities[card].name} (${this.run.adventurers[a].name})`);
-        return;
-      }
+    if (card === s.slotCard[slot]) {
+      this.log?.write(`  Multi-Talented: the Bard keeps ${this.tables.abilities[card].name} aside`);
+      return;
     }
+    this.bardOwn[slot % SLOTS_PER_SEAT] = s.slotCard[slot];
+    s.slotCard[slot] = card;
+    this.log?.write(`  Multi-Talented: the Bard may equip ${this.tables.abilities[card].name} (${this.ownerName(card)})`);
   }
 
-  private onAnySlot(card: number): boolean {
+  private ownerName(card: number): string {
+    const adventurers = this.run.adventurers;
+    for (let a = 0; a < adventurers.length; a++) if (adventurers[a].abilities.includes(card)) return adventurers[a].name;
+    return '?';
+  }
+
+  /** The Ability card is in some seat's slot (on a board or aside). */
+  onAnySlot(card: number): boolean {
     const s = this.state;
     for (let slot = 0; slot < SEATS * SLOTS_PER_SEAT; slot++) if (s.slotCard[slot] === card) return true;
     return false;
@@ -303,4 +295,19 @@ export function offerFalcon(run: RunContext, last: boolean): void {
   }
   const choice = choices.ask(last ? CampaignDecision.falconLast : CampaignDecision.falcon);
   if (choice !== FALCON_HOLD) run.rules.falconStrike(falconTarget(choice), falconDie(choice));
+}
+
+/** Multi-Talented: the Bard's slot aside keeps his own card (the first option) or takes a lender's card on no board. */
+export function offerBorrow(run: RunContext, slot: number): void {
+  const rules = run.rules;
+  const own = rules.state.slotCard[slot];
+  const choices = run.choices;
+  choices.clear();
+  choices.add(own);
+  for (let a = 0; a < run.camp.where.length; a++) {
+    if (!rules.isLender(a)) continue;
+    const cards = run.tables.adventurers[a].abilities;
+    for (let k = 0; k < cards.length; k++) if (!rules.onAnySlot(cards[k])) choices.add(cards[k]);
+  }
+  if (choices.count > 1) rules.setAside(slot, choices.ask(CampaignDecision.borrow));
 }

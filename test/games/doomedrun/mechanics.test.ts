@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { Camp } from '../../../src/games/setawatch/decisions.ts';
+import { StrategyError } from '../../../src/core/errors.ts';
+import { Camp, Decision, OptionKind, type SetawatchStrategy } from '../../../src/games/setawatch/decisions.ts';
 import { DICE_PER_SEAT, Die, Slot, SLOTS_PER_SEAT } from '../../../src/games/setawatch/state.ts';
 import { tierOf, TIERS } from '../../../src/games/doomedrun/scoring.ts';
-import { CampaignDecision, type CampaignView, FALCON_HOLD, falconOption } from '../../../src/games/doomedrun/decisions.ts';
+import { CampaignDecision, type CampaignView, type DoomedrunStrategy, FALCON_HOLD, falconOption } from '../../../src/games/doomedrun/decisions.ts';
 import { Where } from '../../../src/games/doomedrun/state.ts';
-import { adventurer, cardIds, noCostQuest, scripted, startedRun } from './helpers.ts';
+import { greedyChoice } from '../../../strategies/setawatch/greedy.ts';
+import { adventurer, cardIds, noCostQuest, scripted, startedRun, watchInvariants } from './helpers.ts';
 
 interface Hooks {
   afterArrival(): void;
@@ -29,6 +31,11 @@ function putInLine(run: ReturnType<typeof startedRun>, cards: number[]): void {
     s.lineAttacker[i] = -1;
   });
   s.lineLength = cards.length;
+}
+
+/** A Party pick (script) taking the adventurer `id` when offered, greedy's pick otherwise. */
+function firstPick(id: string) {
+  return (view: CampaignView) => (Array.from(view.options.subarray(0, view.count)).includes(view.tables.adventurerIds.indexOf(id)) ? view.tables.adventurerIds.indexOf(id) : null);
 }
 
 describe('Doom', () => {
@@ -147,7 +154,7 @@ describe('Coins, the Merchant and the Market', () => {
 });
 
 describe("The Royal's Falcon", () => {
-  const royalFirst = (view: CampaignView) => (Array.from(view.options.subarray(0, view.count)).includes(view.tables.adventurerIds.indexOf('royal')) ? view.tables.adventurerIds.indexOf('royal') : null);
+  const royalFirst = firstPick('royal');
 
   function royalRun(log: string[], falcon: (view: CampaignView) => number | null, falconLast: (view: CampaignView) => number | null = () => null) {
     const strategy = scripted({ [CampaignDecision.party]: royalFirst, [CampaignDecision.falcon]: falcon, [CampaignDecision.falconLast]: falconLast });
@@ -205,21 +212,105 @@ describe("The Royal's Falcon", () => {
 });
 
 describe("The Bard's Multi-Talented", () => {
-  it('when the Bard camps he may equip Abilities of Company members outside the Party; no card is ever on two boards', () => {
+  const bardFirst = firstPick('bard');
+  const offered = (view: CampaignView) => Array.from(view.options.subarray(0, view.count));
+  /** A Watch that Equips whenever it can, so borrowed cards reach the Bard's board. */
+  const equipping: SetawatchStrategy = {
+    name: 'equipping',
+    choose: (decision, view) => {
+      if (decision !== Decision.camp) return greedyChoice(decision, view);
+      for (let i = 0; i < view.options.count; i++) if (view.options.kind[i] === OptionKind.campAction && view.options.aux[i] === Camp.equip) return i;
+      return greedyChoice(decision, view);
+    },
+  };
+
+  /** Realm 1 set up with the Bard in the Party and the Artificer and Trophy Hunter in the Company; the Bard camps. */
+  function bardCamps(strategy: DoomedrunStrategy, log: string[] = []) {
+    const run = startedRun({ log, settings: { detail: true }, strategy });
+    run.camp.where[adventurer(run, 'bard')] = Where.company;
+    run.setUpRealm(1);
+    run.camp.where[adventurer(run, 'artificer')] = Where.company;
+    run.camp.where[adventurer(run, 'trophyhunter')] = Where.company;
+    const seat = run.rules.seatOf(adventurer(run, 'bard'));
+    expect(seat).toBeGreaterThanOrEqual(0);
+    run.rules.state.camper = seat;
+    const aside: number[] = [];
+    for (let slot = seat * SLOTS_PER_SEAT; slot < (seat + 1) * SLOTS_PER_SEAT; slot++) if (run.rules.state.slotState[slot] === Slot.reserve) aside.push(slot);
+    return { run, seat, aside, own: aside.map((slot) => run.rules.state.slotCard[slot]) };
+  }
+
+  it("each slot aside is the strategy's decision: his own card (first option) or a card of a Company member outside the Party", () => {
+    const options: number[][] = [];
+    let wanted = -1;
+    const pick = (view: CampaignView) => {
+      options.push(offered(view));
+      wanted = view.options[view.count - 1];
+      return wanted;
+    };
+    const log: string[] = [];
+    const strategy = scripted({ [CampaignDecision.party]: bardFirst, [CampaignDecision.borrow]: pick });
+    const { run, aside, own } = bardCamps(strategy, log);
+    const t = run.tables;
+    hooks(run).beforeCamp();
+    expect(strategy.asked.filter((d) => d === CampaignDecision.borrow)).toHaveLength(2);
+    expect(options.map((list) => list[0])).toEqual(own);
+    const owner = (card: number) => t.adventurerIds[t.adventurers.findIndex((a) => a.abilities.includes(card))];
+    for (const list of options) {
+      for (const card of list.slice(1)) {
+        expect(run.camp.where[adventurer(run, owner(card))]).toBe(Where.company);
+        expect(['artificer', 'trophyhunter']).not.toContain(owner(card));
+      }
+    }
+    expect(options[1]).not.toContain(run.rules.state.slotCard[aside[0]]);
+    expect(run.rules.state.slotCard[aside[1]]).toBe(wanted);
+    expect(own).not.toContain(run.rules.state.slotCard[aside[0]]);
+    expect(log.filter((line) => line.includes('Multi-Talented: the Bard may equip'))).toHaveLength(2);
+    run.rules.reclaim(adventurer(run, owner(wanted)));
+    expect(run.rules.state.slotCard[aside[1]]).toBe(own[1]);
+  });
+
+  it("a card of a Party member or of the Artificer is no option; an answer outside the options is a StrategyError", () => {
+    const { run, seat } = bardCamps(scripted({ [CampaignDecision.party]: bardFirst }));
+    const partyMember = run.camp.party[(seat + 1) % 4];
+    const illegal = [run.tables.adventurers[partyMember].abilities[0], run.tables.adventurers[adventurer(run, 'artificer')].abilities[0]];
+    for (const card of illegal) {
+      const attempt = bardCamps(scripted({ [CampaignDecision.party]: bardFirst, [CampaignDecision.borrow]: () => card }));
+      expect(() => hooks(attempt.run).beforeCamp()).toThrow(/is not among/);
+    }
+    const broken = scripted({ [CampaignDecision.party]: bardFirst });
+    const answer = broken.campaign;
+    broken.campaign = (decision, view) => (decision === CampaignDecision.borrow ? view.count : answer(decision, view));
+    const rejected = bardCamps(broken);
+    expect(() => hooks(rejected.run).beforeCamp()).toThrow(StrategyError);
+    expect(() => hooks(bardCamps(broken).run).beforeCamp()).toThrow(/decision "borrow" illegally/);
+  });
+
+  it('greedy borrows cards Set a Watch greedy values above his own (here the lenders\' passives)', () => {
+    const { run, aside } = bardCamps(scripted({ [CampaignDecision.party]: bardFirst }));
+    hooks(run).beforeCamp();
+    for (const slot of aside) expect(run.tables.cards.abilities[run.rules.state.slotCard[slot]].passive).toBe(true);
+  });
+
+  it('borrowed cards reach his board by Equip; no card is ever on two boards', () => {
     let borrowed = 0;
-    for (let seed = 0; seed < 30 && borrowed === 0; seed++) {
+    let equipped = 0;
+    for (let seed = 0; seed < 20; seed++) {
       const log: string[] = [];
-      const bard = (view: { tables: { adventurerIds: readonly string[] }; options: Int16Array; count: number }) =>
-        Array.from(view.options.subarray(0, view.count)).includes(view.tables.adventurerIds.indexOf('bard')) ? view.tables.adventurerIds.indexOf('bard') : null;
-      const run = startedRun({ log, seed, settings: { detail: true }, strategy: scripted({ [CampaignDecision.party]: bard }) });
+      const strategy = { ...scripted({ [CampaignDecision.party]: bardFirst, [CampaignDecision.borrow]: (view: CampaignView) => view.options[view.count - 1] }), watch: equipping };
+      const run = startedRun({ log, seed, settings: { detail: true }, strategy });
       run.camp.where[adventurer(run, 'bard')] = Where.company;
+      const problems = watchInvariants(run);
       run.setUpRealm(1);
       run.playUntilBeaten(1);
-      borrowed += log.filter((line) => line.includes('Multi-Talented')).length;
+      const names = log.filter((line) => line.includes('Multi-Talented: the Bard may equip')).map((line) => line.replace(/.*may equip (.*) \(.*\)$/, '$1'));
+      borrowed += names.length;
+      equipped += log.filter((line) => names.some((name) => line.includes(`Equip: ${name} replaces`))).length;
+      expect(problems).toEqual([]);
       const slots = Array.from(run.rules.state.slotCard.subarray(0, 20));
       expect(new Set(slots).size).toBe(20);
     }
     expect(borrowed).toBeGreaterThan(0);
+    expect(equipped).toBeGreaterThan(0);
   });
 });
 
