@@ -1,7 +1,7 @@
 import type { StrategyDefinition } from '../../src/core/game.ts';
 import { CampaignDecision, type CampaignDecisionKind, type CampaignView, type DoomedrunStrategy, FALCON_HOLD, falconDie, falconTarget } from '../../src/games/doomedrun/decisions.ts';
 import { MAX_PARTY, Where } from '../../src/games/doomedrun/state.ts';
-import { keepValue } from '../setawatch/greedy.ts';
+import { cardWorth } from '../setawatch/greedy.ts';
 import { watchParams, watchStrategy } from './watch.ts';
 
 /**
@@ -9,7 +9,7 @@ import { watchParams, watchStrategy } from './watch.ts';
  * keep Side Quests that add Adventurers or Mythic Items at a low cost, leave the weakest Party member as Warden (not
  * the one holding Items: that pulled strong members out), spread damage so nobody dies, refresh whoever is closest to
  * death, raise Summon tiers rather than add cards, strike with the Falcon only to defeat, let the Bard borrow a card
- * only when Set a Watch greedy values it above his own card aside (passives, then cards that defeat, damage or tame).
+ * only when it is worth more than his own card aside by Set a Watch greedy's measured card worth (card-worth.ts).
  */
 
 /**
@@ -98,7 +98,7 @@ function optionScore(decision: CampaignDecisionKind, view: CampaignView, value: 
     case CampaignDecision.falconLast:
       return falconValue(view, value, true);
     case CampaignDecision.borrow:
-      return keepValue(view.tables.cards, value);
+      return cardWorth(view.tables.cards, value);
     default:
       return 0;
   }

@@ -2,6 +2,7 @@ import type { StrategyDefinition } from '../../src/core/game.ts';
 import { type CardTables, Kind, LocationKind, Timing } from '../../src/games/setawatch/cards.ts';
 import type { AbilityEffect } from '../../src/games/setawatch/content.ts';
 import { Camp, Decision, type DecisionKind, type DecisionView, OptionKind, Rune, Scout, type SetawatchStrategy } from '../../src/games/setawatch/decisions.ts';
+import { cardWorths } from './card-worth.ts';
 import { DICE_PER_SEAT, Die, LINE_CAPACITY, LineFlag, SEATS, Slot, SLOTS_PER_SEAT } from '../../src/games/setawatch/state.ts';
 
 /**
@@ -9,9 +10,10 @@ import { DICE_PER_SEAT, Die, LINE_CAPACITY, LineFlag, SEATS, Slot, SLOTS_PER_SEA
  * measures, for each creature in reach, the set of dice that kills it with the fewest pips to spare, and kills by
  * damage, the First-position power it would fire, and pips spent (an ability kill spends only its die; exhausting a
  * card comes after every dice kill). It reads no face-down card, never burns a card for fire by choice, wards the front
- * creature it cannot kill, and exhausts cards so that every adventurer keeps one. In camp it vanquishes a Horde card
- * whenever its dice allow (the Horde joins the final Line), heals, chops wood below 12, and sends to camp whoever the
- * Watch misses least. It never takes Taunt, Song of Discord, Line Dance or Multi-Talented (pre-production Knight and
+ * creature it cannot kill, and exhausts the cards worth least (card-worth.ts: measured worth on the board) while
+ * keeping every adventurer fighting. In camp it vanquishes a Horde card whenever its dice allow (the Horde joins the
+ * final Line), heals, Equips a reserve card worth more than a board card (Prepared too), chops wood below 12, and
+ * sends to camp whoever the Watch misses least. It never takes Taunt, Song of Discord, Line Dance or Multi-Talented (pre-production Knight and
  * Bard).
  */
 
@@ -322,11 +324,11 @@ function scoreExhaust(view: DecisionView, index: number): number {
   const s = view.state;
   const slot = view.options.slot[index];
   const seat = Math.floor(slot / SLOTS_PER_SEAT);
-  return 10 * s.activeCards(seat) + s.slotDieUsed[slot] - 3 * keepValue(view.tables, s.slotCard[slot]) - (s.onWatch[seat] === 0 ? 50 : 0);
+  return 10 * s.activeCards(seat) + s.slotDieUsed[slot] - 40 * cardWorth(view.tables, s.slotCard[slot]) - (s.onWatch[seat] === 0 ? 50 : 0);
 }
 
-/** How much a face-up card is worth keeping: passives work every round for free, then cards that defeat or tame. */
-export function keepValue(tables: CardTables, card: number): number {
+/** A card's kind for its worth when it was not measured: passives, then cards that defeat, damage or tame, then the rest. */
+function keepValue(tables: CardTables, card: number): number {
   const ability = tables.abilities[card];
   if (ability.passive) return 3;
   for (const steps of ability.modes) for (const step of steps) if (DEFEATS.has(step.op) || step.op === 'damage' || step.op === 'tame') return 2;
@@ -378,9 +380,31 @@ function scoreOwnAction(view: DecisionView, value: number, slot: number): number
       return 30;
     case 'assist':
       return 30 + value;
+    case 'prepared':
+      return preparedGain(view) > 0 ? EQUIP_WORTH * preparedGain(view) - value : NOT_WORTH;
     default:
       return NOT_WORTH;
   }
+}
+
+/** Prepared: the camper's best Equip, then the best Equip of an adventurer on Watch. */
+function preparedGain(view: DecisionView): number {
+  const s = view.state;
+  let onWatch = 0;
+  for (let seat = 0; seat < SEATS; seat++) if (s.onWatch[seat] === 1) onWatch = Math.max(onWatch, bestEquipGain(view, seat));
+  return bestEquipGain(view, s.camper) + onWatch;
+}
+
+function bestEquipGain(view: DecisionView, seat: number): number {
+  const s = view.state;
+  let gain = 0;
+  for (let slot = seat * SLOTS_PER_SEAT; slot < (seat + 1) * SLOTS_PER_SEAT; slot++) {
+    if (s.slotState[slot] === Slot.reserve) continue;
+    for (let spare = seat * SLOTS_PER_SEAT; spare < (seat + 1) * SLOTS_PER_SEAT; spare++) {
+      if (s.slotState[spare] === Slot.reserve) gain = Math.max(gain, equipGain(view, slot, spare));
+    }
+  }
+  return gain;
 }
 
 function scoreCamp(view: DecisionView, index: number): number {
@@ -401,16 +425,44 @@ function scoreCamp(view: DecisionView, index: number): number {
       return 25 - value + (value === sides ? -20 : 0);
     case Camp.checkMap:
       return 5;
+    case Camp.equip:
+      return equipGain(view, o.slot[index], o.target[index]) > 0 ? EQUIP_WORTH * equipGain(view, o.slot[index], o.target[index]) - value : NOT_WORTH;
     default:
       return NOT_WORTH;
   }
+}
+
+/** A camp die on Equip is worth this much per round of measured worth gained (card-worth.ts). */
+const EQUIP_WORTH = 150;
+
+/** What swapping a board card for a reserve card gains in measured worth (0 or less: no gain). */
+function equipGain(view: DecisionView, slot: number, spare: number): number {
+  const s = view.state;
+  return cardWorth(view.tables, s.slotCard[spare]) - cardWorth(view.tables, s.slotCard[slot]);
+}
+
+let worthsFor: CardTables | null = null;
+let worths: Float64Array = new Float64Array(0);
+
+/** How much a card is worth on the board (measured, see card-worth.ts): what greedy Equips, refreshes and keeps. */
+export function cardWorth(tables: CardTables, card: number): number {
+  if (worthsFor !== tables) {
+    worths = cardWorths(tables, (each) => keepValue(tables, each));
+    worthsFor = tables;
+  }
+  return worths[card];
+}
+
+/** Prepared's Equip: the swap that gains most, if any. */
+function equipChoice(view: DecisionView): number {
+  return best(view, (v, i) => (v.options.kind[i] === OptionKind.done ? 0 : equipGain(v, v.options.slot[i], v.options.target[i])));
 }
 
 /** Refreshing a card: most for one that brings an adventurer on Watch back into the fight, then by its use. */
 function refreshValue(view: DecisionView, slot: number): number {
   const s = view.state;
   const seat = Math.floor(slot / SLOTS_PER_SEAT);
-  return (s.onWatch[seat] === 1 && s.activeCards(seat) === 0 ? 10 : 0) + (s.onWatch[seat] === 1 ? 1 : 0) + keepValue(view.tables, s.slotCard[slot]);
+  return (s.onWatch[seat] === 1 && s.activeCards(seat) === 0 ? 10 : 0) + (s.onWatch[seat] === 1 ? 1 : 0) + 2 + 5 * cardWorth(view.tables, s.slotCard[slot]);
 }
 
 function scoreRefresh(view: DecisionView, index: number): number {
@@ -548,6 +600,8 @@ export function greedyChoice(decision: DecisionKind, view: DecisionView): number
       return arrangement(view);
     case Decision.map:
       return mapChoice(view);
+    case Decision.equip:
+      return equipChoice(view);
     case Decision.reroll:
       return rerollChoice(view);
     case Decision.steal:
@@ -564,8 +618,7 @@ export function greedyChoice(decision: DecisionKind, view: DecisionView): number
 /**
  * Camp habits a policy can be told to drop, to measure what each is worth (experiments/setawatch-camp.yaml): a camp
  * action (`map` is Check Map, `own` every adventurer's own action), one adventurer's own action (by adventurer id), or
- * a rune (no rune option that includes it). Greedy never Equips and never uses Prepared (Rogue) or Teleport (Wizard),
- * so avoiding those changes nothing.
+ * a rune (no rune option that includes it). Greedy never uses Teleport (Wizard), so avoiding it changes nothing.
  */
 export const AVOIDABLE = ['none', 'chop', 'scout', 'map', 'heal', 'equip', 'own', 'beastmaster', 'cleric', 'ranger', 'rogue', 'warrior', 'wizard', 'seal', 'vanquish', 'bolster'] as const;
 export type Avoidable = (typeof AVOIDABLE)[number];

@@ -30,3 +30,17 @@ describe('greedy keeps its dice plan across a Watch', () => {
     expect(kills.slice(0, 3)).toEqual(['Ranger attacks Eagle with 4', 'Warrior attacks Bear with 2', 'Warrior attacks Bear with 2']);
   });
 });
+
+describe('greedy at camp', () => {
+  const greedyCamp: Step[] = Array.from({ length: 3 }, () => (view) => greedyChoice(Decision.camp, view));
+
+  it('Equips the reserve card measured worth most in place of the board card worth least', () => {
+    const game = play({ camper: 'ranger', fire: 12, active: ['Elf Senses', 'Far Sight', 'Slumber', 'Rebuke', 'Berserker', 'Shockbolt'], rolls: [1, 1, 1, 2, 3, 5, 1, 1, 1, 1, 1, 1], camp: greedyCamp, watch: greedyWatch });
+    expect(game.log).toContain('  Equip: Long Shot replaces Elf Senses');
+  });
+
+  it('does not Equip a card worth less than every card on the board', () => {
+    const game = play({ camper: 'ranger', fire: 12, active: ['Long Shot', 'Sharpshooter', 'Slumber', 'Rebuke', 'Berserker', 'Shockbolt'], rolls: [1, 1, 1, 2, 3, 5, 1, 1, 1, 1, 1, 1], camp: greedyCamp, watch: greedyWatch });
+    expect(game.log.filter((line) => line.includes('Equip:'))).toEqual([]);
+  });
+});
