@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Decision } from '../../../src/games/setawatch/decisions.ts';
 import { greedyChoice } from '../../../strategies/setawatch/greedy.ts';
-import { play, type Step } from './scenario.ts';
+import { EVERY_CARD, play, type Step } from './scenario.ts';
 
 /** Cards that neither defeat nor damage, so that greedy fights with dice alone. */
 const NO_KILLS = ['Blinding Light', 'Elf Senses', 'Giants Bane', 'Illuminate'];
@@ -42,5 +42,12 @@ describe('greedy at camp', () => {
   it('does not Equip a card worth less than every card on the board', () => {
     const game = play({ camper: 'ranger', fire: 12, active: ['Long Shot', 'Sharpshooter', 'Slumber', 'Rebuke', 'Berserker', 'Shockbolt'], rolls: [1, 1, 1, 2, 3, 5, 1, 1, 1, 1, 1, 1], camp: greedyCamp, watch: greedyWatch });
     expect(game.log.filter((line) => line.includes('Equip:'))).toEqual([]);
+  });
+
+  it('Teleports to a location better than the next one on the map (Goblin Caves: Line 8, goblins +3)', () => {
+    const game = play({ camper: 'wizard', fire: 12, locations: ['Barren Plains', 'Goblin Caves'], active: EVERY_CARD, rolls: [6, 6, 6, 6, 6, 6, 6, 6, 6, 1, 2, 3], camp: greedyCamp, watch: greedyWatch });
+    const teleport = game.log.find((line) => line.startsWith('  Teleport: next is '));
+    expect(teleport).toBeDefined();
+    expect(teleport).not.toContain('Goblin Caves');
   });
 });
