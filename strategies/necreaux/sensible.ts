@@ -1,4 +1,4 @@
-import { Kind, Op, Rest, type NecreauxStrategy, type NecreauxView } from '../../src/games/necreaux/decisions.ts';
+import { Kind, Op, Rest, Roll, type NecreauxStrategy, type NecreauxView } from '../../src/games/necreaux/decisions.ts';
 
 /** The team that drew the Sliding Wall (view.actingTeam). */
 const MAIN_TEAM = 0;
@@ -71,6 +71,7 @@ export abstract class SensibleStrategy implements NecreauxStrategy {
     const op = view.abilityOp(ability);
     // A combat tie does nothing; rerolling it is only worth it when a hit is likelier than a miss (CV below 7).
     if (op === Op.reroll && view.rollTies && view.monsterCv >= 7) return false;
+    if (welcomesSplit(view) && (op === Op.avoidCard || op === Op.reroll || op === Op.rollBonus)) return false;
     switch (op) {
       case Op.delay:
       case Op.evadeMonster:
@@ -190,7 +191,7 @@ export abstract class SensibleStrategy implements NecreauxStrategy {
   // --- Tests ---
 
   speedTestRoller(view: NecreauxView): number {
-    return healthiest(view);
+    return welcomesSplit(view) ? slowestRoller(view) : healthiest(view);
   }
 
   traitTestAgent(view: NecreauxView, trait: number): number {
@@ -367,6 +368,23 @@ export function cardsToShuttle(view: NecreauxView): number {
 /** Turns left before the countdown runs out (at least one). */
 export function turnsLeft(view: NecreauxView): number {
   return Math.max(1, view.countdown);
+}
+
+/**
+ * A Sliding Wall is being drawn or tested: "Sliding Wall traps actually help you instead of hinder" (Clue #5), so the
+ * team neither avoids it nor improves the speed test that would keep it together.
+ */
+function welcomesSplit(view: NecreauxView): boolean {
+  return view.currentCard >= 0 && view.isSlidingWall(view.currentCard);
+}
+
+/** The acting agent with the smallest bonus to speed tests: the likeliest to fail one. */
+function slowestRoller(view: NecreauxView): number {
+  let best = -1;
+  for (let a = 0; a < view.agents; a++) {
+    if (view.isActing(a) && (best < 0 || view.passiveBonus(a, Roll.speed) < view.passiveBonus(best, Roll.speed))) best = a;
+  }
+  return best;
 }
 
 function healthiest(view: NecreauxView): number {

@@ -67,6 +67,8 @@ export interface NecreauxView {
   actingCount(): number;
   /** Hearts left: 2 per face-up skill card, 1 per face-down one. */
   health(agent: number): number;
+  /** The agent's passive bonus to rolls of this kind (Roll bits), parasite penalties included. */
+  passiveBonus(agent: number, rollKind: number): number;
   skillCount(agent: number): number;
   skillAt(agent: number, index: number): number;
   /** Items, secret caches and special cards the agent holds. */
@@ -81,6 +83,8 @@ export interface NecreauxView {
   name(card: number): string;
   kind(card: number): number;
   cv(card: number): number;
+  /** A Sliding Wall trap (failing its speed test splits the team, which the rulebook's Clue #5 says helps). */
+  isSlidingWall(card: number): boolean;
   lootValue(card: number): number;
   isFaceDown(card: number): boolean;
   /** Face-up and not neutralized, or unstoppable: the card's text and traits count. */

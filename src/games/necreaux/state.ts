@@ -508,6 +508,10 @@ export class GameState implements NecreauxView {
     return this.cards.cv[card];
   }
 
+  isSlidingWall(card: number): boolean {
+    return this.cards.slidingWall[card] === 1;
+  }
+
   lootValue(card: number): number {
     return this.cards.loot[card];
   }

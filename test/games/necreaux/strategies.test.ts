@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { necreaux } from '../../../src/games/necreaux/index.ts';
-import { giveHeld, metric, play, plainAgents, stackDeck } from './helpers.ts';
+import { giveHeld, metric, play, plainAgents, plainScenario, setSkills, stackDeck, testStrategy } from './helpers.ts';
 
 const definition = (name: string) => necreaux.strategies.find((s) => s.name === name)!;
 
@@ -63,5 +63,25 @@ describe('the built-in strategies', () => {
     const first = play({ settings: { agents: 3, level: '7' } }, definition('random').create({}), 99);
     const second = play({ settings: { agents: 3, level: '7' } }, definition('random').create({}), 99);
     expect(second.log).toEqual(first.log);
+  });
+
+  describe('welcome the Sliding Wall ("Sliding Wall traps actually help you", Clue #5)', () => {
+    const adaptive = definition('adaptive').create({});
+    /** Two plain agents; the Sliding Wall on top; both dice 1, against speed 3 a roll of 2 (3 with Keen Senses). */
+    const wallScenario = (skills: string[]) => plainScenario(2, ['A-33', 'Medkit', 'Laser Pistol'], [1, 1], 2, (e) => setSkills(e, 0, skills));
+
+    it('does not spend Security Expert to avoid it', () => {
+      const welcomed = play(wallScenario(['Security Expert', 'Plain 2', 'Plain 3']), testStrategy({ useAbility: (view, ability) => adaptive.useAbility(view, ability) }, 3));
+      expect(metric(welcomed, 'splits')).toBe(1);
+      const avoided = play(wallScenario(['Security Expert', 'Plain 2', 'Plain 3']), testStrategy({ useAbility: () => true }, 3));
+      expect(metric(avoided, 'splits')).toBe(0);
+    });
+
+    it('lets the agent likeliest to fail roll its speed test (not the one with Keen Senses)', () => {
+      const welcomed = play(wallScenario(['Keen Senses', 'Plain 2', 'Plain 3']), testStrategy({ speedTestRoller: (view) => adaptive.speedTestRoller(view), useAbility: () => false }, 3));
+      expect(metric(welcomed, 'splits')).toBe(1);
+      const resisted = play(wallScenario(['Keen Senses', 'Plain 2', 'Plain 3']), testStrategy({ speedTestRoller: () => 0, useAbility: () => false }, 3));
+      expect(metric(resisted, 'splits')).toBe(0);
+    });
   });
 });
