@@ -123,9 +123,7 @@ function highWaterMark(pid: number | undefined): number {
 }
 
 async function setawatch(): Promise<void> {
-  for (const summons of ['1', '4']) {
-    console.log(`setawatch summons=${summons}, one core, greedy: ${count(await singleCoreRate('setawatch', 'greedy', quick ? 2_000 : 20_000, { summons }))} games/s`);
-  }
+  await ladder('setawatch', 'games', quick ? 2_000 : 20_000, 250_000);
   for (const budget of [400, 600]) {
     const rate = await singleCoreRate('setawatch', `planner:budget=${budget}`, quick ? 10 : 60, { summons: '2' });
     console.log(`setawatch summons=2, one core, planner:budget=${budget}: ${rate.toFixed(1)} games/s (${(1000 / rate).toFixed(0)} ms per game)`);
@@ -147,14 +145,21 @@ async function citiesofdoom(): Promise<void> {
 
 /** Doomed Run: Runs (7 Realms x 3 expeditions) per CPU-second with the greedy campaign over greedy Set a Watch play. */
 async function doomedrun(): Promise<void> {
-  const rates: number[] = [];
+  await ladder('doomedrun', 'Runs', quick ? 200 : 2_000, 25_000);
+}
+
+/**
+ * `greedy` at each Summon count (1-4) on one core, then the time of the difficulty ladder that plays `perLevel` games
+ * at every level, in CPU-minutes and on two cores.
+ */
+async function ladder(gameId: string, unit: string, games: number, perLevel: number): Promise<void> {
+  let seconds = 0;
   for (const summons of ['1', '2', '3', '4']) {
-    const rate = await singleCoreRate('doomedrun', 'greedy', quick ? 200 : 2_000, { summons });
-    rates.push(rate);
-    console.log(`doomedrun summons=${summons}, one core, greedy: ${count(rate)} Runs/s`);
+    const rate = await singleCoreRate(gameId, 'greedy', games, { summons });
+    seconds += perLevel / rate;
+    console.log(`${gameId} summons=${summons}, one core, greedy: ${count(rate)} ${unit}/s`);
   }
-  const ladder = 25_000 * rates.reduce((seconds, rate) => seconds + 1 / rate, 0);
-  console.log(`doomedrun-difficulty (100,000 Runs): about ${(ladder / 60).toFixed(1)} CPU-minutes, ${(ladder / 120).toFixed(1)} minutes on two cores`);
+  console.log(`${gameId} greedy ladder (${count(4 * perLevel)} ${unit}): about ${(seconds / 60).toFixed(1)} CPU-minutes, ${(seconds / 120).toFixed(1)} minutes on two cores`);
 }
 
 if (only === null || only === 'necreaux') await necreaux();
