@@ -203,9 +203,16 @@ function killWorth(view: DecisionView, position: number): number {
 
 const NO_KILL = -1e9;
 
+/**
+ * A pip spent costs twice the 10 a point of health left adds to a kill's worth, so among dice kills the cheapest
+ * creature goes first and an ability's kill is worth most on a creature with much health left. Measured at Easy:
+ * 10 a pip 32.9%, 20 36.1%, 30 35.9%, 50 28.6%.
+ */
+const PIP_COST = 20;
+
 function killScore(view: DecisionView, position: number, pipsSpent: number): number {
   measure(view, position);
-  return worth[position] === NO_KILL ? NOT_WORTH : worth[position] - 10 * pipsSpent;
+  return worth[position] === NO_KILL ? NOT_WORTH : worth[position] - PIP_COST * pipsSpent;
 }
 
 function scoreAttack(view: DecisionView, die: number, position: number): number {
@@ -239,8 +246,11 @@ function defeatsTable(tables: CardTables): Uint8Array {
   return defeatsOf;
 }
 
-/** Exhausting a card costs what one point of damage costs; a die costs its value. */
-const EXHAUST_COST = 1000;
+/**
+ * Exhausting a card for its effect costs a little less than the point of damage a kill prevents (1,000), since the
+ * creature killed also stays out of the Horde; a die costs its value. Measured at Easy: 1,000 30.6%, 700 32.9%, 500 31.7%.
+ */
+const EXHAUST_COST = 700;
 
 function scoreAbility(view: DecisionView, index: number): number {
   const s = view.state;
