@@ -5,7 +5,8 @@ import { DICE_PER_SEAT, Die, Slot, SLOTS_PER_SEAT } from '../../../src/games/set
 import { tierOf, TIERS } from '../../../src/games/doomedrun/scoring.ts';
 import { CampaignDecision, type CampaignView, type DoomedrunStrategy, FALCON_HOLD, falconOption } from '../../../src/games/doomedrun/decisions.ts';
 import { Where } from '../../../src/games/doomedrun/state.ts';
-import { greedyChoice } from '../../../strategies/setawatch/greedy.ts';
+import { cardWorth, greedyChoice } from '../../../strategies/setawatch/greedy.ts';
+import { greedyCampaign } from '../../../strategies/doomedrun/greedy.ts';
 import { adventurer, cardIds, noCostQuest, scripted, startedRun, watchInvariants } from './helpers.ts';
 
 interface Hooks {
@@ -285,10 +286,19 @@ describe("The Bard's Multi-Talented", () => {
     expect(() => hooks(bardCamps(broken).run).beforeCamp()).toThrow(/decision "borrow" illegally/);
   });
 
-  it('greedy borrows cards Set a Watch greedy values above his own (here the lenders\' passives)', () => {
-    const { run, aside } = bardCamps(scripted({ [CampaignDecision.party]: bardFirst }));
+  it('greedy borrows the card Set a Watch greedy values most (measured worth), keeping his own only when it is worth more', () => {
+    const choices: { offered: number[]; picked: number }[] = [];
+    const recordGreedy = (view: CampaignView) => {
+      const picked = view.options[greedyCampaign(CampaignDecision.borrow, view)];
+      choices.push({ offered: offered(view), picked });
+      return picked;
+    };
+    const { run } = bardCamps(scripted({ [CampaignDecision.party]: bardFirst, [CampaignDecision.borrow]: recordGreedy }));
     hooks(run).beforeCamp();
-    for (const slot of aside) expect(run.tables.cards.abilities[run.rules.state.slotCard[slot]].passive).toBe(true);
+    const worth = (card: number) => cardWorth(run.tables.cards, card);
+    expect(choices.length).toBe(2);
+    for (const { offered: cards, picked } of choices) expect(worth(picked)).toBe(Math.max(...cards.map(worth)));
+    expect(choices.some(({ offered: cards, picked }) => picked !== cards[0])).toBe(true);
   });
 
   it('borrowed cards reach his board by Equip; no card is ever on two boards', () => {

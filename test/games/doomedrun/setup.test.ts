@@ -221,7 +221,7 @@ describe('Realm set-up', () => {
     const log: string[] = [];
     const run = makeRun({ variant: 'new-run-plus', summons: 1 }, log);
     const out = record();
-    run.playGame(21, greedyStrategy(), out); // one of the few seeds whose first Run greedy completes
+    run.playGame(2, greedyStrategy(), out); // a seed whose first Run greedy completes
     expect(run.legacy.unlocksNewRunPlus()).toBe(true);
     expect(log.some((line) => line.startsWith('Run: ') && line.includes('new-run-plus variant'))).toBe(true);
     expect(out.metrics[Metric.newRunPlusUnlocked]).toBe(1);

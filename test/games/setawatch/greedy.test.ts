@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Decision } from '../../../src/games/setawatch/decisions.ts';
 import { greedyChoice } from '../../../strategies/setawatch/greedy.ts';
+import { MEASURED_WORTH } from '../../../strategies/setawatch/card-worth.ts';
 import { EVERY_CARD, play, type Step } from './scenario.ts';
 
 /** Cards that neither defeat nor damage, so that greedy fights with dice alone. */
@@ -36,7 +37,10 @@ describe('greedy at camp', () => {
 
   it('Equips the reserve card measured worth most in place of the board card worth least', () => {
     const game = play({ camper: 'ranger', fire: 12, active: ['Elf Senses', 'Far Sight', 'Slumber', 'Rebuke', 'Berserker', 'Shockbolt'], rolls: [1, 1, 1, 2, 3, 5, 1, 1, 1, 1, 1, 1], camp: greedyCamp, watch: greedyWatch });
-    expect(game.log).toContain('  Equip: Long Shot replaces Elf Senses');
+    const byWorth = (names: string[]) => [...names].sort((a, b) => MEASURED_WORTH[b] - MEASURED_WORTH[a]);
+    const [bestReserve] = byWorth(['Long Shot', 'Sharpshooter']);
+    const worstOnBoard = byWorth(['Elf Senses', 'Far Sight', 'Slumber']).at(-1);
+    expect(game.log).toContain(`  Equip: ${bestReserve} replaces ${worstOnBoard}`);
   });
 
   it('does not Equip a card worth less than every card on the board', () => {
