@@ -109,8 +109,8 @@ export function greedyCampaign(decision: CampaignDecisionKind, view: CampaignVie
 }
 
 /**
- * The Falcon strikes only to defeat: at the start of the Watch alone (the dice are the Watch's), when the Watch ends
- * with a spare die too. The most damaging creature first, then the toughest, then the smallest die.
+ * The Falcon strikes only to defeat: during the Watch alone (the dice are the Watch's), when the Watch ends with a
+ * spare die too. The most damaging creature first, then the toughest, then the smallest die.
  */
 function falconValue(view: CampaignView, option: number, last: boolean): number {
   if (option === FALCON_HOLD) return 0;

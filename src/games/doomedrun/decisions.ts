@@ -32,7 +32,7 @@ export const CampaignDecision = {
   lossExhaust: 9,
   /** A refresh (Boon, Side Quest): which Party member refreshes a card (options: seats). */
   refresh: 10,
-  /** The Royal's Falcon at the start of the Watch (options: FALCON_HOLD or falconOption(position, die)). */
+  /** The Royal's Falcon, unused this round, before each Watch action (options: FALCON_HOLD or falconOption(position, die)). */
   falcon: 11,
   /** The Royal's Falcon, still unused, when the Watch ends and the Line is about to join the Horde (same options). */
   falconLast: 12,

@@ -212,10 +212,13 @@ export class DoomedRules extends SetawatchRules {
   /** The Falcon may strike once per round (set on arrival, cleared by a strike). */
   private falconReady = false;
 
-  /** The Royal's Falcon, with the Royal in the Party: the campaign strategy may strike at the start of the Watch. */
   protected override beforeWatchActions(): void {
     this.returnBorrowedAside();
-    if (this.falconCanStrike()) this.hooks.offerFalcon(false);
+  }
+
+  /** The Royal's Falcon, with the Royal in the Party: the campaign strategy may strike before any Watch action... */
+  protected override beforeWatchAction(): void {
+    if (this.falconCanStrike() && this.state.lineLength > 0) this.hooks.offerFalcon(false);
   }
 
   /** ...or, still unused, when the Watch ends (before the Line joins the Horde). */

@@ -91,6 +91,7 @@ export class SetawatchRules extends Watch {
   protected beforeCamp(): void {}
   protected campActionTaken(_action: number): void {}
   protected beforeWatchActions(): void {}
+  protected beforeWatchAction(): void {}
 
   private record(out: OutcomeRecord): void {
     const s = this.state;
@@ -734,6 +735,7 @@ export class SetawatchRules extends Watch {
     if (this.location.defeatOneRevealed) this.defeatOneRevealed();
     this.beforeWatchActions();
     while (s.status === Status.playing) {
+      this.beforeWatchAction();
       const options = this.listWatchOptions();
       const index = this.ask(Decision.watch, -1);
       if (options.kind[index] === OptionKind.done) break;

@@ -15,6 +15,7 @@ interface Hooks {
   afterRoll(): void;
   campActionTaken(action: number): void;
   beforeWatchActions(): void;
+  beforeWatchAction(): void;
   afterSummonExhaust(card: number): void;
 }
 const hooks = (run: ReturnType<typeof startedRun>) => run.rules as unknown as Hooks;
@@ -177,7 +178,7 @@ describe("The Royal's Falcon", () => {
     const { run, asked, watch } = royalRun(log, () => falconOption(1, 1));
     const [goblins, eagle] = [cardIds(run, 'Goblins')[0], cardIds(run, 'Eagle')[0]]; // health 6, 4
     putInLine(run, [eagle, goblins]);
-    hooks(run).beforeWatchActions();
+    hooks(run).beforeWatchAction();
     const s = run.rules.state;
     expect(s.lineLength).toBe(1);
     expect(run.tables.cards.names[s.lineCard[0]]).toBe('Eagle');
@@ -187,12 +188,22 @@ describe("The Royal's Falcon", () => {
     expect(asked.filter((d) => d === CampaignDecision.falcon || d === CampaignDecision.falconLast)).toEqual([CampaignDecision.falcon]);
   });
 
-  it('held at the start of the Watch, it is offered again as the Watch ends; greedy then finishes a creature with a spare die', () => {
+  it('is offered before every Watch action until it strikes, once a round', () => {
+    const log: string[] = [];
+    let offers = 0;
+    const { run, asked } = royalRun(log, () => (++offers < 3 ? FALCON_HOLD : falconOption(0, -1)));
+    putInLine(run, [cardIds(run, 'Goblins')[0]]);
+    for (let action = 0; action < 5; action++) hooks(run).beforeWatchAction();
+    expect(asked.filter((d) => d === CampaignDecision.falcon)).toHaveLength(3);
+    expect(log.filter((line) => line.includes('the Falcon deals 4 to Goblins'))).toHaveLength(1);
+  });
+
+  it('held through the Watch, it is offered again as the Watch ends; greedy then finishes a creature with a spare die', () => {
     const log: string[] = [];
     const { run, asked, watch } = royalRun(log, () => FALCON_HOLD, () => null);
     const goblins = cardIds(run, 'Goblins')[0]; // health 6
     putInLine(run, [goblins]);
-    hooks(run).beforeWatchActions();
+    hooks(run).beforeWatchAction();
     expect(run.rules.state.lineLength).toBe(1);
     run.rules.endWatch(watch);
     expect(asked).toContain(CampaignDecision.falconLast);
@@ -201,12 +212,12 @@ describe("The Royal's Falcon", () => {
     expect(run.rules.state.horde.indexOf(goblins)).toBe(-1);
   });
 
-  it('greedy strikes alone at the start of the Watch only to defeat (the toughest creature it can finish)', () => {
+  it('greedy strikes alone during the Watch only to defeat (the toughest creature it can finish)', () => {
     const log: string[] = [];
     const { run } = royalRun(log, () => null);
     const [goblins, eagle] = [cardIds(run, 'Goblins')[0], cardIds(run, 'Eagle')[0]];
     putInLine(run, [goblins, eagle]);
-    hooks(run).beforeWatchActions();
+    hooks(run).beforeWatchAction();
     expect(log.some((line) => line.includes('the Falcon deals 4 to Eagle'))).toBe(true);
     expect(run.rules.state.dieState[1]).toBe(Die.ready);
   });

@@ -218,10 +218,16 @@ describe('Realm set-up', () => {
   });
 
   it('New Run+ is played when the previous Run was completed with 4+ living Adventurers', () => {
-    const log: string[] = [];
-    const run = makeRun({ variant: 'new-run-plus', summons: 1 }, log);
+    // The first of the seeds 1-20 whose first Run greedy completes (about half of them at Easy).
+    let log: string[] = [];
+    let run = makeRun({ variant: 'new-run-plus', summons: 1 }, log);
     const out = record();
-    run.playGame(2, greedyStrategy(), out); // a seed whose first Run greedy completes
+    for (let seed = 1; seed <= 20; seed++) {
+      log = [];
+      run = makeRun({ variant: 'new-run-plus', summons: 1 }, log);
+      run.playGame(seed, greedyStrategy(), out);
+      if (run.legacy.unlocksNewRunPlus()) break;
+    }
     expect(run.legacy.unlocksNewRunPlus()).toBe(true);
     expect(log.some((line) => line.startsWith('Run: ') && line.includes('new-run-plus variant'))).toBe(true);
     expect(out.metrics[Metric.newRunPlusUnlocked]).toBe(1);
