@@ -101,6 +101,8 @@ export interface NecreauxView {
   // Abilities
   abilityCard(ability: number): number;
   abilityOp(ability: number): number;
+  /** Whether one of the card's abilities has this op. */
+  cardHasOp(card: number, op: number): boolean;
   abilityAmount(ability: number): number;
   abilityCost(ability: number): number;
 

@@ -564,6 +564,12 @@ export class GameState implements NecreauxView {
     return this.cards.abilityOp[ability];
   }
 
+  cardHasOp(card: number, op: number): boolean {
+    const cards = this.cards;
+    for (let ability = cards.abilityStart[card]; ability < cards.abilityEnd[card]; ability++) if (cards.abilityOp[ability] === op) return true;
+    return false;
+  }
+
   abilityAmount(ability: number): number {
     return this.cards.abilityAmount[ability];
   }

@@ -84,4 +84,16 @@ describe('the built-in strategies', () => {
       expect(metric(resisted, 'splits')).toBe(0);
     });
   });
+
+  it('send a charge to a skill that buys countdown steps before the skill furthest below its starting charges', () => {
+    const adaptive = definition('adaptive').create({});
+    let target = '';
+    play({ settings: { agents: 1 }, arrange: (e) => {
+      setSkills(e, 0, ['Perfect Strategist', 'Martial Artist', 'Plain 3']);
+      const martialArtist = e.state.skillAt(0, 1);
+      e.state.charges[martialArtist] = 0;
+      target = e.state.name(adaptive.chargeTarget(e.state, -1));
+    } }, definition('fixed-speed').create({}));
+    expect(target).toBe('Perfect Strategist');
+  });
 });
