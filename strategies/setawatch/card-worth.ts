@@ -42,13 +42,15 @@ export const MEASURED_WORTH: Readonly<Record<string, number>> = {
   Hunt: -0.53,
 };
 
+const MAX_KINDS = 8;
+
 /**
  * Each ability card's worth (by card id): measured, or the average of the measured cards of its kind; `kindOf` sorts
- * cards into a few kinds numbered from 0 (greedy's keep values).
+ * cards into at most MAX_KINDS kinds numbered from 0.
  */
 export function cardWorths(tables: CardTables, kindOf: (card: number) => number): Float64Array {
-  const sums = new Float64Array(8);
-  const counts = new Float64Array(8);
+  const sums = new Float64Array(MAX_KINDS);
+  const counts = new Float64Array(MAX_KINDS);
   tables.abilities.forEach((ability, card) => {
     const measured = MEASURED_WORTH[ability.name];
     if (measured === undefined) return;

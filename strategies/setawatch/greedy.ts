@@ -227,23 +227,33 @@ const DEFEATS = new Set(['defeat', 'defeatUpToRoll', 'spendTamedDefeat', 'defeat
 /** What the step an option targets defeats: nothing, its target, or its target and the next creature (defeatPair). */
 const Defeats = { nothing: 0, target: 1, pair: 2 } as const;
 
-/** Defeats of each ability card's modes (card * modeStride + mode), compiled once per card tables: read per option. */
-let defeatsFor: CardTables | null = null;
-let defeatsOf = new Uint8Array(0);
-let modeStride = 0;
+/**
+ * Facts about each ability card's modes, compiled once per card tables and read per option (index card * stride +
+ * mode): what the targeted step defeats, and whether any step of the mode defeats.
+ */
+interface ModeFacts {
+  readonly stride: number;
+  readonly defeats: Uint8Array;
+  readonly anyDefeat: Uint8Array;
+}
+let factsFor: CardTables | null = null;
+let facts: ModeFacts = { stride: 0, defeats: new Uint8Array(0), anyDefeat: new Uint8Array(0) };
 
-function defeatsTable(tables: CardTables): Uint8Array {
-  if (defeatsFor === tables) return defeatsOf;
-  modeStride = Math.max(...tables.abilities.map((ability) => ability.modes.length));
-  defeatsOf = new Uint8Array(tables.abilities.length * modeStride);
+function modeFacts(tables: CardTables): ModeFacts {
+  if (factsFor === tables) return facts;
+  const stride = Math.max(...tables.abilities.map((ability) => ability.modes.length));
+  const defeats = new Uint8Array(tables.abilities.length * stride);
+  const anyDefeat = new Uint8Array(tables.abilities.length * stride);
   tables.abilities.forEach((ability, card) =>
     ability.modes.forEach((steps, mode) => {
       const op = steps[Math.max(0, ability.targeted[mode])].op;
-      defeatsOf[card * modeStride + mode] = op === 'defeatPair' ? Defeats.pair : DEFEATS.has(op) ? Defeats.target : Defeats.nothing;
+      defeats[card * stride + mode] = op === 'defeatPair' ? Defeats.pair : DEFEATS.has(op) ? Defeats.target : Defeats.nothing;
+      anyDefeat[card * stride + mode] = steps.some((step) => DEFEATS.has(step.op)) ? 1 : 0;
     }),
   );
-  defeatsFor = tables;
-  return defeatsOf;
+  facts = { stride, defeats, anyDefeat };
+  factsFor = tables;
+  return facts;
 }
 
 /**
@@ -259,11 +269,11 @@ function scoreAbility(view: DecisionView, index: number): number {
   const mode = o.mode[index];
   const dieValue = o.die[index] >= 0 ? s.dieValue[o.die[index]] : 0;
   const position = o.target[index];
-  const defeats = defeatsTable(view.tables)[card * modeStride + mode];
+  const f = modeFacts(view.tables);
+  const defeats = f.defeats[card * f.stride + mode];
   if (defeats !== Defeats.nothing && position >= 0) return killValue(view, defeats, position, dieValue) - (o.die[index] >= 0 ? 0 : EXHAUST_COST - 50);
   const ability = view.tables.abilities[card];
-  const steps = ability.modes[mode];
-  const value = effectValue(view, steps[Math.max(0, ability.targeted[mode])], position, steps);
+  const value = effectValue(view, ability.modes[mode][Math.max(0, ability.targeted[mode])], position, f.anyDefeat[card * f.stride + mode] === 1);
   return value <= 0 ? NOT_WORTH : value - (o.die[index] >= 0 ? 5 * dieValue : EXHAUST_COST);
 }
 
@@ -277,12 +287,12 @@ function killValue(view: DecisionView, defeats: number, position: number, dieVal
  * stays out of the Horde); reveals and round bonuses a few hundred. Measured at Easy: these values at a third (a
  * creature moved at its kill less 300) gave 36.1%, as now 45.7%.
  */
-function effectValue(view: DecisionView, step: AbilityEffect, position: number, steps: readonly AbilityEffect[]): number {
+function effectValue(view: DecisionView, step: AbilityEffect, position: number, modeDefeats: boolean): number {
   const s = view.state;
   switch (step.op) {
     case 'defeatAll':
     case 'reveal':
-      return steps.some((other) => DEFEATS.has(other.op)) ? 1500 : s.lineLength > 0 ? 450 : 0;
+      return modeDefeats ? 1500 : s.lineLength > 0 ? 450 : 0;
     case 'damage':
       return step.amount >= healthLeft(view, position) ? killScore(view, position, 0) : 100;
     case 'halveHealth':
@@ -342,7 +352,7 @@ function scoreExhaust(view: DecisionView, index: number): number {
 }
 
 /** A card's kind for its worth when it was not measured: passives, then cards that defeat, damage or tame, then the rest. */
-function keepValue(tables: CardTables, card: number): number {
+function worthKind(tables: CardTables, card: number): number {
   const ability = tables.abilities[card];
   if (ability.passive) return 3;
   for (const steps of ability.modes) for (const step of steps) if (DEFEATS.has(step.op) || step.op === 'damage' || step.op === 'tame') return 2;
@@ -371,7 +381,7 @@ function unhallowedInGraveyard(view: DecisionView): boolean {
   return false;
 }
 
-/** Vanquish above any camp action: 50 measured 1 point of Easy win rate below (no change at Hard or Insane). */
+/** Vanquish above the other camp actions but a large Equip gain: 50 measured 1 point of Easy win rate below. */
 function scoreRunes(view: DecisionView, runes: number): number {
   let score = 0;
   if ((runes & Rune.vanquish) !== 0 && view.state.horde.size > 0) score += 150;
@@ -397,7 +407,7 @@ function scoreOwnAction(view: DecisionView, value: number, slot: number): number
     case 'teleport':
       return TELEPORT_WORTH - value;
     case 'prepared':
-      return preparedGain(view) > 0 ? EQUIP_WORTH * preparedGain(view) - value : NOT_WORTH;
+      return equipScore(preparedGain(view), value);
     default:
       return NOT_WORTH;
   }
@@ -449,7 +459,7 @@ function scoreCamp(view: DecisionView, index: number): number {
     case Camp.checkMap:
       return CHECK_MAP_WORTH;
     case Camp.equip:
-      return equipGain(view, o.slot[index], o.target[index]) > 0 ? EQUIP_WORTH * equipGain(view, o.slot[index], o.target[index]) - value : NOT_WORTH;
+      return equipScore(equipGain(view, o.slot[index], o.target[index]), value);
     default:
       return NOT_WORTH;
   }
@@ -457,6 +467,11 @@ function scoreCamp(view: DecisionView, index: number): number {
 
 /** A camp die on Equip is worth this much per round of measured worth gained (card-worth.ts). */
 const EQUIP_WORTH = 150;
+
+/** A camp die on an Equip (or Prepared) that gains this much worth; none when nothing is gained. */
+function equipScore(gain: number, dieValue: number): number {
+  return gain > 0 ? EQUIP_WORTH * gain - dieValue : NOT_WORTH;
+}
 
 /** What swapping a board card for a reserve card gains in measured worth (0 or less: no gain). */
 function equipGain(view: DecisionView, slot: number, spare: number): number {
@@ -470,7 +485,7 @@ let worths: Float64Array = new Float64Array(0);
 /** How much a card is worth on the board (measured, see card-worth.ts): what greedy Equips, refreshes and keeps. */
 export function cardWorth(tables: CardTables, card: number): number {
   if (worthsFor !== tables) {
-    worths = cardWorths(tables, (each) => keepValue(tables, each));
+    worths = cardWorths(tables, (each) => worthKind(tables, each));
     worthsFor = tables;
   }
   return worths[card];

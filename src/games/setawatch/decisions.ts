@@ -22,7 +22,7 @@ export const Decision = {
   arrange: 4,
   /** Check Map / Teleport: which location goes on top of the map deck (option.target, -1 = keep). */
   map: 5,
-  /** Equip: swap option.slot with the reserve card option.aux, or none. */
+  /** Equip: swap option.slot with the reserve card option.target, or none. */
   equip: 6,
   /** Reroll a die (option.die), or stop. */
   reroll: 7,

@@ -736,6 +736,7 @@ export class SetawatchRules extends Watch {
     this.beforeWatchActions();
     while (s.status === Status.playing) {
       this.beforeWatchAction();
+      if (s.status !== Status.playing) break;
       const options = this.listWatchOptions();
       const index = this.ask(Decision.watch, -1);
       if (options.kind[index] === OptionKind.done) break;

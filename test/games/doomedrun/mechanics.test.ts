@@ -198,6 +198,31 @@ describe("The Royal's Falcon", () => {
     expect(log.filter((line) => line.includes('the Falcon deals 4 to Goblins'))).toHaveLength(1);
   });
 
+  it('in a played expedition it is offered between Watch actions, not only before the first', () => {
+    let round = -1;
+    let actionsThisRound = 0;
+    const actionsBeforeOffers: number[] = [];
+    const counting: SetawatchStrategy = {
+      name: 'counting',
+      choose: (decision, view) => {
+        if (view.state.round !== round) [round, actionsThisRound] = [view.state.round, 0];
+        if (decision === Decision.watch) actionsThisRound++;
+        return greedyChoice(decision, view);
+      },
+    };
+    const hold = () => {
+      actionsBeforeOffers.push(actionsThisRound);
+      return FALCON_HOLD;
+    };
+    const strategy = { ...scripted({ [CampaignDecision.party]: royalFirst, [CampaignDecision.falcon]: hold }), watch: counting };
+    const run = startedRun({ log: [], seed: 3, settings: {}, strategy });
+    run.camp.where[adventurer(run, 'royal')] = Where.company;
+    run.setUpRealm(1);
+    run.playUntilBeaten(1);
+    expect(actionsBeforeOffers.some((actions) => actions === 0)).toBe(true);
+    expect(actionsBeforeOffers.some((actions) => actions > 0)).toBe(true);
+  });
+
   it('held through the Watch, it is offered again as the Watch ends; greedy then finishes a creature with a spare die', () => {
     const log: string[] = [];
     const { run, asked, watch } = royalRun(log, () => FALCON_HOLD, () => null);
@@ -281,12 +306,17 @@ describe("The Bard's Multi-Talented", () => {
     expect(run.rules.state.slotCard[aside[1]]).toBe(own[1]);
   });
 
-  it("a card of a Party member or of the Artificer is no option; an answer outside the options is a StrategyError", () => {
+  it("a card of a Party member, of a dead Adventurer, of a Warden or of the Artificer is no option; an answer outside the options is a StrategyError", () => {
     const { run, seat } = bardCamps(scripted({ [CampaignDecision.party]: bardFirst }));
     const partyMember = run.camp.party[(seat + 1) % 4];
-    const illegal = [run.tables.adventurers[partyMember].abilities[0], run.tables.adventurers[adventurer(run, 'artificer')].abilities[0]];
-    for (const card of illegal) {
+    const lenders = Array.from(run.camp.where.keys()).filter((a) => run.rules.isLender(a));
+    expect(lenders.length).toBeGreaterThanOrEqual(2);
+    const [dead, warden] = lenders;
+    const firstCard = (a: number) => run.tables.adventurers[a].abilities[0];
+    const cases: [number, number][] = [[firstCard(partyMember), -1], [firstCard(adventurer(run, 'artificer')), -1], [firstCard(dead), Where.dead], [firstCard(warden), Where.warden]];
+    for (const [card, where] of cases) {
       const attempt = bardCamps(scripted({ [CampaignDecision.party]: bardFirst, [CampaignDecision.borrow]: () => card }));
+      if (where >= 0) attempt.run.camp.where[attempt.run.tables.adventurers.findIndex((a) => a.abilities.includes(card))] = where;
       expect(() => hooks(attempt.run).beforeCamp()).toThrow(/is not among/);
     }
     const broken = scripted({ [CampaignDecision.party]: bardFirst });

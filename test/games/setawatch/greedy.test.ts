@@ -43,9 +43,14 @@ describe('greedy at camp', () => {
     expect(game.log).toContain(`  Equip: ${bestReserve} replaces ${worstOnBoard}`);
   });
 
-  it('does not Equip a card worth less than every card on the board', () => {
-    const game = play({ camper: 'ranger', fire: 12, active: ['Long Shot', 'Sharpshooter', 'Slumber', 'Rebuke', 'Berserker', 'Shockbolt'], rolls: [1, 1, 1, 2, 3, 5, 1, 1, 1, 1, 1, 1], camp: greedyCamp, watch: greedyWatch });
-    expect(game.log.filter((line) => line.includes('Equip:'))).toEqual([]);
+  it('Equips only a card worth more than a board card (the Warrior camping: fire 12, no doubles, nothing else worth more)', () => {
+    const warriorCamps = (board: string[]) =>
+      play({ camper: 'warrior', fire: 12, active: [...board, 'Rebuke', 'Long Shot', 'Shockbolt'], rolls: [1, 1, 1, 1, 1, 1, 1, 2, 3, 1, 1, 1], camp: greedyCamp, watch: greedyWatch });
+    const equips = (board: string[]) => warriorCamps(board).log.filter((line) => line.includes('Equip:'));
+    // In reserve: Giants Bane and Cleave, worth less than Berserker, Throw Axe and Wound...
+    expect(equips(['Berserker', 'Throw Axe', 'Wound'])).toEqual([]);
+    // ...but more than Giants Bane on the board, which Berserker then replaces.
+    expect(equips(['Giants Bane', 'Throw Axe', 'Wound'])).toEqual(['  Equip: Berserker replaces Giants Bane']);
   });
 
   it('Teleports to a location better than the next one on the map (Goblin Caves: Line 8, goblins +3)', () => {
