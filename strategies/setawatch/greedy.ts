@@ -7,9 +7,9 @@ import { DICE_PER_SEAT, Die, LINE_CAPACITY, LineFlag, SEATS, Slot, SLOTS_PER_SEA
 
 /**
  * A fast heuristic: every option gets a score from simple rules of thumb and the best one is taken. In the Watch it
- * measures, for each creature in reach, the set of dice that kills it with the fewest pips to spare, and kills by
- * damage, the First-position power it would fire, and pips spent (an ability kill spends only its die; exhausting a
- * card comes after every dice kill). It reads no face-down card, never burns a card for fire by choice, wards the front
+ * measures, for each creature in reach, the set of dice that kills it with the fewest pips (counting what Poison
+ * Blade and Giants Bane add), and kills by damage, the First-position power it would fire, and pips spent (an ability
+ * kill spends only its die; exhausting a card comes after every dice kill). It reads no face-down card, never burns a card for fire by choice, wards the front
  * creature it cannot kill, and exhausts the cards worth least (card-worth.ts: measured worth on the board) while
  * keeping every adventurer fighting. In camp it vanquishes a Horde card whenever its dice allow (the Horde joins the
  * final Line), heals, Equips a reserve card worth more than a board card (Prepared too), Teleports, checks the map
@@ -52,9 +52,9 @@ const planValue = new Int16Array(MAX_PLAN_DICE);
 /** Per plan die: the Line positions it reaches now as a bit mask (0 once spent). */
 const planReach = new Int32Array(MAX_PLAN_DICE);
 let planDice = 0;
-/** Per position: a bit mask over the plan's dice (0 when the dice cannot kill it), and the pips it wastes. */
+/** Per position: a bit mask over the plan's dice (0 when the dice cannot kill it), and the pips they spend. */
 const killSet = new Int32Array(PLAN_POSITIONS);
-const killWaste = new Int16Array(PLAN_POSITIONS);
+const killPips = new Int16Array(PLAN_POSITIONS);
 const subsetSum = new Int16Array(1 << MAX_PLAN_DICE);
 const subsetDice = new Uint8Array(1 << MAX_PLAN_DICE);
 /** This decision's ready dice in reach, before they are matched to the plan. */
@@ -126,8 +126,11 @@ function newPlan(view: DecisionView): void {
   }
 }
 
-/** The cheapest set of plan dice reaching `position` whose total meets `needed` (fewest spare pips, then fewest dice). */
-function cheapestKill(position: number, needed: number): void {
+/**
+ * The cheapest set of plan dice reaching `position` that defeats it (fewest pips spent, then fewest dice). Each die
+ * deals its value, plus `bonus` for the first `poisoned` of them (Poison Blade), times `multiplier` (Giants Bane).
+ */
+function cheapestKill(position: number, needed: number, multiplier: number, bonus: number, poisoned: number): void {
   let usable = 0;
   for (let i = 0; i < planDice; i++) if ((planReach[i] & (1 << position)) !== 0) usable |= 1 << i;
   let best = 0;
@@ -135,13 +138,14 @@ function cheapestKill(position: number, needed: number): void {
   let bestCount = 99;
   for (let mask = usable; mask !== 0; mask = (mask - 1) & usable) {
     const sum = subsetSum[mask];
-    if (sum < needed || sum > bestSum || (sum === bestSum && subsetDice[mask] >= bestCount)) continue;
+    if (sum > bestSum || (sum === bestSum && subsetDice[mask] >= bestCount)) continue;
+    if (multiplier * (sum + bonus * Math.min(poisoned, subsetDice[mask])) < needed) continue;
     best = mask;
     bestSum = sum;
     bestCount = subsetDice[mask];
   }
   killSet[position] = best;
-  killWaste[position] = best === 0 ? 0 : bestSum - needed;
+  killPips[position] = best === 0 ? 0 : bestSum;
 }
 
 /** True when the kill set of `position` holds a die of this adventurer with this value (equal dice are interchangeable). */
@@ -217,7 +221,7 @@ function killScore(view: DecisionView, position: number, pipsSpent: number): num
 
 function scoreAttack(view: DecisionView, die: number, position: number): number {
   if (position < PLAN_POSITIONS && killSet[position] !== 0 && inKillSet(view, position, die)) {
-    return killScore(view, position, healthLeft(view, position) + killWaste[position]);
+    return killScore(view, position, killPips[position]);
   }
   return NOT_WORTH;
 }
@@ -614,9 +618,11 @@ export function prepareWatchScores(view: DecisionView): void {
   const s = view.state;
   decisionStamp++;
   gatherDice(view);
+  const bonus = view.rules.poisonBonus();
   for (let position = 0; position < PLAN_POSITIONS; position++) {
     killSet[position] = 0;
-    if (position < s.lineLength && s.lineRevealed[position] === 1) cheapestKill(position, healthLeft(view, position));
+    if (position >= s.lineLength || s.lineRevealed[position] === 0) continue;
+    cheapestKill(position, healthLeft(view, position), view.rules.diceDoubledOn(position) ? 2 : 1, bonus, s.poisonAttacks);
   }
 }
 

@@ -108,6 +108,10 @@ export interface RulesView {
   firstFaceDown(): number;
   health(position: number): number;
   remainingHealth(position: number): number;
+  /** The damage Poison Blade adds to each of the next state.poisonAttacks direct attacks now (0 when none). */
+  poisonBonus(): number;
+  /** True when direct attacks on the creature deal double (Giants Bane). */
+  diceDoubledOn(position: number): boolean;
   /** A simulator with its own state, for strategies that search (see strategies/setawatch/planner.ts). */
   createSimulator(): Simulator;
   /** A simulator that can also play a round's camp, or null when this engine has no camp (a Watch alone). */

@@ -1000,10 +1000,10 @@ export class Watch implements Simulator {
     const health = this.health(position);
     let value = s.dieValue[die];
     if (s.poisonAttacks > 0) {
-      value += this.readings.poisonPerRevealed ? s.poisonAmount * this.revealedCount() : s.poisonAmount;
+      value += this.poisonBonus();
       s.poisonAttacks--;
     }
-    if (s.doubleMinHealth > 0 && health >= s.doubleMinHealth) value *= 2;
+    if (this.diceDoubledOn(position)) value *= 2;
     if (card === s.harmonizedCard && seat !== s.harmonizedBy) {
       value *= 2;
       s.harmonizedCard = -1;
@@ -1020,6 +1020,16 @@ export class Watch implements Simulator {
       this.log?.write(`  Cleave: the die stays at ${spare}`);
     }
     this.defeat(position, seat);
+  }
+
+  poisonBonus(): number {
+    const s = this.state;
+    if (s.poisonAttacks === 0) return 0;
+    return this.readings.poisonPerRevealed ? s.poisonAmount * this.revealedCount() : s.poisonAmount;
+  }
+
+  diceDoubledOn(position: number): boolean {
+    return this.state.doubleMinHealth > 0 && this.health(position) >= this.state.doubleMinHealth;
   }
 
   private spendAttackDie(die: number): void {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Decision } from '../../../src/games/setawatch/decisions.ts';
 import { greedyChoice } from '../../../strategies/setawatch/greedy.ts';
 import { MEASURED_WORTH } from '../../../strategies/setawatch/card-worth.ts';
-import { EVERY_CARD, play, type Step } from './scenario.ts';
+import { ability, EVERY_CARD, play, type Step } from './scenario.ts';
 
 /** Cards that neither defeat nor damage, so that greedy fights with dice alone. */
 const NO_KILLS = ['Blinding Light', 'Elf Senses', 'Giants Bane', 'Illuminate'];
@@ -29,6 +29,20 @@ describe('greedy keeps its dice plan across a Watch', () => {
     const game = play({ camper: 'cleric', fire: 3, active: NO_KILLS, deck: ['Eagle#2', 'Bear'], rolls: [1, 1, 1, 4, 6, 6, 2, 2, 6, 6, 6, 6], watch: greedyWatch });
     const kills = attacks(game.log).map((line) => line.trim().replace(/ \(.*/, ''));
     expect(kills.slice(0, 3)).toEqual(['Ranger attacks Eagle with 4', 'Warrior attacks Bear with 2', 'Warrior attacks Bear with 2']);
+  });
+});
+
+describe('greedy counts what its attacks will deal', () => {
+  const firstAttack = (log: string[]) => attacks(log)[0]?.trim();
+
+  it('Giants Bane: the 7 alone, doubled, defeats a 14-health Lich (the 8 is kept)', () => {
+    const game = play({ camper: 'cleric', fire: 3, active: ['Giants Bane'], deck: ['Lich'], rolls: [1, 1, 1, 1, 1, 1, 8, 7, 4, 1, 1, 1], watch: [ability('Giants Bane', 4), ...greedyWatch] });
+    expect(firstAttack(game.log)).toBe('Warrior attacks Lich with 14 (14/14)');
+  });
+
+  it('Poison Blade: the 2, poisoned, defeats a 4-health Bear (the 3 is kept)', () => {
+    const game = play({ party: 'beastmaster,cleric,rogue,warrior', camper: 'cleric', poison: 'flat', fire: 3, active: ['Poison Blade', 'Giants Bane'], deck: ['Bear'], rolls: [1, 1, 1, 1, 1, 1, 3, 2, 1, 1, 1, 1], watch: [ability('Poison Blade', 1), ...greedyWatch] });
+    expect(firstAttack(game.log)).toBe('Rogue attacks Bear with 4 (4/4)');
   });
 });
 
