@@ -1,5 +1,10 @@
 import type { RandomStream } from './rng.ts';
 
+/** Where a game's dice come from: its `dice` stream (a RandomStream), or a script in tests. */
+export interface DiceSource {
+  die(sides: number): number;
+}
+
 /** Sum of `count` six-sided dice. */
 export function rollSum(stream: RandomStream, count: number): number {
   let total = 0;

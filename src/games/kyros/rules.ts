@@ -1,3 +1,4 @@
+import type { DiceSource } from '../../core/dice.ts';
 import { InputError, StrategyError } from '../../core/errors.ts';
 import type { GameLog, OutcomeRecord } from '../../core/game.ts';
 import { METRIC_MISSING } from '../../core/game.ts';
@@ -71,8 +72,8 @@ export class KyrosRules implements RulesView {
   readonly state: KyrosState;
   readonly options = new OptionList();
   readonly random = new GameRandom(['setup', 'combat', 'strategy', 'tiebreak'] as const);
-  /** Test seam: d10 results to use before the combat stream (consumed front first). */
-  fixedRolls: number[] = [];
+  /** The `combat` stream's d10s, or a test's script (scriptDice) until the next game. */
+  private dice: DiceSource = this.random.streams.combat;
   private readonly view: { state: KyrosState; options: OptionList; tables: KyrosTables; random: DecisionView['random']; seat: number; rules: RulesView };
   private strategy: KyrosStrategy = { name: 'none', choose: () => 0 } as KyrosStrategy;
   private seed = 0;
@@ -102,9 +103,10 @@ export class KyrosRules implements RulesView {
     this.view = { state: this.state, options: this.options, tables, random: this.random.streams.strategy, seat: 0, rules: this };
   }
 
-  /** Play one endgame. Test seam: `arrange` runs after set-up (to stack towns, set wounds, give items). */
+  /** Play one endgame. Test seam: `arrange` runs after set-up (to stack towns, set wounds, give items, scriptDice). */
   playGame(seed: number, strategy: KyrosStrategy, out: OutcomeRecord, arrange?: (rules: KyrosRules) => void): void {
     this.random.reseed(seed);
+    this.dice = this.random.streams.combat;
     this.seed = seed;
     this.strategy = strategy;
     this.setUp();
@@ -134,7 +136,6 @@ export class KyrosRules implements RulesView {
     s.attacks = s.liberations = s.knockouts = s.escapes = s.countersGiven = 0;
     s.firstAttack = -1;
     s.winner = -1;
-    this.fixedRolls.length = 0;
 
     // Heroes: dealt at random, as they stand when the endgame begins.
     for (let h = 0; h < t.heroCount; h++) this.deal[h] = h;
@@ -808,8 +809,13 @@ export class KyrosRules implements RulesView {
     return this.d10() + this.d10();
   }
 
+  /** Test seam: roll from `source` until the next game starts. */
+  scriptDice(source: DiceSource): void {
+    this.dice = source;
+  }
+
   private d10(): number {
-    return this.fixedRolls.length > 0 ? (this.fixedRolls.shift() as number) : this.random.streams.combat.die(10);
+    return this.dice.die(10);
   }
 
   /** A test: 2d10 + attribute meets or beats the difficulty. */

@@ -56,10 +56,11 @@ export class SetawatchRules extends Watch {
 
   /**
    * Play one game. Test seam: `arrange` runs after set-up (to stack decks, set the fire, choose cards) and the game
-   * may stop after `lastRound`; dice come from `fixedRolls` while it has values.
+   * may stop after `lastRound`; `arrange` may also script the dice (scriptDice).
    */
   playGame(seed: number, strategy: SetawatchStrategy, out: OutcomeRecord, arrange?: (rules: SetawatchRules) => void, lastRound = ROUNDS): void {
     this.random.reseed(seed);
+    this.dice = this.random.streams.dice;
     this.seed = seed;
     this.strategy = strategy;
     this.setUp();

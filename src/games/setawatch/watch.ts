@@ -1,4 +1,5 @@
 import type { Deck } from '../../core/deck.ts';
+import type { DiceSource } from '../../core/dice.ts';
 import { StrategyError } from '../../core/errors.ts';
 import type { GameLog } from '../../core/game.ts';
 import { GameRandom, type RandomStream } from '../../core/rng.ts';
@@ -50,8 +51,8 @@ export class Watch implements Simulator {
   readonly random = new GameRandom(STREAMS);
   readonly seen = new Int16Array(8);
   protected strategy: SetawatchStrategy | null = null;
-  /** Test seam: dice values to use, in order, before the dice stream. */
-  fixedRolls: number[] = [];
+  /** The `dice` stream, or a test's script (scriptDice) until the next game. */
+  protected dice: DiceSource = this.random.streams.dice;
   protected seed = 0;
   protected location: LocationRules = NO_LOCATION;
   private readonly scratch: Int16Array;
@@ -83,8 +84,13 @@ export class Watch implements Simulator {
     return answer;
   }
 
+  /** Test seam: roll from `source` until the next game starts. */
+  scriptDice(source: DiceSource): void {
+    this.dice = source;
+  }
+
   protected rollDie(sides: number): number {
-    return this.fixedRolls.length > 0 ? (this.fixedRolls.shift() as number) : this.random.streams.dice.die(sides);
+    return this.dice.die(sides);
   }
 
   protected cardName(card: number): string {

@@ -5,6 +5,7 @@ import kyros from '../../../src/games/kyros/index.ts';
 import { M } from '../../../src/games/kyros/rules.ts';
 import { Counter, popcount, Status } from '../../../src/games/kyros/state.ts';
 import { heroIndex, itemIndex, liberateAllBut, lordIndex, makeRules, newRecord, occupy, option, scripted, seatHero, tables } from './scenario.ts';
+import { ScriptedThenRandom } from '../../fixtures/dice.ts';
 
 const TENS = (n: number) => Array.from({ length: n }, () => 10);
 
@@ -82,7 +83,7 @@ describe('the counter choice', () => {
     rules.playGame(1, strategy, newRecord(), (r) => {
       occupy(r, 0, 'Yanesh the Bloodthirsty', []);
       for (let seat = 0; seat < 3; seat++) seatHero(r, seat, 'Corbin', 0);
-      r.fixedRolls = Array.from({ length: 18 }, () => 1); // every attack misses its first round; the hero escapes in round 2
+      r.scriptDice(new ScriptedThenRandom(Array.from({ length: 18 }, () => 1), r.random.streams.combat)); // every attack misses its first round; the hero escapes in round 2
     });
     expect(attackerAndChooser).toEqual([
       [0, 2],
@@ -139,7 +140,7 @@ describe('the Giant Lord in its town (the rulebook example)', () => {
       occupy(r, 0, 'Yanesh the Bloodthirsty', ['Sellsword', 'Rage Blade', 'Eyes of Avra', 'Mirror of Shael']);
       seatHero(r, 0, 'Lord Hawthorne', 0);
       liberateAllBut(r, 0);
-      r.fixedRolls = rolls;
+      r.scriptDice(new ScriptedThenRandom(rolls, r.random.streams.combat));
     });
     return { rules, asked, snapshots, lines };
   }
@@ -193,7 +194,7 @@ describe('the Giant Lord in its town (the rulebook example)', () => {
         occupy(r, 0, 'Yanesh the Bloodthirsty', ['Sellsword']);
         seatHero(r, 0, 'Silhouette', 0, ['Alchemist Flash Bomb']);
         liberateAllBut(r, 0);
-        r.fixedRolls = [5, 5];
+        r.scriptDice(new ScriptedThenRandom([5, 5], r.random.streams.combat));
       });
       return { lines, rules };
     };
@@ -247,7 +248,7 @@ function carthosLiberates(players: number, mask: number, stack: string[], keepOt
     seatHero(r, 0, 'Mad Carthos', 0);
     for (let seat = 1; seat < players; seat++) seatHero(r, seat, 'Corbin', -1);
     if (!keepOthers) liberateAllBut(r, 0);
-    r.fixedRolls = TENS(10);
+    r.scriptDice(new ScriptedThenRandom(TENS(10), r.random.streams.combat));
     if (extra) extra(r);
   });
   return { rules, asked, lines, out };

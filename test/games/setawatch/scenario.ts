@@ -7,6 +7,7 @@ import { Decision, type DecisionKind, type DecisionView, OptionKind, type Setawa
 import { SetawatchRules } from '../../../src/games/setawatch/rules.ts';
 import { DICE_PER_SEAT, Slot, SLOTS_PER_SEAT, type SetawatchState } from '../../../src/games/setawatch/state.ts';
 import { greedyChoice } from '../../../strategies/setawatch/greedy.ts';
+import { ScriptedThenRandom } from '../../fixtures/dice.ts';
 
 /**
  * Scenario tests: a real game set up from the seed, then stacked (deck, Graveyard, Horde, Unhallowed deck, map,
@@ -112,7 +113,7 @@ function stack(rules: SetawatchRules, scenario: Scenario): void {
   }
   if (scenario.fire !== undefined) s.fire = scenario.fire;
   if (scenario.active !== undefined) setCards(rules, scenario.active, scenario.exhausted ?? []);
-  rules.fixedRolls = [...(scenario.rolls ?? [])];
+  rules.scriptDice(new ScriptedThenRandom(scenario.rolls ?? [], rules.random.streams.dice));
 }
 
 function setCards(rules: SetawatchRules, active: string[], exhausted: string[]): void {
