@@ -371,7 +371,7 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     const modifier = base + favour * (s.passiveBonus(agent, kind) + (kind === Roll.combat ? s.roundBonus[agent] : 0));
     this.setRollTotal(this.die1 + this.die2 + modifier);
     if (this.log !== null) this.log.write(`  agent ${agent} rolls ${this.die1}+${this.die2}${modifier === 0 ? '' : ` ${modifier > 0 ? '+' : ''}${modifier}`} = ${s.rollTotal}`);
-    this.offerAgentAbilities(agent, Trigger.roll);
+    if (this.rollFallsShort() || !this.cards.rollAbilitiesOnlyImprove) this.offerAgentAbilities(agent, Trigger.roll);
     if (this.die1 === this.die2) this.offerCachesOfTeammates(agent);
     return s.rollTotal;
   }
