@@ -965,20 +965,11 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
   }
 
   private enableCards(count: number): void {
-    for (let i = 0; i < count && this.teamHasDisabledCard(); i++) {
+    for (let i = 0; i < count && this.state.teamHasDisabledSkill(); i++) {
       const card = this.ask.enableTarget();
       if (card === -1) return;
       this.enable(card);
     }
-  }
-
-  private teamHasDisabledCard(): boolean {
-    const s = this.state;
-    for (let agent = 0; agent < s.agents; agent++) {
-      if (!s.isActing(agent)) continue;
-      for (let i = 0; i < s.skills[agent].size; i++) if (s.faceDown[s.skills[agent].at(i)] === 1) return true;
-    }
-    return false;
   }
 
   /** Look at the top `count` cards one by one; each may go to the bottom of the deck. */
@@ -1133,7 +1124,7 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
       case Op.reroll:
         return (cards.abilityRoll[ability] & s.rollKind) !== 0 && this.rollFallsShort();
       case Op.enable:
-        return this.teamHasDisabledCard();
+        return s.teamHasDisabledSkill();
       case Op.takeLoot:
         return s.loot.size > 0;
       case Op.peek:
@@ -1146,14 +1137,10 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     }
   }
 
+  /** Some card on the team other than the source can take a charge. */
   private hasChargeTarget(source: number): boolean {
     const s = this.state;
-    for (let agent = 0; agent < s.agents; agent++) {
-      if (!s.isActing(agent)) continue;
-      for (let i = 0; i < s.skills[agent].size; i++) if (s.canCharge(s.skills[agent].at(i), source)) return true;
-      for (let i = 0; i < s.held[agent].size; i++) if (s.canCharge(s.held[agent].at(i), source)) return true;
-    }
-    return false;
+    return s.teamCardCount() > (s.teamHolds(source) ? 1 : 0);
   }
 
   /** What "destroy a card" destroys: the adventure card being resolved, else a parasite on the team, else -1. */

@@ -587,9 +587,25 @@ export class GameState implements NecreauxView {
   }
 
   hasFaceUpSkill(agent: number): boolean {
-    const skills = this.skills[agent];
-    for (let i = 0; i < skills.size; i++) if (this.faceDown[skills.at(i)] === 0) return true;
+    return this.disabledSkills(agent) < this.skills[agent].size;
+  }
+
+  /** Face-down skill cards of the agent: each has one heart where a face-up card has two. */
+  disabledSkills(agent: number): number {
+    return HEARTS_PER_CARD * this.skills[agent].size - this.hearts[agent];
+  }
+
+  /** Some skill card on the acting team is face-down. */
+  teamHasDisabledSkill(): boolean {
+    for (let a = 0; a < this.agents; a++) if (this.isActing(a) && this.disabledSkills(a) > 0) return true;
     return false;
+  }
+
+  /** Cards on the acting team (skills and held cards: every one of them can take a charge). */
+  teamCardCount(): number {
+    let count = 0;
+    for (let a = 0; a < this.agents; a++) if (this.isActing(a)) count += this.skills[a].size + this.held[a].size;
+    return count;
   }
 
   canDamageAgent(agent: number): boolean {
