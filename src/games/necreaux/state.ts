@@ -320,6 +320,7 @@ export class GameState implements NecreauxView {
   /** Flips a card (cards in no agent's play area are always face-up). */
   setFaceDown(card: number, down: boolean): void {
     const faceDown = down ? 1 : 0;
+    if (this.faceDown[card] === faceDown) return;
     if (this.zone[card] === Zone.skill) this.hearts[this.holder[card]] += heartsOf(faceDown) - heartsOf(this.faceDown[card]);
     this.faceDown[card] = faceDown;
     this.recount(card);
@@ -358,14 +359,15 @@ export class GameState implements NecreauxView {
   /** Adds (sign 1) or removes (sign -1) the card's abilities and traits to or from the agent's derived data. */
   private count(card: number, agent: number, sign: number): void {
     const cards = this.cards;
-    for (let trait = 0; trait < TRAIT_COUNT; trait++) {
+    for (let rest = cards.traitMask[card]; rest !== 0; rest &= rest - 1) {
+      const trait = lowestBitIndex(rest);
       this.traitTallies[agent * TRAIT_COUNT + trait] += sign * cards.traitCount[card * TRAIT_COUNT + trait];
-      this.traitCards[agent * TRAIT_COUNT + trait] += sign * ((cards.traitMask[card] >> trait) & 1);
+      this.traitCards[agent * TRAIT_COUNT + trait] += sign;
     }
     const triggers = cards.triggers[card];
     for (let rest = triggers; rest !== 0; rest &= rest - 1) {
       const bit = rest & -rest;
-      const at = agent * TRIGGER_SLOTS + 31 - Math.clz32(bit);
+      const at = agent * TRIGGER_SLOTS + lowestBitIndex(rest);
       this.triggerCounts[at] += sign;
       if (this.triggerCounts[at] === 0) this.triggerBits[agent] &= ~bit;
       else this.triggerBits[agent] |= bit;
@@ -627,6 +629,11 @@ export class GameState implements NecreauxView {
 
 function perAgent(make: () => Deck): Deck[] {
   return Array.from({ length: MAX_AGENTS }, make);
+}
+
+/** The index of the lowest set bit of a non-zero mask. */
+function lowestBitIndex(mask: number): number {
+  return 31 - Math.clz32(mask & -mask);
 }
 
 /** Hearts of a skill card: 2 face-up, 1 face-down. */
