@@ -72,6 +72,8 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
   private favour = 1;
   /** Whether the turn in progress moves the countdown at its end (a lost team's turn does not). */
   private turnMovesCountdown = true;
+  /** Scratch list of the skill cards a random pick chooses from, reused by every pick. */
+  private readonly candidates: Int16Array;
 
   constructor(
     cards: CardTable,
@@ -85,6 +87,7 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     this.ask = new Ask(this.state, log);
     this.setUp = new SetUp(cards, this.state, this.ask, rules, log);
     this.dice = hooks.dice ?? this.random.streams.dice;
+    this.candidates = new Int16Array(cards.skillEnd - cards.skillStart);
   }
 
   playGame(seed: number, strategy: NecreauxStrategy, out: OutcomeRecord): void {
@@ -999,18 +1002,12 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
 
   /** A random active, not yet neutralized skill card of the team is blank until the end of the turn. */
   private neutralizeRandomSkill(): void {
-    const s = this.state;
-    let candidates = 0;
-    for (let card = this.cards.skillStart; card < this.cards.skillEnd; card++) if (this.neutralizable(card)) candidates++;
-    if (candidates === 0) return;
-    let pick = this.dice.die(candidates) - 1;
-    for (let card = this.cards.skillStart; card < this.cards.skillEnd; card++) {
-      if (this.neutralizable(card) && pick-- === 0) {
-        s.neutralize(card);
-        if (this.log !== null) this.log.write(`  ${this.cards.names[card]} is neutralized`);
-        return;
-      }
-    }
+    let count = 0;
+    for (let card = this.cards.skillStart; card < this.cards.skillEnd; card++) if (this.neutralizable(card)) this.candidates[count++] = card;
+    if (count === 0) return;
+    const card = this.candidates[this.dice.die(count) - 1];
+    this.state.neutralize(card);
+    if (this.log !== null) this.log.write(`  ${this.cards.names[card]} is neutralized`);
   }
 
   private neutralizable(card: number): boolean {
