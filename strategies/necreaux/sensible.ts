@@ -105,11 +105,17 @@ export abstract class SensibleStrategy implements NecreauxStrategy {
   /** The team's skill card that buys time, else the one furthest below its starting charges. */
   chargeTarget(view: NecreauxView, source: number): number {
     let best = -1;
+    let bestPriority = 0;
     for (let a = 0; a < view.agents; a++) {
       if (!view.isActing(a)) continue;
       for (let i = 0; i < view.skillCount(a); i++) {
         const card = view.skillAt(a, i);
-        if (view.canCharge(card, source) && (best < 0 || chargePriority(view, card) > chargePriority(view, best))) best = card;
+        if (!view.canCharge(card, source)) continue;
+        const priority = chargePriority(view, card);
+        if (best < 0 || priority > bestPriority) {
+          best = card;
+          bestPriority = priority;
+        }
       }
     }
     return best >= 0 ? best : anyChargeable(view, source);
@@ -175,8 +181,8 @@ export abstract class SensibleStrategy implements NecreauxStrategy {
 
   /** Disable a face-up card while the agent keeps another face-up; otherwise lose a disabled one (the rulebook's tip). */
   damageCard(view: NecreauxView, agent: number): number {
-    let faceUp = 0;
-    for (let i = 0; i < view.skillCount(agent); i++) if (!view.isFaceDown(view.skillAt(agent, i))) faceUp++;
+    // Hearts: two per face-up card, one per face-down one.
+    const faceUp = view.health(agent) - view.skillCount(agent);
     const preferFaceUp = faceUp >= 2;
     let choice = -1;
     for (let i = 0; i < view.skillCount(agent); i++) {
@@ -225,13 +231,7 @@ export abstract class SensibleStrategy implements NecreauxStrategy {
 
   /** Enable the first disabled card; charge the card that buys time, else the one furthest below its starting charges. */
   restTarget(view: NecreauxView, agent: number, action: number): number {
-    let target = view.skillAt(agent, 0);
-    for (let i = 0; i < view.skillCount(agent); i++) {
-      const card = view.skillAt(agent, i);
-      if (action === Rest.enable && view.isFaceDown(card)) return card;
-      if (action === Rest.charge && chargePriority(view, card) > chargePriority(view, target)) target = card;
-    }
-    return target;
+    return action === Rest.enable ? firstDisabledSkill(view, agent) : neediestSkill(view, agent);
   }
 
   transferItem(): number {
@@ -433,6 +433,27 @@ function chargePriority(view: NecreauxView, card: number): number {
   return (view.cardHasOp(card, Op.countdown) ? TIME_FIRST : 0) + chargesMissing(view, card);
 }
 const TIME_FIRST = 100;
+
+/** The agent's first face-down skill card (else its first skill card). */
+function firstDisabledSkill(view: NecreauxView, agent: number): number {
+  for (let i = 0; i < view.skillCount(agent); i++) if (view.isFaceDown(view.skillAt(agent, i))) return view.skillAt(agent, i);
+  return view.skillAt(agent, 0);
+}
+
+/** The agent's skill card of the highest charge priority (the first of equals). */
+function neediestSkill(view: NecreauxView, agent: number): number {
+  let best = view.skillAt(agent, 0);
+  let bestPriority = chargePriority(view, best);
+  for (let i = 1; i < view.skillCount(agent); i++) {
+    const card = view.skillAt(agent, i);
+    const priority = chargePriority(view, card);
+    if (priority > bestPriority) {
+      best = card;
+      bestPriority = priority;
+    }
+  }
+  return best;
+}
 
 function chargesMissing(view: NecreauxView, card: number): number {
   return view.startCharges(card) - view.chargesOn(card);

@@ -232,7 +232,7 @@ export class Ask {
     this.pending = 'restAction';
     const action = this.int('restAction', this.strategy.restAction(this.state, agent));
     if (action !== Rest.enable && action !== Rest.charge && action !== Rest.decline) this.illegal('restAction', `unknown action ${action}`);
-    if (action === Rest.enable && !this.hasDisabledSkill(agent)) this.illegal('restAction', `agent ${agent} has no disabled card`);
+    if (action === Rest.enable && this.state.disabledSkills(agent) === 0) this.illegal('restAction', `agent ${agent} has no disabled card`);
     return action;
   }
 
@@ -287,11 +287,5 @@ export class Ask {
 
   private isTeamSkill(card: number): boolean {
     return card >= 0 && card < this.state.cards.count && this.state.zone[card] === Zone.skill && this.state.isActing(this.state.holder[card]);
-  }
-
-  private hasDisabledSkill(agent: number): boolean {
-    const skills = this.state.skills[agent];
-    for (let i = 0; i < skills.size; i++) if (this.state.faceDown[skills.at(i)] === 1) return true;
-    return false;
   }
 }

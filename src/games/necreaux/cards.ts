@@ -159,6 +159,8 @@ export class CardTable {
   readonly abilityRoll: Uint8Array;
   /** For draw abilities: the adventure kinds they apply to, as bits (1 << kind). */
   readonly abilityOn: Uint8Array;
+  /** Every roll ability is a bonus or a reroll, which only a roll that fails or ties can use. */
+  readonly rollAbilitiesOnlyImprove: boolean;
 
   /** premade[agent] = the three skill ids of the How To Play agent, for as many agents as the file names. */
   readonly premade: readonly Int16Array[];
@@ -264,6 +266,7 @@ export class CardTable {
     this.abilityAmount = Int8Array.from(abilities, (a) => effectAmount(a.ability.effect));
     this.abilityRoll = new Uint8Array(m);
     this.abilityOn = new Uint8Array(m);
+    this.rollAbilitiesOnlyImprove = abilities.every(({ ability }) => ability.trigger !== 'roll' || ability.effect.op === 'rollBonus' || ability.effect.op === 'reroll');
     this.passiveBonus = new Int8Array(n * ROLL_SLOTS);
     this.extraDie = new Uint8Array(n * ROLL_SLOTS);
     abilities.forEach(({ card, ability }, i) => {

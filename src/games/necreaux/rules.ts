@@ -72,6 +72,8 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
   private favour = 1;
   /** Whether the turn in progress moves the countdown at its end (a lost team's turn does not). */
   private turnMovesCountdown = true;
+  /** Scratch list of the skill cards a random pick chooses from, reused by every pick. */
+  private readonly candidates: Int16Array;
 
   constructor(
     cards: CardTable,
@@ -85,6 +87,7 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     this.ask = new Ask(this.state, log);
     this.setUp = new SetUp(cards, this.state, this.ask, rules, log);
     this.dice = hooks.dice ?? this.random.streams.dice;
+    this.candidates = new Int16Array(cards.skillEnd - cards.skillStart);
   }
 
   playGame(seed: number, strategy: NecreauxStrategy, out: OutcomeRecord): void {
@@ -371,7 +374,7 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     const modifier = base + favour * (s.passiveBonus(agent, kind) + (kind === Roll.combat ? s.roundBonus[agent] : 0));
     this.setRollTotal(this.die1 + this.die2 + modifier);
     if (this.log !== null) this.log.write(`  agent ${agent} rolls ${this.die1}+${this.die2}${modifier === 0 ? '' : ` ${modifier > 0 ? '+' : ''}${modifier}`} = ${s.rollTotal}`);
-    this.offerAgentAbilities(agent, Trigger.roll);
+    if (this.rollFallsShort() || !this.cards.rollAbilitiesOnlyImprove) this.offerAgentAbilities(agent, Trigger.roll);
     if (this.die1 === this.die2) this.offerCachesOfTeammates(agent);
     return s.rollTotal;
   }
@@ -965,20 +968,11 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
   }
 
   private enableCards(count: number): void {
-    for (let i = 0; i < count && this.teamHasDisabledCard(); i++) {
+    for (let i = 0; i < count && this.state.teamHasDisabledSkill(); i++) {
       const card = this.ask.enableTarget();
       if (card === -1) return;
       this.enable(card);
     }
-  }
-
-  private teamHasDisabledCard(): boolean {
-    const s = this.state;
-    for (let agent = 0; agent < s.agents; agent++) {
-      if (!s.isActing(agent)) continue;
-      for (let i = 0; i < s.skills[agent].size; i++) if (s.faceDown[s.skills[agent].at(i)] === 1) return true;
-    }
-    return false;
   }
 
   /** Look at the top `count` cards one by one; each may go to the bottom of the deck. */
@@ -1008,18 +1002,12 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
 
   /** A random active, not yet neutralized skill card of the team is blank until the end of the turn. */
   private neutralizeRandomSkill(): void {
-    const s = this.state;
-    let candidates = 0;
-    for (let card = this.cards.skillStart; card < this.cards.skillEnd; card++) if (this.neutralizable(card)) candidates++;
-    if (candidates === 0) return;
-    let pick = this.dice.die(candidates) - 1;
-    for (let card = this.cards.skillStart; card < this.cards.skillEnd; card++) {
-      if (this.neutralizable(card) && pick-- === 0) {
-        s.neutralize(card);
-        if (this.log !== null) this.log.write(`  ${this.cards.names[card]} is neutralized`);
-        return;
-      }
-    }
+    let count = 0;
+    for (let card = this.cards.skillStart; card < this.cards.skillEnd; card++) if (this.neutralizable(card)) this.candidates[count++] = card;
+    if (count === 0) return;
+    const card = this.candidates[this.dice.die(count) - 1];
+    this.state.neutralize(card);
+    if (this.log !== null) this.log.write(`  ${this.cards.names[card]} is neutralized`);
   }
 
   private neutralizable(card: number): boolean {
@@ -1133,7 +1121,7 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
       case Op.reroll:
         return (cards.abilityRoll[ability] & s.rollKind) !== 0 && this.rollFallsShort();
       case Op.enable:
-        return this.teamHasDisabledCard();
+        return s.teamHasDisabledSkill();
       case Op.takeLoot:
         return s.loot.size > 0;
       case Op.peek:
@@ -1146,14 +1134,10 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     }
   }
 
+  /** Some card on the team other than the source can take a charge. */
   private hasChargeTarget(source: number): boolean {
     const s = this.state;
-    for (let agent = 0; agent < s.agents; agent++) {
-      if (!s.isActing(agent)) continue;
-      for (let i = 0; i < s.skills[agent].size; i++) if (s.canCharge(s.skills[agent].at(i), source)) return true;
-      for (let i = 0; i < s.held[agent].size; i++) if (s.canCharge(s.held[agent].at(i), source)) return true;
-    }
-    return false;
+    return s.teamCardCount() > (s.teamHolds(source) ? 1 : 0);
   }
 
   /** What "destroy a card" destroys: the adventure card being resolved, else a parasite on the team, else -1. */

@@ -69,7 +69,7 @@ export class GameState implements NecreauxView {
   readonly prevention: Int8Array;
 
   // Per agent, derived from its cards and kept up to date by every change of them (see `recount`), so that the
-  // questions asked before every roll, damage point and ability offer cost a lookup, not a scan of the cards.
+  // questions asked before every roll, damage point, trait test and ability offer cost a lookup, not a scan of the cards.
   /** triggerCounts[agent * TRIGGER_SLOTS + bit index]: the agent's counted cards with an ability of that trigger. */
   private readonly triggerCounts: Uint8Array;
   private readonly triggerBits: Uint8Array;
@@ -79,7 +79,11 @@ export class GameState implements NecreauxView {
   private readonly extraDice: Uint8Array;
   /** Hearts left (2 per face-up skill card, 1 per face-down one). */
   private readonly hearts: Uint8Array;
-  /** The agent whose derived data counts the card's abilities now, or -1 (an inactive card, or no agent's). */
+  /** traitTallies[agent * TRAIT_COUNT + trait]: how often the agent's counted cards show the trait. */
+  private readonly traitTallies: Uint8Array;
+  /** traitCards[agent * TRAIT_COUNT + trait]: the agent's counted cards showing the trait (each once). */
+  private readonly traitCards: Uint8Array;
+  /** The agent whose derived data counts the card's abilities and traits now, or -1 (an inactive card, or no agent's). */
   private readonly countedFor: Int8Array;
   /** Bit mask of the living agents of the acting team, and how many they are (kept by the team methods). */
   private actingMask = 0;
@@ -174,6 +178,8 @@ export class GameState implements NecreauxView {
     this.passiveBonuses = new Int8Array(MAX_AGENTS * ROLL_SLOTS);
     this.extraDice = new Uint8Array(MAX_AGENTS * ROLL_SLOTS);
     this.hearts = new Uint8Array(MAX_AGENTS);
+    this.traitTallies = new Uint8Array(MAX_AGENTS * TRAIT_COUNT);
+    this.traitCards = new Uint8Array(MAX_AGENTS * TRAIT_COUNT);
     this.countedFor = new Int8Array(n);
   }
 
@@ -197,6 +203,8 @@ export class GameState implements NecreauxView {
     this.passiveBonuses.fill(0);
     this.extraDice.fill(0);
     this.hearts.fill(0);
+    this.traitTallies.fill(0);
+    this.traitCards.fill(0);
     this.countedFor.fill(-1);
     this.agents = agents;
     this.players = players;
@@ -312,6 +320,7 @@ export class GameState implements NecreauxView {
   /** Flips a card (cards in no agent's play area are always face-up). */
   setFaceDown(card: number, down: boolean): void {
     const faceDown = down ? 1 : 0;
+    if (this.faceDown[card] === faceDown) return;
     if (this.zone[card] === Zone.skill) this.hearts[this.holder[card]] += heartsOf(faceDown) - heartsOf(this.faceDown[card]);
     this.faceDown[card] = faceDown;
     this.recount(card);
@@ -335,9 +344,9 @@ export class GameState implements NecreauxView {
 
   // --- Derived per-agent data ---
 
-  /** After a change of the card: its abilities count for its holder exactly while it is an active skill or held card. */
+  /** After a change of the card: its abilities and traits count for its holder exactly while it is an active skill or held card. */
   private recount(card: number): void {
-    if (this.cards.triggers[card] === 0) return;
+    if (this.cards.triggers[card] === 0 && this.cards.traitMask[card] === 0) return;
     const zone = this.zone[card];
     const agent = (zone === Zone.skill || zone === Zone.held) && this.isActive(card) ? this.holder[card] : -1;
     const counted = this.countedFor[card];
@@ -347,13 +356,18 @@ export class GameState implements NecreauxView {
     this.countedFor[card] = agent;
   }
 
-  /** Adds (sign 1) or removes (sign -1) the card's abilities to or from the agent's derived data. */
+  /** Adds (sign 1) or removes (sign -1) the card's abilities and traits to or from the agent's derived data. */
   private count(card: number, agent: number, sign: number): void {
     const cards = this.cards;
+    for (let rest = cards.traitMask[card]; rest !== 0; rest &= rest - 1) {
+      const trait = lowestBitIndex(rest);
+      this.traitTallies[agent * TRAIT_COUNT + trait] += sign * cards.traitCount[card * TRAIT_COUNT + trait];
+      this.traitCards[agent * TRAIT_COUNT + trait] += sign;
+    }
     const triggers = cards.triggers[card];
     for (let rest = triggers; rest !== 0; rest &= rest - 1) {
       const bit = rest & -rest;
-      const at = agent * TRIGGER_SLOTS + 31 - Math.clz32(bit);
+      const at = agent * TRIGGER_SLOTS + lowestBitIndex(rest);
       this.triggerCounts[at] += sign;
       if (this.triggerCounts[at] === 0) this.triggerBits[agent] &= ~bit;
       else this.triggerBits[agent] |= bit;
@@ -450,35 +464,13 @@ export class GameState implements NecreauxView {
   }
 
   traitTally(agent: number, trait: number): number {
-    return this.tallyIn(this.skills[agent], trait) + this.tallyIn(this.held[agent], trait);
-  }
-
-  private tallyIn(pile: Deck, trait: number): number {
-    let tally = 0;
-    for (let i = 0; i < pile.size; i++) {
-      const card = pile.at(i);
-      if (this.isActive(card)) tally += this.cards.traitCount[card * TRAIT_COUNT + trait];
-    }
-    return tally;
+    return this.traitTallies[agent * TRAIT_COUNT + trait];
   }
 
   /** Active cards on the acting team showing the trait (a card counts once however often it shows it). */
   cardsWithTrait(trait: number): number {
     let count = 0;
-    const bit = 1 << trait;
-    for (let a = 0; a < this.agents; a++) {
-      if (!this.isActing(a)) continue;
-      count += this.countWithTrait(this.skills[a], bit) + this.countWithTrait(this.held[a], bit);
-    }
-    return count;
-  }
-
-  private countWithTrait(pile: Deck, bit: number): number {
-    let count = 0;
-    for (let i = 0; i < pile.size; i++) {
-      const card = pile.at(i);
-      if ((this.cards.traitMask[card] & bit) !== 0 && this.isActive(card)) count++;
-    }
+    for (let a = 0; a < this.agents; a++) if (this.isActing(a)) count += this.traitCards[a * TRAIT_COUNT + trait];
     return count;
   }
 
@@ -587,9 +579,25 @@ export class GameState implements NecreauxView {
   }
 
   hasFaceUpSkill(agent: number): boolean {
-    const skills = this.skills[agent];
-    for (let i = 0; i < skills.size; i++) if (this.faceDown[skills.at(i)] === 0) return true;
+    return this.disabledSkills(agent) < this.skills[agent].size;
+  }
+
+  /** Face-down skill cards of the agent: each has one heart where a face-up card has two. */
+  disabledSkills(agent: number): number {
+    return HEARTS_PER_CARD * this.skills[agent].size - this.hearts[agent];
+  }
+
+  /** Some skill card on the acting team is face-down. */
+  teamHasDisabledSkill(): boolean {
+    for (let a = 0; a < this.agents; a++) if (this.isActing(a) && this.disabledSkills(a) > 0) return true;
     return false;
+  }
+
+  /** Cards on the acting team (skills and held cards: every one of them can take a charge). */
+  teamCardCount(): number {
+    let count = 0;
+    for (let a = 0; a < this.agents; a++) if (this.isActing(a)) count += this.skills[a].size + this.held[a].size;
+    return count;
   }
 
   canDamageAgent(agent: number): boolean {
@@ -621,6 +629,11 @@ export class GameState implements NecreauxView {
 
 function perAgent(make: () => Deck): Deck[] {
   return Array.from({ length: MAX_AGENTS }, make);
+}
+
+/** The index of the lowest set bit of a non-zero mask. */
+function lowestBitIndex(mask: number): number {
+  return 31 - Math.clz32(mask & -mask);
 }
 
 /** Hearts of a skill card: 2 face-up, 1 face-down. */

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { necreauxContentSchema } from '../../../src/games/necreaux/content.ts';
 import { Op, Rest } from '../../../src/games/necreaux/decisions.ts';
+import type { NecreauxEngine } from '../../../src/games/necreaux/rules.ts';
 import { Zone } from '../../../src/games/necreaux/state.ts';
-import { giveHeld, id, metric, outcome, plainAgents, plainScenario, play, setSkills, stackDeck, testStrategy, type Scenario } from './helpers.ts';
+import { giveHeld, id, metric, outcome, plainAgents, plainScenario, play, setSkills, stackDeck, testContent, testStrategy, type Scenario } from './helpers.ts';
 
 /** A scenario with plain agents, this deck (top first) and one turn on the countdown. */
 const scenario = (agents: number, deck: readonly string[], dice: readonly number[], extra?: Scenario['arrange']): Scenario =>
@@ -83,6 +85,32 @@ describe('combat', () => {
     expect(game.state.charges[id(game.engine, 'Lucky')]).toBe(0);
     expect(game.state.health(0)).toBe(6);
     expect(metric(game, 'monstersDefeated')).toBe(1);
+  });
+
+  it('a roll that passes is offered no bonus or reroll', () => {
+    const offered: number[] = [];
+    play(
+      scenario(1, ['Guard Dog'], [6, 6], (engine) => setSkills(engine, 0, ['Lucky', 'Plain 2', 'Plain 3'])),
+      testStrategy(
+        {
+          useAbility: (_view, ability) => {
+            offered.push(ability);
+            return true;
+          },
+        },
+        1,
+      ),
+    );
+    expect(offered).toEqual([]);
+  });
+
+  it('a roll ability that is neither a bonus nor a reroll is offered on a roll that passes too', () => {
+    const luckyStreak = { id: 'T-99', type: 'skill', name: 'Lucky Streak', source: 'estimated', abilities: [{ trigger: 'roll', effect: { op: 'xp', amount: 1 } }] };
+    const content = necreauxContentSchema.parse({ ...testContent, skills: [...testContent.skills, luckyStreak] });
+    const arrange = (engine: NecreauxEngine): void => setSkills(engine, 0, ['Lucky Streak', 'Plain 2', 'Plain 3']);
+    const game = play({ ...scenario(1, ['Guard Dog'], [6, 6], arrange), content }, testStrategy({}, 1));
+    expect(game.log).toContain('  Lucky Streak: xp 1');
+    expect(metric(game, 'xpGained')).toBe(1);
   });
 
   it('the sensible strategies keep a reroll rather than spend it on a tie against CV 7 or more', () => {
