@@ -1,4 +1,5 @@
 import type { Deck } from '../../core/deck.ts';
+import type { DiceSource } from '../../core/dice.ts';
 import type { GameEngine, GameLog, OutcomeRecord } from '../../core/game.ts';
 import { GameRandom } from '../../core/rng.ts';
 import { Ask } from './ask.ts';
@@ -23,11 +24,6 @@ export interface NecreauxRules extends SetUpRules {
   readonly skillReshuffle: boolean;
   /** An each-player speed test's red text gains 1 XP per failing agent (else once per card). */
   readonly trapXpPerAgent: boolean;
-}
-
-/** Where the dice come from: the `dice` stream, or a script in tests. */
-export interface DiceSource {
-  die(sides: number): number;
 }
 
 /** The test seam: scripted dice, and a hook to stack the deck or hand out cards after the set-up. */

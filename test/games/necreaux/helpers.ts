@@ -4,7 +4,8 @@ import { Deck } from '../../../src/core/deck.ts';
 import { necreauxContentSchema, type NecreauxContent } from '../../../src/games/necreaux/content.ts';
 import type { NecreauxStrategy, NecreauxView } from '../../../src/games/necreaux/decisions.ts';
 import { createNecreauxEngine, necreaux } from '../../../src/games/necreaux/index.ts';
-import type { DiceSource, NecreauxEngine } from '../../../src/games/necreaux/rules.ts';
+import type { DiceSource } from '../../../src/core/dice.ts';
+import type { NecreauxEngine } from '../../../src/games/necreaux/rules.ts';
 import { Zone, type GameState } from '../../../src/games/necreaux/state.ts';
 import { SensibleStrategy } from '../../../strategies/necreaux/sensible.ts';
 
