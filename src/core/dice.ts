@@ -1,6 +1,6 @@
 import type { RandomStream } from './rng.ts';
 
-/** Where a game's dice come from: its `dice` stream (a RandomStream), or a script in tests. */
+/** Where a game's dice come from: one of its random streams, or a script in tests. */
 export interface DiceSource {
   die(sides: number): number;
 }

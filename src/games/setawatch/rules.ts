@@ -59,8 +59,7 @@ export class SetawatchRules extends Watch {
    * may stop after `lastRound`; `arrange` may also script the dice (scriptDice).
    */
   playGame(seed: number, strategy: SetawatchStrategy, out: OutcomeRecord, arrange?: (rules: SetawatchRules) => void, lastRound = ROUNDS): void {
-    this.random.reseed(seed);
-    this.dice = this.random.streams.dice;
+    this.reseed(seed);
     this.seed = seed;
     this.strategy = strategy;
     this.setUp();
@@ -75,7 +74,7 @@ export class SetawatchRules extends Watch {
    * location's fire change only when `applyFire`).
    */
   beginCarried(seed: number, strategy: SetawatchStrategy): void {
-    this.random.reseed(seed);
+    this.reseed(seed);
     this.seed = seed;
     this.strategy = strategy;
   }

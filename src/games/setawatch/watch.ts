@@ -89,6 +89,12 @@ export class Watch implements Simulator {
     this.dice = source;
   }
 
+  /** Every stream from `seed`, and the dice from their stream (a test's script ends here). */
+  protected reseed(seed: number): void {
+    this.random.reseed(seed);
+    this.dice = this.random.streams.dice;
+  }
+
   protected rollDie(sides: number): number {
     return this.dice.die(sides);
   }
@@ -1386,7 +1392,7 @@ export class Watch implements Simulator {
     const s = this.state;
     s.copyFrom(state);
     this.location = s.location >= 0 ? this.tables.locations[s.location].rules : NO_LOCATION;
-    this.random.reseed(seed);
+    this.reseed(seed);
     this.shuffleUnseen();
   }
 

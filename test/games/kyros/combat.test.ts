@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Decision, type DecisionView, OptionKind } from '../../../src/games/kyros/decisions.ts';
 import { Phase } from '../../../src/games/kyros/cards.ts';
-import { itemIndex, liberateAllBut, lordIndex, makeRules, newRecord, occupy, option, type Script, scripted, seatHero, tables } from './scenario.ts';
-import { ScriptedThenRandom } from '../../fixtures/dice.ts';
+import { itemIndex, liberateAllBut, lordIndex, makeRules, newRecord, occupy, option, type Script, scripted, scriptRolls, seatHero, tables } from './scenario.ts';
 
 /** Lord Hawthorne (ranged 5, melee 8/3, magic 5, Life 10) alone against one Lord in Frostgate, with fixed rolls. */
 function fight(lord: string, stack: string[], items: string[], rolls: number[], script: Script = {}) {
@@ -12,7 +11,7 @@ function fight(lord: string, stack: string[], items: string[], rolls: number[], 
     occupy(r, 0, lord, stack);
     seatHero(r, 0, 'Lord Hawthorne', 0, items);
     liberateAllBut(r, 0);
-    r.scriptDice(new ScriptedThenRandom(rolls, r.random.streams.combat));
+    scriptRolls(r, rolls);
   });
   return { rules, lines };
 }

@@ -4,8 +4,7 @@ import { Decision, type DecisionKind, OptionKind } from '../../../src/games/kyro
 import kyros from '../../../src/games/kyros/index.ts';
 import { M } from '../../../src/games/kyros/rules.ts';
 import { Counter, popcount, Status } from '../../../src/games/kyros/state.ts';
-import { heroIndex, itemIndex, liberateAllBut, lordIndex, makeRules, newRecord, occupy, option, scripted, seatHero, tables } from './scenario.ts';
-import { ScriptedThenRandom } from '../../fixtures/dice.ts';
+import { heroIndex, itemIndex, liberateAllBut, lordIndex, makeRules, newRecord, occupy, option, scripted, scriptRolls, seatHero, tables } from './scenario.ts';
 
 const TENS = (n: number) => Array.from({ length: n }, () => 10);
 
@@ -83,7 +82,7 @@ describe('the counter choice', () => {
     rules.playGame(1, strategy, newRecord(), (r) => {
       occupy(r, 0, 'Yanesh the Bloodthirsty', []);
       for (let seat = 0; seat < 3; seat++) seatHero(r, seat, 'Corbin', 0);
-      r.scriptDice(new ScriptedThenRandom(Array.from({ length: 18 }, () => 1), r.random.streams.combat)); // every attack misses its first round; the hero escapes in round 2
+      scriptRolls(r, Array.from({ length: 18 }, () => 1)); // every attack misses its first round; the hero escapes in round 2
     });
     expect(attackerAndChooser).toEqual([
       [0, 2],
@@ -140,7 +139,7 @@ describe('the Giant Lord in its town (the rulebook example)', () => {
       occupy(r, 0, 'Yanesh the Bloodthirsty', ['Sellsword', 'Rage Blade', 'Eyes of Avra', 'Mirror of Shael']);
       seatHero(r, 0, 'Lord Hawthorne', 0);
       liberateAllBut(r, 0);
-      r.scriptDice(new ScriptedThenRandom(rolls, r.random.streams.combat));
+      scriptRolls(r, rolls);
     });
     return { rules, asked, snapshots, lines };
   }
@@ -194,7 +193,7 @@ describe('the Giant Lord in its town (the rulebook example)', () => {
         occupy(r, 0, 'Yanesh the Bloodthirsty', ['Sellsword']);
         seatHero(r, 0, 'Silhouette', 0, ['Alchemist Flash Bomb']);
         liberateAllBut(r, 0);
-        r.scriptDice(new ScriptedThenRandom([5, 5], r.random.streams.combat));
+        scriptRolls(r, [5, 5]);
       });
       return { lines, rules };
     };
@@ -248,7 +247,7 @@ function carthosLiberates(players: number, mask: number, stack: string[], keepOt
     seatHero(r, 0, 'Mad Carthos', 0);
     for (let seat = 1; seat < players; seat++) seatHero(r, seat, 'Corbin', -1);
     if (!keepOthers) liberateAllBut(r, 0);
-    r.scriptDice(new ScriptedThenRandom(TENS(10), r.random.streams.combat));
+    scriptRolls(r, TENS(10));
     if (extra) extra(r);
   });
   return { rules, asked, lines, out };
@@ -356,5 +355,18 @@ describe('between fights', () => {
     expect(rules.state.wounds[0]).toBe(3);
     expect(rules.state.gold[0]).toBe(1);
     expect(rules.state.exhaustion[0]).toBe(0);
+  });
+});
+
+describe('scripted dice', () => {
+  it('end with their game: the next game on the same rules rolls from its own stream', () => {
+    const reusedLines: string[] = [];
+    const reused = makeRules({}, reusedLines);
+    reused.playGame(1, scripted(), newRecord(), (r) => scriptRolls(r, TENS(10_000)));
+    reusedLines.length = 0;
+    reused.playGame(2, scripted(), newRecord());
+    const freshLines: string[] = [];
+    makeRules({}, freshLines).playGame(2, scripted(), newRecord());
+    expect(reusedLines).toEqual(freshLines);
   });
 });

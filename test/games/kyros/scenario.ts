@@ -6,6 +6,7 @@ import { Decision, type DecisionKind, type DecisionView, type KyrosStrategy, Opt
 import kyros, { rulesOptions } from '../../../src/games/kyros/index.ts';
 import { KyrosRules } from '../../../src/games/kyros/rules.ts';
 import { resolveSettings } from '../../../src/sim/settings.ts';
+import { ScriptedThenRandom } from '../../fixtures/dice.ts';
 
 export const shipped = JSON.parse(readFileSync(new URL('../../../content/kyros/base.json', import.meta.url), 'utf8')) as unknown;
 export const content: KyrosContent = kyrosContentSchema.parse(shipped);
@@ -18,6 +19,11 @@ export const heroIndex = (name: string): number => tables.heroNames.indexOf(name
 export function makeRules(settings: Record<string, string | number> = {}, lines: string[] | null = null): KyrosRules {
   const resolved = resolveSettings(kyros, settings, 'test');
   return new KyrosRules(tables, rulesOptions(resolved), lines === null ? null : { write: (line) => lines.push(line) });
+}
+
+/** The d10s the rules roll next, then the combat stream's. */
+export function scriptRolls(rules: KyrosRules, rolls: readonly number[]): void {
+  rules.scriptDice(new ScriptedThenRandom(rolls, rules.random.streams.combat));
 }
 
 export function newRecord(): OutcomeRecord {

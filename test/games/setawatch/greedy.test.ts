@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Decision } from '../../../src/games/setawatch/decisions.ts';
 import { greedyChoice } from '../../../strategies/setawatch/greedy.ts';
 import { MEASURED_WORTH } from '../../../strategies/setawatch/card-worth.ts';
-import { ability, EVERY_CARD, play, type Step } from './scenario.ts';
+import { ability, EVERY_CARD, play, type Scenario, type Step } from './scenario.ts';
 
 /** Cards that neither defeat nor damage, so that greedy fights with dice alone. */
 const NO_KILLS = ['Blinding Light', 'Elf Senses', 'Giants Bane', 'Illuminate'];
@@ -33,6 +33,8 @@ describe('greedy keeps its dice plan across a Watch', () => {
 });
 
 describe('greedy counts what its attacks will deal', () => {
+  /** The Rogue (Poison Blade, poison=flat: +2 on the next two direct attacks) and the Warrior (Giants Bane) fight. */
+  const ROGUE_AND_WARRIOR: Scenario = { party: 'beastmaster,cleric,rogue,warrior', camper: 'cleric', poison: 'flat', fire: 3, active: ['Poison Blade', 'Giants Bane'] };
   const firstAttack = (log: string[]) => attacks(log)[0]?.trim();
 
   it('Giants Bane: the 7 alone, doubled, defeats a 14-health Lich (the 8 is kept)', () => {
@@ -41,8 +43,18 @@ describe('greedy counts what its attacks will deal', () => {
   });
 
   it('Poison Blade: the 2, poisoned, defeats a 4-health Bear (the 3 is kept)', () => {
-    const game = play({ party: 'beastmaster,cleric,rogue,warrior', camper: 'cleric', poison: 'flat', fire: 3, active: ['Poison Blade', 'Giants Bane'], deck: ['Bear'], rolls: [1, 1, 1, 1, 1, 1, 3, 2, 1, 1, 1, 1], watch: [ability('Poison Blade', 1), ...greedyWatch] });
+    const game = play({ ...ROGUE_AND_WARRIOR, deck: ['Bear'], rolls: [1, 1, 1, 1, 1, 1, 3, 2, 1, 1, 1, 1], watch: [ability('Poison Blade', 1), ...greedyWatch] });
     expect(firstAttack(game.log)).toBe('Rogue attacks Bear with 4 (4/4)');
+  });
+
+  it('Poison Blade poisons two attacks only: an 8-health Treant takes a 1 and the 3, not three 1s', () => {
+    const game = play({ ...ROGUE_AND_WARRIOR, deck: ['Treant'], rolls: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3], watch: [ability('Poison Blade', 1), ...greedyWatch] });
+    expect(attacks(game.log).map((line) => line.trim())).toEqual(['Warrior attacks Treant with 3 (3/8)', 'Warrior attacks Treant with 5 (8/8)']);
+  });
+
+  it('Giants Bane doubles a poisoned die: the 5 defeats a 14-health Lich as (5 + 2) x 2 (the 6s are kept)', () => {
+    const game = play({ ...ROGUE_AND_WARRIOR, deck: ['Lich'], rolls: [1, 1, 1, 1, 1, 1, 1, 5, 6, 1, 6, 6], watch: [ability('Poison Blade', 1), ability('Giants Bane', 1), ...greedyWatch] });
+    expect(firstAttack(game.log)).toBe('Rogue attacks Lich with 14 (14/14)');
   });
 });
 
@@ -61,10 +73,11 @@ describe('greedy at camp', () => {
     const warriorCamps = (board: string[]) =>
       play({ camper: 'warrior', fire: 12, active: [...board, 'Rebuke', 'Long Shot', 'Shockbolt'], rolls: [1, 1, 1, 1, 1, 1, 1, 2, 3, 1, 1, 1], camp: greedyCamp, watch: greedyWatch });
     const equips = (board: string[]) => warriorCamps(board).log.filter((line) => line.includes('Equip:'));
-    // In reserve: Giants Bane and Cleave, worth less than Berserker, Throw Axe and Wound...
-    expect(equips(['Berserker', 'Throw Axe', 'Wound'])).toEqual([]);
-    // ...but more than Giants Bane on the board, which Berserker then replaces.
-    expect(equips(['Giants Bane', 'Throw Axe', 'Wound'])).toEqual(['  Equip: Berserker replaces Giants Bane']);
+    const [best, second, third, , worst] = ['Berserker', 'Cleave', 'Giants Bane', 'Throw Axe', 'Wound'].sort((a, b) => MEASURED_WORTH[b] - MEASURED_WORTH[a]);
+    // The three best on the board: nothing in reserve is worth more...
+    expect(equips([best, second, third])).toEqual([]);
+    // ...but with the worst on the board instead of the best, the best replaces it (and the fourth stays in reserve).
+    expect(equips([worst, second, third])).toEqual([`  Equip: ${best} replaces ${worst}`]);
   });
 
   it('Teleports to a location better than the next one on the map (Goblin Caves: Line 8, goblins +3)', () => {

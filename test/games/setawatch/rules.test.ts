@@ -11,6 +11,7 @@ import { Slot, Status } from '../../../src/games/setawatch/state.ts';
 import { campfireReveals } from '../../../src/games/setawatch/watch.ts';
 import { greedy } from '../../../strategies/setawatch/greedy.ts';
 import { attack, burn, campAction, content, EVERY_CARD, play } from './scenario.ts';
+import { ScriptedThenRandom } from '../../fixtures/dice.ts';
 import { Camp } from '../../../src/games/setawatch/decisions.ts';
 
 const ROLLS = [1, 1, 1, 8, 7, 6, 8, 5, 4, 6, 5, 4];
@@ -190,5 +191,21 @@ describe('the game module', () => {
     const engine = setawatch.createEngine(settings, content, null);
     expect(() => engine.playGame(9, { name: 'bad', choose: () => 99 }, new OutcomeRecord(3))).toThrow(StrategyError);
     expect(() => engine.playGame(9, { name: 'bad', choose: () => 99 }, new OutcomeRecord(3))).toThrow(/strategy "bad" answered decision "camper" illegally in game seed 9/);
+  });
+});
+
+describe('scripted dice', () => {
+  it('end with their game: the next game on the same rules rolls from its own stream', () => {
+    const logged = () => {
+      const log: string[] = [];
+      return { log, rules: new SetawatchRules(new CardTables(content, ['base'], DEFAULT_PARTY.split(',')), { summons: 1, startingFire: 7 }, { write: (line) => log.push(line) }) };
+    };
+    const reused = logged();
+    reused.rules.playGame(5, greedy.create({}), new OutcomeRecord(3), (r) => r.scriptDice(new ScriptedThenRandom(Array(100).fill(1), r.random.streams.dice)), 1);
+    reused.log.length = 0;
+    reused.rules.playGame(6, greedy.create({}), new OutcomeRecord(3), undefined, 1);
+    const fresh = logged();
+    fresh.rules.playGame(6, greedy.create({}), new OutcomeRecord(3), undefined, 1);
+    expect(reused.log).toEqual(fresh.log);
   });
 });
