@@ -1015,7 +1015,7 @@ export class Watch implements Simulator {
       value += this.poisonBonus();
       s.poisonAttacks--;
     }
-    if (this.diceDoubledOn(position)) value *= 2;
+    if (this.doublesDiceAt(health)) value *= 2;
     if (card === s.harmonizedCard && seat !== s.harmonizedBy) {
       value *= 2;
       s.harmonizedCard = -1;
@@ -1041,7 +1041,12 @@ export class Watch implements Simulator {
   }
 
   diceDoubledOn(position: number): boolean {
-    return this.state.doubleMinHealth > 0 && this.health(position) >= this.state.doubleMinHealth;
+    return this.doublesDiceAt(this.health(position));
+  }
+
+  /** Giants Bane: dice are doubled on creatures of this health. */
+  private doublesDiceAt(health: number): boolean {
+    return this.state.doubleMinHealth > 0 && health >= this.state.doubleMinHealth;
   }
 
   private spendAttackDie(die: number): void {
