@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ContentSpec, Provenance } from '../../core/game.ts';
-import { abilityEffect, campAction, locationEffect, PASSIVE_OPS, power, RUNES } from '../setawatch/content.ts';
+import { abilityFields, campAction, checkPassiveEffects, locationEffect, power, RUNES } from '../setawatch/content.ts';
 import type { SetawatchContent } from '../setawatch/content.ts';
 
 /**
@@ -51,15 +51,7 @@ const adventurer = z.object({
   camp: campAction,
   tamedLimit: count.default(0),
 });
-const ability = z
-  .object({ ...cardBase, adventurer: name, passive: z.boolean().default(false), modes: z.array(z.array(abilityEffect).min(1)).min(1).max(3) })
-  .superRefine((a, ctx) => {
-    for (const mode of a.modes) {
-      for (const effect of mode) {
-        if (a.passive !== PASSIVE_OPS.includes(effect.op)) ctx.addIssue({ code: 'custom', message: `effect "${effect.op}" cannot be on a ${a.passive ? 'passive' : 'activated'} ability` });
-      }
-    }
-  });
+const ability = z.object({ ...cardBase, adventurer: name, ...abilityFields }).superRefine(checkPassiveEffects);
 const boon = z.discriminatedUnion('op', [
   z.object({ op: z.literal('fire'), amount }),
   z.object({ op: z.literal('refresh'), count }),

@@ -220,17 +220,21 @@ export const PASSIVE_OPS: readonly AbilityOp[] = [
   'attackAnyRevealed',
 ];
 
-const ability = z
-  .object({ ...cardBase, adventurer: z.enum(ADVENTURERS), passive: z.boolean().default(false), modes: z.array(z.array(abilityEffect).min(1)).min(1).max(3) })
-  .superRefine((a, ctx) => {
-    for (const mode of a.modes) {
-      for (const effect of mode) {
-        if (a.passive !== PASSIVE_OPS.includes(effect.op)) {
-          ctx.addIssue({ code: 'custom', message: `effect "${effect.op}" cannot be on a ${a.passive ? 'passive' : 'activated'} ability` });
-        }
+/** The fields every ability card has (Set a Watch and Doomed Run): its modes of effects, and whether it is passive. */
+export const abilityFields = { passive: z.boolean().default(false), modes: z.array(z.array(abilityEffect).min(1)).min(1).max(3) };
+
+/** A passive ability has only passive effects, an activated one none. */
+export function checkPassiveEffects(a: { passive: boolean; modes: readonly (readonly AbilityEffect[])[] }, ctx: z.RefinementCtx): void {
+  for (const mode of a.modes) {
+    for (const effect of mode) {
+      if (a.passive !== PASSIVE_OPS.includes(effect.op)) {
+        ctx.addIssue({ code: 'custom', message: `effect "${effect.op}" cannot be on a ${a.passive ? 'passive' : 'activated'} ability` });
       }
     }
-  });
+  }
+}
+
+const ability = z.object({ ...cardBase, adventurer: z.enum(ADVENTURERS), ...abilityFields }).superRefine(checkPassiveEffects);
 export type AbilityCard = z.infer<typeof ability>;
 
 export const setawatchContentSchema = z

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { provenance } from '../../../src/games/doomedrun/content.ts';
+import { doomedrunContentSchema, provenance } from '../../../src/games/doomedrun/content.ts';
 import { RunTables } from '../../../src/games/doomedrun/state.ts';
 import { content } from './helpers.ts';
 
@@ -60,6 +60,13 @@ describe('Doomed Run content', () => {
     expect(estimated[6]).toBeGreaterThan(estimated[0]);
     const unhallowed = tables.realms.map((r) => mean(r.unhallowed.filter((id) => tables.cardEstimated[id] === 1)));
     expect(unhallowed[6]).toBeGreaterThan(unhallowed[0]);
+  });
+
+  it('rejects a passive effect on an activated ability, as Set a Watch does', () => {
+    const raw = JSON.parse(readFileSync(new URL('../../../content/doomedrun/run.json', import.meta.url), 'utf8')) as { abilities: { passive?: boolean }[] };
+    const passive = raw.abilities.findIndex((a) => a.passive === true);
+    raw.abilities[passive].passive = false;
+    expect(() => doomedrunContentSchema.parse(raw)).toThrow(/cannot be on a activated ability/);
   });
 
   it('counts cards by source', () => {
