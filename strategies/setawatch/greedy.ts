@@ -210,7 +210,8 @@ const NO_KILL = -1e9;
 /**
  * A pip spent costs twice the 10 a point of health left adds to a kill's worth, so among dice kills the cheapest
  * creature goes first and an ability's kill is worth most on a creature with much health left. Measured at Easy:
- * 10 a pip 32.9%, 20 36.1%, 30 35.9%, 50 28.6%.
+ * 10 a pip 32.9%, 20 36.1%, 30 35.9%, 50 28.6%; again with the re-measured card worths (8,000 games, Easy default
+ * party): 15 50.9%, 20 51.8%, 25 51.8%.
  */
 const PIP_COST = 20;
 
@@ -262,7 +263,8 @@ function modeFacts(tables: CardTables): ModeFacts {
 
 /**
  * Exhausting a card for its effect costs a little less than the point of damage a kill prevents (1,000), since the
- * creature killed also stays out of the Horde; a die costs its value. Measured at Easy: 1,000 30.6%, 700 32.9%, 500 31.7%.
+ * creature killed also stays out of the Horde; a die costs its value. Measured at Easy: 1,000 30.6%, 700 32.9%,
+ * 500 31.7%; again with the re-measured card worths (8,000 games, Easy default party): 550 51.3%, 700 51.8%, 850 51.3%.
  */
 const EXHAUST_COST = 700;
 
@@ -469,7 +471,11 @@ function scoreCamp(view: DecisionView, index: number): number {
   }
 }
 
-/** A camp die on Equip is worth this much per round of measured worth gained (card-worth.ts). */
+/**
+ * A camp die on Equip is worth this much per round of measured worth gained (card-worth.ts). With the re-measured
+ * worths (8,000 games at Easy): 100 52.9% for the default party but lower for parties with the Rogue, 150 51.8%,
+ * 220 50.3%.
+ */
 const EQUIP_WORTH = 150;
 
 /** A camp die on an Equip (or Prepared) that gains this much worth; none when nothing is gained. */
