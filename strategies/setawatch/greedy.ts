@@ -85,7 +85,7 @@ function gatherDice(view: DecisionView): void {
   const positions = Math.min(PLAN_POSITIONS, s.lineLength);
   readyDice = 0;
   for (let seat = 0; seat < SEATS; seat++) {
-    if (s.inCombat[seat] === 0) continue;
+    if (s.inCombat[seat] === 0 || !s.hasReadyDie(seat)) continue;
     let reach = 0;
     for (let position = 0; position < positions; position++) if (view.rules.canAttack(seat, position)) reach |= 1 << position;
     for (let die = seat * DICE_PER_SEAT; reach !== 0 && die < (seat + 1) * DICE_PER_SEAT && readyDice < MAX_PLAN_DICE; die++) {
@@ -119,10 +119,14 @@ function newPlan(view: DecisionView): void {
     planValue[i] = view.state.dieValue[readyDie[i]];
     planReach[i] = readyReach[i];
   }
-  for (let mask = 1; mask < 1 << planDice; mask++) {
-    const rest = mask & (mask - 1);
-    subsetSum[mask] = subsetSum[rest] + planValue[31 - Math.clz32(mask & -mask)];
-    subsetDice[mask] = subsetDice[rest] + 1;
+  // Die i's subsets are the subsets of the dice before it, each with die i added.
+  for (let i = 0; i < planDice; i++) {
+    const half = 1 << i;
+    const value = planValue[i];
+    for (let mask = 0; mask < half; mask++) {
+      subsetSum[half | mask] = subsetSum[mask] + value;
+      subsetDice[half | mask] = subsetDice[mask] + 1;
+    }
   }
 }
 

@@ -131,6 +131,11 @@ export class SetawatchState {
     return active;
   }
 
+  hasReadyDie(seat: number): boolean {
+    for (let die = seat * DICE_PER_SEAT; die < (seat + 1) * DICE_PER_SEAT; die++) if (this.dieState[die] === Die.ready) return true;
+    return false;
+  }
+
   /** Active cards of every adventurer on Watch. */
   watchActiveCards(): number {
     let active = 0;

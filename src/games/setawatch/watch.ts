@@ -56,6 +56,8 @@ export class Watch implements Simulator {
   protected seed = 0;
   protected location: LocationRules = NO_LOCATION;
   private readonly scratch: Int16Array;
+  /** listAttacks: the positions one adventurer may attack now. */
+  private readonly attackTargets = new Int16Array(LINE_CAPACITY);
   readonly view: { state: SetawatchState; options: OptionList; tables: CardTables; random: RandomStream; seen: Int16Array; seat: number; rules: Watch };
 
   constructor(
@@ -738,13 +740,15 @@ export class Watch implements Simulator {
 
   private listAttacks(seat: number): void {
     const s = this.state;
+    const targets = this.attackTargets;
+    let count = 0;
+    const last = Math.min(s.lineLength - 1, this.attackReach(seat));
+    for (let position = 0; position <= last; position++) if (this.canAttack(seat, position)) targets[count++] = position;
+    if (count === 0) return;
     for (let k = 0; k < DICE_PER_SEAT; k++) {
       const die = seat * DICE_PER_SEAT + k;
       if (s.dieState[die] !== Die.ready || this.sameValueEarlier(seat, k)) continue;
-      const last = Math.min(s.lineLength - 1, this.attackReach(seat));
-      for (let position = 0; position <= last; position++) {
-        if (this.canAttack(seat, position)) this.options.add(OptionKind.attack, -1, die, position, -1, 0);
-      }
+      for (let i = 0; i < count; i++) this.options.add(OptionKind.attack, -1, die, targets[i], -1, 0);
     }
   }
 
