@@ -55,6 +55,11 @@ let planDice = 0;
 /** Per position: a bit mask over the plan's dice (0 when the dice cannot kill it), and the pips they spend. */
 const killSet = new Int32Array(PLAN_POSITIONS);
 const killPips = new Int16Array(PLAN_POSITIONS);
+/**
+ * Per position and seat: bit v set when the kill set holds a die of that adventurer showing v (die values stay under
+ * 32: dice are d6 or d8, a tamed die shows at most a creature's health, which the content schema caps at 30).
+ */
+const killValues = new Int32Array(PLAN_POSITIONS * SEATS);
 const subsetSum = new Int16Array(1 << MAX_PLAN_DICE);
 const subsetDice = new Uint8Array(1 << MAX_PLAN_DICE);
 /** This decision's ready dice in reach, before they are matched to the plan. */
@@ -150,18 +155,14 @@ function cheapestKill(position: number, needed: number, multiplier: number, bonu
   }
   killSet[position] = best;
   killPips[position] = best === 0 ? 0 : bestSum;
+  for (let i = 0; i < planDice; i++) {
+    if ((best & (1 << i)) !== 0) killValues[position * SEATS + Math.floor(planDie[i] / DICE_PER_SEAT)] |= 1 << planValue[i];
+  }
 }
 
 /** True when the kill set of `position` holds a die of this adventurer with this value (equal dice are interchangeable). */
 function inKillSet(view: DecisionView, position: number, die: number): boolean {
-  const s = view.state;
-  const set = killSet[position];
-  for (let i = 0; i < planDice; i++) {
-    if ((set & (1 << i)) === 0) continue;
-    const other = planDie[i];
-    if (Math.floor(other / DICE_PER_SEAT) === Math.floor(die / DICE_PER_SEAT) && s.dieValue[other] === s.dieValue[die]) return true;
-  }
-  return false;
+  return (killValues[position * SEATS + Math.floor(die / DICE_PER_SEAT)] & (1 << view.state.dieValue[die])) !== 0;
 }
 
 /** What the creature's First-position power would cost if it reached the front: fire at 50 a point, 100 a card. */
@@ -629,6 +630,7 @@ export function prepareWatchScores(view: DecisionView): void {
   decisionStamp++;
   gatherDice(view);
   const bonus = view.rules.poisonBonus();
+  killValues.fill(0);
   for (let position = 0; position < PLAN_POSITIONS; position++) {
     killSet[position] = 0;
     if (position >= s.lineLength || s.lineRevealed[position] === 0) continue;
