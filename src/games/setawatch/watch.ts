@@ -1045,7 +1045,7 @@ export class Watch implements Simulator {
   }
 
   diceDoubledOn(position: number): boolean {
-    return this.doublesDiceAt(this.health(position));
+    return this.state.doubleMinHealth > 0 && this.doublesDiceAt(this.health(position)); // health only under Giants Bane
   }
 
   /** Giants Bane: dice are doubled on creatures of this health. */
