@@ -62,6 +62,15 @@ const killPips = new Int16Array(PLAN_POSITIONS);
 const killValues = new Int32Array(PLAN_POSITIONS * SEATS);
 const subsetSum = new Int16Array(1 << MAX_PLAN_DICE);
 const subsetDice = new Uint8Array(1 << MAX_PLAN_DICE);
+/**
+ * Cleave: the plan's dice that stay ready at the leftover when they defeat a creature with damage to spare, and per
+ * subset of them the highest value (the die played last, so the most it can keep); built when the set changes.
+ */
+let planCleave = 0;
+let cleaveTableFor = 0;
+const subsetCleave = new Int16Array(1 << MAX_PLAN_DICE);
+/** Per seat in this decision: 1 when its dice keep their leftover. */
+const seatCleaves = new Uint8Array(SEATS);
 /** This decision's ready dice in reach, before they are matched to the plan. */
 const readyDie = new Int16Array(MAX_PLAN_DICE);
 const readyReach = new Int32Array(MAX_PLAN_DICE);
@@ -90,7 +99,9 @@ function gatherDice(view: DecisionView): void {
   const positions = Math.min(PLAN_POSITIONS, s.lineLength);
   readyDice = 0;
   for (let seat = 0; seat < SEATS; seat++) {
+    seatCleaves[seat] = 0;
     if (s.inCombat[seat] === 0 || !s.hasReadyDie(seat)) continue;
+    seatCleaves[seat] = view.rules.keepsLeftover(seat) ? 1 : 0;
     let reach = 0;
     for (let position = 0; position < positions; position++) if (view.rules.canAttack(seat, position)) reach |= 1 << position;
     for (let die = seat * DICE_PER_SEAT; reach !== 0 && die < (seat + 1) * DICE_PER_SEAT && readyDice < MAX_PLAN_DICE; die++) {
@@ -100,6 +111,23 @@ function gatherDice(view: DecisionView): void {
     }
   }
   if (!matchPlan(view)) newPlan(view);
+  markCleavingDice(view);
+}
+
+function markCleavingDice(view: DecisionView): void {
+  let cleave = 0;
+  for (let i = 0; i < planDice; i++) {
+    const die = planDie[i];
+    if (seatCleaves[Math.floor(die / DICE_PER_SEAT)] === 1 && view.state.dieTamed[die] < 0) cleave |= 1 << i;
+  }
+  planCleave = cleave;
+  if (cleave === 0 || cleave === cleaveTableFor) return;
+  for (let i = 0; i < planDice; i++) {
+    const half = 1 << i;
+    const value = (cleave & half) !== 0 ? planValue[i] : 0;
+    for (let mask = 0; mask < half; mask++) subsetCleave[half | mask] = Math.max(subsetCleave[mask], value);
+  }
+  cleaveTableFor = cleave;
 }
 
 /**
@@ -119,6 +147,7 @@ function matchPlan(view: DecisionView): boolean {
 
 function newPlan(view: DecisionView): void {
   planDice = readyDice;
+  cleaveTableFor = 0;
   for (let i = 0; i < planDice; i++) {
     planDie[i] = readyDie[i];
     planValue[i] = view.state.dieValue[readyDie[i]];
@@ -137,24 +166,30 @@ function newPlan(view: DecisionView): void {
 
 /**
  * The cheapest set of plan dice reaching `position` that defeats it (fewest pips spent, then fewest dice). Each die
- * deals its value, plus `bonus` for the first `poisoned` of them (Poison Blade), times `multiplier` (Giants Bane).
+ * deals its value, plus `bonus` for the first `poisoned` of them (Poison Blade), times `multiplier` (Giants Bane). A
+ * Cleave die played last keeps the damage to spare, up to its value: those pips are not spent.
  */
 function cheapestKill(position: number, needed: number, multiplier: number, bonus: number, poisoned: number): void {
   let usable = 0;
   for (let i = 0; i < planDice; i++) if ((planReach[i] & (1 << position)) !== 0) usable |= 1 << i;
   let best = 0;
-  let bestSum = 0x7fff;
+  let bestPips = 0x7fff;
   let bestCount = 99;
   for (let mask = usable; mask !== 0; mask = (mask - 1) & usable) {
     const sum = subsetSum[mask];
-    if (sum > bestSum || (sum === bestSum && subsetDice[mask] >= bestCount)) continue;
-    if (multiplier * (sum + bonus * Math.min(poisoned, subsetDice[mask])) < needed) continue;
+    const keepable = subsetCleave[mask & planCleave];
+    const fewestPips = sum - keepable;
+    if (fewestPips > bestPips || (fewestPips === bestPips && subsetDice[mask] >= bestCount)) continue;
+    const dealt = multiplier * (sum + bonus * Math.min(poisoned, subsetDice[mask]));
+    if (dealt < needed) continue;
+    const pips = sum - Math.min(keepable, dealt - needed);
+    if (pips > bestPips || (pips === bestPips && subsetDice[mask] >= bestCount)) continue;
     best = mask;
-    bestSum = sum;
+    bestPips = pips;
     bestCount = subsetDice[mask];
   }
   killSet[position] = best;
-  killPips[position] = best === 0 ? 0 : bestSum;
+  killPips[position] = best === 0 ? 0 : bestPips;
   for (let i = 0; i < planDice; i++) {
     if ((best & (1 << i)) !== 0) killValues[position * SEATS + Math.floor(planDie[i] / DICE_PER_SEAT)] |= 1 << planValue[i];
   }
@@ -227,9 +262,18 @@ function killScore(view: DecisionView, position: number, pipsSpent: number): num
 
 function scoreAttack(view: DecisionView, die: number, position: number): number {
   if (position < PLAN_POSITIONS && killSet[position] !== 0 && inKillSet(view, position, die)) {
-    return killScore(view, position, killPips[position]);
+    return killScore(view, position, killPips[position]) - playedLater(view, die, position);
   }
   return NOT_WORTH;
+}
+
+/**
+ * Among a kill set's dice, those that keep a leftover (Cleave) go last. Which of them is last does not matter: no die
+ * of a cheapest set could be left out, so the damage to spare is less than any of them.
+ */
+function playedLater(view: DecisionView, die: number, position: number): number {
+  if ((killSet[position] & planCleave) === 0 || subsetDice[killSet[position]] === 1) return 0;
+  return seatCleaves[Math.floor(die / DICE_PER_SEAT)] === 1 && view.state.dieTamed[die] < 0 ? 0.01 : 0;
 }
 
 const DEFEATS = new Set(['defeat', 'defeatUpToRoll', 'spendTamedDefeat', 'defeatPair', 'defeatAll']);

@@ -112,6 +112,8 @@ export interface RulesView {
   poisonBonus(): number;
   /** True when direct attacks on the creature deal double (Giants Bane). */
   diceDoubledOn(position: number): boolean;
+  /** True when the adventurer's die that defeats a creature with damage to spare stays ready at the leftover (Cleave). */
+  keepsLeftover(seat: number): boolean;
   /** A simulator with its own state, for strategies that search (see strategies/setawatch/planner.ts). */
   createSimulator(): Simulator;
   /** A simulator that can also play a round's camp, or null when this engine has no camp (a Watch alone). */

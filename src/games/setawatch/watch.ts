@@ -295,9 +295,14 @@ export class Watch implements Simulator {
     return -1;
   }
 
+  /** The adventurer is in the fight with an active, usable passive of this op (each passive is one adventurer's card). */
   private seatHasPassive(seat: number, op: string): boolean {
-    const slot = this.passiveActive(op);
-    return slot >= 0 && Math.floor(slot / SLOTS_PER_SEAT) === seat;
+    const s = this.state;
+    if (this.location.noPassives || s.inCombat[seat] === 0) return false;
+    for (let slot = seat * SLOTS_PER_SEAT; slot < (seat + 1) * SLOTS_PER_SEAT; slot++) {
+      if (s.slotState[slot] === Slot.active && this.tables.abilities[s.slotCard[slot]].passiveOp === op) return true;
+    }
+    return false;
   }
 
   // ---- Revealing and powers --------------------------------------------------------------------------------------
@@ -1030,7 +1035,7 @@ export class Watch implements Simulator {
     this.spendAttackDie(die);
     if (s.lineDamage[position] < health) return;
     const spare = Math.min(value, s.lineDamage[position] - health);
-    if (spare > 0 && s.dieTamed[die] < 0 && this.seatHasPassive(seat, 'cleave')) {
+    if (spare > 0 && s.dieTamed[die] < 0 && this.keepsLeftover(seat)) {
       s.dieValue[die] = spare;
       s.dieState[die] = Die.ready;
       this.log?.write(`  Cleave: the die stays at ${spare}`);
@@ -1042,6 +1047,10 @@ export class Watch implements Simulator {
     const s = this.state;
     if (s.poisonAttacks === 0) return 0;
     return this.readings.poisonPerRevealed ? s.poisonAmount * this.revealedCount() : s.poisonAmount;
+  }
+
+  keepsLeftover(seat: number): boolean {
+    return this.seatHasPassive(seat, 'cleave');
   }
 
   diceDoubledOn(position: number): boolean {

@@ -58,6 +58,24 @@ describe('greedy counts what its attacks will deal', () => {
   });
 });
 
+describe('greedy plays Cleave for its leftover', () => {
+  const WARRIOR_CLEAVES = [...NO_KILLS, 'Cleave'];
+  /** The attacks and Cleave's leftover until the first creature falls. */
+  const bearAttacks = (rolls: number[]) => {
+    const { log } = play({ camper: 'cleric', fire: 3, active: WARRIOR_CLEAVES, deck: ['Bear#2'], rolls, watch: greedyWatch });
+    const fight = log.slice(0, log.findIndex((line) => line.includes(' is defeated')));
+    return fight.filter((line) => line.includes(' attacks ') || line.includes('Cleave:')).map((line) => line.trim());
+  };
+
+  it("kills a 5-health Bear with the Warrior's 7 alone, keeping 2, rather than the 3 + 3 that waste a pip", () => {
+    expect(bearAttacks([1, 1, 1, 3, 3, 3, 7, 7, 7, 3, 3, 3])).toEqual(['Warrior attacks Bear with 7 (7/5)', 'Cleave: the die stays at 2']);
+  });
+
+  it("plays the Warrior's die last in a kill set: the Wizard's 4, then the Warrior's 2, which keeps 1", () => {
+    expect(bearAttacks([1, 1, 1, 6, 6, 6, 2, 2, 2, 4, 4, 4])).toEqual(['Wizard attacks Bear with 4 (4/5)', 'Warrior attacks Bear with 2 (6/5)', 'Cleave: the die stays at 1']);
+  });
+});
+
 describe('greedy at camp', () => {
   const greedyCamp: Step[] = Array.from({ length: 3 }, () => (view) => greedyChoice(Decision.camp, view));
 
