@@ -7,15 +7,15 @@ import { DICE_PER_SEAT, Die, LINE_CAPACITY, LineFlag, SEATS, Slot, SLOTS_PER_SEA
 
 /**
  * A fast heuristic: every option gets a score from simple rules of thumb and the best one is taken. In the Watch it
- * measures, for each creature in reach, the set of dice that kills it with the fewest pips (counting what Poison
- * Blade and Giants Bane add), and kills by damage, the First-position power it would fire, and pips spent (an ability
- * kill spends only its die; exhausting a card comes after every dice kill). It reads no face-down card, never burns a
- * card for fire by choice, wards the front creature it cannot kill, and exhausts the cards worth least (card-worth.ts:
- * measured worth on the board) while keeping every adventurer fighting. In camp it vanquishes a Horde card whenever
- * its dice allow (the Horde joins the final Line), heals, Equips a reserve card worth more than a board card (Prepared
- * too), Teleports, checks the map (locations by fire, Line size counted thrice, Respites), chops wood below 12, and
- * sends to camp whoever the Watch misses least. It never takes Taunt, Song of Discord, Line Dance or Multi-Talented
- * (pre-production Knight and Bard).
+ * measures, for each creature in reach, the set of dice that kills it with the fewest pips (counting what Poison Blade
+ * and Giants Bane add and what Cleave keeps, its die played last), and ranks kills by the creature's damage, the
+ * First-position power it would fire and the pips spent (an ability kill spends only its die; exhausting a card comes
+ * after every dice kill). It reads no face-down card, never burns a card for fire by choice, wards the front creature
+ * it cannot kill, and exhausts the cards worth least (card-worth.ts: measured worth on the board) while keeping every
+ * adventurer fighting. In camp it vanquishes a Horde card whenever its dice allow (the Horde joins the final Line),
+ * heals, Equips a reserve card worth more than a board card (Prepared too), Teleports, checks the map (locations by
+ * fire, Line size counted thrice, Respites), chops wood below 12, and sends to camp whoever the Watch misses least. It
+ * never takes Taunt, Song of Discord, Line Dance or Multi-Talented (pre-production Knight and Bard).
  */
 
 export const NOT_WORTH = -1;
