@@ -8,14 +8,15 @@ import { DICE_PER_SEAT, Die, LINE_CAPACITY, LineFlag, SEATS, Slot, SLOTS_PER_SEA
 /**
  * A fast heuristic: every option gets a score from simple rules of thumb and the best one is taken. In the Watch it
  * measures, for each creature in reach, the set of dice that kills it with the fewest pips (counting what Poison Blade
- * and Giants Bane add and what Cleave keeps, its die played last), and ranks kills by the creature's damage, the
- * First-position power it would fire and the pips spent (an ability kill spends only its die; exhausting a card comes
- * after every dice kill). It reads no face-down card, never burns a card for fire by choice, wards the front creature
- * it cannot kill, and exhausts the cards worth least (card-worth.ts: measured worth on the board) while keeping every
- * adventurer fighting. In camp it vanquishes a Horde card whenever its dice allow (the Horde joins the final Line),
- * heals, Equips a reserve card worth more than a board card (Prepared too), Teleports, checks the map (locations by
- * fire, Line size counted thrice, Respites), chops wood below 12, and sends to camp whoever the Watch misses least. It
- * never takes Taunt, Song of Discord, Line Dance or Multi-Talented (pre-production Knight and Bard).
+ * and Giants Bane add, what Cleave keeps with its die played last, and Harmonize's doubled attack), and ranks kills by
+ * the creature's damage, the First-position power it would fire and the pips spent (an ability kill spends only its
+ * die; exhausting a card comes after every dice kill). It reads no face-down card, never burns a card for fire by
+ * choice, wards the front creature it cannot kill, and exhausts the cards worth least (card-worth.ts: measured worth on
+ * the board) while keeping every adventurer fighting. In camp it vanquishes a Horde card whenever its dice allow (the
+ * Horde joins the final Line), heals, Equips a reserve card worth more than a board card (Prepared too), Teleports,
+ * checks the map (locations by fire, Line size counted thrice, Respites), chops wood below 12, and sends to camp
+ * whoever the Watch misses least. It never takes Taunt, Song of Discord, Line Dance or Multi-Talented (pre-production
+ * Knight and Bard).
  */
 
 export const NOT_WORTH = -1;
@@ -71,6 +72,14 @@ let cleaveTableFor = 0;
 const subsetCleave = new Int16Array(1 << MAX_PLAN_DICE);
 /** Per seat in this decision: 1 when its dice keep their leftover. */
 const seatCleaves = new Uint8Array(SEATS);
+/**
+ * Harmonize: the Line position of the harmonized creature (-1: none within the plan), the plan's dice whose attack on
+ * it deals double (any adventurer's but the Bard's), and per subset the highest of them (played first, it is doubled).
+ */
+let harmonyPosition = -1;
+let planHarmony = 0;
+let harmonyTableFor = 0;
+const subsetHarmony = new Int16Array(1 << MAX_PLAN_DICE);
 /** This decision's ready dice in reach, before they are matched to the plan. */
 const readyDie = new Int16Array(MAX_PLAN_DICE);
 const readyReach = new Int32Array(MAX_PLAN_DICE);
@@ -112,6 +121,7 @@ function gatherDice(view: DecisionView): void {
   }
   if (!matchPlan(view)) newPlan(view);
   markCleavingDice(view);
+  markHarmonizedDice(view);
 }
 
 function markCleavingDice(view: DecisionView): void {
@@ -122,12 +132,29 @@ function markCleavingDice(view: DecisionView): void {
   }
   planCleave = cleave;
   if (cleave === 0 || cleave === cleaveTableFor) return;
+  highestMarked(subsetCleave, cleave);
+  cleaveTableFor = cleave;
+}
+
+function markHarmonizedDice(view: DecisionView): void {
+  const s = view.state;
+  harmonyPosition = -1;
+  planHarmony = 0;
+  for (let position = 0; position < Math.min(PLAN_POSITIONS, s.lineLength); position++) if (s.lineCard[position] === s.harmonizedCard) harmonyPosition = position;
+  if (harmonyPosition < 0) return;
+  for (let i = 0; i < planDice; i++) if (Math.floor(planDie[i] / DICE_PER_SEAT) !== s.harmonizedBy) planHarmony |= 1 << i;
+  if (planHarmony === 0 || planHarmony === harmonyTableFor) return;
+  highestMarked(subsetHarmony, planHarmony);
+  harmonyTableFor = planHarmony;
+}
+
+/** Per subset of the plan's dice, the highest value among its `marked` dice (0 when none). */
+function highestMarked(table: Int16Array, marked: number): void {
   for (let i = 0; i < planDice; i++) {
     const half = 1 << i;
-    const value = (cleave & half) !== 0 ? planValue[i] : 0;
-    for (let mask = 0; mask < half; mask++) subsetCleave[half | mask] = Math.max(subsetCleave[mask], value);
+    const value = (marked & half) !== 0 ? planValue[i] : 0;
+    for (let mask = 0; mask < half; mask++) table[half | mask] = Math.max(table[mask], value);
   }
-  cleaveTableFor = cleave;
 }
 
 /**
@@ -148,6 +175,7 @@ function matchPlan(view: DecisionView): boolean {
 function newPlan(view: DecisionView): void {
   planDice = readyDice;
   cleaveTableFor = 0;
+  harmonyTableFor = 0;
   for (let i = 0; i < planDice; i++) {
     planDie[i] = readyDie[i];
     planValue[i] = view.state.dieValue[readyDie[i]];
@@ -167,9 +195,10 @@ function newPlan(view: DecisionView): void {
 /**
  * The cheapest set of plan dice reaching `position` that defeats it (fewest pips spent, then fewest dice). Each die
  * deals its value, plus `bonus` for the first `poisoned` of them (Poison Blade), times `multiplier` (Giants Bane). A
- * Cleave die played last keeps the damage to spare, up to its value: those pips are not spent.
+ * Cleave die played last keeps the damage to spare, up to its value: those pips are not spent. On the harmonized
+ * creature the highest die among `doubled`, played first, deals its value once more.
  */
-function cheapestKill(position: number, needed: number, multiplier: number, bonus: number, poisoned: number): void {
+function cheapestKill(position: number, needed: number, multiplier: number, bonus: number, poisoned: number, doubled: number): void {
   let usable = 0;
   for (let i = 0; i < planDice; i++) if ((planReach[i] & (1 << position)) !== 0) usable |= 1 << i;
   let best = 0;
@@ -180,7 +209,7 @@ function cheapestKill(position: number, needed: number, multiplier: number, bonu
     const keepable = subsetCleave[mask & planCleave];
     const fewestPips = sum - keepable;
     if (fewestPips > bestPips || (fewestPips === bestPips && subsetDice[mask] >= bestCount)) continue;
-    const dealt = multiplier * (sum + bonus * Math.min(poisoned, subsetDice[mask]));
+    const dealt = multiplier * (sum + subsetHarmony[mask & doubled] + bonus * Math.min(poisoned, subsetDice[mask]));
     if (dealt < needed) continue;
     const pips = sum - Math.min(keepable, dealt - needed);
     if (pips > bestPips || (pips === bestPips && subsetDice[mask] >= bestCount)) continue;
@@ -262,9 +291,16 @@ function killScore(view: DecisionView, position: number, pipsSpent: number): num
 
 function scoreAttack(view: DecisionView, die: number, position: number): number {
   if (position < PLAN_POSITIONS && killSet[position] !== 0 && inKillSet(view, position, die)) {
-    return killScore(view, position, killPips[position]) - playedLater(view, die, position);
+    return killScore(view, position, killPips[position]) + playedEarlier(view, die, position) - playedLater(view, die, position);
   }
   return NOT_WORTH;
+}
+
+/** On the harmonized creature, the kill set's highest die of another adventurer than the Bard goes first. */
+function playedEarlier(view: DecisionView, die: number, position: number): number {
+  if (position !== harmonyPosition || (killSet[position] & planHarmony) === 0) return 0;
+  const s = view.state;
+  return Math.floor(die / DICE_PER_SEAT) !== s.harmonizedBy && s.dieValue[die] === subsetHarmony[killSet[position] & planHarmony] ? 0.02 : 0;
 }
 
 /**
@@ -678,7 +714,7 @@ export function prepareWatchScores(view: DecisionView): void {
   for (let position = 0; position < PLAN_POSITIONS; position++) {
     killSet[position] = 0;
     if (position >= s.lineLength || s.lineRevealed[position] === 0) continue;
-    cheapestKill(position, healthLeft(view, position), view.rules.diceDoubledOn(position) ? 2 : 1, bonus, s.poisonAttacks);
+    cheapestKill(position, healthLeft(view, position), view.rules.diceDoubledOn(position) ? 2 : 1, bonus, s.poisonAttacks, position === harmonyPosition ? planHarmony : 0);
   }
 }
 

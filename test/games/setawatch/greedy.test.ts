@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { Decision } from '../../../src/games/setawatch/decisions.ts';
+import { Decision, OptionKind } from '../../../src/games/setawatch/decisions.ts';
 import { greedyChoice } from '../../../strategies/setawatch/greedy.ts';
 import { MEASURED_WORTH } from '../../../strategies/setawatch/card-worth.ts';
-import { ability, EVERY_CARD, play, type Scenario, type Step } from './scenario.ts';
+import { ability, EVERY_CARD, find, play, type Scenario, type Step } from './scenario.ts';
 
 /** Cards that neither defeat nor damage, so that greedy fights with dice alone. */
 const NO_KILLS = ['Blinding Light', 'Elf Senses', 'Giants Bane', 'Illuminate'];
@@ -73,6 +73,26 @@ describe('greedy plays Cleave for its leftover', () => {
 
   it("plays the Warrior's die last in a kill set: the Wizard's 4, then the Warrior's 2, which keeps 1", () => {
     expect(bearAttacks([1, 1, 1, 6, 6, 6, 2, 2, 2, 4, 4, 4])).toEqual(['Wizard attacks Bear with 4 (4/5)', 'Warrior attacks Bear with 2 (6/5)', 'Cleave: the die stays at 1']);
+  });
+});
+
+describe("greedy plays Harmonize's doubled attack", () => {
+  /**
+   * The Bard harmonizes the 8-health Treant in front; the Warrior and the Knight fight with cards that kill nothing
+   * (Giants Bane needs 10 health; greedy never Taunts). Dice in seat order: Cleric (camping), Warrior, Knight, Bard.
+   */
+  const treantAttacks = (rolls: number[]) => {
+    const harmonizeFront: Step = (view) => find(view, (o, i) => o.kind[i] === OptionKind.passive && o.target[i] === 0);
+    const { log } = play({ party: 'cleric,warrior,knight,bard', sets: 'base+preproduction', camper: 'cleric', fire: 3, active: ['Harmonize', 'Giants Bane', 'Taunt'], deck: ['Treant'], rolls, watch: [harmonizeFront, ...greedyWatch] });
+    return attacks(log.slice(0, log.findIndex((line) => line.includes(' is defeated')))).map((line) => line.trim());
+  };
+
+  it("kills with the Warrior's 5 alone, doubled, rather than the Knight's 2 and the Bard's 6", () => {
+    expect(treantAttacks([1, 1, 1, 5, 5, 5, 2, 2, 2, 6, 6, 6])).toEqual(['Warrior attacks Treant with 10 (10/8)']);
+  });
+
+  it("plays the kill set's highest die first, so that it is the one doubled: the Knight's 3, then the Warrior's 2", () => {
+    expect(treantAttacks([1, 1, 1, 2, 2, 2, 3, 3, 3, 1, 1, 1])).toEqual(['Knight attacks Treant with 6 (6/8)', 'Warrior attacks Treant with 2 (8/8)']);
   });
 });
 
