@@ -5,7 +5,7 @@ import type { CardTables } from '../../src/games/setawatch/cards.ts';
  * survived (a win counts 10), measured at Easy over 30,000 games in each of three parties that cover all 30 cards,
  * averaged (`npx tsx strategies/setawatch/measure-card-worth.ts`), with greedy as it plays now (worths shift when its
  * play does: re-measured after each change to how it plays; measuring again with these worths in use moves none by
- * more than 0.04). The set-up deals 3 of an adventurer's 5 cards at random, so the difference is the card's own effect
+ * more than 0.03). The set-up deals 3 of an adventurer's 5 cards at random, so the difference is the card's own effect
  * under greedy's play: cards greedy uses well rank high, cards it rarely uses (Slumber, Polymorph) low. Greedy Equips,
  * refreshes and exhausts by it. Cards not in the table (pre-production, Doomed Run) are
  * worth the average of the measured cards of their kind (see cardWorths).

@@ -57,8 +57,9 @@ let planDice = 0;
 const killSet = new Int32Array(PLAN_POSITIONS);
 const killPips = new Int16Array(PLAN_POSITIONS);
 /**
- * Per position and seat: bit v set when the kill set holds a die of that adventurer showing v (die values stay under
- * 32: dice are d6 or d8, a tamed die shows at most a creature's health, which the content schema caps at 30).
+ * Per position and seat: bit v set when the kill set holds a die of that adventurer showing v. Die values stay under
+ * 32: dice are d6 or d8 (a location may add 1), Cleave keeps at most the value shown, and a tamed die shows at most a
+ * creature's health, which the content schema caps at 30.
  */
 const killValues = new Int32Array(PLAN_POSITIONS * SEATS);
 const subsetSum = new Int16Array(1 << MAX_PLAN_DICE);
@@ -128,12 +129,17 @@ function markCleavingDice(view: DecisionView): void {
   let cleave = 0;
   for (let i = 0; i < planDice; i++) {
     const die = planDie[i];
-    if (seatCleaves[Math.floor(die / DICE_PER_SEAT)] === 1 && view.state.dieTamed[die] < 0) cleave |= 1 << i;
+    if (keepsLeftover(view, die)) cleave |= 1 << i;
   }
   planCleave = cleave;
   if (cleave === 0 || cleave === cleaveTableFor) return;
   highestMarked(subsetCleave, cleave);
   cleaveTableFor = cleave;
+}
+
+/** The die stays ready at the damage to spare when it defeats a creature (Cleave: the Warrior's rolled dice). */
+function keepsLeftover(view: DecisionView, die: number): boolean {
+  return seatCleaves[Math.floor(die / DICE_PER_SEAT)] === 1 && view.state.dieTamed[die] < 0;
 }
 
 function markHarmonizedDice(view: DecisionView): void {
@@ -207,6 +213,7 @@ function cheapestKill(position: number, needed: number, multiplier: number, bonu
   for (let mask = usable; mask !== 0; mask = (mask - 1) & usable) {
     const sum = subsetSum[mask];
     const keepable = subsetCleave[mask & planCleave];
+    // Cleave keeps at most `keepable`: a set that cannot beat the best even so is not worth working out.
     const fewestPips = sum - keepable;
     if (fewestPips > bestPips || (fewestPips === bestPips && subsetDice[mask] >= bestCount)) continue;
     const dealt = multiplier * (sum + subsetHarmony[mask & doubled] + bonus * Math.min(poisoned, subsetDice[mask]));
@@ -296,20 +303,23 @@ function scoreAttack(view: DecisionView, die: number, position: number): number 
   return NOT_WORTH;
 }
 
+/** Score nudges that order a kill set's dice, far below any difference between options. */
+const ORDER_NUDGE = 0.01;
+
 /** On the harmonized creature, the kill set's highest die of another adventurer than the Bard goes first. */
 function playedEarlier(view: DecisionView, die: number, position: number): number {
   if (position !== harmonyPosition || (killSet[position] & planHarmony) === 0) return 0;
   const s = view.state;
-  return Math.floor(die / DICE_PER_SEAT) !== s.harmonizedBy && s.dieValue[die] === subsetHarmony[killSet[position] & planHarmony] ? 0.02 : 0;
+  return Math.floor(die / DICE_PER_SEAT) !== s.harmonizedBy && s.dieValue[die] === subsetHarmony[killSet[position] & planHarmony] ? 2 * ORDER_NUDGE : 0;
 }
 
 /**
- * Among a kill set's dice, those that keep a leftover (Cleave) go last. Which of them is last does not matter: no die
- * of a cheapest set could be left out, so the damage to spare is less than any of them.
+ * Among a kill set's dice, those that keep a leftover (Cleave) go last, the highest last of all: when Giants Bane or
+ * Poison Blade adds to the damage, the set may hold a smaller die only so that the highest keeps more.
  */
 function playedLater(view: DecisionView, die: number, position: number): number {
   if ((killSet[position] & planCleave) === 0 || subsetDice[killSet[position]] === 1) return 0;
-  return seatCleaves[Math.floor(die / DICE_PER_SEAT)] === 1 && view.state.dieTamed[die] < 0 ? 0.01 : 0;
+  return keepsLeftover(view, die) ? ORDER_NUDGE * (1 + view.state.dieValue[die] / 100) : 0;
 }
 
 const DEFEATS = new Set(['defeat', 'defeatUpToRoll', 'spendTamedDefeat', 'defeatPair', 'defeatAll']);

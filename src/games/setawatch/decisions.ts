@@ -112,7 +112,10 @@ export interface RulesView {
   poisonBonus(): number;
   /** True when direct attacks on the creature deal double (Giants Bane). */
   diceDoubledOn(position: number): boolean;
-  /** True when the adventurer's die that defeats a creature with damage to spare stays ready at the leftover (Cleave). */
+  /**
+   * True when the adventurer's die that defeats a creature with damage to spare stays ready at the leftover, up to the
+   * value it showed (Cleave).
+   */
   keepsLeftover(seat: number): boolean;
   /** A simulator with its own state, for strategies that search (see strategies/setawatch/planner.ts). */
   createSimulator(): Simulator;

@@ -131,6 +131,7 @@ export class SetawatchState {
     return active;
   }
 
+  /** The adventurer has a die still to spend this round. */
   hasReadyDie(seat: number): boolean {
     for (let die = seat * DICE_PER_SEAT; die < (seat + 1) * DICE_PER_SEAT; die++) if (this.dieState[die] === Die.ready) return true;
     return false;

@@ -295,7 +295,7 @@ export class Watch implements Simulator {
     return -1;
   }
 
-  /** The adventurer is in the fight with an active, usable passive of this op (each passive is one adventurer's card). */
+  /** The adventurer is in the fight with an active, usable passive of this op. */
   private seatHasPassive(seat: number, op: string): boolean {
     const s = this.state;
     if (this.location.noPassives || s.inCombat[seat] === 0) return false;
@@ -1019,7 +1019,8 @@ export class Watch implements Simulator {
     const seat = Math.floor(die / DICE_PER_SEAT);
     const card = s.lineCard[position];
     const health = this.health(position);
-    let value = s.dieValue[die];
+    const face = s.dieValue[die];
+    let value = face;
     if (s.poisonAttacks > 0) {
       value += this.poisonBonus();
       s.poisonAttacks--;
@@ -1034,7 +1035,7 @@ export class Watch implements Simulator {
     this.log?.write(`  ${this.seatName(seat)} attacks ${this.cardName(card)} with ${value} (${s.lineDamage[position]}/${health})`);
     this.spendAttackDie(die);
     if (s.lineDamage[position] < health) return;
-    const spare = Math.min(value, s.lineDamage[position] - health);
+    const spare = Math.min(face, s.lineDamage[position] - health);
     if (spare > 0 && s.dieTamed[die] < 0 && this.keepsLeftover(seat)) {
       s.dieValue[die] = spare;
       s.dieState[die] = Die.ready;
@@ -1054,7 +1055,8 @@ export class Watch implements Simulator {
   }
 
   diceDoubledOn(position: number): boolean {
-    return this.state.doubleMinHealth > 0 && this.doublesDiceAt(this.health(position)); // health only under Giants Bane
+    // Working out the health costs a walk of the Line: only while Giants Bane is in force.
+    return this.state.doubleMinHealth > 0 && this.doublesDiceAt(this.health(position));
   }
 
   /** Giants Bane: dice are doubled on creatures of this health. */

@@ -223,6 +223,13 @@ describe('Warrior abilities', () => {
     const game = play({ ...SECOND, active: ['Cleave'], deck: ['Eagle', ...FILLER], watch: [attack(8, 0, 'warrior')] });
     logHas(game.log, 'Cleave: the die stays at 5');
   });
+
+  it('Cleave keeps at most the value the die showed: a poisoned 1 that deals 3, 2 to spare, stays at 1', () => {
+    const rolls = [8, 7, 2, 1, 1, 1, 6, 5, 3, 2, 1, 6];
+    const game = play({ ...FIRST, rolls, poison: 'flat', active: ['Poison Blade', 'Cleave'], deck: ['Bear#2', ...FILLER], watch: [ability('Poison Blade', 3), attack(2, 0, 'warrior'), attack(1, 0, 'warrior')] });
+    logHas(game.log, 'Warrior attacks Bear with 3 (7/5)');
+    logHas(game.log, 'Cleave: the die stays at 1');
+  });
 });
 
 describe('Wizard abilities', () => {

@@ -9,6 +9,13 @@ const NO_KILLS = ['Blinding Light', 'Elf Senses', 'Giants Bane', 'Illuminate'];
 const greedyWatch: Step[] = Array.from({ length: 12 }, () => (view) => greedyChoice(Decision.watch, view));
 const attacks = (log: string[]) => log.filter((line) => line.includes(' attacks '));
 
+/** The log until the first creature falls, which the fight must reach. */
+function untilFirstDefeat(log: string[]): string[] {
+  const end = log.findIndex((line) => line.includes(' is defeated'));
+  expect(end, 'no creature is defeated').toBeGreaterThan(0);
+  return log.slice(0, end);
+}
+
 describe('greedy in the Watch', () => {
   it('kills with the set of dice that wastes the fewest pips (2 + 1 on a 3-health Eagle, not the 6)', () => {
     // Seat order: cleric (camps), ranger, warrior, wizard.
@@ -61,11 +68,8 @@ describe('greedy counts what its attacks will deal', () => {
 describe('greedy plays Cleave for its leftover', () => {
   const WARRIOR_CLEAVES = [...NO_KILLS, 'Cleave'];
   /** The attacks and Cleave's leftover until the first creature falls. */
-  const bearAttacks = (rolls: number[]) => {
-    const { log } = play({ camper: 'cleric', fire: 3, active: WARRIOR_CLEAVES, deck: ['Bear#2'], rolls, watch: greedyWatch });
-    const fight = log.slice(0, log.findIndex((line) => line.includes(' is defeated')));
-    return fight.filter((line) => line.includes(' attacks ') || line.includes('Cleave:')).map((line) => line.trim());
-  };
+  const fight = (log: string[]) => untilFirstDefeat(log).filter((line) => line.includes(' attacks ') || line.includes('Cleave:')).map((line) => line.trim());
+  const bearAttacks = (rolls: number[]) => fight(play({ camper: 'cleric', fire: 3, active: WARRIOR_CLEAVES, deck: ['Bear#2'], rolls, watch: greedyWatch }).log);
 
   it("kills a 5-health Bear with the Warrior's 7 alone, keeping 2, rather than the 3 + 3 that waste a pip", () => {
     expect(bearAttacks([1, 1, 1, 3, 3, 3, 7, 7, 7, 3, 3, 3])).toEqual(['Warrior attacks Bear with 7 (7/5)', 'Cleave: the die stays at 2']);
@@ -73,6 +77,11 @@ describe('greedy plays Cleave for its leftover', () => {
 
   it("plays the Warrior's die last in a kill set: the Wizard's 4, then the Warrior's 2, which keeps 1", () => {
     expect(bearAttacks([1, 1, 1, 6, 6, 6, 2, 2, 2, 4, 4, 4])).toEqual(['Wizard attacks Bear with 4 (4/5)', 'Warrior attacks Bear with 2 (6/5)', 'Cleave: the die stays at 1']);
+  });
+
+  it("under Giants Bane, plays the Warrior's 1 before his 8 on a 14-health Lich, so that the 8 keeps 4", () => {
+    const game = play({ camper: 'cleric', fire: 3, active: WARRIOR_CLEAVES, deck: ['Lich'], rolls: [1, 1, 1, 6, 6, 6, 8, 1, 4, 6, 6, 6], watch: [ability('Giants Bane', 4), ...greedyWatch] });
+    expect(fight(game.log)).toEqual(['Warrior attacks Lich with 2 (2/14)', 'Warrior attacks Lich with 16 (18/14)', 'Cleave: the die stays at 4']);
   });
 });
 
@@ -84,7 +93,7 @@ describe("greedy plays Harmonize's doubled attack", () => {
   const treantAttacks = (rolls: number[]) => {
     const harmonizeFront: Step = (view) => find(view, (o, i) => o.kind[i] === OptionKind.passive && o.target[i] === 0);
     const { log } = play({ party: 'cleric,warrior,knight,bard', sets: 'base+preproduction', camper: 'cleric', fire: 3, active: ['Harmonize', 'Giants Bane', 'Taunt'], deck: ['Treant'], rolls, watch: [harmonizeFront, ...greedyWatch] });
-    return attacks(log.slice(0, log.findIndex((line) => line.includes(' is defeated')))).map((line) => line.trim());
+    return attacks(untilFirstDefeat(log)).map((line) => line.trim());
   };
 
   it("kills with the Warrior's 5 alone, doubled, rather than the Knight's 2 and the Bard's 6", () => {
