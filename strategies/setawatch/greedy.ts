@@ -15,8 +15,7 @@ import { DICE_PER_SEAT, Die, LINE_CAPACITY, LineFlag, SEATS, Slot, SLOTS_PER_SEA
  * the board) while keeping every adventurer fighting. In camp it vanquishes a Horde card whenever its dice allow (the
  * Horde joins the final Line), heals, Equips a reserve card worth more than a board card (Prepared too), Teleports,
  * checks the map (locations by fire, Line size counted thrice, Respites), chops wood below 12, and sends to camp
- * whoever the Watch misses least. It never takes Taunt, Song of Discord, Line Dance or Multi-Talented (pre-production
- * Knight and Bard).
+ * whoever the Watch misses least. It never takes Taunt, Line Dance or Multi-Talented (pre-production Knight and Bard).
  */
 
 export const NOT_WORTH = -1;
@@ -383,6 +382,13 @@ function killValue(view: DecisionView, defeats: number, position: number, dieVal
 }
 
 /**
+ * A creature sent to the Horde deals no damage this round but comes back in the final Line: its kill less this much.
+ * Measured with the Bard (Song of Discord, 8,000 games in three parties, two seeds): at 0 no better than never using
+ * it, at 300 +1.9 to +3.4 pp over never, at 600 between.
+ */
+const HORDE_RETURN = 300;
+
+/**
  * What an ability's effect other than a defeat is worth, on the scale of a kill (about 1,000 plus 100 a point of
  * damage): damage that finishes a creature and a creature sent to the deck are worth its kill (it deals no damage and
  * stays out of the Horde); reveals and round bonuses a few hundred. Measured at Easy: these values at a third (a
@@ -412,6 +418,8 @@ function effectValue(view: DecisionView, step: AbilityEffect, position: number, 
       return s.lineLength > 0 && view.rules.health(0) >= step.min ? 600 : 0;
     case 'shieldBash':
       return view.rules.health(0) >= healthLeft(view, 1) ? killScore(view, 1, 0) : 100;
+    case 'songOfDiscord':
+      return killScore(view, position, 0) - HORDE_RETURN;
     default:
       return 0;
   }

@@ -105,6 +105,14 @@ describe("greedy plays Harmonize's doubled attack", () => {
   });
 });
 
+describe('greedy plays Song of Discord', () => {
+  it('sends a creature its dice cannot kill to the Horde before it deals its damage (an 11-health Ember Drake against 1s)', () => {
+    const { log } = play({ party: 'cleric,warrior,knight,bard', sets: 'base+preproduction', camper: 'cleric', fire: 3, active: ['Song of Discord', 'Giants Bane', 'Taunt'], deck: ['Ember Drake'], rolls: Array(12).fill(1), watch: greedyWatch });
+    const discord = log.map((line) => line.trim()).filter((line) => /Song of Discord|Ember Drake goes|Line deals/.test(line));
+    expect(discord.slice(0, 2)).toEqual(['Bard puts a 1 on Song of Discord', 'Ember Drake goes to the Horde']);
+  });
+});
+
 describe('greedy at camp', () => {
   const greedyCamp: Step[] = Array.from({ length: 3 }, () => (view) => greedyChoice(Decision.camp, view));
 
