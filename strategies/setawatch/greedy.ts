@@ -197,15 +197,29 @@ function newPlan(view: DecisionView): void {
   }
 }
 
-/**
- * The cheapest set of plan dice reaching `position` that defeats it (fewest pips spent, then fewest dice). Each die
- * deals its value, plus `bonus` for the first `poisoned` of them (Poison Blade), times `multiplier` (Giants Bane). A
- * Cleave die played last keeps the damage to spare, up to its value: those pips are not spent. On the harmonized
- * creature the highest die among `doubled`, played first, deals its value once more.
- */
-function cheapestKill(position: number, needed: number, multiplier: number, bonus: number, poisoned: number, doubled: number): void {
+/** The plan's dice (a mask) that reach `position`, leaving out `except` (a die id, or -1). */
+function usableDice(position: number, except = -1): number {
   let usable = 0;
-  for (let i = 0; i < planDice; i++) if ((planReach[i] & (1 << position)) !== 0) usable |= 1 << i;
+  for (let i = 0; i < planDice; i++) if ((planReach[i] & (1 << position)) !== 0 && planDie[i] !== except) usable |= 1 << i;
+  return usable;
+}
+
+/** The cheapest kill set of `position` among the `usable` dice, each dealing `multiplier` times (0: none kills). */
+function cheapestKillOf(view: DecisionView, position: number, usable: number, multiplier: number): number {
+  const doubled = position === harmonyPosition ? planHarmony : 0;
+  return cheapestSet(usable, healthLeft(view, position), multiplier, view.rules.poisonBonus(), view.state.poisonAttacks, doubled);
+}
+
+/** The pips the last set cheapestSet found spends. */
+let cheapestPips = 0;
+
+/**
+ * The cheapest set of the `usable` dice that deals `needed` (fewest pips spent, then fewest dice), its pips in
+ * cheapestPips. Each die deals its value, plus `bonus` for the first `poisoned` of them (Poison Blade), times
+ * `multiplier` (Giants Bane). A Cleave die played last keeps the damage to spare, up to its value: those pips are not
+ * spent. On the harmonized creature the highest die among `doubled`, played first, deals its value once more.
+ */
+function cheapestSet(usable: number, needed: number, multiplier: number, bonus: number, poisoned: number, doubled: number): number {
   let best = 0;
   let bestPips = 0x7fff;
   let bestCount = 99;
@@ -223,10 +237,16 @@ function cheapestKill(position: number, needed: number, multiplier: number, bonu
     bestPips = pips;
     bestCount = subsetDice[mask];
   }
-  killSet[position] = best;
-  killPips[position] = best === 0 ? 0 : bestPips;
+  cheapestPips = best === 0 ? 0 : bestPips;
+  return best;
+}
+
+/** `set` becomes the kill set of `position`. */
+function recordKill(position: number, set: number): void {
+  killSet[position] = set;
+  killPips[position] = cheapestPips;
   for (let i = 0; i < planDice; i++) {
-    if ((best & (1 << i)) !== 0) killValues[position * SEATS + Math.floor(planDie[i] / DICE_PER_SEAT)] |= 1 << planValue[i];
+    if ((set & (1 << i)) !== 0) killValues[position * SEATS + Math.floor(planDie[i] / DICE_PER_SEAT)] |= 1 << planValue[i];
   }
 }
 
@@ -373,7 +393,7 @@ function scoreAbility(view: DecisionView, index: number): number {
   const defeats = f.defeats[card * f.stride + mode];
   if (defeats !== Defeats.nothing && position >= 0) return killValue(view, defeats, position, dieValue) - (o.die[index] >= 0 ? 0 : EXHAUST_COST - 50);
   const ability = view.tables.abilities[card];
-  const value = effectValue(view, ability.modes[mode][Math.max(0, ability.targeted[mode])], position, f.anyDefeat[card * f.stride + mode] === 1);
+  const value = effectValue(view, ability.modes[mode][Math.max(0, ability.targeted[mode])], position, o.die[index], f.anyDefeat[card * f.stride + mode] === 1);
   return value <= 0 ? NOT_WORTH : value - (o.die[index] >= 0 ? 5 * dieValue : EXHAUST_COST);
 }
 
@@ -394,7 +414,7 @@ const HORDE_RETURN = 300;
  * stays out of the Horde); reveals and round bonuses a few hundred. Measured at Easy: these values at a third (a
  * creature moved at its kill less 300) gave 36.1%, as now 45.7%.
  */
-function effectValue(view: DecisionView, step: AbilityEffect, position: number, modeDefeats: boolean): number {
+function effectValue(view: DecisionView, step: AbilityEffect, position: number, paidDie: number, modeDefeats: boolean): number {
   const s = view.state;
   switch (step.op) {
     case 'defeatAll':
@@ -415,7 +435,7 @@ function effectValue(view: DecisionView, step: AbilityEffect, position: number, 
     case 'rangeBonus':
       return s.lineLength > 1 && s.lineRevealed[1] === 1 ? 360 : 0;
     case 'doubleDiceOnHealth':
-      return s.lineLength > 0 && view.rules.health(0) >= step.min ? 600 : 0;
+      return s.doubleMinHealth === 0 ? doubledKillValue(view, step.min, paidDie) : 0;
     case 'shieldBash':
       return view.rules.health(0) >= healthLeft(view, 1) ? killScore(view, 1, 0) : 100;
     case 'songOfDiscord':
@@ -423,6 +443,17 @@ function effectValue(view: DecisionView, step: AbilityEffect, position: number, 
     default:
       return 0;
   }
+}
+
+/** Giants Bane: the best kill that doubled dice (not the one paid for it) would make of a creature they cannot kill now. */
+function doubledKillValue(view: DecisionView, min: number, paidDie: number): number {
+  const s = view.state;
+  let value = 0;
+  for (let position = 0; position < Math.min(PLAN_POSITIONS, s.lineLength); position++) {
+    if (killSet[position] !== 0 || s.lineRevealed[position] === 0 || view.rules.health(position) < min) continue;
+    if (cheapestKillOf(view, position, usableDice(position, paidDie), 2) !== 0) value = Math.max(value, killScore(view, position, cheapestPips));
+  }
+  return value;
 }
 
 /** Passives on the same scale (measured at Easy: at two thirds of these values 45.7%, as now 47.1%, at 4/3 of them 46.7%). */
@@ -727,12 +758,11 @@ export function prepareWatchScores(view: DecisionView): void {
   const s = view.state;
   decisionStamp++;
   gatherDice(view);
-  const bonus = view.rules.poisonBonus();
   killValues.fill(0);
   for (let position = 0; position < PLAN_POSITIONS; position++) {
     killSet[position] = 0;
     if (position >= s.lineLength || s.lineRevealed[position] === 0) continue;
-    cheapestKill(position, healthLeft(view, position), view.rules.diceDoubledOn(position) ? 2 : 1, bonus, s.poisonAttacks, position === harmonyPosition ? planHarmony : 0);
+    recordKill(position, cheapestKillOf(view, position, usableDice(position), view.rules.diceDoubledOn(position) ? 2 : 1));
   }
 }
 
