@@ -205,9 +205,9 @@ function usableDice(position: number, except = -1): number {
 }
 
 /** The cheapest kill set of `position` among the `usable` dice, each dealing `multiplier` times (0: none kills). */
-function cheapestKillOf(view: DecisionView, position: number, usable: number, multiplier: number): number {
+function cheapestKillOf(view: DecisionView, position: number, usable: number, multiplier: number, needed = healthLeft(view, position)): number {
   const doubled = position === harmonyPosition ? planHarmony : 0;
-  return cheapestSet(usable, healthLeft(view, position), multiplier, view.rules.poisonBonus(), view.state.poisonAttacks, doubled);
+  return cheapestSet(usable, needed, multiplier, view.rules.poisonBonus(), view.state.poisonAttacks, doubled);
 }
 
 /** The pips the last set cheapestSet found spends. */
@@ -424,7 +424,7 @@ function effectValue(view: DecisionView, step: AbilityEffect, position: number, 
     case 'damage':
       return step.amount >= healthLeft(view, position) ? killScore(view, position, 0) : 100;
     case 'halveHealth':
-      return healthLeft(view, position) >= 8 ? 150 + PIP_COST * (healthLeft(view, position) >> 1) : 0;
+      return Math.max(halvedKillValue(view, position, paidDie), healthLeft(view, position) >= 8 ? 150 + PIP_COST * (healthLeft(view, position) >> 1) : 0);
     case 'tame':
       return 1350;
     case 'move':
@@ -455,6 +455,14 @@ function doubledKillValue(view: DecisionView, min: number, paidDie: number): num
     if (cheapestKillOf(view, position, usableDice(position, paidDie), 2) !== 0) value = Math.max(value, killScore(view, position, cheapestPips));
   }
   return value;
+}
+
+/** Wound: the kill that halving the creature's health makes possible for the dice (not the one paid for it). */
+function halvedKillValue(view: DecisionView, position: number, paidDie: number): number {
+  if (position >= PLAN_POSITIONS || killSet[position] !== 0) return 0;
+  const needed = (view.rules.health(position) >> 1) - view.state.lineDamage[position];
+  if (needed <= 0) return killScore(view, position, 0);
+  return cheapestKillOf(view, position, usableDice(position, paidDie), 1, needed) !== 0 ? killScore(view, position, cheapestPips) : 0;
 }
 
 /** Passives on the same scale (measured at Easy: at two thirds of these values 45.7%, as now 47.1%, at 4/3 of them 46.7%). */
