@@ -411,8 +411,8 @@ const HORDE_RETURN = 300;
 /**
  * What an ability's effect other than a defeat is worth, on the scale of a kill (about 1,000 plus 100 a point of
  * damage): damage that finishes a creature and a creature sent to the deck are worth its kill (it deals no damage and
- * stays out of the Horde), and so is Giants Bane's doubling when it makes a kill possible; reveals and round bonuses
- * a few hundred. Measured at Easy: these values at a third (a creature moved at its kill less 300) gave 36.1%, as now
+ * stays out of the Horde), and so are damage, Wound and Giants Bane when they leave the dice a kill they could not
+ * make before; reveals and round bonuses a few hundred. Measured at Easy: these values at a third (a creature moved at its kill less 300) gave 36.1%, as now
  * 45.7%. Far Sight valued by the kill its range would make possible measured -0.2 to 0 pp: it keeps its flat value.
  */
 function effectValue(view: DecisionView, step: AbilityEffect, position: number, paidDie: number, modeDefeats: boolean): number {
@@ -422,9 +422,9 @@ function effectValue(view: DecisionView, step: AbilityEffect, position: number, 
     case 'reveal':
       return modeDefeats ? 1500 : s.lineLength > 0 ? 450 : 0;
     case 'damage':
-      return step.amount >= healthLeft(view, position) ? killScore(view, position, 0) : 100;
+      return step.amount >= healthLeft(view, position) ? killScore(view, position, 0) : Math.max(100, finishingKillValue(view, position, healthLeft(view, position) - step.amount, paidDie, view.rules.diceDoubledOn(position) ? 2 : 1));
     case 'halveHealth':
-      return Math.max(halvedKillValue(view, position, paidDie), healthLeft(view, position) >= 8 ? 150 + PIP_COST * (healthLeft(view, position) >> 1) : 0);
+      return Math.max(finishingKillValue(view, position, (view.rules.health(position) >> 1) - s.lineDamage[position], paidDie, 1), healthLeft(view, position) >= 8 ? 150 + PIP_COST * (healthLeft(view, position) >> 1) : 0);
     case 'tame':
       return 1350;
     case 'move':
@@ -457,12 +457,14 @@ function doubledKillValue(view: DecisionView, min: number, paidDie: number): num
   return value;
 }
 
-/** Wound: the kill that halving the creature's health makes possible for the dice (not the one paid for it). */
-function halvedKillValue(view: DecisionView, position: number, paidDie: number): number {
+/**
+ * An effect that leaves `needed` for the dice (not the one paid for it, each dealing `multiplier` times) to finish: the
+ * kill it makes possible of a creature they cannot kill now (0 when none); the kill itself when nothing is left.
+ */
+function finishingKillValue(view: DecisionView, position: number, needed: number, paidDie: number, multiplier: number): number {
   if (position >= PLAN_POSITIONS || killSet[position] !== 0) return 0;
-  const needed = (view.rules.health(position) >> 1) - view.state.lineDamage[position];
   if (needed <= 0) return killScore(view, position, 0);
-  return cheapestKillOf(view, position, usableDice(position, paidDie), 1, needed) !== 0 ? killScore(view, position, cheapestPips) : 0;
+  return cheapestKillOf(view, position, usableDice(position, paidDie), multiplier, needed) !== 0 ? killScore(view, position, cheapestPips) : 0;
 }
 
 /** Passives on the same scale (measured at Easy: at two thirds of these values 45.7%, as now 47.1%, at 4/3 of them 46.7%). */

@@ -65,6 +65,26 @@ describe('greedy counts what its attacks will deal', () => {
   });
 });
 
+describe('greedy values an effect by the kill it makes possible', () => {
+  const firstPlays = (log: string[]) => log.map((line) => line.trim()).filter((line) => / attacks | puts a | is defeated/.test(line)).slice(0, 3);
+
+  it("Throw Axe's 8 on an 11-health Ember Drake first, for the Ranger's 3 to finish, before the 1s spent on a Bear", () => {
+    const game = play({ camper: 'cleric', fire: 8, active: [...NO_KILLS, 'Throw Axe'], deck: ['Bear#2', 'Ember Drake'], rolls: [1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 1, 1], watch: greedyWatch });
+    expect(firstPlays(game.log)).toEqual(['Warrior puts a 1 on Throw Axe', 'Ranger attacks Ember Drake with 3 (11/11)', 'Ember Drake is defeated']);
+  });
+
+  it("Wound on 6-health Goblins that the Warrior's 2 + 1 then finish (3 left), though they have less than 8 health", () => {
+    const game = play({ camper: 'cleric', fire: 3, active: ['Wound'], deck: ['Goblins'], rolls: [1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1], watch: greedyWatch });
+    expect(firstPlays(game.log)[0]).toBe('Warrior puts a 1 on Wound');
+    expect(game.log).toContain('  Goblins is defeated');
+  });
+
+  it('no Giants Bane on a 14-health Lich that even doubled dice (2 + 1) cannot kill', () => {
+    const game = play({ camper: 'cleric', fire: 3, active: ['Giants Bane'], deck: ['Lich'], rolls: [1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1], watch: greedyWatch });
+    expect(game.log.some((line) => line.includes('on Giants Bane'))).toBe(false);
+  });
+});
+
 describe('greedy plays Cleave for its leftover', () => {
   const WARRIOR_CLEAVES = [...NO_KILLS, 'Cleave'];
   /** The attacks and Cleave's leftover until the first creature falls. */
