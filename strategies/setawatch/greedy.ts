@@ -210,6 +210,11 @@ function cheapestKillOf(view: DecisionView, position: number, usable: number, mu
   return cheapestSet(usable, needed, multiplier, view.rules.poisonBonus(), view.state.poisonAttacks, doubled);
 }
 
+/** What each die deals on the creature at `position`: double under Giants Bane. */
+function diceMultiplier(view: DecisionView, position: number): number {
+  return view.rules.diceDoubledOn(position) ? 2 : 1;
+}
+
 /** The pips the last set cheapestSet found spends. */
 let cheapestPips = 0;
 
@@ -411,9 +416,10 @@ const HORDE_RETURN = 300;
 /**
  * What an ability's effect other than a defeat is worth, on the scale of a kill (about 1,000 plus 100 a point of
  * damage): damage that finishes a creature and a creature sent to the deck are worth its kill (it deals no damage and
- * stays out of the Horde), and so are damage, Wound and Giants Bane when they leave the dice a kill they could not
- * make before; reveals and round bonuses a few hundred. Measured at Easy: these values at a third (a creature moved at its kill less 300) gave 36.1%, as now
- * 45.7%. Far Sight valued by the kill its range would make possible measured -0.2 to 0 pp: it keeps its flat value.
+ * stays out of the Horde), and so are damage, Wound and Giants Bane when they leave the dice a kill they could not make
+ * before; reveals and round bonuses a few hundred. Measured at Easy: these values at a third (a creature moved at its
+ * kill less 300) gave 36.1%, as now 45.7%. Far Sight valued by the kill its range would make possible measured -0.2 to
+ * 0 pp: it keeps its flat value.
  */
 function effectValue(view: DecisionView, step: AbilityEffect, position: number, paidDie: number, modeDefeats: boolean): number {
   const s = view.state;
@@ -422,7 +428,7 @@ function effectValue(view: DecisionView, step: AbilityEffect, position: number, 
     case 'reveal':
       return modeDefeats ? 1500 : s.lineLength > 0 ? 450 : 0;
     case 'damage':
-      return step.amount >= healthLeft(view, position) ? killScore(view, position, 0) : Math.max(100, finishingKillValue(view, position, healthLeft(view, position) - step.amount, paidDie, view.rules.diceDoubledOn(position) ? 2 : 1));
+      return step.amount >= healthLeft(view, position) ? killScore(view, position, 0) : Math.max(100, finishingKillValue(view, position, healthLeft(view, position) - step.amount, paidDie, diceMultiplier(view, position)));
     case 'halveHealth':
       return Math.max(finishingKillValue(view, position, (view.rules.health(position) >> 1) - s.lineDamage[position], paidDie, 1), healthLeft(view, position) >= 8 ? 150 + PIP_COST * (healthLeft(view, position) >> 1) : 0);
     case 'tame':
@@ -773,7 +779,7 @@ export function prepareWatchScores(view: DecisionView): void {
   for (let position = 0; position < PLAN_POSITIONS; position++) {
     killSet[position] = 0;
     if (position >= s.lineLength || s.lineRevealed[position] === 0) continue;
-    recordKill(position, cheapestKillOf(view, position, usableDice(position), view.rules.diceDoubledOn(position) ? 2 : 1));
+    recordKill(position, cheapestKillOf(view, position, usableDice(position), diceMultiplier(view, position)));
   }
 }
 
