@@ -1,14 +1,15 @@
 import type { CardTables } from '../../src/games/setawatch/cards.ts';
 
 /**
- * How much each base-game ability card is worth to `greedy` on an adventurer's board rather than in reserve: rounds
- * survived (a win counts 10), measured at Easy over 30,000 games in each of three parties that cover all 30 cards,
- * averaged (`npx tsx strategies/setawatch/measure-card-worth.ts`), with greedy as it plays now (worths shift when its
- * play does: re-measured after each change to how it plays; measuring again with these worths in use moves none by
- * more than 0.03). The set-up deals 3 of an adventurer's 5 cards at random, so the difference is the card's own effect
- * under greedy's play: cards greedy uses well rank high, cards it rarely uses (Slumber, Polymorph) low. Greedy Equips,
- * refreshes and exhausts by it. Cards not in the table (pre-production, Doomed Run) are
- * worth the average of the measured cards of their kind (see cardWorths).
+ * How much each ability card is worth to `greedy` on an adventurer's board rather than in reserve: rounds survived (a
+ * win counts 10), measured at Easy over 30,000 games in each of three parties that cover all 30 base-game cards, and
+ * for the Knight's and Bard's (pre-production) cards in each of three parties with both of them, averaged
+ * (`npx tsx strategies/setawatch/measure-card-worth.ts`), with greedy as it plays now (worths shift when its play
+ * does: re-measured after each change to how it plays; measuring again with these worths in use moves none by more
+ * than 0.04). The set-up deals 3 of an adventurer's 5 cards at random, so the difference is the card's own effect
+ * under greedy's play: cards greedy uses well rank high, cards it rarely or never uses (Slumber, Polymorph, Taunt,
+ * Line Dance) low. Greedy Equips, refreshes, exhausts and borrows (Multi-Talented) by it. Cards not in the table
+ * (Doomed Run's) are worth the average of the measured cards of their kind (see cardWorths).
  */
 export const MEASURED_WORTH: Readonly<Record<string, number>> = {
   Backstab: 0.53,
@@ -16,18 +17,26 @@ export const MEASURED_WORTH: Readonly<Record<string, number>> = {
   'Protective Ward': 0.44,
   Berserker: 0.41,
   'Set Snares': 0.36,
+  'Siren Song': 0.34,
   Sharpshooter: 0.31,
+  'Magic Sword': 0.3,
   Tracking: 0.21,
+  'Dragon Lance': 0.20,
   Shockbolt: 0.19,
   'Chaos Blast': 0.18,
+  'Song of Discord': 0.14,
   'Throw Axe': 0.09,
   Banish: 0.07,
   Illuminate: 0.04,
   'Tame Beast': -0.02,
+  'Shield Bash': -0.06,
   'Poison Blade': -0.08,
   Rebuke: -0.11,
+  Inspire: -0.11,
   Cleave: -0.12,
   Curse: -0.12,
+  'Song of Pain': -0.12,
+  Harmonize: -0.13,
   'Stay Dead': -0.14,
   'Cleanse Undead': -0.14,
   'Smoke Bomb': -0.15,
@@ -35,12 +44,14 @@ export const MEASURED_WORTH: Readonly<Record<string, number>> = {
   Wound: -0.18,
   'Giants Bane': -0.21,
   'Elf Senses': -0.23,
+  'Line Dance': -0.23,
   'Animal Sentry': -0.25,
   'Blinding Light': -0.26,
   Slumber: -0.27,
   Polymorph: -0.28,
   'Far Sight': -0.29,
   Hunt: -0.3,
+  Taunt: -0.33,
 };
 
 const MAX_KINDS = 8;

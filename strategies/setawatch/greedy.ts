@@ -13,9 +13,10 @@ import { DICE_PER_SEAT, Die, LINE_CAPACITY, LineFlag, SEATS, Slot, SLOTS_PER_SEA
  * die; exhausting a card comes after every dice kill). It reads no face-down card, never burns a card for fire by
  * choice, wards the front creature it cannot kill, and exhausts the cards worth least (card-worth.ts: measured worth on
  * the board) while keeping every adventurer fighting. In camp it vanquishes a Horde card whenever its dice allow (the
- * Horde joins the final Line), heals, Equips a reserve card worth more than a board card (Prepared too), Teleports,
- * checks the map (locations by fire, Line size counted thrice, Respites), chops wood below 12, and sends to camp
- * whoever the Watch misses least. It never takes Taunt, Line Dance or Multi-Talented (pre-production Knight and Bard).
+ * Horde joins the final Line), heals, Equips a reserve card worth more than a board card (Prepared too, and the Bard's
+ * Multi-Talented borrowing), Teleports, checks the map (locations by fire, Line size counted thrice, Respites), chops
+ * wood below 12, and sends to camp whoever the Watch misses least. It never takes Taunt or Line Dance (pre-production
+ * Knight and Bard).
  */
 
 export const NOT_WORTH = -1;
@@ -547,7 +548,7 @@ function scoreRunes(view: DecisionView, runes: number): number {
   return score;
 }
 
-function scoreOwnAction(view: DecisionView, value: number, slot: number): number {
+function scoreOwnAction(view: DecisionView, value: number, slot: number, target: number): number {
   const s = view.state;
   const action = view.tables.adventurers[s.camper].camp;
   switch (action.op) {
@@ -565,6 +566,8 @@ function scoreOwnAction(view: DecisionView, value: number, slot: number): number
       return TELEPORT_WORTH - value;
     case 'prepared':
       return equipScore(preparedGain(view), value);
+    case 'multiTalented':
+      return equipScore(borrowGain(view, slot, target), value);
     default:
       return NOT_WORTH;
   }
@@ -608,7 +611,7 @@ function scoreCamp(view: DecisionView, index: number): number {
     case Camp.heal:
       return 80 + refreshValue(view, o.slot[index]);
     case Camp.own:
-      return scoreOwnAction(view, value, o.slot[index]);
+      return scoreOwnAction(view, value, o.slot[index], o.target[index]);
     case Camp.chop:
       return (s.fire < 7 ? 60 : s.fire < 12 ? 35 : NOT_WORTH) - value;
     case Camp.scout:
@@ -638,6 +641,12 @@ function equipScore(gain: number, dieValue: number): number {
 function equipGain(view: DecisionView, slot: number, spare: number): number {
   const s = view.state;
   return cardWorth(view.tables, s.slotCard[spare]) - cardWorth(view.tables, s.slotCard[slot]);
+}
+
+/** What Multi-Talented's swap of a board card for the card of an absent adventurer (its place among them) gains. */
+function borrowGain(view: DecisionView, slot: number, outsideIndex: number): number {
+  const s = view.state;
+  return cardWorth(view.tables, s.outsideAbilities.at(outsideIndex)) - cardWorth(view.tables, s.slotCard[slot]);
 }
 
 let worthsFor: CardTables | null = null;

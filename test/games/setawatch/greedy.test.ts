@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Decision, OptionKind } from '../../../src/games/setawatch/decisions.ts';
 import { greedyChoice } from '../../../strategies/setawatch/greedy.ts';
 import { MEASURED_WORTH } from '../../../strategies/setawatch/card-worth.ts';
-import { ability, EVERY_CARD, find, play, type Scenario, type Step } from './scenario.ts';
+import { ability, content, EVERY_CARD, find, play, type Scenario, type Step } from './scenario.ts';
 
 /** Cards that neither defeat nor damage, so that greedy fights with dice alone. */
 const NO_KILLS = ['Blinding Light', 'Elf Senses', 'Giants Bane', 'Illuminate'];
@@ -153,6 +153,14 @@ describe('greedy at camp', () => {
     expect(equips([best, second, third])).toEqual([]);
     // ...but with the worst on the board instead of the best, the best replaces it (and the fourth stays in reserve).
     expect(equips([worst, second, third])).toEqual([`  Equip: ${best} replaces ${worst}`]);
+  });
+
+  it("Multi-Talented: the Bard swaps his card worth least for the absent adventurers' card worth most", () => {
+    const bardsBoard = ['Line Dance', 'Harmonize', 'Song of Pain'];
+    const bardCamps = play({ party: 'bard,cleric,ranger,warrior', sets: 'base+preproduction', camper: 'bard', fire: 12, active: [...bardsBoard, 'Rebuke', 'Long Shot', 'Berserker'], rolls: [1, 2, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1], camp: greedyCamp, watch: greedyWatch });
+    const byWorth = (names: string[]) => [...names].sort((a, b) => MEASURED_WORTH[b] - MEASURED_WORTH[a]);
+    const absent = content.abilities.filter((card) => ['beastmaster', 'rogue', 'wizard', 'knight'].includes(card.adventurer)).map((card) => card.name);
+    expect(bardCamps.log).toContain(`  ${byWorth(bardsBoard).at(-1)} is swapped for ${byWorth(absent)[0]}`);
   });
 
   it('Teleports to a location better than the next one on the map (Goblin Caves: Line 8, goblins +3)', () => {
