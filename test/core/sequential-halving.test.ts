@@ -1,0 +1,75 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { RandomStream } from '../../src/core/rng.ts';
+import { type Arms, SequentialHalving } from '../../src/core/sequential-halving.ts';
+
+/** Arms whose rollouts are worth fixed values (or the value plus noise), counting the rollouts each plays. */
+class TestArms implements Arms {
+  readonly played: number[];
+  prepared = 0;
+
+  constructor(
+    private readonly value: (arm: number, rollout: number) => number,
+    count: number,
+  ) {
+    this.played = Array(count).fill(0);
+  }
+
+  prepare(from: number, to: number): void {
+    expect(from).toBe(this.prepared);
+    this.prepared = to;
+  }
+
+  rollouts(arm: number, from: number, to: number): number {
+    expect(to).toBeLessThanOrEqual(this.prepared);
+    let total = 0;
+    for (let r = from; r < to; r++) total += this.value(arm, r);
+    this.played[arm] += to - from;
+    return total;
+  }
+}
+
+describe('sequential halving', () => {
+  it('finds the best of arms with fixed values, the first listed of equals, within the budget', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -5, max: 5 }), { minLength: 2, maxLength: 10 }), fc.integer({ min: 1, max: 200 }), (values, budget) => {
+        const arms = new TestArms((arm) => values[arm], values.length);
+        const best = new SequentialHalving(10, 4096).best(arms, values.length, budget);
+        expect(best).toBe(values.indexOf(Math.max(...values)));
+        const rounds = Math.ceil(Math.log2(values.length));
+        // Each round spends at most budget / rounds, or one rollout per arm still in when that is more.
+        expect(arms.played.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(Math.max(budget, values.length * rounds));
+      }),
+    );
+  });
+
+  it('spends most rollouts on the best arms: the winner plays the most, an arm out in the first round the fewest', () => {
+    const arms = new TestArms((arm) => arm, 8);
+    expect(new SequentialHalving(8, 4096).best(arms, 8, 96)).toBe(7);
+    expect(arms.played).toEqual([4, 4, 4, 4, 12, 12, 28, 28]);
+  });
+
+  it('stops at the rollout cap, keeping the best so far', () => {
+    const arms = new TestArms((arm) => arm, 4);
+    expect(new SequentialHalving(4, 3).best(arms, 4, 1000)).toBe(3);
+    expect(arms.prepared).toBe(3);
+  });
+
+  it('tells a slightly better noisy arm apart more often than an even split of the same budget', () => {
+    const stream = new RandomStream('test');
+    stream.reseed(7);
+    // Ten arms whose rollouts win with probability 0.5, arm 6 with 0.65; 60 rollouts per decision.
+    const noisy = () => new TestArms((arm) => (stream.float() < (arm === 6 ? 0.65 : 0.5) ? 1 : 0), 10);
+    const halving = new SequentialHalving(10, 4096);
+    let halvingRight = 0;
+    let evenRight = 0;
+    for (let trial = 0; trial < 400; trial++) {
+      if (halving.best(noisy(), 10, 60) === 6) halvingRight++;
+      const even = noisy();
+      even.prepare(0, 6);
+      const totals = Array.from({ length: 10 }, (_, arm) => even.rollouts(arm, 0, 6));
+      if (totals.indexOf(Math.max(...totals)) === 6) evenRight++;
+    }
+    expect(halvingRight).toBeGreaterThan(evenRight + 20);
+  });
+});
