@@ -26,8 +26,12 @@ export class SequentialHalving {
     this.alive = new Int32Array(maxArms);
   }
 
-  /** The best of arms 0..count-1 after about `budget` rollouts in all (at least one per arm still in per round). */
+  /**
+   * The best of arms 0..count-1 after about `budget` rollouts in all. Every arm still in plays at least one rollout a
+   * round, so a budget under about twice the arms is exceeded: halving needs that many to compare them at all.
+   */
   best(arms: Arms, count: number, budget: number): number {
+    if (count > this.alive.length) throw new RangeError(`sequential halving over ${count} arms, built for at most ${this.alive.length}`);
     const rounds = Math.ceil(Math.log2(count));
     let alive = count;
     let played = 0;

@@ -10,7 +10,8 @@ import { greedyChoice, NOT_WORTH, prepareWatchScores, scoreWatch } from './greed
  * greedy score, plus ending the Watch and burning a card) and plays each forward in a simulator to the end of the
  * Watch, greedy playing the rest, several times with the unseen cards reshuffled (the same shuffles and dice for every
  * candidate), spending its rollouts by sequential halving, and takes the option with the best evaluation. `budget`
- * caps the simulated actions per decision.
+ * is the simulated actions a decision aims at; below about 500 halving's floor of one rollout per candidate still in
+ * per round spends more (budget 100 plays about 15 rollouts a decision, 180 actions).
  * The camper is chosen the same way, by rolling out each candidate's whole round; the camp actions are greedy's
  * (rolling each camp die out to the end of the round made the planner much weaker, Easy 35.8% -> 20.7% on the same
  * 1,500 seeds: a one-round evaluation undervalues what camp builds for later rounds).
@@ -65,7 +66,6 @@ class Planner implements SetawatchStrategy, Arms {
     this.pickCandidates(view);
     if (this.candidates.count === 1) return this.candidates.mode[0];
     this.searched = view;
-    this.simulatorFor(view);
     return this.candidates.mode[this.halving.best(this, this.candidates.count, Math.floor(this.budget / ROLLOUT_LENGTH))];
   }
 
@@ -149,11 +149,11 @@ class Planner implements SetawatchStrategy, Arms {
   /** The total evaluation of Watch candidate `candidate` over rollouts `from` to `to` (their seeds). */
   rollouts(candidate: number, from: number, to: number): number {
     const view = this.searched!;
-    const simulator = this.simulator!;
+    const simulator = this.simulatorFor(view);
+    const option = this.candidates.mode[candidate];
     let total = 0;
     for (let r = from; r < to; r++) {
       simulator.load(view.state, this.seeds[r]);
-      const option = this.candidates.mode[candidate];
       if (view.options.kind[option] !== OptionKind.done) {
         simulator.applyWatch(view.options, option, greedyPolicy);
         this.playOutWatch(simulator);
@@ -177,6 +177,6 @@ class Planner implements SetawatchStrategy, Arms {
 export const planner: StrategyDefinition<SetawatchStrategy> = {
   name: 'planner',
   description: 'searches each Watch decision by simulated rollouts (greedy play-outs, unseen cards reshuffled) and takes the best evaluation',
-  params: [{ name: 'budget', kind: 'int', min: 20, max: 1000000, default: 600, description: 'simulated actions per Watch decision' }],
+  params: [{ name: 'budget', kind: 'int', min: 20, max: 1000000, default: 600, description: 'simulated actions per Watch decision (a target: at least one rollout per candidate still in per halving round)' }],
   create: (params: StrategyParams) => new Planner(Number(params.budget)),
 };
