@@ -163,6 +163,18 @@ describe('greedy at camp', () => {
     expect(bardCamps.log).toContain(`  ${byWorth(bardsBoard).at(-1)} is swapped for ${byWorth(absent)[0]}`);
   });
 
+  it('Multi-Talented again next round: the borrowed card stays on the board and the next best absent card comes in', () => {
+    const bardsBoard = ['Line Dance', 'Harmonize', 'Song of Pain'];
+    const twoRounds = play({ party: 'bard,cleric,ranger,warrior', sets: 'base+preproduction', camper: 'bard', fire: 12, rounds: 2, active: [...bardsBoard, 'Rebuke', 'Long Shot', 'Berserker'], rolls: [1, 2, 3, 6, 5, 4, 6, 5, 4, 6, 5, 4], camp: [...greedyCamp, ...greedyCamp], watch: [...greedyWatch, ...greedyWatch] });
+    const byWorth = (names: string[]) => [...names].sort((a, b) => MEASURED_WORTH[b] - MEASURED_WORTH[a]);
+    const absent = byWorth(content.abilities.filter((card) => ['beastmaster', 'rogue', 'wizard', 'knight'].includes(card.adventurer)).map((card) => card.name));
+    const swaps = twoRounds.log.filter((line) => line.includes(' is swapped for '));
+    expect(swaps).toHaveLength(2);
+    expect(swaps[0]).toBe(`  ${byWorth(bardsBoard).at(-1)} is swapped for ${absent[0]}`);
+    expect(swaps[1].endsWith(` is swapped for ${absent[1]}`)).toBe(true);
+    expect(swaps[1].startsWith(`  ${absent[0]} `)).toBe(false);
+  });
+
   it('Teleports to a location better than the next one on the map (Goblin Caves: Line 8, goblins +3)', () => {
     const game = play({ camper: 'wizard', fire: 12, locations: ['Barren Plains', 'Goblin Caves'], active: EVERY_CARD, rolls: [6, 6, 6, 6, 6, 6, 6, 6, 6, 1, 2, 3], camp: greedyCamp, watch: greedyWatch });
     const teleport = game.log.find((line) => line.startsWith('  Teleport: next is '));
