@@ -78,7 +78,7 @@ class Planner implements SetawatchStrategy, Arms {
     const simulator = options.count > 1 ? this.roundSimulatorFor(view) : null;
     if (simulator === null) return greedyChoice(Decision.camper, view);
     const rollouts = Math.min(MAX_ROLLOUTS, Math.max(MIN_CAMPER_ROLLOUTS, Math.floor(this.budget / (options.count * ROUND_ROLLOUT_LENGTH))));
-    for (let r = 0; r < rollouts; r++) this.seeds[r] = view.random.int(2147483647);
+    this.drawSeeds(view, 0, rollouts);
     let bestOption = 0;
     let bestScore = -Infinity;
     for (let i = 0; i < options.count; i++) {
@@ -143,7 +143,11 @@ class Planner implements SetawatchStrategy, Arms {
   }
 
   prepare(from: number, to: number): void {
-    for (let r = from; r < to; r++) this.seeds[r] = this.searched!.random.int(2147483647);
+    this.drawSeeds(this.searched!, from, to);
+  }
+
+  private drawSeeds(view: DecisionView, from: number, to: number): void {
+    for (let r = from; r < to; r++) this.seeds[r] = view.random.int(2147483647);
   }
 
   /** The total evaluation of Watch candidate `candidate` over rollouts `from` to `to` (their seeds). */
