@@ -35,6 +35,15 @@ const PANEL_COLUMNS = 3;
 /** 95% CI bars with short end ticks, whatever the band width of the axis. */
 const ERROR_BARS = { type: 'errorbar', ticks: { size: 8 } } as const;
 const WIN_RATE_AXIS = { title: 'win rate', axis: { format: '%' }, scale: { domain: [0, 1] } };
+const WIN_RATE_WIDTH = 400;
+/** Pixels per category of an ordinal x axis: the win-rate chart grows past its width to give each this much. */
+const MIN_CATEGORY_WIDTH = 36;
+const HEATMAP_STEP = 56;
+const BAR_STEP = 40;
+/** About the width of one character of an axis label (vega's 10 px sans-serif), to tell when upright labels overlap. */
+const LABEL_CHARACTER_WIDTH = 6;
+/** Labels too long for their category (a party of four) are slanted instead of overlapping. */
+const SLANTED_LABEL_ANGLE = -40;
 
 /** The experiment's charts, or the default ones when it names none. */
 function chartRequests(results: ResultsFile): ChartRequest[] {
@@ -145,13 +154,14 @@ export function winRate(results: ResultsFile, request: Request<'winRate'>): TopL
   const series = request.color === undefined ? otherVaried(results, axes) : [request.color, ...otherVaried(results, axes)];
   const rows = results.cells.map((cell) => ({ ...cellFields(cell, series), ...winFields(cell) }));
   const byColor = request.color === undefined ? '' : ` and ${request.color}`;
+  const width = isNumeric(results, request.x) ? WIN_RATE_WIDTH : Math.max(WIN_RATE_WIDTH, MIN_CATEGORY_WIDTH * categories(results, request.x).length);
   return {
     $schema: SCHEMA,
     title: chartTitle(results, `Win rate by ${request.x}${byColor}`),
     data: { values: rows },
-    width: 400,
+    width,
     encoding: {
-      x: continuousOrOrdinal(results, request.x),
+      x: continuousOrOrdinal(results, request.x, width),
       ...(series.length > 0 ? { color: groupChannel(results, series) } : {}),
     },
     layer: [
@@ -177,10 +187,10 @@ export function heatmap(results: ResultsFile, request: Request<'heatmap'>): TopL
   const panels = otherVaried(results, axes);
   const rows = results.cells.map((cell) => ({ ...cellFields(cell, panels), ...winFields(cell) }));
   const panel: PanelSpec = {
-    width: { step: 56 },
+    width: { step: HEATMAP_STEP },
     height: { step: 32 },
     encoding: {
-      x: ordinalX(results, request.x),
+      x: ordinalX(results, request.x, HEATMAP_STEP),
       y: ordinal(results, request.y),
       tooltip: [...settingTooltips(results, axes), ...winTooltips()],
     },
@@ -222,9 +232,9 @@ export function outcomes(results: ResultsFile, request: Request<'outcomes'>): To
   );
   const panel: PanelSpec = {
     mark: 'bar',
-    width: { step: 40 },
+    width: { step: BAR_STEP },
     encoding: {
-      x: ordinalX(results, request.x),
+      x: ordinalX(results, request.x, BAR_STEP),
       y: { field: 'rate', type: 'quantitative', stack: 'zero', title: 'share of games', axis: { format: '%' } },
       color: { field: 'outcome', type: 'nominal', title: 'outcome', scale: { domain: [...results.outcomeNames] } },
       order: { field: 'order' },
@@ -461,24 +471,31 @@ function isDeterminedBy(results: ResultsFile, name: string, used: readonly strin
   });
 }
 
-/** A setting on the x axis: integers on a continuous scale fitted to them, anything else in order of value. */
-function continuousOrOrdinal(results: ResultsFile, name: string) {
-  const numeric = results.cells.every((cell) => typeof cellValue(cell, name) === 'number');
-  return numeric
+/** A setting on an x axis `width` pixels wide: integers on a continuous scale fitted to them, anything else in order of value. */
+function continuousOrOrdinal(results: ResultsFile, name: string, width: number) {
+  return isNumeric(results, name)
     ? ({ field: settingField(name), type: 'quantitative', title: name, scale: { zero: false }, axis: { tickMinStep: 1 } } as const)
-    : ordinalX(results, name);
+    : ordinalX(results, name, width / categories(results, name).length);
 }
 
-/** A setting in order of value, with its values written upright on an x axis. */
-function ordinalX(results: ResultsFile, name: string) {
-  return { ...ordinal(results, name), axis: { labelAngle: 0 } } as const;
+function isNumeric(results: ResultsFile, name: string): boolean {
+  return results.cells.every((cell) => typeof cellValue(cell, name) === 'number');
+}
+
+/** A setting in order of value on an x axis, its values upright when they fit in their `band` pixels, else slanted. */
+function ordinalX(results: ResultsFile, name: string, band: number) {
+  const longest = Math.max(...categories(results, name).map((value) => String(value).length));
+  return { ...ordinal(results, name), axis: { labelAngle: longest * LABEL_CHARACTER_WIDTH <= band ? 0 : SLANTED_LABEL_ANGLE } } as const;
 }
 
 /** Categories in the order the experiment lists them (intro before level 1), not alphabetically. */
 function ordinal(results: ResultsFile, name: string) {
   // A setting's values share one type; the cast only meets vega-lite's homogeneous-array type.
-  const order = [...new Set(results.cells.map((cell) => cellValue(cell, name)))] as string[];
-  return { field: settingField(name), type: 'ordinal', title: name, sort: order } as const;
+  return { field: settingField(name), type: 'ordinal', title: name, sort: categories(results, name) as string[] } as const;
+}
+
+function categories(results: ResultsFile, name: string): SettingValue[] {
+  return [...new Set(results.cells.map((cell) => cellValue(cell, name)))];
 }
 
 /** The field path of a setting; dots and brackets in its name are escaped so Vega-Lite reads it as one name. */

@@ -180,6 +180,28 @@ describe('category axes', () => {
     const spec = buildChart(results, { type: 'outcomes', x: 'level' }) as unknown as { encoding: { x: { sort: unknown } } };
     expect(spec.encoding.x.sort).toEqual(levels);
   });
+
+  const PARTIES = ['beastmaster,cleric,ranger,rogue', 'beastmaster,cleric,ranger,warrior', 'beastmaster,cleric,ranger,wizard', 'beastmaster,cleric,rogue,warrior', 'beastmaster,cleric,rogue,wizard', 'beastmaster,cleric,warrior,wizard', 'beastmaster,ranger,rogue,warrior', 'beastmaster,ranger,rogue,wizard', 'beastmaster,ranger,warrior,wizard', 'beastmaster,rogue,warrior,wizard', 'cleric,ranger,rogue,warrior', 'cleric,ranger,rogue,wizard', 'cleric,ranger,warrior,wizard', 'cleric,rogue,warrior,wizard', 'ranger,rogue,warrior,wizard'];
+  const byValues = (name: string, values: readonly string[]) => ({ ...single, cells: values.map((value, id) => ({ ...single.cells[0], id, params: { ...single.cells[0].params, [name]: value } })), experiment: { ...single.experiment, varied: [name] } });
+  type XAxis = { encoding: { x: { axis: { labelAngle: number } } }; width: number };
+  const xAxisOf = (results: ReturnType<typeof byValues>, request: ChartRequest) => {
+    const spec = buildChart(results, request);
+    compileStrictly(spec);
+    return spec as unknown as XAxis;
+  };
+
+  it('write short values upright and slant values too long for their band (parties of four)', () => {
+    const levels = byValues('level', ['intro', '1', '2', '3', '4', '5', '6', '7']);
+    const parties = byValues('party', PARTIES);
+    for (const request of [{ type: 'winRate', x: 'level' }, { type: 'outcomes', x: 'level' }] as const) expect(xAxisOf(levels, request).encoding.x.axis.labelAngle).toBe(0);
+    for (const request of [{ type: 'winRate', x: 'party' }, { type: 'outcomes', x: 'party' }] as const) expect(xAxisOf(parties, request).encoding.x.axis.labelAngle).toBeLessThan(0);
+  });
+
+  it('widen the win-rate chart past 400 px when it has many categories, not when its axis is numeric', () => {
+    expect(xAxisOf(byValues('level', ['intro', '1', '2', '3']), { type: 'winRate', x: 'level' }).width).toBe(400);
+    expect(xAxisOf(byValues('party', PARTIES), { type: 'winRate', x: 'party' }).width).toBeGreaterThanOrEqual(15 * 36);
+    expect((buildChart(grid, { type: 'winRate', x: 'speed', color: 'agents' }) as unknown as XAxis).width).toBe(400);
+  });
 });
 
 describe('survival', () => {
