@@ -256,16 +256,19 @@ export function distribution(results: ResultsFile, request: Request<'distributio
   requireSetting(results, request.x);
   requireMetric(results, request.metric);
   const columns = otherVaried(results, [request.x]);
-  const rows = results.cells.flatMap((cell) =>
-    histogramRows(cell, request.metric).map((bin) => ({ ...cellFields(cell, columns), ...bin })),
-  );
+  const rowValues = categories(results, request.x);
+  const columnLabels = groupLabels(results, columns);
+  const rows = results.cells.flatMap((cell) => {
+    const place = { rowIndex: rowValues.indexOf(cellValue(cell, request.x)), columnIndex: columnLabels.indexOf(cellLabel(cell, columns)) };
+    return histogramRows(cell, request.metric).map((bin) => ({ ...cellFields(cell, columns), ...place, ...bin }));
+  });
   return {
     $schema: SCHEMA,
     title: chartTitle(results, `${request.metric} distribution by ${request.x}`),
     data: { values: rows },
     facet: {
-      row: ordinal(results, request.x),
-      ...(columns.length > 0 ? { column: groupChannel(results, columns) } : {}),
+      row: indexFacet('rowIndex', request.x, rowValues),
+      ...(columns.length > 0 ? { column: indexFacet('columnIndex', columns.join(', '), columnLabels) } : {}),
     },
     spec: {
       mark: 'bar',
@@ -451,8 +454,20 @@ function settingTooltips(results: ResultsFile, names: readonly string[]) {
 
 /** The channel (series colour or panel facet) of the group label, its values in the order of the cells. */
 function groupChannel(results: ResultsFile, names: readonly string[]) {
-  const labels = [...new Set(results.cells.map((cell) => cellLabel(cell, names)))];
-  return { field: 'group', type: 'nominal', title: names.join(', '), sort: labels } as const;
+  return { field: 'group', type: 'nominal', title: names.join(', '), sort: groupLabels(results, names) } as const;
+}
+
+function groupLabels(results: ResultsFile, names: readonly string[]): string[] {
+  return [...new Set(results.cells.map((cell) => cellLabel(cell, names)))];
+}
+
+/**
+ * A row or column facet over the index of each value, its header showing the value. Vega-Lite misplaces the panels
+ * when both a row and a column facet are sorted by a list of values (vega/vega-lite#8675: panels under the wrong
+ * headers), but lays out indices in their natural order correctly.
+ */
+function indexFacet(field: string, title: string, values: readonly SettingValue[]) {
+  return { field, type: 'ordinal', title, header: { labelExpr: `${JSON.stringify(values.map(String))}[datum.value]` } } as const;
 }
 
 /** The varied settings a chart must also separate: those not on its axes and not already fixed by them. */

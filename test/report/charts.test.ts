@@ -138,7 +138,50 @@ describe('distribution', () => {
     expect(firstCell.every((row) => (row.binEnd as number) - (row.binStart as number) === 5)).toBe(true);
     expect(firstCell.find((row) => row.binStart === 40)?.values).toBe('40–44');
   });
+
+  it('draws each panel under the headers of its row and column value', async () => {
+    const panels = await renderedPanels(buildChart(grid, { type: 'distribution', metric: 'score', x: 'speed' }));
+    expect(panels).toHaveLength(grid.cells.length);
+    for (const panel of panels) {
+      expect(panel.bars.map((bar) => String((bar.params as { speed: number }).speed))).toEqual(panel.bars.map(() => panel.rowHeader));
+      expect(panel.bars.map((bar) => bar.group)).toEqual(panel.bars.map(() => panel.columnHeader));
+    }
+  });
 });
+
+interface SceneItem {
+  x?: number;
+  y?: number;
+  text?: string;
+  datum?: Record<string, unknown>;
+  items?: SceneItem[];
+  marktype?: string;
+  name?: string;
+}
+
+/** Every mark in a rendered scene graph. */
+function sceneMarks(node: SceneItem): SceneItem[] {
+  const children = (node.items ?? []).flatMap((item) => (item.items ?? []).flatMap(sceneMarks));
+  return node.marktype === undefined ? children : [node, ...children];
+}
+
+/** Each facet panel of a rendered chart: the data its bars draw and the labels of the row and column headers it sits under. */
+async function renderedPanels(spec: TopLevelSpec) {
+  const view = new vega.View(vega.parse(compileStrictly(spec)), { renderer: 'none' });
+  await view.runAsync();
+  const marks = sceneMarks(view.scenegraph().root as unknown as SceneItem);
+  const items = (name: string) => marks.find((mark) => mark.name === name)?.items ?? [];
+  const label = (header: SceneItem) => sceneMarks({ items: [header] }).filter((mark) => mark.marktype === 'text').flatMap((mark) => mark.items ?? []).at(-1)?.text;
+  const headerAt = (name: string, at: (item: SceneItem) => number | undefined, position: number | undefined) => {
+    const header = items(name).find((item) => at(item) === position);
+    return header === undefined ? undefined : String(label(header));
+  };
+  return items('cell').map((cell) => ({
+    bars: sceneMarks({ items: [cell] }).filter((mark) => mark.marktype === 'rect').flatMap((mark) => (mark.items ?? []).map((bar) => bar.datum!)),
+    rowHeader: headerAt('row_header', (item) => item.y, cell.y),
+    columnHeader: headerAt('column_header', (item) => item.x, cell.x),
+  }));
+}
 
 describe('pairedDifference', () => {
   it('plots the matching comparisons in percentage points around a zero rule', () => {
