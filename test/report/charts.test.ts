@@ -169,7 +169,7 @@ function sceneMarks(node: SceneItem): SceneItem[] {
 async function renderedPanels(spec: TopLevelSpec) {
   const view = new vega.View(vega.parse(compileStrictly(spec)), { renderer: 'none' });
   await view.runAsync();
-  const marks = sceneMarks(view.scenegraph().root as unknown as SceneItem);
+  const marks = sceneMarks((view.scenegraph() as unknown as { root: SceneItem }).root);
   const items = (name: string) => marks.find((mark) => mark.name === name)?.items ?? [];
   const label = (header: SceneItem) => sceneMarks({ items: [header] }).filter((mark) => mark.marktype === 'text').flatMap((mark) => mark.items ?? []).at(-1)?.text;
   const headerAt = (name: string, at: (item: SceneItem) => number | undefined, position: number | undefined) => {
