@@ -6,11 +6,15 @@ import { GAME_IDS, loadGame } from '../games/registry.ts';
 import { REPOSITORY_ROOT, loadContent } from '../sim/content.ts';
 import { executeExperiment, type Execution } from '../sim/execute.ts';
 import { experimentSchema, readExperimentFile, type ExperimentFile } from '../sim/experiment.ts';
+import { diffResults } from '../sim/diff.ts';
 import { mergeShards } from '../sim/merge.ts';
+import { readResultsFile } from '../sim/results-file.ts';
 import type { ResultsFile } from '../sim/results.ts';
 import { defaultWorkers, type Shard } from '../sim/runner.ts';
 import { allowedValues, parseSetFlags, resolveSettings } from '../sim/settings.ts';
+import { excludesZero } from '../sim/statistics.ts';
 import { createStrategy } from '../sim/strategy-spec.ts';
+import { diffMarkdown } from '../report/diff.ts';
 import { summaryMarkdown } from '../report/summary.ts';
 import { createProgress } from './progress.ts';
 
@@ -137,6 +141,16 @@ export async function mergeCommand(paths: readonly string[], outDir: string): Pr
   const written = await writeReport(results, resolve(outDir));
   process.stdout.write(`${summaryMarkdown(results)}\n`);
   process.stderr.write(`merged ${paths.length} shards; wrote ${written.length} files to ${resolve(outDir)}\n`);
+}
+
+/**
+ * Prints how the results moved from one run to another; false (exit code 1) with `failOnChange` when some matched
+ * cell's win rate moved significantly.
+ */
+export function diffCommand(beforePath: string, afterPath: string, failOnChange: boolean): boolean {
+  const diff = diffResults(readResultsFile(beforePath), readResultsFile(afterPath));
+  process.stdout.write(diffMarkdown(diff, beforePath, afterPath));
+  return !(failOnChange && diff.cells.some((cell) => excludesZero(cell.win)));
 }
 
 function describeGame(game: GameModule): string {

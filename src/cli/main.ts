@@ -1,9 +1,12 @@
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK, GameCrash, InputError } from '../core/errors.ts';
-import { interruption, listCommand, mergeCommand, replayCommand, runCommand, simCommand, suiteCommand } from './commands.ts';
+import { diffCommand, interruption, listCommand, mergeCommand, replayCommand, runCommand, simCommand, suiteCommand } from './commands.ts';
 
-/** The `playsim` command line. Exit codes: 0 done, 1 failure while running (or interrupted), 2 bad usage or input. */
+/**
+ * The `playsim` command line. Exit codes: 0 done, 1 failure while running (or interrupted, or `diff --fail-on-change`
+ * found a change), 2 bad usage or input.
+ */
 
 const runOptions = {
   games: { type: 'number', describe: 'games per cell (overrides the experiment and any target CI)' },
@@ -75,6 +78,13 @@ export async function main(argv: string[]): Promise<number> {
       .command('merge <files..>', 'merge shard results into one report', (y) =>
         y.positional('files', { type: 'string', array: true, demandOption: true }).options({ out: { type: 'string', demandOption: true, describe: 'output folder' } }),
         async (args) => finish(await mergeCommand(args.files, args.out)),
+      )
+      .command('diff <before> <after>', 'how the results moved between two runs (results.json files or report folders)', (y) =>
+        y
+          .positional('before', { type: 'string', demandOption: true })
+          .positional('after', { type: 'string', demandOption: true })
+          .options({ 'fail-on-change': { type: 'boolean', describe: 'exit 1 when a matched cell\'s win rate moved significantly' } }),
+        (args) => finish(diffCommand(args.before, args.after, args.failOnChange === true)),
       )
       .command('list', 'list games, settings, strategies and experiments', {}, async () => finish(await listCommand()))
       .demandCommand(1, 'name a command')

@@ -1,5 +1,6 @@
 import type { SettingValue } from '../core/game.ts';
 import type { CellResult, MeanCI, PairedComparison, RateCI, ResultsFile } from '../sim/results.ts';
+import { excludesZero } from '../sim/statistics.ts';
 
 /** Wording and number formats shared by the charts, the summary tables and the HTML report. */
 
@@ -37,8 +38,7 @@ export function comparisonLabel(results: ResultsFile, comparison: PairedComparis
 
 /** A paired difference is significant when its 95% CI excludes 0. */
 export function isSignificant(comparison: PairedComparison): boolean {
-  const { lo, hi } = comparison.difference;
-  return lo > 0 || hi < 0;
+  return excludesZero(comparison.difference);
 }
 
 export function hasEstimatedContent(results: ResultsFile): boolean {

@@ -21,13 +21,13 @@ function comparisonsSection(results: ResultsFile): string {
   return `## Paired comparisons\n\n${significanceNote(results.comparisons)}\n\n${table}`;
 }
 
-function markdownTable(table: Table): string {
+export function markdownTable(table: Table): string {
   const line = (cells: readonly string[]) => `| ${cells.map(tableCell).join(' | ')} |`;
   return [line(table.header), line(table.header.map(() => '---')), ...table.rows.map(line)].join('\n');
 }
 
 /** Text on one line, so a value cannot break the Markdown structure around it. */
-function inline(text: string): string {
+export function inline(text: string): string {
   return text.replace(/\s*\n\s*/g, ' ');
 }
 

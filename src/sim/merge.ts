@@ -1,60 +1,14 @@
-import { readFileSync } from 'node:fs';
-import { z } from 'zod';
 import { InputError } from '../core/errors.ts';
 import { loadGame } from '../games/registry.ts';
 import { CellAccumulator, PairAccumulator } from './accumulator.ts';
-import { RESULTS_SCHEMA, RESULTS_SCHEMA_VERSION, type ResultsFile } from './results.ts';
+import type { ResultsFile } from './results.ts';
+import { readResultsFile } from './results-file.ts';
 import { cellResult, comparisons } from './summarize.ts';
-import { describeZodIssue } from './zod-errors.ts';
 
 /**
  * `playsim merge`: adds the exact sums of shard results. Shards of one run share experiment, seed and cells and
  * hold disjoint task slices, so the sum is exactly what a single run gives.
  */
-
-const numbers = z.array(z.number());
-const shardFileSchema = z
-  .object({
-    schema: z.literal(RESULTS_SCHEMA),
-    schemaVersion: z.literal(RESULTS_SCHEMA_VERSION),
-    tool: z.object({ version: z.string() }).loose(),
-    experiment: z.object({ name: z.string(), game: z.string() }).loose(),
-    seed: z.number(),
-    shard: z.object({ index: z.number().int(), count: z.number().int() }).nullable(),
-    cells: z.array(
-      z
-        .object({
-          params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
-          strategy: z.string(),
-          complete: z.boolean(),
-          raw: z.object({
-            games: z.number(),
-            outcomeCounts: numbers,
-            metricCounts: numbers,
-            metricSums: numbers,
-            metricSumSquares: numbers,
-            histograms: z.array(numbers),
-          }),
-        })
-        .loose(),
-    ),
-    comparisons: z.array(
-      z.object({ a: z.number(), b: z.number(), varied: z.string(), games: z.number(), bothWon: z.number(), onlyAWon: z.number(), onlyBWon: z.number() }).loose(),
-    ),
-  })
-  .loose();
-
-function readShard(path: string): ResultsFile {
-  let json: unknown;
-  try {
-    json = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (error) {
-    throw new InputError(`${path}: cannot read results file: ${(error as Error).message.split('\n')[0]}`);
-  }
-  const parsed = shardFileSchema.safeParse(json);
-  if (!parsed.success) throw new InputError(`${path}: ${describeZodIssue(parsed.error.issues[0])}`);
-  return json as ResultsFile;
-}
 
 /**
  * What shards of one run share. The tool version is part of it: which games a shard plays (the task partition) may
@@ -85,7 +39,7 @@ function checkShardsFitTogether(files: readonly { path: string; results: Results
 
 export async function mergeShards(paths: readonly string[]): Promise<ResultsFile> {
   if (paths.length === 0) throw new InputError('merge: give at least one results.json');
-  const files = paths.map((path) => ({ path, results: readShard(path) }));
+  const files = paths.map((path) => ({ path, results: readResultsFile(path) }));
   checkShardsFitTogether(files);
   const base = files[0].results;
   const game = await loadGame(base.experiment.game, `${files[0].path}: field experiment.game`);

@@ -94,7 +94,22 @@ export function pairedDifference(bothWon: number, onlyAWon: number, onlyBWon: nu
   const rate = (onlyAWon - onlyBWon) / n;
   const a = marginalMargins(bothWon + onlyAWon, n);
   const b = marginalMargins(bothWon + onlyBWon, n);
-  const phi = correctedPhi(bothWon, onlyAWon, onlyBWon, neither);
+  return hybridScoreInterval(rate, a, b, correctedPhi(bothWon, onlyAWon, onlyBWon, neither));
+}
+
+/**
+ * Interval for the difference pA − pB of two proportions measured on different games: Newcombe's method 10 (hybrid
+ * score interval), Newcombe (1998), "Interval estimation for the difference between independent proportions",
+ * Statistics in Medicine 17:873-890; the paired interval above with no correlation. With no games on a side nothing
+ * is known of it: its Wilson interval is [0, 1].
+ */
+export function independentDifference(successesA: number, nA: number, successesB: number, nB: number): RateCI {
+  const rate = (nA === 0 ? 0 : successesA / nA) - (nB === 0 ? 0 : successesB / nB);
+  return hybridScoreInterval(rate, marginalMargins(successesA, nA), marginalMargins(successesB, nB), 0);
+}
+
+/** The difference of two rates with the Wilson margins of each combined as errors of correlation φ. */
+function hybridScoreInterval(rate: number, a: WilsonMargins, b: WilsonMargins, phi: number): RateCI {
   return {
     rate,
     lo: Math.max(-1, rate - correlatedHypotenuse(a.below, b.above, phi)),
@@ -102,8 +117,13 @@ export function pairedDifference(bothWon: number, onlyAWon: number, onlyBWon: nu
   };
 }
 
+interface WilsonMargins {
+  readonly below: number;
+  readonly above: number;
+}
+
 /** How far a Wilson interval reaches below and above its rate. */
-function marginalMargins(successes: number, n: number): { below: number; above: number } {
+function marginalMargins(successes: number, n: number): WilsonMargins {
   const { rate, lo, hi } = wilson(successes, n);
   return { below: rate - lo, above: hi - rate };
 }
@@ -124,6 +144,34 @@ function correctedPhi(e: number, f: number, g: number, h: number): number {
   const cross = e * h - f * g;
   const corrected = cross > n / 2 ? cross - n / 2 : Math.min(cross, 0);
   return corrected / Math.sqrt(marginProduct);
+}
+
+/** A difference is significant at the 95% level when its interval leaves out zero. */
+export function excludesZero(interval: { readonly lo: number; readonly hi: number }): boolean {
+  return interval.lo > 0 || interval.hi < 0;
+}
+
+export interface DifferenceCI {
+  readonly difference: number;
+  readonly lo: number;
+  readonly hi: number;
+}
+
+/**
+ * Welch's interval for the difference of two means measured on different games, a − b (Welch, 1947, Biometrika
+ * 34:28-35): the standard error of each mean combined, with the Welch-Satterthwaite degrees of freedom. Null when a
+ * side has fewer than two values (no estimate of its spread). Two constant samples give the exact difference.
+ */
+export function welchDifference(a: MeanCI, b: MeanCI): DifferenceCI | null {
+  if (a.n < 2 || b.n < 2) return null;
+  const difference = a.mean - b.mean;
+  const varianceA = (a.sd * a.sd) / a.n;
+  const varianceB = (b.sd * b.sd) / b.n;
+  const variance = varianceA + varianceB;
+  if (variance === 0) return { difference, lo: difference, hi: difference };
+  const df = (variance * variance) / ((varianceA * varianceA) / (a.n - 1) + (varianceB * varianceB) / (b.n - 1));
+  const halfWidth = studentT975(Math.max(1, Math.floor(df))) * Math.sqrt(variance);
+  return { difference, lo: difference - halfWidth, hi: difference + halfWidth };
 }
 
 /**

@@ -72,6 +72,29 @@ describe('playsim CLI', () => {
     expect(readdirSync(join(dir, 'whole'))).toEqual(expect.arrayContaining(['results.json', 'summary.md', 'report.html']));
   });
 
+  it('diff prints how the results moved, and with --fail-on-change exits 1 only when a win rate moved', () => {
+    const dir = tempDir();
+    const experiment = (name: string, fixed: string) => {
+      const path = join(dir, `${name}.yaml`);
+      writeFileSync(path, `name: ${name}\ntitle: Coin diff\ngame: ${COIN}\n${fixed}grid:\n  target: [5, 7, 9]\ngames: 2000\nseed: 42\n`);
+      expect(playsim('run', path, '--workers', '1', '--out', join(dir, name)).code).toBe(0);
+      return join(dir, name);
+    };
+    const before = experiment('before', '');
+    const after = experiment('after', 'settings:\n  rounds: 2\n');
+    const moved = playsim('diff', before, join(after, 'results.json'), '--fail-on-change');
+    expect(moved.code).toBe(1);
+    expect(moved.stdout).toContain('3 of 3 matched cells moved in win rate');
+    expect(moved.stdout).toContain('- **settings that differ:** rounds: 1 → 2');
+    expect(playsim('diff', before, after).code).toBe(0);
+    const same = playsim('diff', before, before, '--fail-on-change');
+    expect(same.code).toBe(0);
+    expect(same.stdout).toContain('0 of 3 matched cells moved in win rate');
+    expectBadInput(playsim('diff', before, join(dir, 'missing.json')), /missing.json: cannot read results file/);
+    writeFileSync(join(dir, 'broken.json'), '{"schema": "playsim/results", "schemaVersion": 1}');
+    expectBadInput(playsim('diff', before, join(dir, 'broken.json')), /broken.json: field tool: /);
+  });
+
   it('on Ctrl-C writes the games finished so far, marked incomplete, without temp files', async () => {
     const dir = tempDir();
     const child = spawn('node', ['bin/playsim.mjs', 'run', GRID, '--games', '100000000', '--workers', '1', '--out', dir], { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -2,7 +2,7 @@ import { deviation, mean, range, sum } from 'd3-array';
 import fc from 'fast-check';
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
-import { mcnemarExactP, meanInterval, pairedDifference, studentT975, wilson, Z_95 } from '../../src/sim/statistics.ts';
+import { excludesZero, independentDifference, mcnemarExactP, meanInterval, pairedDifference, studentT975, welchDifference, wilson, Z_95 } from '../../src/sim/statistics.ts';
 
 /** Published limits are printed to 4 decimals, so agreement means a difference below half a unit in the 4th. */
 const FOUR_DECIMALS = 5.01e-5;
@@ -199,6 +199,68 @@ describe('pairedDifference', () => {
         expect(ba.hi).toBeCloseTo(-ab.lo, 14);
       }),
     );
+  });
+});
+
+describe('independentDifference', () => {
+  // Newcombe (1998), "Interval estimation for the difference between independent proportions", Stat Med
+  // 17:873-890, Table II, method 10; given as (successes A, n A, successes B, n B).
+  it.each([
+    [56, 70, 48, 80, 0.0524, 0.3339],
+    [9, 10, 3, 10, 0.1705, 0.809],
+    [6, 7, 2, 7, 0.0582, 0.8062],
+    [5, 56, 0, 29, -0.0381, 0.1926],
+    [0, 10, 0, 20, -0.1611, 0.2775],
+    [0, 10, 0, 10, -0.2775, 0.2775],
+    [10, 10, 0, 20, 0.6791, 1],
+    [10, 10, 0, 10, 0.6075, 1],
+  ])('%i/%i - %i/%i has the published interval [%f, %f]', (a, nA, b, nB, lo, hi) => {
+    const interval = independentDifference(a, nA, b, nB);
+    expect(interval.rate).toBeCloseTo(a / nA - b / nB, 15);
+    expectLimits(interval, lo, hi);
+  });
+
+  it('is wider than the paired interval of the same rates when the games agree', () => {
+    const paired = pairedDifference(400, 60, 20, 520);
+    const independent = independentDifference(460, 1000, 420, 1000);
+    expect(independent.rate).toBeCloseTo(paired.rate, 15);
+    expect(independent.hi - independent.lo).toBeGreaterThan(paired.hi - paired.lo);
+  });
+});
+
+describe('welchDifference', () => {
+  const sample = (mean: number, sd: number, n: number) => ({ mean, sd, n, lo: 0, hi: 0 });
+
+  it('uses the Welch-Satterthwaite degrees of freedom, rounded down', () => {
+    // Standard errors² 0.4 and 0.6: df = 1 / (0.4²/9 + 0.6²/14) = 22.99, so t(22) = 2.073873 times SE 1.
+    const interval = welchDifference(sample(10, 2, 10), sample(8, 3, 15))!;
+    expect(interval.difference).toBe(2);
+    expect(interval.lo).toBeCloseTo(2 - 2.073873068, 9);
+    expect(interval.hi).toBeCloseTo(2 + 2.073873068, 9);
+  });
+
+  it('is exact for constant samples and undefined without two values a side', () => {
+    expect(welchDifference(sample(5, 0, 10), sample(3, 0, 4))).toEqual({ difference: 2, lo: 2, hi: 2 });
+    expect(welchDifference(sample(5, 1, 1), sample(3, 1, 40))).toBeNull();
+  });
+
+  it('negates when the samples swap and contains the difference', () => {
+    const moments = fc.tuple(fc.double({ min: -50, max: 50, noNaN: true }), fc.double({ min: 0.01, max: 20, noNaN: true }), fc.integer({ min: 2, max: 5000 }));
+    fc.assert(
+      fc.property(moments, moments, ([meanA, sdA, nA], [meanB, sdB, nB]) => {
+        const ab = welchDifference(sample(meanA, sdA, nA), sample(meanB, sdB, nB))!;
+        const ba = welchDifference(sample(meanB, sdB, nB), sample(meanA, sdA, nA))!;
+        expect(ab.lo <= ab.difference && ab.difference <= ab.hi).toBe(true);
+        expect(ba.lo).toBeCloseTo(-ab.hi, 9);
+        expect(ba.hi).toBeCloseTo(-ab.lo, 9);
+      }),
+    );
+  });
+});
+
+describe('excludesZero', () => {
+  it('is true only for an interval wholly on one side of zero', () => {
+    expect([excludesZero({ lo: 0.01, hi: 0.2 }), excludesZero({ lo: -0.2, hi: -0.01 }), excludesZero({ lo: 0, hi: 0.2 }), excludesZero({ lo: -0.1, hi: 0.1 })]).toEqual([true, true, false, false]);
   });
 });
 
