@@ -12,7 +12,6 @@ import { readResultsFile } from '../sim/results-file.ts';
 import type { ResultsFile } from '../sim/results.ts';
 import { defaultWorkers, type Shard } from '../sim/runner.ts';
 import { allowedValues, parseSetFlags, resolveSettings } from '../sim/settings.ts';
-import { excludesZero } from '../sim/statistics.ts';
 import { createStrategy } from '../sim/strategy-spec.ts';
 import { diffMarkdown } from '../report/diff.ts';
 import { summaryMarkdown } from '../report/summary.ts';
@@ -145,12 +144,14 @@ export async function mergeCommand(paths: readonly string[], outDir: string): Pr
 
 /**
  * Prints how the results moved from one run to another; false (exit code 1) with `failOnChange` when some matched
- * cell's win rate moved significantly.
+ * cell's win rate moved with all the cells' changes taken together.
  */
-export function diffCommand(beforePath: string, afterPath: string, failOnChange: boolean): boolean {
-  const diff = diffResults(readResultsFile(beforePath), readResultsFile(afterPath));
+export async function diffCommand(beforePath: string, afterPath: string, failOnChange: boolean): Promise<boolean> {
+  const [before, after] = [readResultsFile(beforePath), readResultsFile(afterPath)];
+  const game = await loadGame(after.experiment.game, `${afterPath}: field experiment.game`);
+  const diff = diffResults(before, after, game);
   process.stdout.write(diffMarkdown(diff, beforePath, afterPath));
-  return !(failOnChange && diff.cells.some((cell) => excludesZero(cell.win)));
+  return !(failOnChange && diff.cells.some((cell) => cell.winMovedTogether));
 }
 
 function describeGame(game: GameModule): string {

@@ -83,8 +83,8 @@ export async function main(argv: string[]): Promise<number> {
         y
           .positional('before', { type: 'string', demandOption: true })
           .positional('after', { type: 'string', demandOption: true })
-          .options({ 'fail-on-change': { type: 'boolean', describe: 'exit 1 when a matched cell\'s win rate moved significantly' } }),
-        (args) => finish(diffCommand(args.before, args.after, args.failOnChange === true)),
+          .options({ 'fail-on-change': { type: 'boolean', describe: 'exit 1 when a matched cell\'s win rate moved (all cells taken together)' } }),
+        async (args) => finish(await diffCommand(args.before, args.after, args.failOnChange === true)),
       )
       .command('list', 'list games, settings, strategies and experiments', {}, async () => finish(await listCommand()))
       .demandCommand(1, 'name a command')

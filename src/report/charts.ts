@@ -463,8 +463,8 @@ function groupLabels(results: ResultsFile, names: readonly string[]): string[] {
 
 /**
  * A row or column facet over the index of each value, its header showing the value. Vega-Lite misplaces the panels
- * when both a row and a column facet are sorted by a list of values (vega/vega-lite#8675: panels under the wrong
- * headers), but lays out indices in their natural order correctly.
+ * when both a row and a column facet are sorted by a list of values (vega/vega-lite#3900, #8675: panels under the
+ * wrong headers), but lays out indices in their natural order correctly.
  */
 function indexFacet(field: string, title: string, values: readonly SettingValue[]) {
   return { field, type: 'ordinal', title, header: { labelExpr: `${JSON.stringify(values.map(String))}[datum.value]` } } as const;

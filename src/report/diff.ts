@@ -1,9 +1,9 @@
-import { cellMoved, type CellChange, type MeasureChange, type ResultsDiff } from '../sim/diff.ts';
+import { cellMoved, type CellChange, type MeasureChange, type OnlyInOne, type ResultsDiff } from '../sim/diff.ts';
 import type { CellResult, ResultsFile } from '../sim/results.ts';
 import { excludesZero } from '../sim/statistics.ts';
-import { cellValue, count, percent, percentagePointsWithCi, provenanceStatement } from './format.ts';
+import { cellLabel, cellValue, meanDigits, percent, percentagePointsWithCi } from './format.ts';
 import { inline, markdownTable } from './summary.ts';
-import type { Table } from './tables.ts';
+import { cellGames, runFacts, type Table } from './tables.ts';
 
 /** `playsim diff` in Markdown, for a CI log or a pull-request comment. */
 export function diffMarkdown(diff: ResultsDiff, beforeName: string, afterName: string): string {
@@ -20,36 +20,55 @@ export function diffMarkdown(diff: ResultsDiff, beforeName: string, afterName: s
 
 function runLines(diff: ResultsDiff, beforeName: string, afterName: string): string {
   const lines = [`- **before:** ${runLine(beforeName, diff.before)}`, `- **after:** ${runLine(afterName, diff.after)}`];
-  if (diff.settingChanges.length > 0) lines.push(`- **settings that differ:** ${inline(diff.settingChanges.join('; '))}`);
+  const differences = [
+    ...diff.settingChanges,
+    ...inOneRunNotes('outcomes', diff.outcomesInOneRun),
+    ...inOneRunNotes('metrics', diff.metricsInOneRun),
+  ];
+  if (differences.length > 0) lines.push(`- **differences:** ${inline(differences.join('; '))}`);
   return lines.join('\n');
 }
 
+/** The run's facts as the report states them (experiment, seed, games per cell, complete, content, shard). */
 function runLine(name: string, results: ResultsFile): string {
-  const run = `experiment ${results.experiment.name}, playsim ${results.tool.version}, seed ${results.seed}`;
-  return inline(`${name}: ${run}, content ${results.content.file} (${provenanceStatement(results)})`);
+  const facts = runFacts(results).filter((fact) => fact.label !== 'game');
+  return inline(`${name} (playsim ${results.tool.version}): ${facts.map((fact) => `${fact.label} ${fact.value}`).join('; ')}`);
+}
+
+function inOneRunNotes(what: string, names: OnlyInOne): string[] {
+  return [
+    ...(names.before.length > 0 ? [`${what} only before: ${names.before.join(', ')}`] : []),
+    ...(names.after.length > 0 ? [`${what} only after: ${names.after.join(', ')}`] : []),
+  ];
 }
 
 function verdict(diff: ResultsDiff): string {
-  const winMoved = diff.cells.filter((cell) => excludesZero(cell.win)).length;
-  const anyMoved = diff.cells.filter(cellMoved).length;
+  const cells = diff.cells.length;
+  const alone = diff.cells.filter((cell) => cell.win !== null && excludesZero(cell.win)).length;
+  const together = diff.cells.filter((cell) => cell.winMovedTogether).length;
+  const anything = diff.cells.filter(cellMoved).length;
+  const sameSeed = diff.before.seed === diff.after.seed ? ` Both runs used seed ${diff.before.seed}, so their games are partly the same games and these intervals are conservative.` : '';
   return (
-    `${winMoved} of ${diff.cells.length} matched cells moved in win rate, ${anyMoved} in some outcome or metric ` +
-    '(95% CI of the change excludes 0). Each change is after minus before, estimated as between independent samples ' +
-    '(Newcombe hybrid score for rates, Welch for means): conservative when the runs share seeds.'
+    `**${together} of ${cells} matched cells moved in win rate** with all ${cells} changes taken together (Bonferroni: ` +
+    `each at ${percent(1 - 0.05 / Math.max(1, cells))}); ${alone} on its own at 95% (about ${(cells / 20).toFixed(cells < 20 ? 1 : 0)} ` +
+    `would by chance alone when nothing changed), ${anything} in win rate or another outcome or metric. Each change is ` +
+    `after minus before, estimated as between independent samples (Newcombe's hybrid score interval for rates, ` +
+    `Welch's for means).${sameSeed}`
   );
 }
 
 function winTable(diff: ResultsDiff): Table {
   return {
-    header: [...diff.matchedBy, 'strategy', 'games before', 'games after', 'before %', 'after %', 'change [95% CI]', 'significant'],
+    header: [...diff.matchedBy, 'strategy', 'games before', 'games after', 'before %', 'after %', 'change [95% CI]', 'moved', 'moved with all cells together'],
     rows: diff.cells.map((cell) => [
       ...cellColumns(diff, cell.after),
-      count(cell.before.games),
-      count(cell.after.games),
-      percent(cell.before.win.rate),
-      percent(cell.after.win.rate),
-      percentagePointsWithCi(cell.win),
-      excludesZero(cell.win) ? 'yes' : 'no',
+      cellGames(cell.before),
+      cellGames(cell.after),
+      cell.before.games > 0 ? percent(cell.before.win.rate) : '—',
+      cell.after.games > 0 ? percent(cell.after.win.rate) : '—',
+      cell.win === null ? '— (no games on a side)' : percentagePointsWithCi(cell.win),
+      cell.win !== null && excludesZero(cell.win) ? 'yes' : 'no',
+      cell.winMovedTogether ? 'yes' : 'no',
     ]),
   };
 }
@@ -62,29 +81,30 @@ function movedSection(diff: ResultsDiff): string {
   const rows = diff.cells.flatMap((cell) =>
     cell.measures.filter((measure) => excludesZero(measure.change)).map((measure) => movedRow(diff, cell, measure)),
   );
-  if (rows.length === 0) return '## Other outcomes and metrics that moved\n\nNone.';
+  const heading = '## Other outcomes and metrics that moved\n\nEach on its own at 95%: about 1 in 20 moves by chance when nothing changed.';
+  if (rows.length === 0) return `${heading}\n\nNone.`;
   const header = [...diff.matchedBy, 'strategy', 'measure', 'before', 'after', 'change [95% CI]'];
-  return `## Other outcomes and metrics that moved\n\n${markdownTable({ header, rows })}`;
+  return `${heading}\n\n${markdownTable({ header, rows })}`;
 }
 
 function movedRow(diff: ResultsDiff, cell: CellChange, measure: MeasureChange): string[] {
   const columns = cellColumns(diff, cell.after);
   if (measure.kind === 'rate') {
-    return [...columns, `${measure.measure} %`, percent(measure.before), percent(measure.after), percentagePointsWithCi(measure.change)];
+    const name = `${measure.measure} %${diff.partsOfWin.includes(measure.measure) ? ' (part of the win)' : ''}`;
+    return [...columns, name, percent(measure.before), percent(measure.after), percentagePointsWithCi(measure.change)];
   }
+  const digits = meanDigits(Math.max(Math.abs(measure.before), Math.abs(measure.after)));
+  const shown = (value: number) => value.toFixed(digits);
   const { difference, lo, hi } = measure.change;
-  const change = `${difference > 0 ? '+' : ''}${decimal(difference)} [${decimal(lo)}, ${decimal(hi)}]`;
-  return [...columns, `${measure.measure} (mean)`, decimal(measure.before), decimal(measure.after), change];
-}
-
-function decimal(value: number): string {
-  return value.toFixed(Math.abs(value) >= 100 ? 0 : 2);
+  const change = `${difference > 0 ? '+' : ''}${shown(difference)} [${shown(lo)}, ${shown(hi)}]`;
+  return [...columns, `${measure.measure} (mean)`, shown(measure.before), shown(measure.after), change];
 }
 
 function unmatchedSection(diff: ResultsDiff): string {
+  const names = [...diff.matchedBy, 'strategy'];
   const lines = [
-    ...diff.onlyBefore.map((cell) => `- only before: ${cellColumns(diff, cell).join(', ')}`),
-    ...diff.onlyAfter.map((cell) => `- only after: ${cellColumns(diff, cell).join(', ')}`),
+    ...diff.onlyBefore.map((cell) => `- only before: ${cellLabel(cell, names)}`),
+    ...diff.onlyAfter.map((cell) => `- only after: ${cellLabel(cell, names)}`),
   ];
   return lines.length === 0 ? '' : `## Cells in only one run\n\n${lines.join('\n')}`;
 }

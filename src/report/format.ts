@@ -95,8 +95,13 @@ export function percentagePointsWithCi(value: RateCI): string {
 export function meanWithCi(value: MeanCI): string {
   if (value.n === 0) return '—';
   const halfWidth = (value.hi - value.lo) / 2;
-  const digits = Math.abs(value.mean) >= 100 ? 0 : 1;
+  const digits = meanDigits(value.mean);
   return `${value.mean.toFixed(digits)} ± ${halfWidth.toFixed(digits)}`;
+}
+
+/** Decimals a mean of this size is shown with: none from 100 up, else one. */
+export function meanDigits(mean: number): number {
+  return Math.abs(mean) >= 100 ? 0 : 1;
 }
 
 export function count(n: number): string {

@@ -80,7 +80,7 @@ export function cellTable(results: ResultsFile): Table {
   return { header, rows };
 }
 
-function cellGames(cell: CellResult): string {
+export function cellGames(cell: CellResult): string {
   return cell.complete ? count(cell.games) : `${count(cell.games)} (stopped)`;
 }
 

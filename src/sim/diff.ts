@@ -1,15 +1,20 @@
 import { InputError } from '../core/errors.ts';
-import type { SettingValue } from '../core/game.ts';
+import type { GameModule, SettingValue } from '../core/game.ts';
 import type { CellResult, RateCI, ResultsFile } from './results.ts';
-import { type DifferenceCI, excludesZero, independentDifference, welchDifference } from './statistics.ts';
+import { bonferroniZ, type DifferenceCI, excludesZero, independentDifference, welchDifference } from './statistics.ts';
+import { canonicalSpec } from './strategy-spec.ts';
 
 /**
  * `playsim diff`: how an experiment's results moved between two runs, before and after a change (of the content, a
- * rule, a strategy, a fixed setting or playsim itself), cell by cell. Cells are matched by their values of the settings
- * either run varies and by strategy. Once anything changed, the two runs play different games even from the same
- * seeds, so each difference is estimated as between independent samples: conservative when the runs share seeds,
- * which makes their results correlated.
+ * rule, a strategy, a fixed setting or playsim itself), cell by cell. Cells are matched by their values of the game
+ * settings either run varies (a setting one run does not have counts at its default) and by strategy, however its
+ * parameters are written. Per-game outcomes are not kept, so the runs cannot be paired game by game: each change is
+ * estimated as between independent samples, which is conservative when the runs share seeds (their games are then
+ * partly the same games).
  */
+
+/** What diff needs of the game: its settings and strategies (to match cells) and which outcomes make the win. */
+export type DiffGame = Pick<GameModule, 'settings' | 'strategies' | 'winOutcome' | 'winningOutcomes'>;
 
 interface MeasureBase {
   /** An outcome's or a metric's name. */
@@ -17,76 +22,130 @@ interface MeasureBase {
   readonly before: number;
   readonly after: number;
 }
-/** An outcome's rate or a metric's mean, before and after, and the change (after − before). */
+/** An outcome's rate or a metric's mean, before and after, and the change (after − before) at 95%. */
 export type MeasureChange = (MeasureBase & { readonly kind: 'rate'; readonly change: RateCI }) | (MeasureBase & { readonly kind: 'mean'; readonly change: DifferenceCI });
 
 export interface CellChange {
   readonly before: CellResult;
   readonly after: CellResult;
-  /** Win rate after − before. */
-  readonly win: RateCI;
-  /** Every outcome other than the win, and every metric that applied to at least two games in both cells. */
+  /** Win rate after − before with its 95% CI; null when a side played no game. */
+  readonly win: RateCI | null;
+  /** The win rate moved even with every matched cell's change taken together (Bonferroni). */
+  readonly winMovedTogether: boolean;
+  /**
+   * The outcomes other than the win and the only other outcome (its complement), and every metric that applied to at
+   * least two games in both cells.
+   */
   readonly measures: readonly MeasureChange[];
+}
+
+/** Names present in only one of the runs. */
+export interface OnlyInOne {
+  readonly before: readonly string[];
+  readonly after: readonly string[];
 }
 
 export interface ResultsDiff {
   readonly before: ResultsFile;
   readonly after: ResultsFile;
-  /** The settings cells are matched by, in the order tables show them. */
+  /** The game settings cells are matched by (with the strategy), in the order tables show them. */
   readonly matchedBy: readonly string[];
   readonly cells: readonly CellChange[];
   readonly onlyBefore: readonly CellResult[];
   readonly onlyAfter: readonly CellResult[];
   /** Settings that differ between matched cells though no run varies them: "rounds: 1 → 3". */
   readonly settingChanges: readonly string[];
+  readonly outcomesInOneRun: OnlyInOne;
+  readonly metricsInOneRun: OnlyInOne;
+  /** Outcomes that are parts of a win made of several (each seat's win), listed with the other measures. */
+  readonly partsOfWin: readonly string[];
 }
 
-export function diffResults(before: ResultsFile, after: ResultsFile): ResultsDiff {
+export function diffResults(before: ResultsFile, after: ResultsFile, game: DiffGame): ResultsDiff {
   if (before.experiment.game !== after.experiment.game) {
     throw new InputError(`diff: field experiment.game: the runs are of different games (${before.experiment.game}, ${after.experiment.game})`);
   }
-  const matchedBy = [...new Set([...before.experiment.varied, ...after.experiment.varied].filter((name) => name !== 'strategy'))];
-  const key = (cell: CellResult) => JSON.stringify([...matchedBy.map((name) => cell.params[name] ?? null), cell.strategy]);
-  const afterByKey = new Map(after.cells.map((cell) => [key(cell), cell]));
-  const beforeKeys = new Set(before.cells.map(key));
-  const pairs = before.cells.flatMap((cell) => {
-    const match = afterByKey.get(key(cell));
-    return match === undefined ? [] : [{ before: cell, after: match }];
-  });
+  const settings = new Set(game.settings.map((setting) => setting.name));
+  const matchedBy = [...new Set([...before.experiment.varied, ...after.experiment.varied])].filter((name) => settings.has(name));
+  const key = cellKey(game, matchedBy);
+  const afterByKey = cellsByKey(after, key);
+  const beforeByKey = cellsByKey(before, key);
+  const pairs = [...beforeByKey].flatMap(([cellKey, cell]) => (afterByKey.has(cellKey) ? [{ before: cell, after: afterByKey.get(cellKey)! }] : []));
+  if (pairs.length === 0) {
+    throw new InputError(`diff: no cell of the second run matches one of the first (cells are matched by ${[...matchedBy, 'strategy'].join(', ')})`);
+  }
+  const measured = measuredOutcomes(before, after, game);
+  const comparable = pairs.filter((pair) => pair.before.games > 0 && pair.after.games > 0).length;
   return {
     before,
     after,
     matchedBy,
-    cells: pairs.map(({ before: b, after: a }) => cellChange(b, a, before.winOutcome)),
-    onlyBefore: before.cells.filter((cell) => !afterByKey.has(key(cell))),
-    onlyAfter: after.cells.filter((cell) => !beforeKeys.has(key(cell))),
+    cells: pairs.map((pair) => cellChange(pair.before, pair.after, measured, bonferroniZ(comparable))),
+    onlyBefore: [...beforeByKey].filter(([cellKey]) => !afterByKey.has(cellKey)).map(([, cell]) => cell),
+    onlyAfter: [...afterByKey].filter(([cellKey]) => !beforeByKey.has(cellKey)).map(([, cell]) => cell),
     settingChanges: settingChanges(pairs),
+    outcomesInOneRun: inOneRun(before.outcomeNames, after.outcomeNames),
+    metricsInOneRun: inOneRun(before.metricNames, after.metricNames),
+    partsOfWin: measured.filter((name) => winningOutcomes(game).includes(name)),
   };
 }
 
-/** True when a cell's win rate or any other measure moved significantly. */
+/** True when a cell's win rate or any other measure moved (each on its own, at 95%). */
 export function cellMoved(cell: CellChange): boolean {
-  return excludesZero(cell.win) || cell.measures.some((measure) => excludesZero(measure.change));
+  return (cell.win !== null && excludesZero(cell.win)) || cell.measures.some((measure) => excludesZero(measure.change));
 }
 
-function cellChange(before: CellResult, after: CellResult, winOutcome: string): CellChange {
-  const measures = [...outcomeChanges(before, after, winOutcome), ...metricChanges(before, after)];
-  return { before, after, win: rateChange(before.win.rate, before.games, after.win.rate, after.games), measures };
+function cellKey(game: DiffGame, matchedBy: readonly string[]): (cell: CellResult) => string {
+  const defaults = new Map<string, SettingValue>(game.settings.map((setting) => [setting.name, setting.default]));
+  return (cell) => JSON.stringify([...matchedBy.map((name) => cell.params[name] ?? defaults.get(name)!), canonicalSpec(game, cell.strategy)]);
+}
+
+function cellsByKey(results: ResultsFile, key: (cell: CellResult) => string): Map<string, CellResult> {
+  const byKey = new Map<string, CellResult>();
+  for (const cell of results.cells) {
+    const cellKey = key(cell);
+    if (byKey.has(cellKey)) throw new InputError(`diff: experiment ${results.experiment.name}: cells ${byKey.get(cellKey)!.id} and ${cell.id} cannot be told apart by their settings and strategy`);
+    byKey.set(cellKey, cell);
+  }
+  return byKey;
+}
+
+function winningOutcomes(game: DiffGame): readonly string[] {
+  return game.winningOutcomes ?? [game.winOutcome];
+}
+
+/**
+ * The outcomes both runs have that say more than the win rate: not a single winning outcome (it is the win) and
+ * not the only losing one (it is the win's complement).
+ */
+function measuredOutcomes(before: ResultsFile, after: ResultsFile, game: DiffGame): string[] {
+  const winning = winningOutcomes(game);
+  const shared = before.outcomeNames.filter((name) => after.outcomeNames.includes(name));
+  const losing = shared.filter((name) => !winning.includes(name));
+  return shared.filter((name) => (winning.includes(name) ? winning.length > 1 : losing.length > 1));
+}
+
+function cellChange(before: CellResult, after: CellResult, outcomes: readonly string[], togetherZ: number): CellChange {
+  const comparable = before.games > 0 && after.games > 0;
+  return {
+    before,
+    after,
+    win: comparable ? rateChange(before.win.rate, before.games, after.win.rate, after.games) : null,
+    winMovedTogether: comparable && excludesZero(rateChange(before.win.rate, before.games, after.win.rate, after.games, togetherZ)),
+    measures: comparable ? [...outcomeChanges(before, after, outcomes), ...metricChanges(before, after)] : [],
+  };
 }
 
 /** Rates are exact fractions of whole games, so the counts are recovered by rounding. */
-function rateChange(rateBefore: number, gamesBefore: number, rateAfter: number, gamesAfter: number): RateCI {
-  return independentDifference(Math.round(rateAfter * gamesAfter), gamesAfter, Math.round(rateBefore * gamesBefore), gamesBefore);
+function rateChange(rateBefore: number, gamesBefore: number, rateAfter: number, gamesAfter: number, z?: number): RateCI {
+  return independentDifference(Math.round(rateAfter * gamesAfter), gamesAfter, Math.round(rateBefore * gamesBefore), gamesBefore, z);
 }
 
-/** The outcomes other than the win (which `win` already holds). */
-function outcomeChanges(before: CellResult, after: CellResult, winOutcome: string): MeasureChange[] {
-  return Object.keys(before.outcomes)
-    .filter((name) => name !== winOutcome && name in after.outcomes)
-    .map((name) => {
-      const [rateBefore, rateAfter] = [before.outcomes[name].rate, after.outcomes[name].rate];
-      return { measure: name, kind: 'rate', before: rateBefore, after: rateAfter, change: rateChange(rateBefore, before.games, rateAfter, after.games) } as const;
-    });
+function outcomeChanges(before: CellResult, after: CellResult, outcomes: readonly string[]): MeasureChange[] {
+  return outcomes.map((name) => {
+    const [rateBefore, rateAfter] = [before.outcomes[name]?.rate ?? 0, after.outcomes[name]?.rate ?? 0];
+    return { measure: name, kind: 'rate', before: rateBefore, after: rateAfter, change: rateChange(rateBefore, before.games, rateAfter, after.games) } as const;
+  });
 }
 
 function metricChanges(before: CellResult, after: CellResult): MeasureChange[] {
@@ -112,4 +171,8 @@ function settingChanges(pairs: readonly { before: CellResult; after: CellResult 
 
 function shown(value: SettingValue | undefined): string {
   return value === undefined ? '(none)' : String(value);
+}
+
+function inOneRun(before: readonly string[], after: readonly string[]): OnlyInOne {
+  return { before: before.filter((name) => !after.includes(name)), after: after.filter((name) => !before.includes(name)) };
 }

@@ -1,3 +1,4 @@
+import { quantileNormal } from 'vega-statistics';
 import type { MeanCI, RateCI } from './results.ts';
 
 /**
@@ -9,14 +10,23 @@ import type { MeanCI, RateCI } from './results.ts';
 export const Z_95 = 1.959963984540054;
 
 /**
+ * The normal quantile for `tests` intervals taken together at 95% (Bonferroni: each at 1 − 0.05/tests), so that
+ * the chance any of them excludes its true value is at most 5%.
+ */
+export function bonferroniZ(tests: number): number {
+  return tests <= 1 ? Z_95 : quantileNormal(1 - 0.025 / tests);
+}
+
+/**
  * Wilson score interval for a binomial proportion: Wilson (1927), "Probable inference, the law of succession, and
  * statistical inference", JASA 22:209-212; method 3 of Newcombe (1998), Statistics in Medicine 17:857-872.
  * The upper limit is the lower limit of the failures, mirrored, so swapping successes and failures mirrors the
- * interval and it ends exactly at 0 and 1. With no trials nothing is known: rate 0, interval [0, 1].
+ * interval and it ends exactly at 0 and 1. With no trials nothing is known: rate 0, interval [0, 1]. `z` is the
+ * normal quantile of the level (95% by default).
  */
-export function wilson(successes: number, n: number): RateCI {
+export function wilson(successes: number, n: number, z = Z_95): RateCI {
   if (n === 0) return { rate: 0, lo: 0, hi: 1 };
-  return { rate: successes / n, lo: wilsonLowerLimit(successes, n), hi: 1 - wilsonLowerLimit(n - successes, n) };
+  return { rate: successes / n, lo: wilsonLowerLimit(successes, n, z), hi: 1 - wilsonLowerLimit(n - successes, n, z) };
 }
 
 /**
@@ -24,9 +34,9 @@ export function wilson(successes: number, n: number): RateCI {
  * lower one is taken from the product of the roots, x²/(n(n + z²)), so it suffers no cancellation and is exactly 0
  * when x = 0.
  */
-function wilsonLowerLimit(successes: number, n: number): number {
-  const zz = Z_95 * Z_95;
-  const discriminantRoot = Z_95 * Math.sqrt(zz + (4 * successes * (n - successes)) / n);
+function wilsonLowerLimit(successes: number, n: number, z: number): number {
+  const zz = z * z;
+  const discriminantRoot = z * Math.sqrt(zz + (4 * successes * (n - successes)) / n);
   const upperRoot = (2 * successes + zz + discriminantRoot) / (2 * (n + zz));
   return (successes * successes) / (n * (n + zz) * upperRoot);
 }
@@ -100,12 +110,12 @@ export function pairedDifference(bothWon: number, onlyAWon: number, onlyBWon: nu
 /**
  * Interval for the difference pA − pB of two proportions measured on different games: Newcombe's method 10 (hybrid
  * score interval), Newcombe (1998), "Interval estimation for the difference between independent proportions",
- * Statistics in Medicine 17:873-890; the paired interval above with no correlation. With no games on a side nothing
- * is known of it: its Wilson interval is [0, 1].
+ * Statistics in Medicine 17:873-890; the paired interval above with no correlation, at the level of `z` (95% by
+ * default). With no games on a side nothing is known of it: its Wilson interval is [0, 1].
  */
-export function independentDifference(successesA: number, nA: number, successesB: number, nB: number): RateCI {
+export function independentDifference(successesA: number, nA: number, successesB: number, nB: number, z = Z_95): RateCI {
   const rate = (nA === 0 ? 0 : successesA / nA) - (nB === 0 ? 0 : successesB / nB);
-  return hybridScoreInterval(rate, marginalMargins(successesA, nA), marginalMargins(successesB, nB), 0);
+  return hybridScoreInterval(rate, marginalMargins(successesA, nA, z), marginalMargins(successesB, nB, z), 0);
 }
 
 /** The difference of two rates with the Wilson margins of each combined as errors of correlation φ. */
@@ -123,8 +133,8 @@ interface WilsonMargins {
 }
 
 /** How far a Wilson interval reaches below and above its rate. */
-function marginalMargins(successes: number, n: number): WilsonMargins {
-  const { rate, lo, hi } = wilson(successes, n);
+function marginalMargins(successes: number, n: number, z = Z_95): WilsonMargins {
+  const { rate, lo, hi } = wilson(successes, n, z);
   return { below: rate - lo, above: hi - rate };
 }
 

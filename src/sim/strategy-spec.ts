@@ -47,6 +47,25 @@ export function strategyHead(spec: string): string {
   return splitSpec(spec.trim()).head;
 }
 
+/**
+ * One spelling for every way of writing the same built-in strategy: parameters sorted, defaults filled in
+ * ("greedy", "greedy:watch=greedy" and "greedy:budget=600,watch=greedy" are one strategy). A module path, or a spec
+ * this version of the game cannot read, stays as written.
+ */
+export function canonicalSpec(game: Pick<GameModule, 'strategies'>, spec: string): string {
+  const { head, paramText } = splitSpec(spec.trim());
+  const definition = game.strategies.find((candidate) => candidate.name === head);
+  if (definition === undefined) return spec;
+  try {
+    const params = parseParams(definition, paramText, spec);
+    const names = Object.keys(params).sort();
+    return names.length === 0 ? head : `${head}:${names.map((name) => `${name}=${params[name]}`).join(',')}`;
+  } catch (error) {
+    if (error instanceof InputError) return spec;
+    throw error;
+  }
+}
+
 function parseParamValue(param: StrategyParamSpec, raw: string, spec: string): number | string {
   if (param.kind === 'enum') {
     if (!param.values?.includes(raw)) throw new InputError(`--strategy ${spec}: ${param.name}=${raw} is not allowed; allowed: ${param.values?.join(', ')}`);

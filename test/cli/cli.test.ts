@@ -72,11 +72,11 @@ describe('playsim CLI', () => {
     expect(readdirSync(join(dir, 'whole'))).toEqual(expect.arrayContaining(['results.json', 'summary.md', 'report.html']));
   });
 
-  it('diff prints how the results moved, and with --fail-on-change exits 1 only when a win rate moved', () => {
+  it('diff prints how the results moved, and with --fail-on-change exits 1 when a win rate moved', () => {
     const dir = tempDir();
-    const experiment = (name: string, fixed: string) => {
+    const experiment = (name: string, fixed: string, targets = '[5, 7, 9]') => {
       const path = join(dir, `${name}.yaml`);
-      writeFileSync(path, `name: ${name}\ntitle: Coin diff\ngame: ${COIN}\n${fixed}grid:\n  target: [5, 7, 9]\ngames: 2000\nseed: 42\n`);
+      writeFileSync(path, `name: ${name}\ntitle: Coin diff\ngame: ${COIN}\n${fixed}grid:\n  target: ${targets}\ngames: 2000\nseed: 42\n`);
       expect(playsim('run', path, '--workers', '1', '--out', join(dir, name)).code).toBe(0);
       return join(dir, name);
     };
@@ -84,12 +84,13 @@ describe('playsim CLI', () => {
     const after = experiment('after', 'settings:\n  rounds: 2\n');
     const moved = playsim('diff', before, join(after, 'results.json'), '--fail-on-change');
     expect(moved.code).toBe(1);
-    expect(moved.stdout).toContain('3 of 3 matched cells moved in win rate');
-    expect(moved.stdout).toContain('- **settings that differ:** rounds: 1 → 2');
+    expect(moved.stdout).toContain('**3 of 3 matched cells moved in win rate**');
+    expect(moved.stdout).toContain('- **differences:** rounds: 1 → 2');
     expect(playsim('diff', before, after).code).toBe(0);
     const same = playsim('diff', before, before, '--fail-on-change');
     expect(same.code).toBe(0);
-    expect(same.stdout).toContain('0 of 3 matched cells moved in win rate');
+    expect(same.stdout).toContain('**0 of 3 matched cells moved in win rate**');
+    expectBadInput(playsim('diff', before, experiment('elsewhere', '', '[2, 3]')), /diff: no cell of the second run matches one of the first \(cells are matched by target, strategy\)/);
     expectBadInput(playsim('diff', before, join(dir, 'missing.json')), /missing.json: cannot read results file/);
     writeFileSync(join(dir, 'broken.json'), '{"schema": "playsim/results", "schemaVersion": 1}');
     expectBadInput(playsim('diff', before, join(dir, 'broken.json')), /broken.json: field tool: /);

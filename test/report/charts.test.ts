@@ -143,6 +143,7 @@ describe('distribution', () => {
     const panels = await renderedPanels(buildChart(grid, { type: 'distribution', metric: 'score', x: 'speed' }));
     expect(panels).toHaveLength(grid.cells.length);
     for (const panel of panels) {
+      expect(panel.bars.length).toBeGreaterThan(0);
       expect(panel.bars.map((bar) => String((bar.params as { speed: number }).speed))).toEqual(panel.bars.map(() => panel.rowHeader));
       expect(panel.bars.map((bar) => bar.group)).toEqual(panel.bars.map(() => panel.columnHeader));
     }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { diffMarkdown } from '../../src/report/diff.ts';
 import { diffResults } from '../../src/sim/diff.ts';
 import type { CellResult } from '../../src/sim/results.ts';
-import { loadResults } from './fixtures.ts';
+import { fixtureGame, loadResults } from './fixtures.ts';
 
 const grid = loadResults('necreaux-speed');
 
@@ -14,22 +14,31 @@ function neverWinning(cell: CellResult): CellResult {
 
 describe('diffMarkdown', () => {
   it('says nothing moved between a run and itself, with a row per cell', () => {
-    const text = diffMarkdown(diffResults(grid, grid), 'old/results.json', 'new/results.json');
+    const text = diffMarkdown(diffResults(grid, grid, fixtureGame), 'old/results.json', 'new/results.json');
     expect(text).toContain('# Before and after: ');
-    expect(text).toContain('- **before:** old/results.json: experiment necreaux-speed');
-    expect(text).toContain(`0 of ${grid.cells.length} matched cells moved in win rate, 0 in some outcome or metric`);
-    expect(text.match(/^\| \d+ \| \d+ \| greedy \|.* \| no \|$/gm)).toHaveLength(grid.cells.length);
-    expect(text).toContain('## Other outcomes and metrics that moved\n\nNone.');
+    expect(text).toContain('- **before:** old/results.json (playsim 0.1.0): experiment necreaux-speed; seed 20240611; games per cell 2,000; complete yes;');
+    expect(text).toContain(`**0 of ${grid.cells.length} matched cells moved in win rate** with all ${grid.cells.length} changes taken together`);
+    expect(text).toContain('0 on its own at 95% (about 0.6 would by chance alone when nothing changed), 0 in win rate or another outcome or metric');
+    expect(text).toContain('Both runs used seed 20240611');
+    expect(text.match(/^\| \d+ \| \d+ \| greedy \|.* \| no \| no \|$/gm)).toHaveLength(grid.cells.length);
+    expect(text).toContain('1 in 20 moves by chance when nothing changed.\n\nNone.');
     expect(text).not.toContain('Cells in only one run');
   });
 
   it('lists the moved cell, its other moved outcomes, the cells in one run only and the settings that differ', () => {
     const after = { ...grid, cells: grid.cells.slice(1).map((cell, index) => (index === 0 ? neverWinning({ ...cell, params: { ...cell.params, vigilance: true } }) : cell)) };
-    const text = diffMarkdown(diffResults(grid, after), 'before', 'after');
-    expect(text).toContain(`1 of ${grid.cells.length - 1} matched cells moved in win rate`);
-    expect(text).toMatch(/^\| 5 \| 3 \| greedy \| 2,000 \| 2,000 \| [\d.]+% \| 0\.0% \| -[\d.]+ pp \[-[\d.]+, -[\d.]+\] \| yes \|$/m);
+    const text = diffMarkdown(diffResults(grid, after, fixtureGame), 'before', 'after');
+    expect(text).toContain(`**1 of ${grid.cells.length - 1} matched cells moved in win rate**`);
+    expect(text).toMatch(/^\| 5 \| 3 \| greedy \| 2,000 \| 2,000 \| [\d.]+% \| 0\.0% \| -[\d.]+ pp \[-[\d.]+, -[\d.]+\] \| yes \| yes \|$/m);
     expect(text).toMatch(/^\| 5 \| 3 \| greedy \| turn-limit % \| [\d.]+% \| 100\.0% \| \+[\d.]+ pp/m);
-    expect(text).toContain('- only before: 5, 2, greedy');
-    expect(text).toContain('- **settings that differ:** vigilance: false → true');
+    expect(text).toContain('- only before: speed=5, agents=2, strategy=greedy');
+    expect(text).toContain('- **differences:** vigilance: false → true');
+  });
+
+  it('marks a stopped cell, a cell with no games and a run that is not complete', () => {
+    const after = { ...grid, complete: false, cells: grid.cells.map((cell, index) => (index === 0 ? { ...cell, games: 0, complete: false } : cell)) };
+    const text = diffMarkdown(diffResults(grid, after, fixtureGame), 'before', 'after');
+    expect(text).toContain('complete no: 1 of 12 cells stopped early');
+    expect(text).toMatch(/^\| 5 \| 2 \| greedy \| 2,000 \| 0 \(stopped\) \| [\d.]+% \| — \| — \(no games on a side\) \| no \| no \|$/m);
   });
 });

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { DiffGame } from '../../src/sim/diff.ts';
 import type { ResultsFile } from '../../src/sim/results.ts';
 
 /** The results fixtures written by test/fixtures/results/generate.ts. */
@@ -12,3 +13,26 @@ export function loadResults(name: FixtureName): ResultsFile {
 export function withPrintedContentOnly(results: ResultsFile): ResultsFile {
   return { ...results, content: { ...results.content, provenance: { cards: 102, bySource: { printed: 102 } } } };
 }
+
+/** The settings, strategies and win of the game the results fixtures come from (what `playsim diff` reads of a game). */
+export const fixtureGame: DiffGame = {
+  settings: [
+    { name: 'speed', kind: 'int', min: 1, max: 15, default: 7, description: '' },
+    { name: 'agents', kind: 'int', min: 1, max: 5, default: 4, description: '' },
+    { name: 'difficulty', kind: 'enum', values: ['standard', 'hard'], default: 'standard', description: '' },
+    { name: 'vigilance', kind: 'bool', default: false, description: '' },
+    { name: 'rule', kind: 'bool', default: false, description: 'a setting the "before" runs do not have' },
+  ],
+  strategies: [
+    {
+      name: 'greedy',
+      description: '',
+      params: [
+        { name: 'budget', kind: 'int', min: 1, max: 1000, default: 600, description: '' },
+        { name: 'watch', kind: 'enum', values: ['greedy', 'planner'], default: 'greedy', description: '' },
+      ],
+      create: () => ({ name: 'greedy' }),
+    },
+  ],
+  winOutcome: 'win',
+};

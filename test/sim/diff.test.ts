@@ -2,64 +2,100 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/core/errors.ts';
 import { cellMoved, diffResults } from '../../src/sim/diff.ts';
 import type { CellResult, ResultsFile } from '../../src/sim/results.ts';
-import { loadResults } from '../report/fixtures.ts';
+import { fixtureGame as game, loadResults } from '../report/fixtures.ts';
 
 const grid = loadResults('necreaux-speed');
 
-/** A copy of the results in which `change` rewrites the cells it is given. */
-function withCells(results: ResultsFile, change: (cell: CellResult) => CellResult): ResultsFile {
+/** A copy of the results in which `change` rewrites each cell. */
+function withCells(results: ResultsFile, change: (cell: CellResult, index: number) => CellResult): ResultsFile {
   return { ...results, cells: results.cells.map(change) };
 }
 
-/** The cell with 300 more wins and 300 fewer overruns out of its 2,000 games. */
-function winningMore(cell: CellResult): CellResult {
-  const won = cell.win.rate + 300 / cell.games;
-  const overrun = cell.outcomes.overrun.rate - 300 / cell.games;
+/** The cell with `more` more wins and as many fewer overruns out of its games. */
+function winningMore(cell: CellResult, more: number): CellResult {
+  const won = cell.win.rate + more / cell.games;
+  const overrun = cell.outcomes.overrun.rate - more / cell.games;
   return { ...cell, win: { ...cell.win, rate: won }, outcomes: { ...cell.outcomes, win: { ...cell.win, rate: won }, overrun: { ...cell.outcomes.overrun, rate: overrun } } };
 }
 
 describe('diffResults', () => {
   it('finds nothing moved between a run and itself', () => {
-    const diff = diffResults(grid, grid);
+    const diff = diffResults(grid, grid, game);
     expect(diff.cells).toHaveLength(grid.cells.length);
-    expect(diff.cells.every((cell) => cell.win.rate === 0 && !cellMoved(cell))).toBe(true);
+    expect(diff.cells.every((cell) => cell.win?.rate === 0 && !cellMoved(cell) && !cell.winMovedTogether)).toBe(true);
     const changes = diff.cells.flatMap((cell) => cell.measures.map((measure) => (measure.kind === 'rate' ? measure.change.rate : measure.change.difference)));
     expect(changes.length).toBeGreaterThan(0);
     expect(changes.every((change) => change === 0)).toBe(true);
-    expect([diff.onlyBefore, diff.onlyAfter, diff.settingChanges]).toEqual([[], [], []]);
+    expect([diff.onlyBefore, diff.onlyAfter, diff.settingChanges, diff.partsOfWin]).toEqual([[], [], [], []]);
   });
 
-  it('finds the one cell that moved, and leaves the win outcome out of the other measures', () => {
-    const moved = grid.cells[3];
-    const after = withCells(grid, (cell) => (cell === moved ? winningMore(cell) : cell));
-    const diff = diffResults(grid, after);
-    expect(diff.cells.filter(cellMoved).map((cell) => cell.after.id)).toEqual([moved.id]);
-    const change = diff.cells.find((cell) => cell.after.id === moved.id)!;
-    expect(change.win.rate).toBeCloseTo(0.15, 12);
-    expect(change.win.lo).toBeGreaterThan(0);
+  it('finds the cell that moved, alone and with all cells together, and leaves the win out of the other measures', () => {
+    const after = withCells(grid, (cell, index) => (index === 3 ? winningMore(cell, 300) : cell));
+    const diff = diffResults(grid, after, game);
+    expect(diff.cells.filter(cellMoved).map((cell) => cell.after.id)).toEqual([grid.cells[3].id]);
+    const change = diff.cells.find((cell) => cell.after.id === grid.cells[3].id)!;
+    expect(change.win!.rate).toBeCloseTo(0.15, 12);
+    expect(change.win!.lo).toBeGreaterThan(0);
+    expect(change.winMovedTogether).toBe(true);
     expect(change.measures.map((measure) => measure.measure)).toEqual(['overrun', 'exhausted', 'turn-limit', 'score', 'turns', 'lossTurn']);
     expect(change.measures.find((measure) => measure.measure === 'overrun')!.change.hi).toBeLessThan(0);
   });
 
-  it('matches cells by their varied settings and strategy, whatever their order, and lists the rest', () => {
-    const reordered = { ...grid, cells: [...grid.cells].reverse().filter((cell) => cell.params.speed !== 5) };
-    const diff = diffResults(grid, reordered);
+  it('tells a change that is significant on its own from one that survives all cells taken together', () => {
+    // 70 more wins in 2,000 games: outside the 95% interval of one cell, inside the Bonferroni interval of twelve.
+    const diff = diffResults(grid, withCells(grid, (cell, index) => (index === 3 ? winningMore(cell, 70) : cell)), game);
+    const change = diff.cells[3];
+    expect(change.win!.lo).toBeGreaterThan(0);
+    expect(change.winMovedTogether).toBe(false);
+  });
+
+  it('matches cells by their settings and strategy, whatever their order and spelling, and lists the rest', () => {
+    const respelled = withCells(grid, (cell) => ({ ...cell, strategy: 'greedy:watch=greedy,budget=600' }));
+    const after = { ...respelled, cells: [...respelled.cells].reverse().filter((cell) => cell.params.speed !== 5) };
+    const diff = diffResults(grid, after, game);
     expect(diff.cells.every((cell) => cell.before.params.speed === cell.after.params.speed && cell.before.params.agents === cell.after.params.agents)).toBe(true);
     expect(diff.cells.every((cell) => !cellMoved(cell))).toBe(true);
-    expect(diff.onlyBefore.map((cell) => cell.params.speed)).toEqual(grid.cells.filter((cell) => cell.params.speed === 5).map(() => 5));
+    expect(diff.onlyBefore.map((cell) => cell.params.speed)).toEqual([5, 5, 5]);
     expect(diff.onlyAfter).toEqual([]);
   });
 
-  it('names the fixed settings that differ between matched cells', () => {
-    const after = withCells(grid, (cell) => ({ ...cell, params: { ...cell.params, difficulty: 'hard' } }));
-    const diff = diffResults(grid, after);
+  it('matches a setting one run does not have at its default, and names the fixed settings that differ', () => {
+    const after = {
+      ...withCells(grid, (cell) => ({ ...cell, params: { ...cell.params, rule: false, difficulty: 'hard' } })),
+      experiment: { ...grid.experiment, varied: [...grid.experiment.varied, 'rule'] },
+    };
+    const diff = diffResults(grid, after, game);
     expect(diff.cells).toHaveLength(grid.cells.length);
-    expect(diff.settingChanges).toEqual(['difficulty: standard → hard']);
+    expect(diff.matchedBy).toEqual(['speed', 'agents', 'rule']);
+    expect(diff.settingChanges).toEqual(['difficulty: standard → hard', 'rule: (none) → false']);
   });
 
-  it('refuses runs of different games', () => {
-    const other = { ...grid, experiment: { ...grid.experiment, game: 'setawatch' } };
-    expect(() => diffResults(grid, other)).toThrow(InputError);
-    expect(() => diffResults(grid, other)).toThrow(/different games \(necreaux, setawatch\)/);
+  it('compares no rate of a cell that played no game on a side', () => {
+    const diff = diffResults(grid, withCells(grid, (cell, index) => (index === 0 ? { ...cell, games: 0 } : cell)), game);
+    expect(diff.cells[0]).toMatchObject({ win: null, winMovedTogether: false, measures: [] });
+    expect(cellMoved(diff.cells[0])).toBe(false);
+  });
+
+  it('shows the parts of a win made of several outcomes, and never the only losing outcome', () => {
+    const seats = diffResults(grid, grid, { ...game, winOutcome: 'anyone', winningOutcomes: ['win', 'overrun'] });
+    expect(seats.partsOfWin).toEqual(['win', 'overrun']);
+    expect(seats.cells[0].measures.filter((measure) => measure.kind === 'rate').map((measure) => measure.measure)).toEqual(['win', 'overrun', 'exhausted', 'turn-limit']);
+    const complement = diffResults(grid, grid, { ...game, winOutcome: 'anyone', winningOutcomes: ['win', 'overrun', 'exhausted'] });
+    expect(complement.cells[0].measures.filter((measure) => measure.kind === 'rate').map((measure) => measure.measure)).toEqual(['win', 'overrun', 'exhausted']);
+  });
+
+  it('lists outcomes and metrics only one run has', () => {
+    const after = { ...grid, outcomeNames: [...grid.outcomeNames, 'stalemate'], metricNames: grid.metricNames.filter((name) => name !== 'lossTurn') };
+    const diff = diffResults(grid, after, game);
+    expect(diff.outcomesInOneRun).toEqual({ before: [], after: ['stalemate'] });
+    expect(diff.metricsInOneRun).toEqual({ before: ['lossTurn'], after: [] });
+  });
+
+  it('refuses runs of different games, runs with no cell in common and cells it cannot tell apart', () => {
+    expect(() => diffResults(grid, { ...grid, experiment: { ...grid.experiment, game: 'setawatch' } }, game)).toThrow(/different games \(necreaux, setawatch\)/);
+    const disjoint = withCells(grid, (cell) => ({ ...cell, params: { ...cell.params, agents: (cell.params.agents as number) + 10 } }));
+    expect(() => diffResults(grid, disjoint, game)).toThrow(InputError);
+    expect(() => diffResults(grid, disjoint, game)).toThrow(/no cell of the second run matches one of the first \(cells are matched by speed, agents, strategy\)/);
+    expect(() => diffResults(grid, withCells(grid, (cell) => ({ ...cell, params: { ...cell.params, speed: 5 } })), game)).toThrow(/cannot be told apart/);
   });
 });

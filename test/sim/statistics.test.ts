@@ -2,7 +2,7 @@ import { deviation, mean, range, sum } from 'd3-array';
 import fc from 'fast-check';
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
-import { excludesZero, independentDifference, mcnemarExactP, meanInterval, pairedDifference, studentT975, welchDifference, wilson, Z_95 } from '../../src/sim/statistics.ts';
+import { bonferroniZ, excludesZero, independentDifference, mcnemarExactP, meanInterval, pairedDifference, studentT975, welchDifference, wilson, Z_95 } from '../../src/sim/statistics.ts';
 
 /** Published limits are printed to 4 decimals, so agreement means a difference below half a unit in the 4th. */
 const FOUR_DECIMALS = 5.01e-5;
@@ -255,6 +255,24 @@ describe('welchDifference', () => {
         expect(ba.hi).toBeCloseTo(-ab.lo, 9);
       }),
     );
+  });
+});
+
+describe('bonferroniZ', () => {
+  it('is the 95% quantile for one test and Φ⁻¹(1 − 0.025/m) for m', () => {
+    expect(bonferroniZ(1)).toBe(Z_95);
+    // Standard normal quantiles of 1 − 0.025/m for m = 2, 10, 80 (R: qnorm(1 - 0.025 / m)).
+    expect(bonferroniZ(2)).toBeCloseTo(2.241402727604947, 9);
+    expect(bonferroniZ(10)).toBeCloseTo(2.807033768343811, 9);
+    expect(bonferroniZ(80)).toBeCloseTo(3.4205267011318314, 9);
+  });
+
+  it('widens the intervals built on it', () => {
+    const alone = independentDifference(1570, 2000, 1500, 2000);
+    const together = independentDifference(1570, 2000, 1500, 2000, bonferroniZ(12));
+    expect(together.lo).toBeLessThan(alone.lo);
+    expect(together.hi).toBeGreaterThan(alone.hi);
+    expect(wilson(30, 100, bonferroniZ(12)).lo).toBeLessThan(wilson(30, 100).lo);
   });
 });
 
