@@ -12,7 +12,7 @@ import { readResultsFile } from '../sim/results-file.ts';
 import type { ResultsFile } from '../sim/results.ts';
 import { defaultWorkers, type Shard } from '../sim/runner.ts';
 import { allowedValues, parseSetFlags, resolveSettings } from '../sim/settings.ts';
-import { createStrategy } from '../sim/strategy-spec.ts';
+import { createStrategy, strategyDefinition } from '../sim/strategy-spec.ts';
 import { diffMarkdown } from '../report/diff.ts';
 import { summaryMarkdown } from '../report/summary.ts';
 import { createProgress } from './progress.ts';
@@ -110,12 +110,15 @@ export async function suiteCommand(flags: RunFlags & { full?: boolean }): Promis
 
 export async function simCommand(gameId: string, flags: RunFlags & { set?: string[]; strategy?: string; json?: boolean }): Promise<boolean> {
   const game = await loadGame(gameId);
+  const strategy = flags.strategy ?? game.defaultStrategy;
+  // Checked here, so that a bad --strategy is reported as such rather than as part of the one-cell experiment.
+  await strategyDefinition(game, strategy);
   const file = experimentSchema.parse({
     name: 'sim',
     title: `${game.title}: one cell`,
     game: gameId,
     settings: parseSetFlags(flags.set ?? []),
-    strategies: [flags.strategy ?? game.defaultStrategy],
+    strategies: [strategy],
   });
   const { results, interrupted } = await execute(file, '--set', flags, null);
   process.stdout.write(flags.json ? `${JSON.stringify(results.cells[0], null, 2)}\n` : `${summaryMarkdown(results)}\n`);

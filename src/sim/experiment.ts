@@ -13,12 +13,12 @@ import { describeZodIssue } from './zod-errors.ts';
 
 const scalar = z.union([z.string(), z.number(), z.boolean()]);
 const range = z.object({ from: z.number().int(), to: z.number().int(), step: z.number().int().positive().default(1) }).strict();
-const values = z.union([z.array(scalar).min(1), range]);
+const values = z.union([z.array(scalar).min(1), range], { error: 'expected a list of values, or { from, to, step }' });
 
-const strategyEntry = z.union([
-  z.string().min(1),
-  z.object({ name: z.string().min(1), grid: z.record(z.string(), values) }).strict(),
-]);
+const strategyEntry = z.union(
+  [z.string().min(1), z.object({ name: z.string().min(1), grid: z.record(z.string(), values) }).strict()],
+  { error: 'expected a strategy spec such as "fixed-speed:speed=9", or { name, grid: { parameter: [values] } }' },
+);
 
 const chart = z.discriminatedUnion('type', [
   z.object({ type: z.literal('winRate'), x: z.string(), color: z.string().optional() }).strict(),

@@ -3,8 +3,10 @@
 import { workerData } from 'node:worker_threads';
 
 if (workerData.needsTypeScript) {
-  const { register } = await import('tsx/esm/api');
+  // Both hook kinds, as in bin/playsim.mjs: a .ts module outside a "type": "module" package loads as CommonJS.
+  const [{ register }, { register: registerCommonJs }] = await Promise.all([import('tsx/esm/api'), import('tsx/cjs/api')]);
   register();
+  registerCommonJs();
 }
 const { default: playTask } = await import(workerData.bundleUrl);
 

@@ -33,6 +33,16 @@ describe('playsim CLI', () => {
     expect(cell.metrics.best).toMatchObject({ mean: expect.any(Number), lo: expect.any(Number), hi: expect.any(Number) });
   });
 
+  it('loads a TypeScript strategy module from a folder outside any package, in the workers too', () => {
+    const dir = tempDir();
+    const module = join(dir, 'mine.ts');
+    writeFileSync(module, `interface Mine { name: string; keepRolling(): boolean }\nconst create = (): Mine => ({ name: 'mine', keepRolling: () => true });\nexport default { name: 'mine', description: 'always', params: [], create };\n`);
+    const result = playsim('sim', COIN, '--strategy', module, '--games', '1000', '--workers', '2', '--json');
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).games).toBe(1000);
+  });
+
   it('replay narrates one game', () => {
     const result = playsim('replay', COIN, '--seed', '5', '--set', 'rounds=3');
     expect(result.code).toBe(0);
@@ -44,7 +54,7 @@ describe('playsim CLI', () => {
     expectBadInput(playsim('sim', 'nosuchgame'), /unknown game "nosuchgame"; games: necreaux/);
     expectBadInput(playsim('sim', COIN, '--set', 'target=99'), /setting target=99 is not allowed; allowed: an integer from 2 to 12/);
     expectBadInput(playsim('sim', COIN, '--set', 'colour=red'), /unknown setting "colour"/);
-    expectBadInput(playsim('sim', COIN, '--strategy', 'genius'), /unknown strategy "genius" for game coin; strategies: always/);
+    expectBadInput(playsim('sim', COIN, '--strategy', 'genius'), /^playsim: --strategy genius: unknown strategy "genius" for game coin; strategies: always/);
     expectBadInput(playsim('frobnicate'), /Unknown argument|Unknown command/i);
     expectBadInput(playsim('run', GRID, '--shard', '3/2'), /--shard 3\/2: expected i\/n/);
   });
@@ -54,6 +64,8 @@ describe('playsim CLI', () => {
     const experiment = join(dir, 'broken.yaml');
     writeFileSync(experiment, `name: broken\ntitle: t\ngame: ${COIN}\ngames: -5\n`);
     expectBadInput(playsim('run', experiment, '--out', join(dir, 'out')), /broken.yaml: field games: .*/);
+    writeFileSync(experiment, `name: broken\ntitle: t\ngame: ${COIN}\nstrategies:\n  - { name: always, params: { x: 1 } }\n`);
+    expectBadInput(playsim('run', experiment), /broken.yaml: field strategies\[0\]: expected a strategy spec such as "fixed-speed:speed=9", or \{ name, grid/);
     expect(existsSync(join(dir, 'out'))).toBe(false);
     const content = join(dir, 'cards.json');
     writeFileSync(content, '{"cards": [{"name": "x", "source": "guessed"}]}');
