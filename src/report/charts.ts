@@ -73,6 +73,7 @@ export function buildCharts(results: ResultsFile): NamedChart[] {
 function chartAxes(request: ChartRequest): string[] {
   switch (request.type) {
     case 'winRate':
+    case 'mean':
       return request.color === undefined ? [request.x] : [request.x, request.color];
     case 'heatmap':
       return [request.x, request.y];
@@ -106,6 +107,8 @@ function chartFor(results: ResultsFile, request: ChartRequest): TopLevelSpec {
   switch (request.type) {
     case 'winRate':
       return winRate(results, request);
+    case 'mean':
+      return mean(results, request);
     case 'heatmap':
       return heatmap(results, request);
     case 'outcomes':
@@ -127,6 +130,8 @@ function chartNameParts(request: ChartRequest): string[] {
   switch (request.type) {
     case 'winRate':
       return ['win-rate', request.x, ...(request.color === undefined ? [] : ['by', request.color])];
+    case 'mean':
+      return ['mean', request.metric, request.x, ...(request.color === undefined ? [] : ['by', request.color])];
     case 'heatmap':
       return ['heatmap', request.x, request.y];
     case 'outcomes':
@@ -149,35 +154,57 @@ function uniqueName(name: string, taken: Set<string>): string {
 
 /** Win rate against x with 95% CI error bars, one line per value of the color setting and the other varied ones. */
 export function winRate(results: ResultsFile, request: Request<'winRate'>): TopLevelSpec {
+  const rows = (series: string[]) => results.cells.map((cell) => ({ ...cellFields(cell, series), ...winFields(cell) }));
+  const byColor = request.color === undefined ? '' : ` and ${request.color}`;
+  const y = { ...WIN_RATE_AXIS, tooltips: winTooltips() };
+  return lineWithErrorBars(results, request, `Win rate by ${request.x}${byColor}`, rows, y);
+}
+
+/**
+ * A metric's mean against x with its 95% CI error bars, one line per value of the color setting and the other
+ * varied ones (e.g. the chance a fresh hero's first attack wins, by market size). Cells where the metric applied to
+ * no game are left out.
+ */
+export function mean(results: ResultsFile, request: Request<'mean'>): TopLevelSpec {
+  requireMetric(results, request.metric);
+  const measured = results.cells.filter((cell) => (cell.metrics[request.metric]?.n ?? 0) > 0);
+  const rows = (series: string[]) => measured.map((cell) => ({ ...cellFields(cell, series), ...meanFields(cell, request.metric) }));
+  const byColor = request.color === undefined ? '' : ` and ${request.color}`;
+  const y = { title: `${request.metric} (mean)`, scale: { zero: false }, tooltips: meanTooltips(request.metric) };
+  return lineWithErrorBars(results, request, `${request.metric} by ${request.x}${byColor}`, rows, y);
+}
+
+interface LineAxis {
+  readonly title: string;
+  readonly axis?: object;
+  readonly scale: object;
+  readonly tooltips: readonly object[];
+}
+
+/** Rows with value, lo and hi fields drawn as points joined by lines with error bars, against x. */
+function lineWithErrorBars(results: ResultsFile, request: Request<'winRate' | 'mean'>, text: string, rows: (series: string[]) => Row[], y: LineAxis): TopLevelSpec {
   const axes = chartAxes(request);
   axes.forEach((name) => requireSetting(results, name));
   const series = request.color === undefined ? otherVaried(results, axes) : [request.color, ...otherVaried(results, axes)];
-  const rows = results.cells.map((cell) => ({ ...cellFields(cell, series), ...winFields(cell) }));
-  const byColor = request.color === undefined ? '' : ` and ${request.color}`;
   const width = isNumeric(results, request.x) ? WIN_RATE_WIDTH : Math.max(WIN_RATE_WIDTH, MIN_CATEGORY_WIDTH * categories(results, request.x).length);
+  const { tooltips, ...axis } = y;
   return {
     $schema: SCHEMA,
-    title: chartTitle(results, `Win rate by ${request.x}${byColor}`),
-    data: { values: rows },
+    title: chartTitle(results, text),
+    data: { values: rows(series) },
     width,
     encoding: {
       x: continuousOrOrdinal(results, request.x, width),
       ...(series.length > 0 ? { color: groupChannel(results, series) } : {}),
     },
     layer: [
-      {
-        mark: ERROR_BARS,
-        encoding: { y: { field: 'winLo', type: 'quantitative', ...WIN_RATE_AXIS }, y2: { field: 'winHi' } },
-      },
+      { mark: ERROR_BARS, encoding: { y: { field: 'lo', type: 'quantitative', ...axis }, y2: { field: 'hi' } } },
       {
         mark: { type: 'line', point: true },
-        encoding: {
-          y: { field: 'win', type: 'quantitative', ...WIN_RATE_AXIS },
-          tooltip: [...settingTooltips(results, axes), ...winTooltips()],
-        },
+        encoding: { y: { field: 'value', type: 'quantitative', ...axis }, tooltip: [...settingTooltips(results, axes), ...tooltips] },
       },
     ],
-  };
+  } as TopLevelSpec;
 }
 
 /** Win rate over x × y as coloured cells labelled with their rate. */
@@ -199,7 +226,7 @@ export function heatmap(results: ResultsFile, request: Request<'heatmap'>): TopL
         mark: 'rect',
         encoding: {
           color: {
-            field: 'win',
+            field: 'value',
             type: 'quantitative',
             title: 'win rate',
             scale: { domain: [0, 1], scheme: 'viridis' },
@@ -210,8 +237,8 @@ export function heatmap(results: ResultsFile, request: Request<'heatmap'>): TopL
       {
         mark: { type: 'text', baseline: 'middle' },
         encoding: {
-          text: { field: 'win', type: 'quantitative', format: '.0%' },
-          color: { condition: { test: 'datum.win < 0.5', value: 'white' }, value: 'black' },
+          text: { field: 'value', type: 'quantitative', format: '.0%' },
+          color: { condition: { test: 'datum.value < 0.5', value: 'white' }, value: 'black' },
         },
       },
     ],
@@ -434,15 +461,29 @@ function cellFields(cell: CellResult, groupNames: readonly string[]): Row {
 }
 
 function winFields(cell: CellResult): Row {
-  return { games: cell.games, win: cell.win.rate, winLo: cell.win.lo, winHi: cell.win.hi };
+  return { games: cell.games, value: cell.win.rate, lo: cell.win.lo, hi: cell.win.hi };
 }
 
 function winTooltips() {
   return [
-    { field: 'win', type: 'quantitative', title: 'win rate', format: '.1%' },
-    { field: 'winLo', type: 'quantitative', title: '95% CI low', format: '.1%' },
-    { field: 'winHi', type: 'quantitative', title: '95% CI high', format: '.1%' },
+    { field: 'value', type: 'quantitative', title: 'win rate', format: '.1%' },
+    { field: 'lo', type: 'quantitative', title: '95% CI low', format: '.1%' },
+    { field: 'hi', type: 'quantitative', title: '95% CI high', format: '.1%' },
     { field: 'games', type: 'quantitative', title: 'games', format: ',' },
+  ] as const;
+}
+
+function meanFields(cell: CellResult, metric: string): Row {
+  const { mean: value, lo, hi, n } = cell.metrics[metric];
+  return { games: n, value, lo, hi };
+}
+
+function meanTooltips(metric: string) {
+  return [
+    { field: 'value', type: 'quantitative', title: `${metric} (mean)`, format: '.3~f' },
+    { field: 'lo', type: 'quantitative', title: '95% CI low', format: '.3~f' },
+    { field: 'hi', type: 'quantitative', title: '95% CI high', format: '.3~f' },
+    { field: 'games', type: 'quantitative', title: 'games it applied to', format: ',' },
   ] as const;
 }
 

@@ -22,6 +22,7 @@ const strategyEntry = z.union(
 
 const chart = z.discriminatedUnion('type', [
   z.object({ type: z.literal('winRate'), x: z.string(), color: z.string().optional() }).strict(),
+  z.object({ type: z.literal('mean'), metric: z.string(), x: z.string(), color: z.string().optional() }).strict(),
   z.object({ type: z.literal('heatmap'), x: z.string(), y: z.string() }).strict(),
   z.object({ type: z.literal('outcomes'), x: z.string() }).strict(),
   z.object({ type: z.literal('distribution'), metric: z.string(), x: z.string() }).strict(),

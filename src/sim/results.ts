@@ -71,6 +71,7 @@ export interface PairedComparison {
 
 export type ChartRequest =
   | { readonly type: 'winRate'; readonly x: string; readonly color?: string }
+  | { readonly type: 'mean'; readonly metric: string; readonly x: string; readonly color?: string }
   | { readonly type: 'heatmap'; readonly x: string; readonly y: string }
   | { readonly type: 'outcomes'; readonly x: string }
   | { readonly type: 'distribution'; readonly metric: string; readonly x: string }

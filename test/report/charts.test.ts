@@ -96,9 +96,10 @@ describe('winRate', () => {
   it('draws one line per colour value with CI error bars', () => {
     const spec = buildChart(grid, { type: 'winRate', x: 'speed', color: 'agents' });
     expect(marksOf(spec)).toEqual(['errorbar', 'line']);
-    expect(JSON.stringify(spec)).toContain('"y2":{"field":"winHi"}');
+    expect(JSON.stringify(spec)).toContain('"y2":{"field":"hi"}');
     expect(new Set(dataOf(spec).map((row) => row.group))).toEqual(new Set(['agents=2', 'agents=3', 'agents=4']));
     expect(dataOf(spec)).toHaveLength(12);
+    expect(dataOf(spec)[0]).toMatchObject({ value: grid.cells[0].win.rate, lo: grid.cells[0].win.lo, hi: grid.cells[0].win.hi });
   });
 
   it('splits into series by the other varied settings when no colour is given', () => {
@@ -107,11 +108,29 @@ describe('winRate', () => {
   });
 });
 
+describe('mean', () => {
+  it('draws the mean of a metric with its 95% CI per x value, one line per colour value, named after the metric', () => {
+    const spec = buildChart(grid, { type: 'mean', metric: 'score', x: 'speed', color: 'agents' });
+    compileStrictly(spec);
+    expect(marksOf(spec)).toEqual(['errorbar', 'line']);
+    const score = grid.cells[0].metrics.score;
+    expect(dataOf(spec)[0]).toMatchObject({ value: score.mean, lo: score.lo, hi: score.hi, games: score.n, group: 'agents=2' });
+    expect((spec.title as { text: string }).text).toBe('score by speed and agents');
+    expect(chartName({ type: 'mean', metric: 'score', x: 'speed', color: 'agents' })).toBe('mean-score-speed-by-agents');
+  });
+
+  it('leaves out cells where the metric applied to no game, and refuses an unknown metric', () => {
+    const cells = grid.cells.map((cell, index) => (index === 0 ? { ...cell, metrics: { ...cell.metrics, lossTurn: { ...cell.metrics.lossTurn, n: 0 } } } : cell));
+    expect(dataOf(buildChart({ ...grid, cells }, { type: 'mean', metric: 'lossTurn', x: 'speed' }))).toHaveLength(grid.cells.length - 1);
+    expect(() => buildChart(grid, { type: 'mean', metric: 'points', x: 'speed' })).toThrow(/"points" is not a metric/);
+  });
+});
+
 describe('heatmap', () => {
   it('colours cells by win rate and labels them', () => {
     const spec = buildChart(grid, { type: 'heatmap', x: 'speed', y: 'agents' });
     expect(marksOf(spec)).toEqual(['rect', 'text']);
-    expect(JSON.stringify(spec)).toContain('"text":{"field":"win","type":"quantitative","format":".0%"}');
+    expect(JSON.stringify(spec)).toContain('"text":{"field":"value","type":"quantitative","format":".0%"}');
   });
 });
 
