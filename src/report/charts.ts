@@ -35,8 +35,8 @@ const PANEL_COLUMNS = 3;
 /** 95% CI bars with short end ticks, whatever the band width of the axis. */
 const ERROR_BARS = { type: 'errorbar', ticks: { size: 8 } } as const;
 const WIN_RATE_AXIS = { title: 'win rate', axis: { format: '%' }, scale: { domain: [0, 1] } };
-const WIN_RATE_WIDTH = 400;
-/** Pixels per category of an ordinal x axis: the win-rate chart grows past its width to give each this much. */
+const LINE_CHART_WIDTH = 400;
+/** Pixels per category of an ordinal x axis: a line chart (win rate, mean) grows past its width to give each this much. */
 const MIN_CATEGORY_WIDTH = 36;
 const HEATMAP_STEP = 56;
 const BAR_STEP = 40;
@@ -186,7 +186,7 @@ function lineWithErrorBars(results: ResultsFile, request: Request<'winRate' | 'm
   const axes = chartAxes(request);
   axes.forEach((name) => requireSetting(results, name));
   const series = request.color === undefined ? otherVaried(results, axes) : [request.color, ...otherVaried(results, axes)];
-  const width = isNumeric(results, request.x) ? WIN_RATE_WIDTH : Math.max(WIN_RATE_WIDTH, MIN_CATEGORY_WIDTH * categories(results, request.x).length);
+  const width = isNumeric(results, request.x) ? LINE_CHART_WIDTH : Math.max(LINE_CHART_WIDTH, MIN_CATEGORY_WIDTH * categories(results, request.x).length);
   const { tooltips, ...axis } = y;
   return {
     $schema: SCHEMA,
