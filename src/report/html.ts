@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { ResultsFile } from '../sim/results.ts';
 import type { NamedChart } from './charts.ts';
-import { cellTable, comparisonTable, runFacts, significanceNote, type Table } from './tables.ts';
+import { cellTable, comparisonTable, METRICS_HEADING, metricTable, runFacts, significanceNote, type Table } from './tables.ts';
 
 /**
  * report.html: one self-contained page that opens offline. The minified browser builds of Vega, Vega-Lite and
@@ -57,6 +57,7 @@ ${charts.map((chart) => `<figure class="chart" id="${chartId(chart)}"></figure>`
 </div>
 <h2>Cells</h2>
 ${htmlTable(cellTable(results))}
+${metricsSection(results)}
 <h2>Paired comparisons</h2>
 ${comparisonsSection(results)}
 <footer>${escapeHtml(`${results.tool.name} ${results.tool.version}`)}</footer>
@@ -103,6 +104,11 @@ function inlineScript(code: string): string {
 function factList(results: ResultsFile): string {
   const items = runFacts(results).map((fact) => `<dt>${escapeHtml(fact.label)}</dt><dd>${escapeHtml(fact.value)}</dd>`);
   return `<dl class="facts">\n${items.join('\n')}\n</dl>`;
+}
+
+function metricsSection(results: ResultsFile): string {
+  const table = metricTable(results);
+  return table === null ? '' : `<h2>${escapeHtml(METRICS_HEADING)}</h2>\n${htmlTable(table)}`;
 }
 
 function comparisonsSection(results: ResultsFile): string {

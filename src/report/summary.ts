@@ -1,5 +1,5 @@
 import type { ResultsFile } from '../sim/results.ts';
-import { cellTable, comparisonTable, runFacts, significanceNote, type Table } from './tables.ts';
+import { cellTable, comparisonTable, METRICS_HEADING, metricTable, runFacts, significanceNote, type Table } from './tables.ts';
 
 /** The run in Markdown, for a CI log or a pull-request comment. */
 export function summaryMarkdown(results: ResultsFile): string {
@@ -10,9 +10,15 @@ export function summaryMarkdown(results: ResultsFile): string {
       .map((fact) => `- **${fact.label}:** ${inline(fact.value)}`)
       .join('\n'),
     `## Cells\n\n${markdownTable(cellTable(results))}`,
+    metricsSection(results),
     comparisonsSection(results),
   ];
-  return `${sections.join('\n\n')}\n`;
+  return `${sections.filter((section) => section !== '').join('\n\n')}\n`;
+}
+
+function metricsSection(results: ResultsFile): string {
+  const table = metricTable(results);
+  return table === null ? '' : `## ${METRICS_HEADING}\n\n${markdownTable(table)}`;
 }
 
 function comparisonsSection(results: ResultsFile): string {

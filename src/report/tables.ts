@@ -70,14 +70,33 @@ export function cellTable(results: ResultsFile): Table {
     ...metrics.map((name) => `${name} (mean ± CI)`),
   ];
   const rows = results.cells.map((cell) => [
-    ...settings.map((name) => String(cellValue(cell, name))),
-    cell.strategy,
+    ...cellColumns(settings, cell),
     cellGames(cell),
     percentWithCi(cell.win),
     ...outcomes.map((name) => percent(cell.outcomes[name]?.rate ?? 0)),
     ...metrics.map((name) => metricText(cell, name)),
   ]);
   return { header, rows };
+}
+
+export const METRICS_HEADING = 'All metrics (mean ± 95% CI)';
+
+/**
+ * Every metric of every cell with its mean and 95% CI, when a game has more metrics than the cell table shows; null
+ * when it shows them all.
+ */
+export function metricTable(results: ResultsFile): Table | null {
+  if (results.metricNames.length <= HEADLINE_METRICS) return null;
+  const settings = variedSettings(results);
+  return {
+    header: [...settings, 'strategy', ...results.metricNames.map((name) => `${name} (mean ± CI)`)],
+    rows: results.cells.map((cell) => [...cellColumns(settings, cell), ...results.metricNames.map((name) => metricText(cell, name))]),
+  };
+}
+
+/** A cell's values of the varied settings, then its strategy. */
+function cellColumns(settings: readonly string[], cell: CellResult): string[] {
+  return [...settings.map((name) => String(cellValue(cell, name))), cell.strategy];
 }
 
 export function cellGames(cell: CellResult): string {

@@ -28,6 +28,15 @@ describe('reportHtml', () => {
     expect(html.match(/<td>greedy<\/td>/g)).toHaveLength(grid.cells.length);
   });
 
+  it('adds a table of every metric when the cell table cannot hold them all', () => {
+    expect(html).not.toContain('All metrics');
+    const cells = grid.cells.map((cell) => ({ ...cell, metrics: { ...cell.metrics, rounds: cell.metrics.turns } }));
+    const wider = reportHtml({ ...grid, metricNames: [...grid.metricNames, 'rounds'], cells }, charts);
+    expect(wider).toContain('<h2>All metrics (mean ± 95% CI)</h2>');
+    expect(wider).toContain('<th scope="col">rounds (mean ± CI)</th>');
+    expect(wider.match(/<td>greedy<\/td>/g)).toHaveLength(2 * grid.cells.length);
+  });
+
   it('escapes every value, in the page and in the embedded specs', () => {
     const hostile = '</script><img src=x onerror=alert(1)>';
     const results = { ...grid, experiment: { ...grid.experiment, title: hostile, charts: [] } };

@@ -29,6 +29,16 @@ describe('summaryMarkdown', () => {
     expect(lines.filter((line) => line.startsWith('| ') && line.includes(' | greedy | '))).toHaveLength(grid.cells.length);
   });
 
+  it('shows every metric in a table of its own only when the cell table cannot hold them all', () => {
+    expect(summary).not.toContain('## All metrics');
+    const metricNames = [...grid.metricNames, 'rounds'];
+    const cells = grid.cells.map((cell, index) => ({ ...cell, metrics: { ...cell.metrics, rounds: { ...cell.metrics.turns, mean: 10 + index } } }));
+    const text = summaryMarkdown({ ...grid, metricNames, cells });
+    expect(text).toContain('## All metrics (mean ± 95% CI)\n\n| speed | agents | strategy | score (mean ± CI) | turns (mean ± CI) | lossTurn (mean ± CI) | rounds (mean ± CI) |');
+    expect(text).toMatch(/^\| 5 \| 2 \| greedy \| 36\.3 ± 0\.4 \| .* \| 10\.0 ± [\d.]+ \|$/m);
+    expect(text.indexOf('## All metrics')).toBeLessThan(text.indexOf('## Paired comparisons'));
+  });
+
   it('lists the paired comparisons and says which are significant', () => {
     expect(summary).toContain('13 of 17 comparisons are significant (95% CI excludes 0).');
     expect(summary).toContain('| speed=6 vs speed=5 (agents=2) | 2,000 | -10.3 pp [-12.1, -8.5] | yes |');
