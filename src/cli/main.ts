@@ -17,8 +17,19 @@ const runOptions = {
   content: { type: 'string', describe: 'content file replacing the game\'s shipped cards' },
 } as const;
 
+/**
+ * A second Ctrl-C this soon after the first is the same keypress arriving twice: npm and npx relay the terminal's
+ * SIGINT to a process that also receives it directly.
+ */
+const SAME_INTERRUPT_MS = 1000;
+let firstInterruptAt = 0;
+
 function onInterrupt(): void {
-  if (interruption.signal.aborted) process.exit(EXIT_FAILURE);
+  if (interruption.signal.aborted) {
+    if (Date.now() - firstInterruptAt > SAME_INTERRUPT_MS) process.exit(EXIT_FAILURE);
+    return;
+  }
+  firstInterruptAt = Date.now();
   process.stderr.write('\nstopping: finishing the games in flight, then writing results marked incomplete (Ctrl-C again to quit now)\n');
   interruption.abort();
 }
@@ -101,6 +112,8 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 process.on('SIGINT', onInterrupt);
+// A batch system stops a job with SIGTERM: the finished games are written as for Ctrl-C.
+process.on('SIGTERM', onInterrupt);
 // A reader that stops early (`playsim replay ... | head`) is not a failure.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(EXIT_OK);

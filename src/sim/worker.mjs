@@ -1,5 +1,6 @@
 // The piscina worker entry: loads the bundled task runner (see worker-bundle.ts). A game or strategy given as the
-// path of a user's TypeScript module needs a TypeScript loader in the worker too; only then is tsx registered.
+// path of a user's module (TypeScript, or JavaScript that may import TypeScript) needs the loader the main thread
+// has; only then is tsx registered.
 import { workerData } from 'node:worker_threads';
 
 if (workerData.needsTypeScript) {

@@ -33,14 +33,19 @@ describe('playsim CLI', () => {
     expect(cell.metrics.best).toMatchObject({ mean: expect.any(Number), lo: expect.any(Number), hi: expect.any(Number) });
   });
 
-  it('loads a TypeScript strategy module from a folder outside any package, in the workers too', () => {
+  it('loads a TypeScript strategy module, or a JavaScript one importing TypeScript, from a folder outside any package, in the workers too', () => {
     const dir = tempDir();
     const module = join(dir, 'mine.ts');
-    writeFileSync(module, `interface Mine { name: string; keepRolling(): boolean }\nconst create = (): Mine => ({ name: 'mine', keepRolling: () => true });\nexport default { name: 'mine', description: 'always', params: [], create };\n`);
+    writeFileSync(module, `interface Mine { name: string; keepRolling(): boolean }\nexport const create = (): Mine => ({ name: 'mine', keepRolling: () => true });\nexport default { name: 'mine', description: 'always', params: [], create };\n`);
     const result = playsim('sim', COIN, '--strategy', module, '--games', '1000', '--workers', '2', '--json');
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout).games).toBe(1000);
+    const javascript = join(dir, 'wrapper.mjs');
+    writeFileSync(javascript, `import { create } from './mine.ts';\nexport default { name: 'wrapper', description: 'always', params: [], create };\n`);
+    const wrapped = playsim('sim', COIN, '--strategy', javascript, '--games', '1000', '--workers', '2', '--json');
+    expect(wrapped.stderr).toBe('');
+    expect(wrapped.code).toBe(0);
   });
 
   it('replay narrates one game', () => {
@@ -108,13 +113,19 @@ describe('playsim CLI', () => {
     expectBadInput(playsim('diff', before, join(dir, 'broken.json')), /broken.json: field tool: /);
   });
 
-  it('on Ctrl-C writes the games finished so far, marked incomplete, without temp files', async () => {
+  it.each([
+    ['Ctrl-C, relayed twice as npm and npx do', ['SIGINT', 'SIGINT']],
+    ['SIGTERM, as Kubernetes stops a pod', ['SIGTERM']],
+  ] as const)('on %s writes the games finished so far, marked incomplete, without temp files', async (_, signals) => {
     const dir = tempDir();
     const child = spawn('node', ['bin/playsim.mjs', 'run', GRID, '--games', '100000000', '--workers', '1', '--out', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
     await new Promise((resolve) => setTimeout(resolve, 4000));
-    child.kill('SIGINT');
+    for (const signal of signals) {
+      child.kill(signal);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     expect(stderr).toMatch(/interrupted/);
     expect(code).toBe(1);
