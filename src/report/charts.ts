@@ -155,9 +155,8 @@ function uniqueName(name: string, taken: Set<string>): string {
 /** Win rate against x with 95% CI error bars, one line per value of the color setting and the other varied ones. */
 export function winRate(results: ResultsFile, request: Request<'winRate'>): TopLevelSpec {
   const rows = (series: string[]) => results.cells.map((cell) => ({ ...cellFields(cell, series), ...winFields(cell) }));
-  const byColor = request.color === undefined ? '' : ` and ${request.color}`;
   const y = { ...WIN_RATE_AXIS, tooltips: winTooltips() };
-  return lineWithErrorBars(results, request, `Win rate by ${request.x}${byColor}`, rows, y);
+  return lineWithErrorBars(results, request, 'Win rate', rows, y);
 }
 
 /**
@@ -169,9 +168,8 @@ export function mean(results: ResultsFile, request: Request<'mean'>): TopLevelSp
   requireMetric(results, request.metric);
   const measured = results.cells.filter((cell) => (cell.metrics[request.metric]?.n ?? 0) > 0);
   const rows = (series: string[]) => measured.map((cell) => ({ ...cellFields(cell, series), ...meanFields(cell, request.metric) }));
-  const byColor = request.color === undefined ? '' : ` and ${request.color}`;
   const y = { title: `${request.metric} (mean)`, scale: { zero: false }, tooltips: meanTooltips(request.metric) };
-  return lineWithErrorBars(results, request, `${request.metric} by ${request.x}${byColor}`, rows, y);
+  return lineWithErrorBars(results, request, request.metric, rows, y);
 }
 
 interface LineAxis {
@@ -181,8 +179,8 @@ interface LineAxis {
   readonly tooltips: readonly object[];
 }
 
-/** Rows with value, lo and hi fields drawn as points joined by lines with error bars, against x. */
-function lineWithErrorBars(results: ResultsFile, request: Request<'winRate' | 'mean'>, text: string, rows: (series: string[]) => Row[], y: LineAxis): TopLevelSpec {
+/** Rows with value, lo and hi fields drawn as points joined by lines with error bars, against x; titled "<what> by x". */
+function lineWithErrorBars(results: ResultsFile, request: Request<'winRate' | 'mean'>, what: string, rows: (series: string[]) => Row[], y: LineAxis): TopLevelSpec {
   const axes = chartAxes(request);
   axes.forEach((name) => requireSetting(results, name));
   const series = request.color === undefined ? otherVaried(results, axes) : [request.color, ...otherVaried(results, axes)];
@@ -190,7 +188,7 @@ function lineWithErrorBars(results: ResultsFile, request: Request<'winRate' | 'm
   const { tooltips, ...axis } = y;
   return {
     $schema: SCHEMA,
-    title: chartTitle(results, text),
+    title: chartTitle(results, `${what} by ${request.x}${request.color === undefined ? '' : ` and ${request.color}`}`),
     data: { values: rows(series) },
     width,
     encoding: {
@@ -204,7 +202,7 @@ function lineWithErrorBars(results: ResultsFile, request: Request<'winRate' | 'm
         encoding: { y: { field: 'value', type: 'quantitative', ...axis }, tooltip: [...settingTooltips(results, axes), ...tooltips] },
       },
     ],
-  } as TopLevelSpec;
+  };
 }
 
 /** Win rate over x × y as coloured cells labelled with their rate. */
@@ -473,9 +471,28 @@ function winTooltips() {
   ] as const;
 }
 
+/**
+ * A metric's mean and 95% CI. A metric that is 0 or one value c in every game (c times an indicator, such as
+ * firstAttackWon's 0 or 100) is a rate: its interval is Wilson's, scaled by c, so it stays within [0, c] and does not
+ * shrink to nothing when every game agrees.
+ */
 function meanFields(cell: CellResult, metric: string): Row {
   const { mean: value, lo, hi, n } = cell.metrics[metric];
-  return { games: n, value, lo, hi };
+  const c = indicatorValue(cell, metric);
+  if (c === null) return { n, value, lo, hi };
+  const rate = wilson(Math.round((value * n) / c), n);
+  return { n, value, lo: c * rate.lo, hi: c * rate.hi };
+}
+
+/** The value c when every game's value of the metric is 0 or c (c > 0), read from its histogram; else null. */
+function indicatorValue(cell: CellResult, metric: string): number | null {
+  const { mean: value, sd, n, histogram } = cell.metrics[metric];
+  if (n === 0 || value === 0) return null;
+  // For values 0 and c only: Σx² = c·Σx, so c = (Σx²/n) / mean = (sd²·(n − 1)/n + mean²) / mean.
+  const c = Math.round((sd * sd * ((n - 1) / n) + value * value) / value);
+  const binOf = (x: number) => Math.floor((x - histogram.min) / histogram.binWidth);
+  const onlyZeroAndC = histogram.counts.every((count, bin) => count === 0 || bin === binOf(0) || bin === binOf(c));
+  return onlyZeroAndC && c > 0 && Math.abs(value - (c * Math.round((value * n) / c)) / n) < 1e-9 ? c : null;
 }
 
 function meanTooltips(metric: string) {
@@ -483,7 +500,7 @@ function meanTooltips(metric: string) {
     { field: 'value', type: 'quantitative', title: `${metric} (mean)`, format: '.3~f' },
     { field: 'lo', type: 'quantitative', title: '95% CI low', format: '.3~f' },
     { field: 'hi', type: 'quantitative', title: '95% CI high', format: '.3~f' },
-    { field: 'games', type: 'quantitative', title: 'games it applied to', format: ',' },
+    { field: 'n', type: 'quantitative', title: 'games it applied to', format: ',' },
   ] as const;
 }
 

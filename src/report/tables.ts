@@ -89,7 +89,7 @@ export function metricTable(results: ResultsFile): Table | null {
   if (results.metricNames.length <= HEADLINE_METRICS) return null;
   const settings = variedSettings(results);
   return {
-    header: [...settings, 'strategy', ...results.metricNames.map((name) => `${name} (mean ± CI)`)],
+    header: [...settings, 'strategy', ...results.metricNames],
     rows: results.cells.map((cell) => [...cellColumns(settings, cell), ...results.metricNames.map((name) => metricText(cell, name))]),
   };
 }

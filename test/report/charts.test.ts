@@ -3,6 +3,7 @@ import { compile, type TopLevelSpec } from 'vega-lite';
 import { describe, expect, it } from 'vitest';
 import { buildChart, buildCharts, chartName, defaultCharts } from '../../src/report/charts.ts';
 import type { ChartRequest } from '../../src/sim/results.ts';
+import { wilson } from '../../src/sim/statistics.ts';
 import { loadResults, withPrintedContentOnly } from './fixtures.ts';
 
 const grid = loadResults('necreaux-speed');
@@ -114,9 +115,26 @@ describe('mean', () => {
     compileStrictly(spec);
     expect(marksOf(spec)).toEqual(['errorbar', 'line']);
     const score = grid.cells[0].metrics.score;
-    expect(dataOf(spec)[0]).toMatchObject({ value: score.mean, lo: score.lo, hi: score.hi, games: score.n, group: 'agents=2' });
+    expect(dataOf(spec)[0]).toMatchObject({ value: score.mean, lo: score.lo, hi: score.hi, n: score.n, group: 'agents=2' });
     expect((spec.title as { text: string }).text).toBe('score by speed and agents');
     expect(chartName({ type: 'mean', metric: 'score', x: 'speed', color: 'agents' })).toBe('mean-score-speed-by-agents');
+  });
+
+  it('gives a metric that is 0 or 100 in every game the Wilson interval of a rate, within [0, 100] however the games agree', () => {
+    const indicator = (hits: number, n: number) => {
+      const mean = (100 * hits) / n;
+      const sd = n > 1 ? Math.sqrt((hits * 10000 - n * mean * mean) / (n - 1)) : 0;
+      return { mean, sd, n, lo: 0, hi: 0, histogram: { min: 0, binWidth: 50, counts: [n - hits, 0, hits] } };
+    };
+    const cells = grid.cells.slice(0, 2).map((cell, index) => ({ ...cell, metrics: { ...cell.metrics, first: index === 0 ? indicator(197, 200) : indicator(50, 50) } }));
+    const rows = dataOf(buildChart({ ...grid, metricNames: [...grid.metricNames, 'first'], cells }, { type: 'mean', metric: 'first', x: 'speed' }));
+    const [mostly, all] = [wilson(197, 200), wilson(50, 50)];
+    expect(rows[0]).toMatchObject({ value: 98.5, n: 200 });
+    expect(rows[0].lo).toBeCloseTo(100 * mostly.lo, 9);
+    expect(rows[0].hi).toBeCloseTo(100 * mostly.hi, 9);
+    expect(rows[1]).toMatchObject({ value: 100, hi: 100 });
+    expect(rows[1].lo).toBeCloseTo(100 * all.lo, 9);
+    expect(rows[1].lo as number).toBeLessThan(95);
   });
 
   it('leaves out cells where the metric applied to no game, and refuses an unknown metric', () => {
