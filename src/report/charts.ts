@@ -1,6 +1,6 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { SettingValue } from '../core/game.ts';
-import type { CellResult, ChartRequest, ResultsFile } from '../sim/results.ts';
+import { chartAxes, type CellResult, type ChartRequest, type ResultsFile } from '../sim/results.ts';
 import { wilson } from '../sim/statistics.ts';
 import {
   cellLabel,
@@ -67,23 +67,6 @@ export function buildCharts(results: ResultsFile): NamedChart[] {
     name: uniqueName(chartName(request), taken),
     spec: buildChart(results, request),
   }));
-}
-
-/** The settings a chart puts on its axes. */
-function chartAxes(request: ChartRequest): string[] {
-  switch (request.type) {
-    case 'winRate':
-    case 'mean':
-      return request.color === undefined ? [request.x] : [request.x, request.color];
-    case 'heatmap':
-      return [request.x, request.y];
-    case 'outcomes':
-    case 'distribution':
-    case 'survival':
-      return [request.x];
-    case 'pairedDifference':
-      return [request.varied];
-  }
 }
 
 /**

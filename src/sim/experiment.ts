@@ -4,7 +4,7 @@ import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import type { GameModule, SettingValue, Settings } from '../core/game.ts';
 import { InputError } from '../core/errors.ts';
-import type { ChartRequest } from './results.ts';
+import { chartAxes, type ChartRequest } from './results.ts';
 import { resolveSettings } from './settings.ts';
 import { strategyDefinition, strategyHead } from './strategy-spec.ts';
 import { describeZodIssue } from './zod-errors.ts';
@@ -154,12 +154,27 @@ async function checkStrategies(game: GameModule, strategies: readonly StrategyCe
   }
 }
 
+/** Every chart names settings, strategy parameters and metrics the run has: a typo fails before any game, not after all of them. */
+function checkCharts(charts: readonly ChartRequest[], game: GameModule, strategyParamNames: readonly string[], where: string): void {
+  const axes = ['strategy', ...game.settings.map((setting) => setting.name), ...strategyParamNames];
+  const metrics = game.metrics.map((metric) => metric.name);
+  charts.forEach((chart, index) => {
+    for (const name of chartAxes(chart)) {
+      if (!axes.includes(name)) throw new InputError(`${where}: field charts[${index}]: "${name}" is not a setting or strategy parameter of this experiment; allowed: ${axes.join(', ')}`);
+    }
+    if ('metric' in chart && !metrics.includes(chart.metric)) {
+      throw new InputError(`${where}: field charts[${index}].metric: "${chart.metric}" is not a metric of ${game.id}; metrics: ${metrics.join(', ')}`);
+    }
+  });
+}
+
 export async function planExperiment(file: ExperimentFile, game: GameModule, sourcePath: string): Promise<ExperimentPlan> {
   const gridNames = Object.keys(file.grid);
   const gridValues = gridNames.map((name) => expandValues(file.grid[name]));
   const strategies = expandStrategies(file.strategies, game);
   await checkStrategies(game, strategies, sourcePath);
   const strategyParamNames = [...new Set(strategies.flatMap((strategy) => Object.keys(strategy.params)))];
+  checkCharts(file.charts, game, strategyParamNames, sourcePath);
   const cells = cartesian([...gridValues.map((list) => list.length), strategies.length]).map((point): CellPlan => {
     const given: Record<string, SettingValue> = { ...file.settings };
     gridNames.forEach((name, dimension) => (given[name] = gridValues[dimension][point[dimension]]));

@@ -78,6 +78,23 @@ export type ChartRequest =
   | { readonly type: 'survival'; readonly metric: string; readonly x: string }
   | { readonly type: 'pairedDifference'; readonly varied: string };
 
+/** The settings a chart puts on its axes. */
+export function chartAxes(request: ChartRequest): string[] {
+  switch (request.type) {
+    case 'winRate':
+    case 'mean':
+      return request.color === undefined ? [request.x] : [request.x, request.color];
+    case 'heatmap':
+      return [request.x, request.y];
+    case 'outcomes':
+    case 'distribution':
+    case 'survival':
+      return [request.x];
+    case 'pairedDifference':
+      return [request.varied];
+  }
+}
+
 export interface ResultsFile {
   readonly schema: typeof RESULTS_SCHEMA;
   readonly schemaVersion: typeof RESULTS_SCHEMA_VERSION;

@@ -44,6 +44,15 @@ describe('experiment plans', () => {
     await expect(plan({ strategies: [`${PARAMETRIC}:z=1`] })).rejects.toThrow(InputError);
   });
 
+  it('rejects a chart naming a metric or axis the run does not have before any game is played', async () => {
+    const grid = { target: [5, 7] };
+    await expect(plan({ grid, charts: [{ type: 'mean', metric: 'bset', x: 'target' }] })).rejects.toThrow(/x.yaml: field charts\[0\].metric: "bset" is not a metric of coin; metrics: best/);
+    await expect(plan({ grid, charts: [{ type: 'outcomes', x: 'target' }, { type: 'winRate', x: 'traget' }] })).rejects.toThrow(
+      /x.yaml: field charts\[1\]: "traget" is not a setting or strategy parameter of this experiment; allowed: strategy, target, rounds, crash/,
+    );
+    await expect(plan({ strategies: [{ name: PARAMETRIC, grid: { k: [1, 2] } }], charts: [{ type: 'winRate', x: 'k', color: 'rounds' }] })).resolves.toBeDefined();
+  });
+
   it('every shipped experiment file is valid and plans against its game', async () => {
     const files = experimentFiles();
     expect(files.length).toBeGreaterThanOrEqual(4);
