@@ -17,7 +17,7 @@ const values = z.union([z.array(scalar).min(1), range], { error: 'expected a lis
 
 const strategyEntry = z.union(
   [z.string().min(1), z.object({ name: z.string().min(1), grid: z.record(z.string(), values) }).strict()],
-  { error: 'expected a strategy spec such as "fixed-speed:speed=9", or { name, grid: { parameter: [values] } }' },
+  { error: 'expected a strategy spec ("name" or "name:parameter=value,..."), or { name, grid: { parameter: [values] } }' },
 );
 
 const chart = z.discriminatedUnion('type', [

@@ -70,7 +70,11 @@ describe('playsim CLI', () => {
     writeFileSync(experiment, `name: broken\ntitle: t\ngame: ${COIN}\ngames: -5\n`);
     expectBadInput(playsim('run', experiment, '--out', join(dir, 'out')), /broken.yaml: field games: .*/);
     writeFileSync(experiment, `name: broken\ntitle: t\ngame: ${COIN}\nstrategies:\n  - { name: always, params: { x: 1 } }\n`);
-    expectBadInput(playsim('run', experiment), /broken.yaml: field strategies\[0\]: expected a strategy spec such as "fixed-speed:speed=9", or \{ name, grid/);
+    expectBadInput(playsim('run', experiment), /broken.yaml: field strategies\[0\].grid: Invalid input: expected record, received undefined/);
+    writeFileSync(experiment, `name: broken\ntitle: t\ngame: ${COIN}\nstrategies:\n  - 42\n`);
+    expectBadInput(playsim('run', experiment), /broken.yaml: field strategies\[0\]: expected a strategy spec \("name" or "name:parameter=value,..."\), or \{ name, grid/);
+    writeFileSync(experiment, `name: broken\ntitle: t\ngame: ${COIN}\ngrid:\n  target: { from: 1.5, to: 3 }\n`);
+    expectBadInput(playsim('run', experiment), /broken.yaml: field grid.target.from: Invalid input: expected int/);
     expect(existsSync(join(dir, 'out'))).toBe(false);
     const content = join(dir, 'cards.json');
     writeFileSync(content, '{"cards": [{"name": "x", "source": "guessed"}]}');
