@@ -8,12 +8,16 @@ import { diffCommand, interruption, listCommand, mergeCommand, replayCommand, ru
  * found a change), 2 bad usage or input.
  */
 
-const runOptions = {
+/** What every command that plays games takes; a content file belongs to one game, so the suite (every game) takes no --content. */
+const suiteOptions = {
   games: { type: 'number', describe: 'games per cell (overrides the experiment and any target CI)' },
   'target-ci': { type: 'number', describe: 'play each cell in whole rounds until its win-rate 95% CI half-width is at most W' },
   'max-games': { type: 'number', describe: 'ceiling of games per cell with --target-ci' },
   seed: { type: 'number', describe: 'run seed: game i plays seed f(run seed, i) in every cell' },
   workers: { type: 'number', describe: 'worker threads (default: the number of cores)' },
+} as const;
+const runOptions = {
+  ...suiteOptions,
   content: { type: 'string', describe: 'content file replacing the game\'s shipped cards' },
 } as const;
 
@@ -64,7 +68,7 @@ export async function main(argv: string[]): Promise<number> {
         async (args) => finish(await runCommand(args.experiment, args)),
       )
       .command('suite', 'run every experiment in experiments/ at its quick size (npm start)', (y) =>
-        y.options({ ...runOptions, full: { type: 'boolean', describe: 'use each experiment\'s full game count' } }),
+        y.options({ ...suiteOptions, full: { type: 'boolean', describe: 'use each experiment\'s full game count (and --target-ci, --max-games)' } }),
         async (args) => finish(await suiteCommand(args)),
       )
       .command('sim <game>', 'simulate one cell', (y) =>
