@@ -123,9 +123,14 @@ export interface GameModule<S extends Strategy = Strategy, C = unknown> {
   createEngine(settings: Settings, content: C, log: GameLog | null): GameEngine<S>;
 }
 
+/** The outcomes that count as the game's win. */
+export function winningOutcomeNames(game: Pick<GameModule, 'winOutcome' | 'winningOutcomes'>): readonly string[] {
+  return game.winningOutcomes ?? [game.winOutcome];
+}
+
 /** Per outcome index, 1 when that outcome counts as the game's win. */
 export function winMask(game: Pick<GameModule, 'outcomes' | 'winOutcome' | 'winningOutcomes'>): Uint8Array {
-  const winning = game.winningOutcomes ?? [game.winOutcome];
+  const winning = winningOutcomeNames(game);
   return Uint8Array.from(game.outcomes, (name) => (winning.includes(name) ? 1 : 0));
 }
 

@@ -1,5 +1,5 @@
 import { InputError } from '../core/errors.ts';
-import type { GameModule, SettingValue } from '../core/game.ts';
+import { type GameModule, type SettingValue, winningOutcomeNames } from '../core/game.ts';
 import type { CellResult, RateCI, ResultsFile } from './results.ts';
 import { bonferroniZ, type DifferenceCI, excludesZero, independentDifference, welchDifference } from './statistics.ts';
 import { canonicalSpec } from './strategy-spec.ts';
@@ -86,7 +86,7 @@ export function diffResults(before: ResultsFile, after: ResultsFile, game: DiffG
     settingChanges: settingChanges(pairs),
     outcomesInOneRun: inOneRun(before.outcomeNames, after.outcomeNames),
     metricsInOneRun: inOneRun(before.metricNames, after.metricNames),
-    partsOfWin: measured.filter((name) => winningOutcomes(game).includes(name)),
+    partsOfWin: measured.filter((name) => winningOutcomeNames(game).includes(name)),
   };
 }
 
@@ -110,16 +110,12 @@ function cellsByKey(results: ResultsFile, key: (cell: CellResult) => string): Ma
   return byKey;
 }
 
-function winningOutcomes(game: DiffGame): readonly string[] {
-  return game.winningOutcomes ?? [game.winOutcome];
-}
-
 /**
  * The outcomes both runs have that say more than the win rate: not a single winning outcome (it is the win) and
  * not the only losing one (it is the win's complement).
  */
 function measuredOutcomes(before: ResultsFile, after: ResultsFile, game: DiffGame): string[] {
-  const winning = winningOutcomes(game);
+  const winning = winningOutcomeNames(game);
   const shared = before.outcomeNames.filter((name) => after.outcomeNames.includes(name));
   const losing = shared.filter((name) => !winning.includes(name));
   return shared.filter((name) => (winning.includes(name) ? winning.length > 1 : losing.length > 1));
