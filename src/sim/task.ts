@@ -115,6 +115,15 @@ function isInputError(error: unknown): error is InputError {
   return error instanceof Error && error.name === INPUT_ERROR_NAME;
 }
 
+/**
+ * What every task of a worker that could not build the engines answers. The main thread built them from the same
+ * set-up first, so what fails only in a worker is the user's (a module that loads in one thread and not another).
+ */
+export function startFailure(error: unknown): TaskResult {
+  const detail = isInputError(error) ? error.message : error instanceof Error ? error.message.split('\n')[0] : String(error);
+  return { cells: [], pairs: new PairAccumulator(new Int32Array(0)).toJSON(), failure: { kind: 'input', message: `a worker could not build the games: ${detail}` } };
+}
+
 function describeFailure(error: unknown, cell: number, seed: number): TaskFailure {
   if (isInputError(error)) return { kind: 'input', message: error.message };
   const message = error instanceof Error ? (error.stack ?? error.message) : String(error);

@@ -48,6 +48,13 @@ describe('playsim CLI', () => {
     expect(wrapped.code).toBe(0);
   });
 
+  it('reports a module that loads in the main thread but not in the workers as one line, exit code 2', () => {
+    const dir = tempDir();
+    const module = join(dir, 'main-only.mjs');
+    writeFileSync(module, `import { isMainThread } from 'node:worker_threads';\nif (!isMainThread) throw new Error('not in a worker');\nexport default { name: 'm', description: 'm', params: [], create: () => ({ name: 'm', keepRolling: () => true }) };\n`);
+    expectBadInput(playsim('sim', COIN, '--strategy', module, '--games', '1000', '--workers', '2'), /^playsim: a worker could not build the games: .*main-only.mjs: not in a worker$/m);
+  });
+
   it('replay narrates one game', () => {
     const result = playsim('replay', COIN, '--seed', '5', '--set', 'rounds=3');
     expect(result.code).toBe(0);
