@@ -7,11 +7,6 @@ export function isModulePath(reference: string): boolean {
   return /\.(m?js|ts)$/.test(reference);
 }
 
-/** A game id or strategy spec naming a user's module (`./mine.ts`, `./mine.mjs:param=1`), whose imports may be TypeScript. */
-export function namesUserModule(reference: string): boolean {
-  return /\.(m?js|ts)(:|$)/.test(reference);
-}
-
 /** The default export of a user's module; a module that cannot load is the user's bad input. */
 export async function importDefault(path: string, where: string): Promise<unknown> {
   try {

@@ -2,9 +2,10 @@ import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { type GameModule, winCount, winMask } from '../core/game.ts';
 import { GameCrash, InputError } from '../core/errors.ts';
-import { namesUserModule } from '../core/user-module.ts';
+import { isModulePath } from '../core/user-module.ts';
 import { CellAccumulator, PairAccumulator } from './accumulator.ts';
 import { wilson } from './statistics.ts';
+import { strategyHead } from './strategy-spec.ts';
 import { TaskRunner, type RunSetup, type Task, type TaskResult } from './task.ts';
 import { bundleWorker } from './worker-bundle.ts';
 
@@ -82,7 +83,7 @@ export class Runner {
   async run(): Promise<RunOutcome> {
     await TaskRunner.create(this.setup); // every engine and strategy builds, so bad input fails before the pool starts
     const bundle = await bundleWorker();
-    const needsTypeScript = [this.setup.gameId, ...this.setup.cells.map((cell) => cell.strategy)].some(namesUserModule);
+    const needsTypeScript = [this.setup.gameId, ...this.setup.cells.map((cell) => strategyHead(cell.strategy))].some(isModulePath);
     let pool: Piscina | null = null;
     try {
       pool = new Piscina({
