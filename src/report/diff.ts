@@ -1,6 +1,6 @@
 import { cellMoved, type CellChange, type MeasureChange, type OnlyInOne, type ResultsDiff } from '../sim/diff.ts';
 import type { CellResult, ResultsFile } from '../sim/results.ts';
-import { excludesZero } from '../sim/statistics.ts';
+import { bonferroniLevel, excludesZero } from '../sim/statistics.ts';
 import { cellLabel, cellValue, meanDigits, percent, percentagePointsWithCi } from './format.ts';
 import { inline, markdownTable } from './summary.ts';
 import { cellGames, runFacts, type Table } from './tables.ts';
@@ -50,7 +50,7 @@ function verdict(diff: ResultsDiff): string {
   const sameSeed = diff.before.seed === diff.after.seed ? ` Both runs used seed ${diff.before.seed}, so their games are partly the same games and these intervals are conservative.` : '';
   return (
     `**${together} of ${cells} matched cells moved in win rate** with all ${cells} changes taken together (Bonferroni: ` +
-    `each at ${percent(1 - 0.05 / Math.max(1, cells))}); ${alone} on its own at 95% (about ${(cells / 20).toFixed(cells < 20 ? 1 : 0)} ` +
+    `each at ${percent(bonferroniLevel(cells))}); ${alone} on its own at 95% (about ${(cells / 20).toFixed(cells < 20 ? 1 : 0)} ` +
     `would by chance alone when nothing changed), ${anything} in win rate or another outcome or metric. Each change is ` +
     `after minus before, estimated as between independent samples (Newcombe's hybrid score interval for rates, ` +
     `Welch's for means).${sameSeed}`

@@ -14,7 +14,12 @@ export const Z_95 = 1.959963984540054;
  * the chance any of them excludes its true value is at most 5%.
  */
 export function bonferroniZ(tests: number): number {
-  return tests <= 1 ? Z_95 : quantileNormal(1 - 0.025 / tests);
+  return tests <= 1 ? Z_95 : quantileNormal(1 - (1 - bonferroniLevel(tests)) / 2);
+}
+
+/** The level each of `tests` intervals is taken at so that together they hold at 95%: 1 − 0.05/tests. */
+export function bonferroniLevel(tests: number): number {
+  return 1 - 0.05 / Math.max(1, tests);
 }
 
 /**
