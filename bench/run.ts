@@ -73,7 +73,7 @@ function cellFile(games: number) {
 
 async function runnerSeconds(games: number, workers: number): Promise<number> {
   const started = process.hrtime.bigint();
-  await executeExperiment({ file: cellFile(games), sourcePath: 'bench', workers, shard: null });
+  await executeExperiment({ file: cellFile(games), sourcePath: 'bench', workers, shard: null, keepGameWins: true });
   return Number(process.hrtime.bigint() - started) / 1e9;
 }
 

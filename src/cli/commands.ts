@@ -47,7 +47,8 @@ function workersFlag(flags: RunFlags): number {
   return workers;
 }
 
-async function execute(file: ExperimentFile, sourcePath: string, flags: RunFlags, shard: Shard | null): Promise<Execution> {
+/** `keepGameWins`: results.json keeps which games each cell won (for `playsim diff`); `sim` writes no file. */
+async function execute(file: ExperimentFile, sourcePath: string, flags: RunFlags, shard: Shard | null, keepGameWins: boolean): Promise<Execution> {
   const progress = createProgress(file.name);
   try {
     return await executeExperiment({
@@ -60,6 +61,7 @@ async function execute(file: ExperimentFile, sourcePath: string, flags: RunFlags
       seed: flags.seed,
       workers: workersFlag(flags),
       shard,
+      keepGameWins,
       signal: interruption.signal,
       onProgress: (done, planned) => progress.update(done, planned),
     });
@@ -75,7 +77,7 @@ async function writeReport(results: ResultsFile, outDir: string): Promise<string
 }
 
 async function runAndReport(file: ExperimentFile, sourcePath: string, flags: RunFlags, shard: Shard | null, outDir: string): Promise<boolean> {
-  const { results, interrupted } = await execute(file, sourcePath, flags, shard);
+  const { results, interrupted } = await execute(file, sourcePath, flags, shard, true);
   const written = await writeReport(results, outDir);
   process.stdout.write(`${summaryMarkdown(results)}\n`);
   process.stderr.write(`${interrupted ? 'interrupted: wrote the games finished so far, marked incomplete, to' : 'wrote'} ${written.length} files to ${outDir}\n`);
@@ -120,7 +122,7 @@ export async function simCommand(gameId: string, flags: RunFlags & { set?: strin
     settings: parseSetFlags(flags.set ?? []),
     strategies: [strategy],
   });
-  const { results, interrupted } = await execute(file, '--set', flags, null);
+  const { results, interrupted } = await execute(file, '--set', flags, null, false);
   process.stdout.write(flags.json ? `${JSON.stringify(results.cells[0], null, 2)}\n` : `${summaryMarkdown(results)}\n`);
   return !interrupted;
 }

@@ -1,7 +1,7 @@
 import { cellMoved, type CellChange, type MeasureChange, type OnlyInOne, type ResultsDiff } from '../sim/diff.ts';
 import type { CellResult, ResultsFile } from '../sim/results.ts';
 import { bonferroniLevel, excludesZero } from '../sim/statistics.ts';
-import { cellLabel, cellValue, meanDigits, percent, percentagePointsWithCi } from './format.ts';
+import { cellLabel, cellValue, count, meanDigits, percent, percentagePointsWithCi } from './format.ts';
 import { inline, markdownTable } from './summary.ts';
 import { cellGames, runFacts, type Table } from './tables.ts';
 
@@ -47,23 +47,42 @@ function verdict(diff: ResultsDiff): string {
   const alone = diff.cells.filter((cell) => cell.win !== null && excludesZero(cell.win)).length;
   const together = diff.cells.filter((cell) => cell.winMovedTogether).length;
   const anything = diff.cells.filter(cellMoved).length;
-  const sameSeed = diff.before.seed === diff.after.seed ? ` Both runs used seed ${diff.before.seed}, so their games are partly the same games and these intervals are conservative.` : '';
   return (
     `**${together} of ${cells} matched cells moved in win rate** with all ${cells} changes taken together (Bonferroni: ` +
     `each at ${percent(bonferroniLevel(cells))}); ${alone} on its own at 95% (about ${(cells / 20).toFixed(cells < 20 ? 1 : 0)} ` +
     `would by chance alone when nothing changed), ${anything} in win rate or another outcome or metric. Each change is ` +
-    `after minus before, estimated as between independent samples (Newcombe's hybrid score interval for rates, ` +
-    `Welch's for means).${sameSeed}`
+    `after minus before. ${howEstimated(diff)}`
+  );
+}
+
+const INDEPENDENT = "as between independent samples (Newcombe's hybrid score interval for rates, Welch's for means)";
+
+function howEstimated(diff: ResultsDiff): string {
+  const paired = diff.cells.filter((cell) => cell.pairedGames !== null).length;
+  const seed = diff.before.seed;
+  if (paired === 0) {
+    const sameSeed = diff.before.seed === diff.after.seed
+      ? ` Both runs used seed ${seed}, but not both kept which games their cells won (results.json before playsim 0.3.0), so they cannot be compared game by game and these intervals are conservative.`
+      : '';
+    return `Changes are estimated ${INDEPENDENT}.${sameSeed}`;
+  }
+  const which = paired === diff.cells.length ? 'the win rates are' : `the win rates of ${paired} of the ${diff.cells.length} cells are`;
+  const rest = paired === diff.cells.length ? 'The other outcomes and the metrics are' : 'The other cells, outcomes and metrics are';
+  return (
+    `Both runs used seed ${seed}, which deals the same game at the same index: ${which} compared game by game over the ` +
+    `games both played (Newcombe's hybrid score interval for paired proportions), so only the games the change turned ` +
+    `around count. ${rest} estimated ${INDEPENDENT}, which is conservative here.`
   );
 }
 
 function winTable(diff: ResultsDiff): Table {
   return {
-    header: [...diff.matchedBy, 'strategy', 'games before', 'games after', 'before %', 'after %', 'change [95% CI]', 'moved', 'moved with all cells together'],
+    header: [...diff.matchedBy, 'strategy', 'games before', 'games after', 'paired games', 'before %', 'after %', 'change [95% CI]', 'moved', 'moved with all cells together'],
     rows: diff.cells.map((cell) => [
       ...cellColumns(diff, cell.after),
       cellGames(cell.before),
       cellGames(cell.after),
+      cell.pairedGames === null ? '—' : count(cell.pairedGames),
       cell.before.games > 0 ? percent(cell.before.win.rate) : '—',
       cell.after.games > 0 ? percent(cell.after.win.rate) : '—',
       cell.win === null ? '— (no games on a side)' : percentagePointsWithCi(cell.win),

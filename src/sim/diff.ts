@@ -1,16 +1,18 @@
 import { InputError } from '../core/errors.ts';
 import { type GameModule, type SettingValue, winningOutcomeNames } from '../core/game.ts';
 import type { CellResult, RateCI, ResultsFile } from './results.ts';
-import { bonferroniZ, type DifferenceCI, excludesZero, independentDifference, welchDifference } from './statistics.ts';
+import { GameWins, type PairedCounts } from './game-wins.ts';
+import { bonferroniZ, type DifferenceCI, excludesZero, independentDifference, pairedDifference, welchDifference } from './statistics.ts';
 import { canonicalSpec } from './strategy-spec.ts';
 
 /**
  * `playsim diff`: how an experiment's results moved between two runs, before and after a change (of the content, a
  * rule, a strategy, a fixed setting or playsim itself), cell by cell. Cells are matched by their values of the game
  * settings either run varies (a setting one run does not have counts at its default) and by strategy, however its
- * parameters are written. Per-game outcomes are not kept, so the runs cannot be paired game by game: each change is
- * estimated as between independent samples, which is conservative when the runs share seeds (their games are then
- * partly the same games).
+ * parameters are written. When both runs used the same seed and kept which games each cell won (`run` does), a
+ * cell's win rate is compared game by game over the games both played: the same seed deals the same game at the same
+ * index, so only the games the change turned around count against it. Otherwise, and for the other outcomes and the
+ * metrics, each change is estimated as between independent samples, which is conservative when the runs share a seed.
  */
 
 /** What diff needs of the game: its settings and strategies (to match cells) and which outcomes make the win. */
@@ -30,6 +32,8 @@ export interface CellChange {
   readonly after: CellResult;
   /** Win rate after − before with its 95% CI; null when a side played no game. */
   readonly win: RateCI | null;
+  /** The games both runs played, when the win rate is compared game by game over them; null when it is not. */
+  readonly pairedGames: number | null;
   /** The win rate moved even with every matched cell's change taken together (Bonferroni). */
   readonly winMovedTogether: boolean;
   /**
@@ -80,7 +84,7 @@ export function diffResults(before: ResultsFile, after: ResultsFile, game: DiffG
     before,
     after,
     matchedBy,
-    cells: pairs.map((pair) => cellChange(pair.before, pair.after, measured, bonferroniZ(comparable))),
+    cells: pairs.map((pair) => cellChange(pair.before, pair.after, measured, bonferroniZ(comparable), before.seed === after.seed)),
     onlyBefore: [...beforeByKey].filter(([cellKey]) => !afterByKey.has(cellKey)).map(([, cell]) => cell),
     onlyAfter: [...afterByKey].filter(([cellKey]) => !beforeByKey.has(cellKey)).map(([, cell]) => cell),
     settingChanges: settingChanges(pairs),
@@ -121,15 +125,28 @@ function measuredOutcomes(before: ResultsFile, after: ResultsFile, game: DiffGam
   return shared.filter((name) => (winning.includes(name) ? winning.length > 1 : losing.length > 1));
 }
 
-function cellChange(before: CellResult, after: CellResult, outcomes: readonly string[], togetherZ: number): CellChange {
+function cellChange(before: CellResult, after: CellResult, outcomes: readonly string[], togetherZ: number, sameSeed: boolean): CellChange {
   const comparable = before.games > 0 && after.games > 0;
+  const paired = sameSeed ? pairedCounts(before, after) : null;
+  const winChange = (z?: number) =>
+    paired === null
+      ? rateChange(before.win.rate, before.games, after.win.rate, after.games, z)
+      : pairedDifference(paired.bothWon, paired.onlyAWon, paired.onlyBWon, paired.neither, z);
   return {
     before,
     after,
-    win: comparable ? rateChange(before.win.rate, before.games, after.win.rate, after.games) : null,
-    winMovedTogether: comparable && excludesZero(rateChange(before.win.rate, before.games, after.win.rate, after.games, togetherZ)),
+    win: comparable ? winChange() : null,
+    pairedGames: paired === null ? null : paired.bothWon + paired.onlyAWon + paired.onlyBWon + paired.neither,
+    winMovedTogether: comparable && excludesZero(winChange(togetherZ)),
     measures: comparable ? [...outcomeChanges(before, after, outcomes), ...metricChanges(before, after)] : [],
   };
+}
+
+/** After (a) against before (b) over the games both played, when both kept their game wins and share some game. */
+function pairedCounts(before: CellResult, after: CellResult): PairedCounts | null {
+  if (before.raw.wins === undefined || after.raw.wins === undefined) return null;
+  const counts = GameWins.fromJSON(after.raw.wins).pairedWith(GameWins.fromJSON(before.raw.wins));
+  return counts.bothWon + counts.onlyAWon + counts.onlyBWon + counts.neither > 0 ? counts : null;
 }
 
 /** Rates are exact fractions of whole games, so the counts are recovered by rounding. */

@@ -19,6 +19,8 @@ export interface ExecuteOptions {
   readonly seed?: number;
   readonly workers: number;
   readonly shard: Shard | null;
+  /** Keep which games each cell won in results.json (for `playsim diff`). */
+  readonly keepGameWins: boolean;
   readonly signal?: AbortSignal;
   readonly onProgress?: (gamesDone: number, gamesPlanned: number) => void;
 }
@@ -80,6 +82,7 @@ export async function executeExperiment(options: ExecuteOptions): Promise<Execut
       targetCi,
       maxGames,
       shard: options.shard,
+      keepGameWins: options.keepGameWins,
       signal: options.signal,
       onProgress: options.onProgress,
       replayCommand: (cell, gameSeed) => replayCommand(file.game, plan, cell, gameSeed, contentFile),
@@ -98,6 +101,7 @@ export async function executeExperiment(options: ExecuteOptions): Promise<Execut
     cells: outcome.cells,
     complete: outcome.complete,
     pairs: outcome.pairs,
+    gameWins: outcome.gameWins,
     shard: options.shard,
   });
   return { results, interrupted: outcome.interrupted };

@@ -1,6 +1,7 @@
 import { InputError } from '../core/errors.ts';
 import { loadGame } from '../games/registry.ts';
 import { CellAccumulator, PairAccumulator } from './accumulator.ts';
+import { GameWins } from './game-wins.ts';
 import type { ResultsFile } from './results.ts';
 import { readResultsFile } from './results-file.ts';
 import { cellResult, comparisons } from './summarize.ts';
@@ -37,6 +38,20 @@ function checkShardsFitTogether(files: readonly { path: string; results: Results
   if (missing.length > 0) throw new InputError(`merge: missing shard${missing.length > 1 ? 's' : ''} ${missing.map((index) => `${index}/${count}`).join(', ')}`);
 }
 
+/** The shards' game wins of one cell added together, or null unless every shard kept them. */
+function mergedWins(files: readonly { path: string; results: ResultsFile }[], cell: number): GameWins | null {
+  if (files.some(({ results }) => results.cells[cell].raw.wins === undefined)) return null;
+  const total = new GameWins();
+  for (const { path, results } of files) {
+    try {
+      total.merge(GameWins.fromJSON(results.cells[cell].raw.wins!));
+    } catch (error) {
+      throw new InputError(`${path}: field cells[${cell}].raw.wins: ${(error as Error).message}`);
+    }
+  }
+  return total;
+}
+
 export async function mergeShards(paths: readonly string[]): Promise<ResultsFile> {
   if (paths.length === 0) throw new InputError('merge: give at least one results.json');
   const files = paths.map((path) => ({ path, results: readResultsFile(path) }));
@@ -46,11 +61,12 @@ export async function mergeShards(paths: readonly string[]): Promise<ResultsFile
   const cells = base.cells.map((cell, index) => {
     const total = new CellAccumulator(game.outcomes.length, game.metrics);
     for (const { results } of files) total.merge(CellAccumulator.fromRaw(results.cells[index].raw, game.outcomes.length, game.metrics));
+    const wins = mergedWins(files, index);
     const complete = files.every(({ results }) => results.cells[index].complete);
     if (complete && base.gamesPerCell !== null && total.games !== base.gamesPerCell) {
       throw new InputError(`merge: cell ${index} adds up to ${total.games} games, not the run's ${base.gamesPerCell}: the shards do not partition the run`);
     }
-    return cellResult(game, index, cell, total, complete);
+    return cellResult(game, index, cell, total, complete, wins);
   });
   const pairList = base.comparisons.map((comparison) => [comparison.a, comparison.b, comparison.varied] as const);
   const pairs = new PairAccumulator(Int32Array.from(pairList.flatMap(([a, b]) => [a, b])));

@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { InputError } from '../core/errors.ts';
+import { GameWins } from './game-wins.ts';
 import { RESULTS_SCHEMA, RESULTS_SCHEMA_VERSION, type ResultsFile } from './results.ts';
 import { describeZodIssue } from './zod-errors.ts';
 
@@ -37,6 +38,7 @@ const resultsFileSchema = z
             metricSums: numbers,
             metricSumSquares: numbers,
             histograms: z.array(numbers),
+            wins: z.object({ played: z.array(z.tuple([z.number().int(), z.number().int()])), won: z.string() }).optional(),
           }),
         })
         .loose(),
@@ -58,7 +60,24 @@ export function readResultsFile(path: string): ResultsFile {
   }
   const parsed = resultsFileSchema.safeParse(json);
   if (!parsed.success) throw new InputError(`${file}: ${describeZodIssue(parsed.error.issues[0])}`);
-  return json as ResultsFile;
+  const results = json as ResultsFile;
+  results.cells.forEach((cell, index) => checkGameWins(file, cell, index));
+  return results;
+}
+
+/** A cell's game wins, when kept, must be well formed and agree with its games and win rate. */
+function checkGameWins(file: string, cell: ResultsFile['cells'][number], index: number): void {
+  if (cell.raw.wins === undefined) return;
+  const field = `${file}: field cells[${index}].raw.wins`;
+  let wins: GameWins;
+  try {
+    wins = GameWins.fromJSON(cell.raw.wins);
+  } catch (error) {
+    throw new InputError(`${field}: ${(error as Error).message}`);
+  }
+  if (wins.games !== cell.games || wins.wins !== Math.round(cell.win.rate * cell.games)) {
+    throw new InputError(`${field}: holds ${wins.wins} wins in ${wins.games} games, but the cell has ${Math.round(cell.win.rate * cell.games)} in ${cell.games}`);
+  }
 }
 
 function isFolder(path: string): boolean {

@@ -1,4 +1,5 @@
 import type { Provenance, SettingValue } from '../core/game.ts';
+import type { GameWinsJSON } from './game-wins.ts';
 
 /** The versioned shape of results.json, also what `playsim sim --json` prints for one cell. */
 
@@ -39,6 +40,8 @@ export interface CellRaw {
   readonly metricSums: readonly number[];
   readonly metricSumSquares: readonly number[];
   readonly histograms: readonly (readonly number[])[];
+  /** Which games the cell played and won, when the run kept them (not in `sim --json`). */
+  readonly wins?: GameWinsJSON;
 }
 
 export interface CellResult {

@@ -4,6 +4,7 @@ import { type GameModule, winCount, winMask } from '../core/game.ts';
 import { GameCrash, InputError } from '../core/errors.ts';
 import { isModulePath } from '../core/user-module.ts';
 import { CellAccumulator, PairAccumulator } from './accumulator.ts';
+import { GameWins } from './game-wins.ts';
 import { wilson } from './statistics.ts';
 import { strategyHead } from './strategy-spec.ts';
 import { TaskRunner, type RunSetup, type Task, type TaskResult } from './task.ts';
@@ -38,6 +39,8 @@ export interface RunOptions {
   readonly targetCi: number | null;
   readonly maxGames: number;
   readonly shard: Shard | null;
+  /** Keep which games each cell won (one bit a game), for results.json; `sim` writes no file and keeps none. */
+  readonly keepGameWins: boolean;
   readonly signal?: AbortSignal;
   readonly onProgress?: (gamesDone: number, gamesPlanned: number) => void;
   /** Replay command for a crashed game, given its cell and seed. */
@@ -47,6 +50,7 @@ export interface RunOptions {
 export interface RunOutcome {
   readonly cells: readonly CellAccumulator[];
   readonly pairs: PairAccumulator;
+  readonly gameWins: readonly GameWins[] | null;
   /** Per cell: reached its games or its target (false when the run was interrupted first). */
   readonly complete: readonly boolean[];
   readonly interrupted: boolean;
@@ -65,6 +69,7 @@ interface Round {
 export class Runner {
   private readonly cells: CellAccumulator[];
   private readonly pairs: PairAccumulator;
+  private readonly gameWins: GameWins[] | null;
   private readonly cellDone: boolean[];
   private readonly isWin: Uint8Array;
   private gamesDone = 0;
@@ -76,6 +81,7 @@ export class Runner {
   ) {
     this.cells = setup.cells.map(() => new CellAccumulator(game.outcomes.length, game.metrics));
     this.pairs = new PairAccumulator(Int32Array.from(setup.pairs));
+    this.gameWins = options.keepGameWins ? setup.cells.map(() => new GameWins()) : null;
     this.cellDone = setup.cells.map(() => false);
     this.isWin = winMask(game);
   }
@@ -103,7 +109,7 @@ export class Runner {
       await pool?.destroy();
       bundle.dispose();
     }
-    return { cells: this.cells, pairs: this.pairs, complete: this.cellDone, interrupted: this.stopped() };
+    return { cells: this.cells, pairs: this.pairs, gameWins: this.gameWins, complete: this.cellDone, interrupted: this.stopped() };
   }
 
   private stopped(): boolean {
@@ -187,6 +193,9 @@ export class Runner {
     if (failure?.kind === 'crash') throw new GameCrash(failure.gameSeed, this.options.replayCommand(failure.cell, failure.gameSeed), failure.message);
     result.cells.forEach((raw, cell) => {
       if (raw !== null) this.cells[cell].merge(CellAccumulator.fromRaw(raw, this.game.outcomes.length, this.game.metrics));
+    });
+    result.wins.forEach((packed, cell) => {
+      if (packed !== null) this.gameWins?.[cell].addTask(task.start, task.count, packed);
     });
     this.pairs.merge(PairAccumulator.fromJSON(result.pairs));
     this.gamesDone += task.count * task.cells.length;

@@ -100,15 +100,15 @@ function exactScaledSquaredDeviations(n: number, sum: number, sumSquares: number
  * Interval for the difference pA − pB of two proportions measured on the same games: Newcombe's method 10 (hybrid
  * score interval, with the continuity-corrected correlation φ), Newcombe (1998), "Improved confidence intervals for
  * the difference between binomial proportions based on paired data", Statistics in Medicine 17:2635-2650.
- * It combines the Wilson intervals of the two marginal rates, allowing for their correlation. With no games
- * nothing is known: rate 0, interval [−1, 1].
+ * It combines the Wilson intervals of the two marginal rates, allowing for their correlation, at the level of `z`
+ * (95% by default). With no games nothing is known: rate 0, interval [−1, 1].
  */
-export function pairedDifference(bothWon: number, onlyAWon: number, onlyBWon: number, neither: number): RateCI {
+export function pairedDifference(bothWon: number, onlyAWon: number, onlyBWon: number, neither: number, z = Z_95): RateCI {
   const n = bothWon + onlyAWon + onlyBWon + neither;
   if (n === 0) return { rate: 0, lo: -1, hi: 1 };
   const rate = (onlyAWon - onlyBWon) / n;
-  const a = marginalMargins(bothWon + onlyAWon, n);
-  const b = marginalMargins(bothWon + onlyBWon, n);
+  const a = marginalMargins(bothWon + onlyAWon, n, z);
+  const b = marginalMargins(bothWon + onlyBWon, n, z);
   return hybridScoreInterval(rate, a, b, correctedPhi(bothWon, onlyAWon, onlyBWon, neither));
 }
 

@@ -1,6 +1,7 @@
 import type { GameModule, Provenance } from '../core/game.ts';
 import { winCount, winMask } from '../core/game.ts';
 import { CellAccumulator, PairAccumulator } from './accumulator.ts';
+import type { GameWins } from './game-wins.ts';
 import type { ExperimentPlan } from './experiment.ts';
 import type { CellResult, MetricResult, PairedComparison, RateCI, ResultsFile } from './results.ts';
 import { RESULTS_SCHEMA, RESULTS_SCHEMA_VERSION } from './results.ts';
@@ -15,7 +16,7 @@ export interface CellDescription {
   readonly strategy: string;
 }
 
-export function cellResult(game: GameModule, index: number, cell: CellDescription, accumulator: CellAccumulator, complete: boolean): CellResult {
+export function cellResult(game: GameModule, index: number, cell: CellDescription, accumulator: CellAccumulator, complete: boolean, wins: GameWins | null): CellResult {
   const outcomes: Record<string, RateCI> = {};
   game.outcomes.forEach((name, outcome) => (outcomes[name] = wilson(accumulator.outcomeCounts[outcome], accumulator.games)));
   const metrics: Record<string, MetricResult> = {};
@@ -32,7 +33,7 @@ export function cellResult(game: GameModule, index: number, cell: CellDescriptio
     outcomes,
     metrics,
     complete,
-    raw: accumulator.toRaw(),
+    raw: wins === null ? accumulator.toRaw() : { ...accumulator.toRaw(), wins: wins.toJSON() },
   };
 }
 
@@ -67,6 +68,7 @@ export interface ResultsInput {
   readonly cells: readonly CellAccumulator[];
   readonly complete: readonly boolean[];
   readonly pairs: PairAccumulator;
+  readonly gameWins: readonly GameWins[] | null;
   readonly shard: Shard | null;
 }
 
@@ -75,7 +77,7 @@ export function resultsFile(input: ResultsInput): ResultsFile {
   const cells = input.cells.map((accumulator, index) => {
     const cell = plan.cells[index];
     const description = { params: { ...cell.settings, ...cell.params }, strategy: cell.strategy };
-    return cellResult(game, index, description, accumulator, input.complete[index]);
+    return cellResult(game, index, description, accumulator, input.complete[index], input.gameWins?.[index] ?? null);
   });
   return {
     schema: RESULTS_SCHEMA,

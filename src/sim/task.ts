@@ -4,6 +4,7 @@ import { INPUT_ERROR_NAME, type InputError } from '../core/errors.ts';
 import { gameSeed } from '../core/rng.ts';
 import { loadGame } from '../games/registry.ts';
 import { CellAccumulator, PairAccumulator } from './accumulator.ts';
+import { GameWins } from './game-wins.ts';
 import type { CellRaw } from './results.ts';
 import { createStrategy } from './strategy-spec.ts';
 
@@ -36,6 +37,8 @@ export type TaskFailure =
 
 export interface TaskResult {
   readonly cells: readonly (CellRaw | null)[];
+  /** Per cell played, its wins packed as bits from the task's first game (GameWins.pack). */
+  readonly wins: readonly (Uint8Array | null)[];
   readonly pairs: PairsRaw;
   readonly failure: TaskFailure | null;
 }
@@ -91,10 +94,15 @@ export class TaskRunner {
         }
       }
     } catch (error) {
-      return { cells: [], pairs: pairs.toJSON(), failure: describeFailure(error, cell, seed) };
+      return { cells: [], wins: [], pairs: pairs.toJSON(), failure: describeFailure(error, cell, seed) };
     }
     this.countPairs(task, pairs);
-    return { cells: accumulators.map((accumulator) => accumulator?.toRaw() ?? null), pairs: pairs.toJSON(), failure: null };
+    return {
+      cells: accumulators.map((accumulator) => accumulator?.toRaw() ?? null),
+      wins: accumulators.map((accumulator, cell) => (accumulator === null ? null : GameWins.pack(this.wins, cell * task.count, task.count))),
+      pairs: pairs.toJSON(),
+      failure: null,
+    };
   }
 
   private countPairs(task: Task, pairs: PairAccumulator): void {
@@ -121,7 +129,7 @@ function isInputError(error: unknown): error is InputError {
  */
 export function startFailure(error: unknown): TaskResult {
   const detail = isInputError(error) ? error.message : error instanceof Error ? error.message.split('\n')[0] : String(error);
-  return { cells: [], pairs: new PairAccumulator(new Int32Array(0)).toJSON(), failure: { kind: 'input', message: `a worker could not build the games: ${detail}` } };
+  return { cells: [], wins: [], pairs: new PairAccumulator(new Int32Array(0)).toJSON(), failure: { kind: 'input', message: `a worker could not build the games: ${detail}` } };
 }
 
 function describeFailure(error: unknown, cell: number, seed: number): TaskFailure {

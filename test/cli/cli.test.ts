@@ -31,6 +31,7 @@ describe('playsim CLI', () => {
     expect(cell.games).toBe(2000);
     expect(cell.win.lo).toBeLessThanOrEqual(cell.win.rate);
     expect(cell.metrics.best).toMatchObject({ mean: expect.any(Number), lo: expect.any(Number), hi: expect.any(Number) });
+    expect(cell.raw.wins).toBeUndefined();
   });
 
   it('loads a TypeScript strategy module, or a JavaScript one importing TypeScript, from a folder outside any package, in the workers too', () => {
@@ -114,12 +115,18 @@ describe('playsim CLI', () => {
     expect(moved.code).toBe(1);
     expect(moved.stdout).toContain('**3 of 3 matched cells moved in win rate**');
     expect(moved.stdout).toContain('- **differences:** rounds: 1 → 2');
+    expect(moved.stdout).toContain('Both runs used seed 42, which deals the same game at the same index: the win rates are compared game by game');
+    expect(moved.stdout.match(/^\| \d \| always \| 2,000 \| 2,000 \| 2,000 \| /gm)).toHaveLength(3);
     expect(playsim('diff', before, after).code).toBe(0);
     const same = playsim('diff', before, before, '--fail-on-change');
     expect(same.code).toBe(0);
     expect(same.stdout).toContain('**0 of 3 matched cells moved in win rate**');
     expectBadInput(playsim('diff', before, experiment('elsewhere', '', '[2, 3]')), /diff: no cell of the second run matches one of the first \(cells are matched by target, strategy\)/);
     expectBadInput(playsim('diff', before, join(dir, 'missing.json')), /missing.json: cannot read results file/);
+    const results = JSON.parse(readFileSync(join(before, 'results.json'), 'utf8'));
+    results.cells[1].raw.wins.played = [[0, 1999]];
+    writeFileSync(join(dir, 'tampered.json'), JSON.stringify(results));
+    expectBadInput(playsim('diff', before, join(dir, 'tampered.json')), /tampered.json: field cells\[1\].raw.wins: /);
     writeFileSync(join(dir, 'broken.json'), '{"schema": "playsim/results", "schemaVersion": 1}');
     expectBadInput(playsim('diff', before, join(dir, 'broken.json')), /broken.json: field tool: /);
   });
@@ -145,5 +152,6 @@ describe('playsim CLI', () => {
     expect(results.cells[0].games).toBeGreaterThan(0);
     expect(results.cells[0].complete).toBe(false);
     expect(readdirSync(dir).filter((name) => name.includes('tmp'))).toEqual([]);
+    expect(playsim('diff', dir, dir).stdout).toContain('**0 of 6 matched cells moved in win rate**'); // the games kept agree with the counts
   }, 30000);
 });

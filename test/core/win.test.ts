@@ -21,7 +21,7 @@ describe('what counts as a win', () => {
     const accumulator = new CellAccumulator(kyros.outcomes.length, kyros.metrics);
     accumulator.games = 100;
     accumulator.outcomeCounts.set([20, 30, 10, 0, 0, 0, 40]);
-    const cell = cellResult(kyros, 0, { params: {}, strategy: 'greedy' } as never, accumulator, true);
+    const cell = cellResult(kyros, 0, { params: {}, strategy: 'greedy' } as never, accumulator, true, null);
     expect(cell.win.rate).toBeCloseTo(0.6, 12);
     expect(cell.outcomes.unfinished.rate).toBeCloseTo(0.4, 12);
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { diffMarkdown } from '../../src/report/diff.ts';
 import { diffResults } from '../../src/sim/diff.ts';
 import type { CellResult } from '../../src/sim/results.ts';
-import { fixtureGame, loadResults } from './fixtures.ts';
+import { fixtureGame, loadResults, withGameWins } from './fixtures.ts';
 
 const grid = loadResults('necreaux-speed');
 
@@ -19,7 +19,7 @@ describe('diffMarkdown', () => {
     expect(text).toContain('- **before:** old/results.json (playsim 0.1.0): experiment necreaux-speed; seed 20240611; games per cell 2,000; complete yes;');
     expect(text).toContain(`**0 of ${grid.cells.length} matched cells moved in win rate** with all ${grid.cells.length} changes taken together`);
     expect(text).toContain('0 on its own at 95% (about 0.6 would by chance alone when nothing changed), 0 in win rate or another outcome or metric');
-    expect(text).toContain('Both runs used seed 20240611');
+    expect(text).toContain('Both runs used seed 20240611, but not both kept which games their cells won');
     expect(text.match(/^\| \d+ \| \d+ \| greedy \|.* \| no \| no \|$/gm)).toHaveLength(grid.cells.length);
     expect(text).toContain('1 in 20 moves by chance when nothing changed.\n\nNone.');
     expect(text).not.toContain('Cells in only one run');
@@ -29,7 +29,7 @@ describe('diffMarkdown', () => {
     const after = { ...grid, cells: grid.cells.slice(1).map((cell, index) => (index === 0 ? neverWinning({ ...cell, params: { ...cell.params, vigilance: true } }) : cell)) };
     const text = diffMarkdown(diffResults(grid, after, fixtureGame), 'before', 'after');
     expect(text).toContain(`**1 of ${grid.cells.length - 1} matched cells moved in win rate**`);
-    expect(text).toMatch(/^\| 5 \| 3 \| greedy \| 2,000 \| 2,000 \| [\d.]+% \| 0\.0% \| -[\d.]+ pp \[-[\d.]+, -[\d.]+\] \| yes \| yes \|$/m);
+    expect(text).toMatch(/^\| 5 \| 3 \| greedy \| 2,000 \| 2,000 \| — \| [\d.]+% \| 0\.0% \| -[\d.]+ pp \[-[\d.]+, -[\d.]+\] \| yes \| yes \|$/m);
     expect(text).toMatch(/^\| 5 \| 3 \| greedy \| turn-limit % \| [\d.]+% \| 100\.0% \| \+[\d.]+ pp/m);
     expect(text).toContain('- only before: speed=5, agents=2, strategy=greedy');
     expect(text).toContain('- **differences:** vigilance: false → true');
@@ -39,6 +39,19 @@ describe('diffMarkdown', () => {
     const after = { ...grid, complete: false, cells: grid.cells.map((cell, index) => (index === 0 ? { ...cell, games: 0, complete: false } : cell)) };
     const text = diffMarkdown(diffResults(grid, after, fixtureGame), 'before', 'after');
     expect(text).toContain('complete no: 1 of 12 cells stopped early');
-    expect(text).toMatch(/^\| 5 \| 2 \| greedy \| 2,000 \| 0 \(stopped\) \| [\d.]+% \| — \| — \(no games on a side\) \| no \| no \|$/m);
+    expect(text).toMatch(/^\| 5 \| 2 \| greedy \| 2,000 \| 0 \(stopped\) \| — \| [\d.]+% \| — \| — \(no games on a side\) \| no \| no \|$/m);
+  });
+
+  it('says which win rates are compared game by game, and over how many games', () => {
+    const kept = { ...grid, cells: grid.cells.map(withGameWins) };
+    const all = diffMarkdown(diffResults(kept, kept, fixtureGame), 'before', 'after');
+    expect(all).toContain('Both runs used seed 20240611, which deals the same game at the same index: the win rates are compared game by game');
+    expect(all).toContain('The other outcomes and the metrics are estimated as between independent samples');
+    expect(all.match(/^\| \d+ \| \d+ \| greedy \| 2,000 \| 2,000 \| 2,000 \| .* \| no \| no \|$/gm)).toHaveLength(grid.cells.length);
+    const half = { ...grid, cells: grid.cells.map((cell, index) => (index < 6 ? withGameWins(cell) : cell)) };
+    const some = diffMarkdown(diffResults(kept, half, fixtureGame), 'before', 'after');
+    expect(some).toContain('the win rates of 6 of the 12 cells are compared game by game');
+    expect(some).toContain('The other cells, outcomes and metrics are estimated');
+    expect(some.match(/^\| \d+ \| \d+ \| greedy \| 2,000 \| 2,000 \| — \| /gm)).toHaveLength(6);
   });
 });

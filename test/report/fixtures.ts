@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { DiffGame } from '../../src/sim/diff.ts';
-import type { ResultsFile } from '../../src/sim/results.ts';
+import { GameWins } from '../../src/sim/game-wins.ts';
+import type { CellResult, ResultsFile } from '../../src/sim/results.ts';
 
 /** The results fixtures written by test/fixtures/results/generate.ts. */
 export type FixtureName = 'necreaux-speed' | 'necreaux-single';
@@ -36,3 +37,11 @@ export const fixtureGame: DiffGame = {
   ],
   winOutcome: 'win',
 };
+
+/** The cell as a run that kept which games it won records it, its wins being its first games. */
+export function withGameWins(cell: CellResult): CellResult {
+  const won = Math.round(cell.win.rate * cell.games);
+  const wins = new GameWins();
+  wins.addTask(0, cell.games, GameWins.pack(Uint8Array.from({ length: cell.games }, (_, game) => (game < won ? 1 : 0)), 0, cell.games));
+  return { ...cell, raw: { ...cell.raw, wins: wins.toJSON() } };
+}

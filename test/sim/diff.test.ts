@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/core/errors.ts';
 import { cellMoved, diffResults } from '../../src/sim/diff.ts';
 import type { CellResult, ResultsFile } from '../../src/sim/results.ts';
-import { fixtureGame as game, loadResults } from '../report/fixtures.ts';
+import { bonferroniZ, pairedDifference } from '../../src/sim/statistics.ts';
+import { fixtureGame as game, loadResults, withGameWins } from '../report/fixtures.ts';
 
 const grid = loadResults('necreaux-speed');
 
@@ -16,6 +17,11 @@ function winningMore(cell: CellResult, more: number): CellResult {
   const won = cell.win.rate + more / cell.games;
   const overrun = cell.outcomes.overrun.rate - more / cell.games;
   return { ...cell, win: { ...cell.win, rate: won }, outcomes: { ...cell.outcomes, win: { ...cell.win, rate: won }, overrun: { ...cell.outcomes.overrun, rate: overrun } } };
+}
+
+/** The cell's games as a run keeps them, with `turned` more games won (lost before: they follow its wins). */
+function keepingGames(cell: CellResult, turned = 0): CellResult {
+  return withGameWins(turned === 0 ? cell : winningMore(cell, turned));
 }
 
 describe('diffResults', () => {
@@ -97,5 +103,51 @@ describe('diffResults', () => {
     expect(() => diffResults(grid, disjoint, game)).toThrow(InputError);
     expect(() => diffResults(grid, disjoint, game)).toThrow(/no cell of the second run matches one of the first \(cells are matched by speed, agents, strategy\)/);
     expect(() => diffResults(grid, withCells(grid, (cell) => ({ ...cell, params: { ...cell.params, speed: 5 } })), game)).toThrow(/cannot be told apart/);
+  });
+
+  describe('on the same seed, with the games kept', () => {
+    const before = withCells(grid, (cell) => keepingGames(cell));
+
+    it('compares each win rate game by game, so a change of a few games shows where independent samples cannot see it', () => {
+      // 40 games of 2,000 turned from losses into wins, none the other way: 2 pp.
+      const after = withCells(grid, (cell, index) => keepingGames(cell, index === 3 ? 40 : 0));
+      const diff = diffResults(before, after, game);
+      const change = diff.cells[3];
+      const won = Math.round(grid.cells[3].win.rate * 2000);
+      expect(change.pairedGames).toBe(2000);
+      expect(change.win).toEqual(pairedDifference(won, 40, 0, 2000 - won - 40));
+      expect(change.win!.lo).toBeGreaterThan(0.01);
+      expect(change.winMovedTogether).toBe(true);
+      expect(diff.cells.filter((cell) => cell.win!.lo > 0 || cell.win!.hi < 0)).toHaveLength(1);
+      const unpaired = diffResults(grid, withCells(grid, (cell, index) => (index === 3 ? winningMore(cell, 40) : cell)), game).cells[3];
+      expect(unpaired.pairedGames).toBeNull();
+      expect(unpaired.win!.rate).toBeCloseTo(0.02, 12);
+      expect(unpaired.win!.lo).toBeLessThan(0);
+    });
+
+    it('takes all cells together with the Bonferroni z on the paired interval', () => {
+      // 7 games turned: significant on their own, not with twelve cells together.
+      const diff = diffResults(before, withCells(grid, (cell, index) => keepingGames(cell, index === 3 ? 7 : 0)), game);
+      const won = Math.round(grid.cells[3].win.rate * 2000);
+      expect(diff.cells[3].win!.lo).toBeGreaterThan(0);
+      expect(pairedDifference(won, 7, 0, 2000 - won - 7, bonferroniZ(12)).lo).toBeLessThan(0);
+      expect(diff.cells[3].winMovedTogether).toBe(false);
+    });
+
+    it('pairs only the games both runs played', () => {
+      const firstHalf = withCells(grid, (cell) => keepingGames({ ...cell, games: 1000, win: { ...cell.win, rate: Math.round(cell.win.rate * 1000) / 1000 } }));
+      const diff = diffResults(before, firstHalf, game);
+      expect(diff.cells.every((cell) => cell.pairedGames === 1000)).toBe(true);
+      diff.cells.forEach((cell) => {
+        const wonInFirstThousandBefore = Math.min(1000, Math.round(cell.before.win.rate * 2000));
+        expect(cell.win!.rate).toBeCloseTo(cell.after.win.rate - wonInFirstThousandBefore / 1000, 12);
+      });
+    });
+
+    it('falls back to independent samples on different seeds, or when a run did not keep its games', () => {
+      expect(diffResults(before, { ...before, seed: before.seed + 1 }, game).cells.every((cell) => cell.pairedGames === null)).toBe(true);
+      expect(diffResults(grid, before, game).cells.every((cell) => cell.pairedGames === null)).toBe(true);
+      expect(diffResults(before, before, game).cells.every((cell) => cell.pairedGames === 2000 && cell.win!.rate === 0 && !cell.winMovedTogether)).toBe(true);
+    });
   });
 });

@@ -19,13 +19,13 @@ const file = experimentSchema.parse({
 
 describe('Necreaux results', () => {
   it('are identical for 1 and 2 workers and for 3 shards merged', async () => {
-    const one = await executeExperiment({ file, sourcePath: 'test', workers: 1, shard: null });
-    const two = await executeExperiment({ file, sourcePath: 'test', workers: 2, shard: null });
+    const one = await executeExperiment({ file, sourcePath: 'test', workers: 1, shard: null, keepGameWins: true });
+    const two = await executeExperiment({ file, sourcePath: 'test', workers: 2, shard: null, keepGameWins: true });
     expect(two.results).toEqual(one.results);
     const dir = mkdtempSync(join(tmpdir(), 'playsim-necreaux-'));
     const paths: string[] = [];
     for (let index = 0; index < 3; index++) {
-      const { results } = await executeExperiment({ file, sourcePath: 'test', workers: 2, shard: { index, count: 3 } });
+      const { results } = await executeExperiment({ file, sourcePath: 'test', workers: 2, shard: { index, count: 3 }, keepGameWins: true });
       paths.push(join(dir, `${index}.json`));
       writeFileSync(paths[index], JSON.stringify(results));
     }

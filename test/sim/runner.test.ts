@@ -6,6 +6,7 @@ import { GameCrash, InputError } from '../../src/core/errors.ts';
 import { probability2d6Above } from '../../src/core/dice.ts';
 import { executeExperiment } from '../../src/sim/execute.ts';
 import { experimentSchema, readExperimentFile } from '../../src/sim/experiment.ts';
+import { GameWins } from '../../src/sim/game-wins.ts';
 import { mergeShards } from '../../src/sim/merge.ts';
 import { ROUND_GAMES } from '../../src/sim/runner.ts';
 import type { ResultsFile } from '../../src/sim/results.ts';
@@ -20,8 +21,8 @@ function oneCell(settings: Record<string, string | number | boolean>, strategy =
 describe('runner', () => {
   it('gives identical results for 1 and 2 workers', async () => {
     const file = readExperimentFile(GRID);
-    const one = await executeExperiment({ file, sourcePath: GRID, workers: 1, shard: null });
-    const two = await executeExperiment({ file, sourcePath: GRID, workers: 2, shard: null });
+    const one = await executeExperiment({ file, sourcePath: GRID, workers: 1, shard: null, keepGameWins: true });
+    const two = await executeExperiment({ file, sourcePath: GRID, workers: 2, shard: null, keepGameWins: true });
     expect(two.results).toEqual(one.results);
     expect(one.results.cells).toHaveLength(6);
     expect(one.results.cells.every((cell) => cell.games === 3000 && cell.complete)).toBe(true);
@@ -29,11 +30,11 @@ describe('runner', () => {
 
   it('merges 3 shards into exactly the single run', async () => {
     const file = readExperimentFile(GRID);
-    const whole = await executeExperiment({ file, sourcePath: GRID, workers: 2, shard: null });
+    const whole = await executeExperiment({ file, sourcePath: GRID, workers: 2, shard: null, keepGameWins: true });
     const dir = mkdtempSync(join(tmpdir(), 'playsim-shards-'));
     const paths: string[] = [];
     for (let index = 0; index < 3; index++) {
-      const { results } = await executeExperiment({ file, sourcePath: GRID, workers: 1, shard: { index, count: 3 } });
+      const { results } = await executeExperiment({ file, sourcePath: GRID, workers: 1, shard: { index, count: 3 }, keepGameWins: true });
       expect(results.cells[0].games).toBeLessThan(3000);
       const path = join(dir, `shard-${index}.json`);
       writeFileSync(path, JSON.stringify(results));
@@ -47,7 +48,7 @@ describe('runner', () => {
     const file = readExperimentFile(GRID);
     const dir = mkdtempSync(join(tmpdir(), 'playsim-shards-'));
     const shards: ResultsFile[] = [];
-    for (let index = 0; index < 2; index++) shards.push((await executeExperiment({ file, sourcePath: GRID, workers: 1, shard: { index, count: 2 } })).results);
+    for (let index = 0; index < 2; index++) shards.push((await executeExperiment({ file, sourcePath: GRID, workers: 1, shard: { index, count: 2 }, keepGameWins: true })).results);
     const write = (name: string, results: unknown) => {
       const path = join(dir, name);
       writeFileSync(path, JSON.stringify(results));
@@ -55,13 +56,16 @@ describe('runner', () => {
     };
     const older = write('older.json', { ...shards[1], tool: { ...shards[1].tool, version: '0.0.1' } });
     await expect(mergeShards([write('0.json', shards[0]), older])).rejects.toThrow(/playsim version/);
-    const overlapping = write('overlap.json', { ...shards[1], cells: shards[1].cells.map((cell, i) => (i === 0 ? { ...cell, raw: shards[0].cells[0].raw } : cell)) });
-    await expect(mergeShards([write('0b.json', shards[0]), overlapping])).rejects.toThrow(/cell 0 adds up to .* games, not the run's 3000/);
+    const overlapping = write('overlap.json', { ...shards[1], cells: shards[1].cells.map((cell, i) => (i === 0 ? shards[0].cells[0] : cell)) });
+    await expect(mergeShards([write('0b.json', shards[0]), overlapping])).rejects.toThrow(/overlap.json: field cells\[0\].raw.wins: games 0 to \d+ overlap games already recorded/);
+    const withoutWins = (results: ResultsFile) => ({ ...results, cells: results.cells.map(({ raw: { wins: _, ...raw }, ...cell }) => ({ ...cell, raw })) });
+    const countedTwice = write('twice.json', withoutWins({ ...shards[1], cells: shards[1].cells.map((cell, i) => (i === 0 ? shards[0].cells[0] : cell)) }));
+    await expect(mergeShards([write('0c.json', withoutWins(shards[0])), countedTwice])).rejects.toThrow(/cell 0 adds up to .* games, not the run's 3000/);
   });
 
   it('plays every cell on the same seeds, so neighbouring cells are paired', async () => {
     const file = readExperimentFile(GRID);
-    const { results } = await executeExperiment({ file, sourcePath: GRID, workers: 2, shard: null });
+    const { results } = await executeExperiment({ file, sourcePath: GRID, workers: 2, shard: null, keepGameWins: true });
     const byTarget = results.comparisons.filter((comparison) => comparison.varied === 'target');
     expect(byTarget).toHaveLength(4);
     for (const comparison of byTarget) {
@@ -73,7 +77,7 @@ describe('runner', () => {
   });
 
   it('estimates a known probability inside its 95% CI', async () => {
-    const { results } = await executeExperiment({ file: oneCell({ target: 7 }), sourcePath: 'test', games: 20000, workers: 2, shard: null });
+    const { results } = await executeExperiment({ file: oneCell({ target: 7 }), sourcePath: 'test', games: 20000, workers: 2, shard: null, keepGameWins: true });
     const exact = probability2d6Above(7);
     expect(results.cells[0].win.lo).toBeLessThanOrEqual(exact);
     expect(results.cells[0].win.hi).toBeGreaterThanOrEqual(exact);
@@ -81,7 +85,7 @@ describe('runner', () => {
 
   it('plays whole rounds until the target CI is reached, in a reproducible way', async () => {
     const file = readExperimentFile(GRID);
-    const run = () => executeExperiment({ file, sourcePath: GRID, targetCi: 0.01, maxGames: 30000, workers: 2, shard: null });
+    const run = () => executeExperiment({ file, sourcePath: GRID, targetCi: 0.01, maxGames: 30000, workers: 2, shard: null, keepGameWins: true });
     const { results } = await run();
     for (const cell of results.cells) {
       expect(cell.games % ROUND_GAMES === 0 || cell.games === 30000).toBe(true);
@@ -90,15 +94,26 @@ describe('runner', () => {
     }
     expect(new Set(results.cells.map((cell) => cell.games)).size).toBeGreaterThan(1);
     expect((await run()).results).toEqual(results);
+    for (const cell of results.cells) {
+      const wins = GameWins.fromJSON(cell.raw.wins!);
+      expect(wins.toJSON().played).toEqual([[0, cell.games]]);
+      expect(wins.wins).toBe(Math.round(cell.win.rate * cell.games));
+    }
+    expect(results.comparisons.length).toBeGreaterThan(0);
+    for (const comparison of results.comparisons) {
+      const [a, b] = [results.cells[comparison.a], results.cells[comparison.b]].map((cell) => GameWins.fromJSON(cell.raw.wins!));
+      const neither = comparison.games - comparison.bothWon - comparison.onlyAWon - comparison.onlyBWon;
+      expect(a.pairedWith(b)).toEqual({ bothWon: comparison.bothWon, onlyAWon: comparison.onlyAWon, onlyBWon: comparison.onlyBWon, neither });
+    }
   });
 
   it('refuses --shard with a target CI', async () => {
     const file = readExperimentFile(GRID);
-    await expect(executeExperiment({ file, sourcePath: GRID, targetCi: 0.01, workers: 1, shard: { index: 0, count: 2 } })).rejects.toThrow(InputError);
+    await expect(executeExperiment({ file, sourcePath: GRID, targetCi: 0.01, workers: 1, shard: { index: 0, count: 2 }, keepGameWins: true })).rejects.toThrow(InputError);
   });
 
   it('names the game seed that reproduces a crash', async () => {
-    const error = await executeExperiment({ file: oneCell({ crash: true }), sourcePath: 'test', games: 2000, workers: 1, shard: null }).catch((e) => e);
+    const error = await executeExperiment({ file: oneCell({ crash: true }), sourcePath: 'test', games: 2000, workers: 1, shard: null, keepGameWins: true }).catch((e) => e);
     expect(error).toBeInstanceOf(GameCrash);
     expect(error.message).toMatch(/boom on a 12/);
     expect(error.replayCommand).toContain(`playsim replay ${COIN} --seed ${error.gameSeed}`);
@@ -106,18 +121,18 @@ describe('runner', () => {
 
   it('rejects an illegal answer naming strategy, decision and seed', async () => {
     const file = oneCell({}, 'test/fixtures/strategies/illegal.ts');
-    const error = await executeExperiment({ file, sourcePath: 'test', games: 10, workers: 1, shard: null }).catch((e) => e);
+    const error = await executeExperiment({ file, sourcePath: 'test', games: 10, workers: 1, shard: null, keepGameWins: true }).catch((e) => e);
     expect(error).toBeInstanceOf(InputError);
     expect(error.message).toMatch(/strategy "illegal" answered decision "keepRolling" illegally in game seed \d+/);
   });
 
   it('reports a strategy whose create() throws as bad input', async () => {
     const file = oneCell({}, 'test/fixtures/strategies/throws-on-create.ts');
-    await expect(executeExperiment({ file, sourcePath: 'test', games: 10, workers: 1, shard: null })).rejects.toThrow(/create\(\) threw: no strategy for you/);
+    await expect(executeExperiment({ file, sourcePath: 'test', games: 10, workers: 1, shard: null, keepGameWins: true })).rejects.toThrow(/create\(\) threw: no strategy for you/);
   });
 
   it('rejects a setting out of range naming the allowed values', async () => {
-    await expect(executeExperiment({ file: oneCell({ target: 13 }), sourcePath: 'x.yaml', workers: 1, shard: null })).rejects.toThrow(
+    await expect(executeExperiment({ file: oneCell({ target: 13 }), sourcePath: 'x.yaml', workers: 1, shard: null, keepGameWins: true })).rejects.toThrow(
       'x.yaml: setting target=13 is not allowed; allowed: an integer from 2 to 12',
     );
   });
