@@ -12,7 +12,7 @@ import { readResultsFile } from '../sim/results-file.ts';
 import type { ResultsFile } from '../sim/results.ts';
 import { defaultWorkers, type Shard } from '../sim/runner.ts';
 import { allowedValues, parseSetFlags, resolveSettings } from '../sim/settings.ts';
-import { createStrategy, strategyDefinition } from '../sim/strategy-spec.ts';
+import { allowedParamValues, createStrategy, strategyDefinition } from '../sim/strategy-spec.ts';
 import { diffMarkdown } from '../report/diff.ts';
 import { summaryMarkdown } from '../report/summary.ts';
 import { createProgress } from './progress.ts';
@@ -161,10 +161,10 @@ export async function diffCommand(beforePath: string, afterPath: string, failOnC
 
 function describeGame(game: GameModule): string {
   const settings = game.settings.map((spec) => `    ${spec.name} (default ${spec.default}; ${allowedValues(spec)}): ${spec.description}`);
-  const strategies = game.strategies.map((definition) => {
-    const params = definition.params.map((param) => `${param.name}=${param.default}${param.min !== undefined ? ` (${param.min}-${param.max})` : ''}`);
-    return `    ${definition.name}${params.length ? `:${params.join(',')}` : ''}: ${definition.description}`;
-  });
+  const strategies = game.strategies.flatMap((definition) => [
+    `    ${definition.name}: ${definition.description}`,
+    ...definition.params.map((param) => `      ${param.name} (default ${param.default}; ${allowedParamValues(param)}): ${param.description}`),
+  ]);
   return [
     `${game.id}: ${game.title}`,
     '  settings (--set key=value):',

@@ -66,18 +66,22 @@ export function canonicalSpec(game: Pick<GameModule, 'strategies'>, spec: string
   }
 }
 
+/** The values a strategy parameter takes, as `list` and the errors state them. */
+export function allowedParamValues(param: StrategyParamSpec): string {
+  if (param.kind === 'enum') return param.values?.join(', ') ?? '';
+  return `${param.kind === 'int' ? 'an integer' : 'a number'} from ${param.min ?? '-inf'} to ${param.max ?? 'inf'}`;
+}
+
 function parseParamValue(param: StrategyParamSpec, raw: string, spec: string): number | string {
+  const notAllowed = () => new InputError(`--strategy ${spec}: ${param.name}=${raw} is not allowed; allowed: ${allowedParamValues(param)}`);
   if (param.kind === 'enum') {
-    if (!param.values?.includes(raw)) throw new InputError(`--strategy ${spec}: ${param.name}=${raw} is not allowed; allowed: ${param.values?.join(', ')}`);
+    if (!param.values?.includes(raw)) throw notAllowed();
     return raw;
   }
   const value = Number(raw);
   const isValid = raw.trim() !== '' && Number.isFinite(value) && (param.kind === 'number' || Number.isInteger(value));
   const inRange = (param.min === undefined || value >= param.min) && (param.max === undefined || value <= param.max);
-  if (!isValid || !inRange) {
-    const range = `${param.kind === 'int' ? 'an integer' : 'a number'} from ${param.min ?? '-inf'} to ${param.max ?? 'inf'}`;
-    throw new InputError(`--strategy ${spec}: ${param.name}=${raw} is not allowed; allowed: ${range}`);
-  }
+  if (!isValid || !inRange) throw notAllowed();
   return value;
 }
 
