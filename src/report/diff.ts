@@ -1,4 +1,5 @@
-import { cellMoved, type CellChange, type MeasureChange, type OnlyInOne, type ResultsDiff } from '../sim/diff.ts';
+import { cellMoved, type CellChange, type MeasureChange, type OnlyInOne, type ResultsDiff, type WinComparison } from '../sim/diff.ts';
+import { MAX_KEPT_GAMES } from '../sim/game-wins.ts';
 import type { CellResult, ResultsFile } from '../sim/results.ts';
 import { bonferroniLevel, excludesZero } from '../sim/statistics.ts';
 import { cellLabel, cellValue, count, meanDigits, percent, percentagePointsWithCi } from './format.ts';
@@ -11,7 +12,7 @@ export function diffMarkdown(diff: ResultsDiff, beforeName: string, afterName: s
     `# Before and after: ${inline(diff.after.experiment.title)}`,
     runLines(diff, beforeName, afterName),
     verdict(diff),
-    `## Win rate\n\n${markdownTable(winTable(diff))}`,
+    `## Win rate\n\n${markdownTable(winTable(diff))}${pairedOverFewer(diff)}`,
     movedSection(diff),
     unmatchedSection(diff),
   ];
@@ -43,37 +44,54 @@ function inOneRunNotes(what: string, names: OnlyInOne): string[] {
 }
 
 function verdict(diff: ResultsDiff): string {
-  const cells = diff.cells.length;
-  const alone = diff.cells.filter((cell) => cell.win !== null && excludesZero(cell.win)).length;
+  const compared = diff.cells.filter((cell) => cell.win !== null);
+  const tests = compared.length;
+  const alone = compared.filter((cell) => excludesZero(cell.win!)).length;
   const together = diff.cells.filter((cell) => cell.winMovedTogether).length;
   const anything = diff.cells.filter(cellMoved).length;
+  const noGames = diff.cells.length - tests;
+  const unchanged = noGames === 0 ? '' : `; ${noGames} with no games on a side has none`;
   return (
-    `**${together} of ${cells} matched cells moved in win rate** with all ${cells} changes taken together (Bonferroni: ` +
-    `each at ${percent(bonferroniLevel(cells))}); ${alone} on its own at 95% (about ${(cells / 20).toFixed(cells < 20 ? 1 : 0)} ` +
-    `would by chance alone when nothing changed), ${anything} in win rate or another outcome or metric. Each change is ` +
-    `after minus before. ${howEstimated(diff)}`
+    `**${together} of ${diff.cells.length} matched cells moved in win rate** with all ${tests} changes taken together ` +
+    `(Bonferroni: each at ${percent(bonferroniLevel(tests))}${unchanged}); ${alone} on its own at 95% (about ` +
+    `${(tests / 20).toFixed(tests < 20 ? 1 : 0)} would by chance alone when nothing changed), ${anything} in win rate or ` +
+    `another outcome or metric. Each change is after minus before. ${howEstimated(diff, compared)}`
   );
+}
+
+/** How the win rates were compared (game by game, or why not), then how everything else was. */
+function howEstimated(diff: ResultsDiff, compared: readonly CellChange[]): string {
+  const cells = (way: ReturnType<typeof howCompared>) => compared.filter(({ comparison }) => howCompared(comparison) === way).length;
+  const which = (n: number) => (n === diff.cells.length ? 'every cell' : `${n} of the ${diff.cells.length} cells`);
+  const sentences: string[] = [];
+  const paired = cells('paired');
+  if (paired > 0) {
+    sentences.push(
+      `Both runs used seed ${diff.before.seed}, which deals the same game at the same index, so the win rates of ${which(paired)} ` +
+        `are compared game by game over the games both played (Newcombe's hybrid score interval for paired proportions): ` +
+        `only the games the change turned around count.`,
+    );
+  }
+  if (cells('other seeds') > 0) sentences.push(`The runs used different seeds (${diff.before.seed}, ${diff.after.seed}), so their games are independent samples.`);
+  const notKept = cells('games not kept');
+  if (notKept > 0) {
+    sentences.push(
+      `For ${which(notKept)}, a run did not keep which games were won (a results.json of playsim before 0.3.0, or of a run of ` +
+        `over ${count(MAX_KEPT_GAMES)} games), so the runs cannot be compared game by game.`,
+    );
+  }
+  const apart = cells('no game in common');
+  if (apart > 0) sentences.push(`For ${which(apart)}, the runs played no game in common (two shards of one run, say).`);
+  const conservative = diff.before.seed === diff.after.seed ? ', which is conservative on a shared seed' : '';
+  sentences.push(`Everything not compared game by game is estimated ${INDEPENDENT}${conservative}.`);
+  return sentences.join(' ');
+}
+
+function howCompared(comparison: WinComparison) {
+  return comparison.kind === 'paired' ? comparison.kind : comparison.because;
 }
 
 const INDEPENDENT = "as between independent samples (Newcombe's hybrid score interval for rates, Welch's for means)";
-
-function howEstimated(diff: ResultsDiff): string {
-  const paired = diff.cells.filter((cell) => cell.pairedGames !== null).length;
-  const seed = diff.before.seed;
-  if (paired === 0) {
-    const sameSeed = diff.before.seed === diff.after.seed
-      ? ` Both runs used seed ${seed}, but not both kept which games their cells won (results.json before playsim 0.3.0), so they cannot be compared game by game and these intervals are conservative.`
-      : '';
-    return `Changes are estimated ${INDEPENDENT}.${sameSeed}`;
-  }
-  const which = paired === diff.cells.length ? 'the win rates are' : `the win rates of ${paired} of the ${diff.cells.length} cells are`;
-  const rest = paired === diff.cells.length ? 'The other outcomes and the metrics are' : 'The other cells, outcomes and metrics are';
-  return (
-    `Both runs used seed ${seed}, which deals the same game at the same index: ${which} compared game by game over the ` +
-    `games both played (Newcombe's hybrid score interval for paired proportions), so only the games the change turned ` +
-    `around count. ${rest} estimated ${INDEPENDENT}, which is conservative here.`
-  );
-}
 
 function winTable(diff: ResultsDiff): Table {
   return {
@@ -82,7 +100,7 @@ function winTable(diff: ResultsDiff): Table {
       ...cellColumns(diff, cell.after),
       cellGames(cell.before),
       cellGames(cell.after),
-      cell.pairedGames === null ? '—' : count(cell.pairedGames),
+      cell.comparison.kind === 'paired' ? count(cell.comparison.games) : '—',
       cell.before.games > 0 ? percent(cell.before.win.rate) : '—',
       cell.after.games > 0 ? percent(cell.after.win.rate) : '—',
       cell.win === null ? '— (no games on a side)' : percentagePointsWithCi(cell.win),
@@ -90,6 +108,14 @@ function winTable(diff: ResultsDiff): Table {
       cell.winMovedTogether ? 'yes' : 'no',
     ]),
   };
+}
+
+/** A note under the win table when some change is over fewer games than a run played. */
+function pairedOverFewer(diff: ResultsDiff): string {
+  const fewer = diff.cells.some(({ comparison, before, after }) => comparison.kind === 'paired' && comparison.games < Math.max(before.games, after.games));
+  return fewer
+    ? '\n\nWhere the paired games are fewer than a run played, the change is over the paired games only, so it need not equal after % minus before %.'
+    : '';
 }
 
 function cellColumns(diff: ResultsDiff, cell: CellResult): string[] {

@@ -15,6 +15,14 @@ import { canonicalSpec } from './strategy-spec.ts';
  * metrics, each change is estimated as between independent samples, which is conservative when the runs share a seed.
  */
 
+/**
+ * How a cell's win rate change is estimated: game by game over the games both runs played, or as between independent
+ * samples, because the runs used other seeds, a run did not keep which games it won, or they played no game in common.
+ */
+export type WinComparison =
+  | { readonly kind: 'paired'; readonly games: number }
+  | { readonly kind: 'independent'; readonly because: 'other seeds' | 'games not kept' | 'no game in common' };
+
 /** What diff needs of the game: its settings and strategies (to match cells) and which outcomes make the win. */
 export type DiffGame = Pick<GameModule, 'settings' | 'strategies' | 'winOutcome' | 'winningOutcomes'>;
 
@@ -32,8 +40,7 @@ export interface CellChange {
   readonly after: CellResult;
   /** Win rate after − before with its 95% CI; null when a side played no game. */
   readonly win: RateCI | null;
-  /** The games both runs played, when the win rate is compared game by game over them; null when it is not. */
-  readonly pairedGames: number | null;
+  readonly comparison: WinComparison;
   /** The win rate moved even with every matched cell's change taken together (Bonferroni). */
   readonly winMovedTogether: boolean;
   /**
@@ -136,7 +143,7 @@ function cellChange(before: CellResult, after: CellResult, outcomes: readonly st
     before,
     after,
     win: comparable ? winChange() : null,
-    pairedGames: paired === null ? null : paired.bothWon + paired.onlyAWon + paired.onlyBWon + paired.neither,
+    comparison: winComparison(before, after, sameSeed, paired),
     winMovedTogether: comparable && excludesZero(winChange(togetherZ)),
     measures: comparable ? [...outcomeChanges(before, after, outcomes), ...metricChanges(before, after)] : [],
   };
@@ -146,7 +153,18 @@ function cellChange(before: CellResult, after: CellResult, outcomes: readonly st
 function pairedCounts(before: CellResult, after: CellResult): PairedCounts | null {
   if (before.raw.wins === undefined || after.raw.wins === undefined) return null;
   const counts = GameWins.fromJSON(after.raw.wins).pairedWith(GameWins.fromJSON(before.raw.wins));
-  return counts.bothWon + counts.onlyAWon + counts.onlyBWon + counts.neither > 0 ? counts : null;
+  return gamesIn(counts) > 0 ? counts : null;
+}
+
+function gamesIn(counts: PairedCounts): number {
+  return counts.bothWon + counts.onlyAWon + counts.onlyBWon + counts.neither;
+}
+
+function winComparison(before: CellResult, after: CellResult, sameSeed: boolean, paired: PairedCounts | null): WinComparison {
+  if (paired !== null) return { kind: 'paired', games: gamesIn(paired) };
+  if (!sameSeed) return { kind: 'independent', because: 'other seeds' };
+  if (before.raw.wins === undefined || after.raw.wins === undefined) return { kind: 'independent', because: 'games not kept' };
+  return { kind: 'independent', because: 'no game in common' };
 }
 
 /** Rates are exact fractions of whole games, so the counts are recovered by rounding. */

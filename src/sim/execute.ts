@@ -2,6 +2,7 @@ import { InputError } from '../core/errors.ts';
 import { loadGame } from '../games/registry.ts';
 import { loadContent } from './content.ts';
 import { planExperiment, type ExperimentFile, type ExperimentPlan } from './experiment.ts';
+import { MAX_KEPT_GAMES } from './game-wins.ts';
 import type { ResultsFile } from './results.ts';
 import { Runner, type Shard } from './runner.ts';
 import { resultsFile } from './summarize.ts';
@@ -19,7 +20,7 @@ export interface ExecuteOptions {
   readonly seed?: number;
   readonly workers: number;
   readonly shard: Shard | null;
-  /** Keep which games each cell won in results.json (for `playsim diff`). */
+  /** Keep which games each cell won in results.json (for `playsim diff`), unless the run plans over MAX_KEPT_GAMES. */
   readonly keepGameWins: boolean;
   readonly signal?: AbortSignal;
   readonly onProgress?: (gamesDone: number, gamesPlanned: number) => void;
@@ -82,7 +83,7 @@ export async function executeExperiment(options: ExecuteOptions): Promise<Execut
       targetCi,
       maxGames,
       shard: options.shard,
-      keepGameWins: options.keepGameWins,
+      keepGameWins: options.keepGameWins && plan.cells.length * maxGames <= MAX_KEPT_GAMES,
       signal: options.signal,
       onProgress: options.onProgress,
       replayCommand: (cell, gameSeed) => replayCommand(file.game, plan, cell, gameSeed, contentFile),

@@ -1,14 +1,20 @@
 /**
- * Which games a cell played and which of them it won, one bit per game index. Two runs on the same seed play the
- * same game at the same index, so `playsim diff` can compare them game by game with these (a paired comparison),
- * which counts and sums alone cannot. Played games are kept as ranges of indices: tasks play consecutive indices,
- * so a whole run is one range and a shard one range per task it played.
+ * Which games a cell played and which of them it won, one bit per game. Two runs on the same seed play the same game
+ * at the same index, so `playsim diff` can compare them game by game with these (a paired comparison), which counts
+ * and sums alone cannot. Played games are kept as ranges of indices: tasks play consecutive indices, so a whole run
+ * is one range and a shard one range per task it played.
  */
+
+/**
+ * A run keeps its game wins when it plans at most this many games over all its cells: 32 MB of bits while it runs,
+ * 45 MB of base64 in results.json. Bigger runs keep none (`diff` then compares them as independent samples).
+ */
+export const MAX_KEPT_GAMES = 2 ** 28;
 
 export interface GameWinsJSON {
   /** Half-open ranges [start, end) of the game indices played, sorted, not overlapping. */
   readonly played: readonly (readonly [number, number])[];
-  /** Base64 of the win bits up to the end of the last range: game i is bit i % 8 of byte ⌊i / 8⌋. */
+  /** Base64 of one bit per game played, in the order of `played`: the k-th game played is bit k % 8 of byte ⌊k / 8⌋. */
   readonly won: string;
 }
 
@@ -76,27 +82,35 @@ export class GameWins {
   }
 
   toJSON(): GameWinsJSON {
-    const end = this.ranges.at(-1)?.[1] ?? 0;
-    return { played: this.ranges.map(([start, stop]) => [start, stop] as const), won: Buffer.from(this.bits.subarray(0, Math.ceil(end / 8))).toString('base64') };
+    const packed = new Uint8Array(Math.ceil(this.games / 8));
+    let played = 0;
+    for (const [start, end] of this.ranges) {
+      for (let game = start; game < end; game++, played++) if (this.won(game)) packed[played >> 3] |= 1 << (played & 7);
+    }
+    return { played: this.ranges.map(([start, stop]) => [start, stop] as const), won: Buffer.from(packed).toString('base64') };
   }
 
   /** Rebuilds toJSON's output; throws an Error saying what is wrong with it. */
   static fromJSON(json: GameWinsJSON): GameWins {
-    const wins = new GameWins();
+    let last = 0;
     for (const [start, end] of json.played) {
-      if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || end <= start) throw new Error(`played range [${start}, ${end}) is not a range of game indices`);
-      if (start < (wins.ranges.at(-1)?.[1] ?? 0)) throw new Error(`played ranges must be sorted and not overlap; [${start}, ${end}) is not`);
+      if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || end <= start || end > MAX_KEPT_GAMES) {
+        throw new Error(`played range [${start}, ${end}) is not a range of game indices from 0 to ${MAX_KEPT_GAMES}`);
+      }
+      if (start < last) throw new Error(`played ranges must be sorted and not overlap; [${start}, ${end}) is not`);
+      last = end;
+    }
+    const games = json.played.reduce((total, [start, end]) => total + end - start, 0);
+    const packed = Buffer.from(json.won, 'base64');
+    if (packed.toString('base64') !== json.won || packed.length !== Math.ceil(games / 8)) {
+      throw new Error(`won must be the base64 of ${Math.ceil(games / 8)} bytes (one bit per game played, ${games} games)`);
+    }
+    if (games % 8 !== 0 && packed[packed.length - 1] >> games % 8 !== 0) throw new Error(`won has bits past its ${games} games`);
+    const wins = new GameWins();
+    let played = 0;
+    for (const [start, end] of json.played) {
       wins.addRange(start, end);
-    }
-    const bytes = Buffer.from(json.won, 'base64');
-    const end = wins.ranges.at(-1)?.[1] ?? 0;
-    if (bytes.toString('base64') !== json.won || bytes.length !== Math.ceil(end / 8)) {
-      throw new Error(`won must be the base64 of ${Math.ceil(end / 8)} bytes (one bit per game up to game ${end})`);
-    }
-    for (let game = 0; game < bytes.length * 8; game++) {
-      if (!bitAt(bytes, game)) continue;
-      if (!wins.played(game)) throw new Error(`game ${game} is marked won but was not played`);
-      wins.setWon(game);
+      for (let game = start; game < end; game++, played++) if (bitAt(packed, played)) wins.setWon(game);
     }
     return wins;
   }
@@ -105,16 +119,13 @@ export class GameWins {
     return bitAt(this.bits, game);
   }
 
-  private played(game: number): boolean {
-    return this.ranges.some(([start, end]) => start <= game && game < end);
-  }
-
   private setWon(game: number): void {
     this.bits[game >> 3] |= 1 << (game & 7);
   }
 
   /** Inserts [start, end) in order, joining it to the ranges it touches. */
   private addRange(start: number, end: number): void {
+    if (end > MAX_KEPT_GAMES) throw new Error(`game ${end - 1} is past the ${MAX_KEPT_GAMES} games a record keeps`);
     const at = this.ranges.findIndex(([otherStart]) => otherStart >= start);
     const index = at < 0 ? this.ranges.length : at;
     const previous = this.ranges[index - 1];

@@ -125,7 +125,7 @@ describe('playsim CLI', () => {
     expect(moved.code).toBe(1);
     expect(moved.stdout).toContain('**3 of 3 matched cells moved in win rate**');
     expect(moved.stdout).toContain('- **differences:** rounds: 1 → 2');
-    expect(moved.stdout).toContain('Both runs used seed 42, which deals the same game at the same index: the win rates are compared game by game');
+    expect(moved.stdout).toContain('Both runs used seed 42, which deals the same game at the same index, so the win rates of every cell are compared game by game');
     expect(moved.stdout.match(/^\| \d \| always \| 2,000 \| 2,000 \| 2,000 \| /gm)).toHaveLength(3);
     expect(playsim('diff', before, after).code).toBe(0);
     const same = playsim('diff', before, before, '--fail-on-change');

@@ -19,7 +19,7 @@ describe('diffMarkdown', () => {
     expect(text).toContain('- **before:** old/results.json (playsim 0.1.0): experiment necreaux-speed; seed 20240611; games per cell 2,000; complete yes;');
     expect(text).toContain(`**0 of ${grid.cells.length} matched cells moved in win rate** with all ${grid.cells.length} changes taken together`);
     expect(text).toContain('0 on its own at 95% (about 0.6 would by chance alone when nothing changed), 0 in win rate or another outcome or metric');
-    expect(text).toContain('Both runs used seed 20240611, but not both kept which games their cells won');
+    expect(text).toContain('For every cell, a run did not keep which games were won (a results.json of playsim before 0.3.0, or of a run of over 268,435,456 games), so the runs cannot be compared game by game. Everything not compared game by game is estimated as between independent samples (Newcombe\'s hybrid score interval for rates, Welch\'s for means), which is conservative on a shared seed.');
     expect(text.match(/^\| \d+ \| \d+ \| greedy \|.* \| no \| no \|$/gm)).toHaveLength(grid.cells.length);
     expect(text).toContain('1 in 20 moves by chance when nothing changed.\n\nNone.');
     expect(text).not.toContain('Cells in only one run');
@@ -42,16 +42,33 @@ describe('diffMarkdown', () => {
     expect(text).toMatch(/^\| 5 \| 2 \| greedy \| 2,000 \| 0 \(stopped\) \| — \| [\d.]+% \| — \| — \(no games on a side\) \| no \| no \|$/m);
   });
 
-  it('says which win rates are compared game by game, and over how many games', () => {
+  it('says which win rates are compared game by game, over how many games, and why the others are not', () => {
     const kept = { ...grid, cells: grid.cells.map(withGameWins) };
     const all = diffMarkdown(diffResults(kept, kept, fixtureGame), 'before', 'after');
-    expect(all).toContain('Both runs used seed 20240611, which deals the same game at the same index: the win rates are compared game by game');
-    expect(all).toContain('The other outcomes and the metrics are estimated as between independent samples');
+    expect(all).toContain('Both runs used seed 20240611, which deals the same game at the same index, so the win rates of every cell are compared game by game');
+    expect(all).toContain('Everything not compared game by game is estimated as between independent samples');
     expect(all.match(/^\| \d+ \| \d+ \| greedy \| 2,000 \| 2,000 \| 2,000 \| .* \| no \| no \|$/gm)).toHaveLength(grid.cells.length);
+    expect(all).not.toContain('need not equal');
     const half = { ...grid, cells: grid.cells.map((cell, index) => (index < 6 ? withGameWins(cell) : cell)) };
     const some = diffMarkdown(diffResults(kept, half, fixtureGame), 'before', 'after');
-    expect(some).toContain('the win rates of 6 of the 12 cells are compared game by game');
-    expect(some).toContain('The other cells, outcomes and metrics are estimated');
+    expect(some).toContain('so the win rates of 6 of the 12 cells are compared game by game');
+    expect(some).toContain('For 6 of the 12 cells, a run did not keep which games were won');
     expect(some.match(/^\| \d+ \| \d+ \| greedy \| 2,000 \| 2,000 \| — \| /gm)).toHaveLength(6);
+    const shards = { ...kept, cells: kept.cells.map((cell) => ({ ...cell, raw: { ...cell.raw, wins: { ...cell.raw.wins!, played: [[2000, 4000]] as [number, number][] } } })) };
+    const apart = diffMarkdown(diffResults(kept, shards, fixtureGame), 'before', 'after');
+    expect(apart).toContain('For every cell, the runs played no game in common (two shards of one run, say).');
+    expect(apart).not.toContain('did not keep');
+    const otherSeed = diffMarkdown(diffResults(kept, { ...kept, seed: 7 }, fixtureGame), 'before', 'after');
+    expect(otherSeed).toContain('The runs used different seeds (20240611, 7), so their games are independent samples.');
+    expect(otherSeed).toContain("Welch's for means).");
+  });
+
+  it('notes a change over fewer games than a run played, and counts only the cells with games in the Bonferroni level', () => {
+    const kept = { ...grid, cells: grid.cells.map(withGameWins) };
+    const shorter = { ...grid, cells: grid.cells.map((cell, index) => (index === 0 ? { ...cell, games: 0, complete: false } : withGameWins({ ...cell, games: 1000, win: { ...cell.win, rate: Math.round(cell.win.rate * 1000) / 1000 } }))) };
+    const text = diffMarkdown(diffResults(kept, shorter, fixtureGame), 'before', 'after');
+    expect(text).toContain('Where the paired games are fewer than a run played, the change is over the paired games only');
+    expect(text).toContain('matched cells moved in win rate** with all 11 changes taken together (Bonferroni: each at 99.5%; 1 with no games on a side has none)');
+    expect(text).toContain('so the win rates of 11 of the 12 cells are compared game by game');
   });
 });

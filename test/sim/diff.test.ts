@@ -114,13 +114,13 @@ describe('diffResults', () => {
       const diff = diffResults(before, after, game);
       const change = diff.cells[3];
       const won = Math.round(grid.cells[3].win.rate * 2000);
-      expect(change.pairedGames).toBe(2000);
+      expect(change.comparison).toEqual({ kind: 'paired', games: 2000 });
       expect(change.win).toEqual(pairedDifference(won, 40, 0, 2000 - won - 40));
       expect(change.win!.lo).toBeGreaterThan(0.01);
       expect(change.winMovedTogether).toBe(true);
       expect(diff.cells.filter((cell) => cell.win!.lo > 0 || cell.win!.hi < 0)).toHaveLength(1);
       const unpaired = diffResults(grid, withCells(grid, (cell, index) => (index === 3 ? winningMore(cell, 40) : cell)), game).cells[3];
-      expect(unpaired.pairedGames).toBeNull();
+      expect(unpaired.comparison).toEqual({ kind: 'independent', because: 'games not kept' });
       expect(unpaired.win!.rate).toBeCloseTo(0.02, 12);
       expect(unpaired.win!.lo).toBeLessThan(0);
     });
@@ -137,17 +137,20 @@ describe('diffResults', () => {
     it('pairs only the games both runs played', () => {
       const firstHalf = withCells(grid, (cell) => keepingGames({ ...cell, games: 1000, win: { ...cell.win, rate: Math.round(cell.win.rate * 1000) / 1000 } }));
       const diff = diffResults(before, firstHalf, game);
-      expect(diff.cells.every((cell) => cell.pairedGames === 1000)).toBe(true);
+      expect(diff.cells.every((cell) => cell.comparison.kind === 'paired' && cell.comparison.games === 1000)).toBe(true);
       diff.cells.forEach((cell) => {
         const wonInFirstThousandBefore = Math.min(1000, Math.round(cell.before.win.rate * 2000));
         expect(cell.win!.rate).toBeCloseTo(cell.after.win.rate - wonInFirstThousandBefore / 1000, 12);
       });
     });
 
-    it('falls back to independent samples on different seeds, or when a run did not keep its games', () => {
-      expect(diffResults(before, { ...before, seed: before.seed + 1 }, game).cells.every((cell) => cell.pairedGames === null)).toBe(true);
-      expect(diffResults(grid, before, game).cells.every((cell) => cell.pairedGames === null)).toBe(true);
-      expect(diffResults(before, before, game).cells.every((cell) => cell.pairedGames === 2000 && cell.win!.rate === 0 && !cell.winMovedTogether)).toBe(true);
+    it('falls back to independent samples on different seeds, when a run did not keep its games, or played none of the other run', () => {
+      const comparisons = (after: ResultsFile, from = before) => new Set(diffResults(from, after, game).cells.map((cell) => JSON.stringify(cell.comparison)));
+      expect(comparisons({ ...before, seed: before.seed + 1 })).toEqual(new Set([JSON.stringify({ kind: 'independent', because: 'other seeds' })]));
+      expect(comparisons(before, grid)).toEqual(new Set([JSON.stringify({ kind: 'independent', because: 'games not kept' })]));
+      const laterGames = withCells(before, (cell) => ({ ...cell, raw: { ...cell.raw, wins: { ...cell.raw.wins!, played: [[5000, 7000]] } } }));
+      expect(comparisons(laterGames)).toEqual(new Set([JSON.stringify({ kind: 'independent', because: 'no game in common' })]));
+      expect(diffResults(before, before, game).cells.every((cell) => cell.comparison.kind === 'paired' && cell.win!.rate === 0 && !cell.winMovedTogether)).toBe(true);
     });
   });
 });

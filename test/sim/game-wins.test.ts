@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GameWins, type GameWinsJSON } from '../../src/sim/game-wins.ts';
+import { GameWins, type GameWinsJSON, MAX_KEPT_GAMES } from '../../src/sim/game-wins.ts';
 
 /** One byte (0 or 1) per game, as a worker holds them. */
 function bytes(wins: readonly boolean[]): Uint8Array {
@@ -76,6 +76,19 @@ describe('GameWins', () => {
     expect(gappy.pairedWith(whole)).toEqual({ bothWon: 4, onlyAWon: 0, onlyBWon: 4, neither: 0 });
   });
 
+  it('stores one bit per game played, however far apart the games are (a shard of a big run)', () => {
+    const shard = new GameWins();
+    shard.addTask(0, 8, GameWins.pack(bytes([true, false, false, false, false, false, false, true]), 0, 8));
+    shard.addTask(1_000_000, 8, GameWins.pack(bytes([false, true, false, false, false, false, false, false]), 0, 8));
+    const json = shard.toJSON();
+    expect(Array.from(Buffer.from(json.won, 'base64'))).toEqual([0b10000001, 0b00000010]);
+    expect(GameWins.fromJSON(json).pairedWith(shard)).toEqual({ bothWon: 3, onlyAWon: 0, onlyBWon: 0, neither: 13 });
+  });
+
+  it('refuses games past the ones a record keeps', () => {
+    expect(() => new GameWins().addTask(MAX_KEPT_GAMES - 4, 8, new Uint8Array(1))).toThrow(`game ${MAX_KEPT_GAMES + 3} is past the ${MAX_KEPT_GAMES} games a record keeps`);
+  });
+
   it('refuses games recorded twice', () => {
     const cell = played(10, [true, false, true]);
     expect(() => cell.addTask(12, 2, new Uint8Array(1))).toThrow('games 12 to 13 overlap games already recorded');
@@ -85,13 +98,14 @@ describe('GameWins', () => {
   it('refuses a malformed record, saying what is wrong', () => {
     const good = played(0, [true, false, false, true, true, false, true, false, true]).toJSON();
     const bad = (json: Partial<GameWinsJSON>) => () => GameWins.fromJSON({ ...good, ...json });
-    expect(bad({ played: [[3, 3]] })).toThrow('played range [3, 3) is not a range of game indices');
+    expect(bad({ played: [[3, 3]] })).toThrow(`played range [3, 3) is not a range of game indices from 0 to ${MAX_KEPT_GAMES}`);
     expect(bad({ played: [[-1, 9]] })).toThrow('is not a range of game indices');
+    expect(bad({ played: [[0, 1e12]] })).toThrow('is not a range of game indices');
     expect(bad({ played: [[4, 9], [0, 2]] })).toThrow('must be sorted and not overlap; [0, 2) is not');
     expect(bad({ played: [[0, 5], [4, 9]] })).toThrow('must be sorted and not overlap; [4, 9) is not');
-    expect(bad({ won: 'AAAA' })).toThrow('won must be the base64 of 2 bytes');
+    expect(bad({ won: 'AAAA' })).toThrow('won must be the base64 of 2 bytes (one bit per game played, 9 games)');
     expect(bad({ won: '!!' })).toThrow('won must be the base64 of 2 bytes');
-    expect(bad({ played: [[0, 4], [5, 9]] })).toThrow('game 4 is marked won but was not played');
+    expect(bad({ won: Buffer.from([0xff, 0x03]).toString('base64') })).toThrow('won has bits past its 9 games');
     expect(GameWins.fromJSON(good).toJSON()).toEqual(good);
   });
 });

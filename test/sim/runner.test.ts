@@ -6,7 +6,7 @@ import { GameCrash, InputError } from '../../src/core/errors.ts';
 import { probability2d6Above } from '../../src/core/dice.ts';
 import { executeExperiment } from '../../src/sim/execute.ts';
 import { experimentSchema, readExperimentFile } from '../../src/sim/experiment.ts';
-import { GameWins } from '../../src/sim/game-wins.ts';
+import { GameWins, MAX_KEPT_GAMES } from '../../src/sim/game-wins.ts';
 import { mergeShards } from '../../src/sim/merge.ts';
 import { ROUND_GAMES } from '../../src/sim/runner.ts';
 import type { ResultsFile } from '../../src/sim/results.ts';
@@ -105,6 +105,14 @@ describe('runner', () => {
       const neither = comparison.games - comparison.bothWon - comparison.onlyAWon - comparison.onlyBWon;
       expect(a.pairedWith(b)).toEqual({ bothWon: comparison.bothWon, onlyAWon: comparison.onlyAWon, onlyBWon: comparison.onlyBWon, neither });
     }
+  });
+
+  it('keeps no game wins for a run that plans more games than a record keeps', async () => {
+    const file = readExperimentFile(GRID);
+    const { results } = await executeExperiment({ file, sourcePath: GRID, targetCi: 0.5, maxGames: MAX_KEPT_GAMES, workers: 2, shard: null, keepGameWins: true });
+    expect(results.cells.every((cell) => cell.games === ROUND_GAMES && cell.raw.wins === undefined)).toBe(true);
+    const small = await executeExperiment({ file, sourcePath: GRID, targetCi: 0.5, maxGames: MAX_KEPT_GAMES / 8, workers: 2, shard: null, keepGameWins: true });
+    expect(small.results.cells.every((cell) => cell.raw.wins !== undefined)).toBe(true);
   });
 
   it('refuses --shard with a target CI', async () => {
