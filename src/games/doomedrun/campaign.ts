@@ -33,11 +33,17 @@ import { Summons } from './summons.ts';
 export const VARIANTS = ['first', 'new-run-plus', 'random', 'curated'] as const;
 export type Variant = (typeof VARIANTS)[number];
 export const REINFORCEMENTS = ['chosen', 'random'] as const;
+export const REALM_END_QUESTS = ['reward', 'unrewarded'] as const;
+export const LOSS_RESTS = ['keep', 'return'] as const;
 
 export interface RunSettings {
   readonly summons: number;
   readonly variant: Variant;
   readonly reinforcements: 'chosen' | 'random';
+  /** The Side Quest attempted in a Realm's last expedition: its reward gained at the Realm's end, or none (back to the deck). */
+  readonly realmEndQuest?: (typeof REALM_END_QUESTS)[number];
+  /** Rest tokens when a lost expedition is reset: kept (the reset does not list them) or returned. */
+  readonly lossRests?: (typeof LOSS_RESTS)[number];
   readonly readings?: Readings;
   /** Narrate every round (the Set a Watch log), not only the campaign. */
   readonly detail: boolean;

@@ -134,7 +134,7 @@ export class Expeditions {
     const s = this.run.rules.state;
     c.resets++;
     this.resetBoards();
-    s.rests.fill(0);
+    if (this.run.settings.lossRests === 'return') s.rests.fill(0);
     if (c.currentQuest >= 0) c.questDeck.pushBottom(c.currentQuest);
     this.quests.select();
     this.resetCreatures();

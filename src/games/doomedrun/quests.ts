@@ -87,6 +87,15 @@ export class SideQuests {
   }
 
   /** The current Side Quest's reward; the card leaves the Run. */
+  /** The current Side Quest back in the Side Quest deck, its reward not gained. */
+  returnUnrewarded(): void {
+    const c = this.run.camp;
+    if (c.currentQuest < 0) return;
+    this.run.log?.write(`  Side Quest ${this.run.tables.quests[c.currentQuest].name} goes back to the deck unrewarded`);
+    c.questDeck.push(c.currentQuest);
+    c.currentQuest = -1;
+  }
+
   reward(): void {
     const c = this.run.camp;
     if (c.currentQuest < 0) return;

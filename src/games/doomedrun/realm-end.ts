@@ -24,7 +24,8 @@ export class RealmEnd {
   /** The end of a Realm: reward, everything back in the box but the Unhallowed deck, the Warden. */
   end(realm: number): void {
     const c = this.run.camp;
-    this.quests.reward();
+    if (this.run.settings.realmEndQuest === 'unrewarded') this.quests.returnUnrewarded();
+    else this.quests.reward();
     this.summons.inRealm = false;
     this.run.lastParty.set(c.party);
     this.boxCards();

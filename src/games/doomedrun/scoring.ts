@@ -101,13 +101,16 @@ export function score(run: RunContext): number {
   return (points + wardenItems) * c.scoreX;
 }
 
-/** Each unexhausted Ability card (board and aside) of the living members of the last Party. */
+/**
+ * Each unexhausted Ability card on the boards of the living members of the last Party: the cards aside are not "in
+ * the Party" (the rulebook's example counts the three on the board), as for deaths.
+ */
 function partyCardPoints(run: RunContext): number {
   const s = run.rules.state;
   let points = 0;
   for (let seat = 0; seat < MAX_PARTY; seat++) {
     if (run.lastParty[seat] < 0 || s.activeCards(seat) === 0) continue;
-    for (let slot = seat * SLOTS_PER_SEAT; slot < (seat + 1) * SLOTS_PER_SEAT; slot++) if (s.slotState[slot] !== Slot.exhausted) points++;
+    for (let slot = seat * SLOTS_PER_SEAT; slot < (seat + 1) * SLOTS_PER_SEAT; slot++) if (s.slotState[slot] === Slot.active) points++;
   }
   return points;
 }

@@ -39,12 +39,14 @@ export class RealmSetup {
     c.doom = r.doom;
     c.doomMax = Math.max(c.doomMax, c.doom);
     run.rules.state.fire = STARTING_FIRE;
-    // 8-9. The Merchant and the Market.
+    // 8-9. The Merchant ("take all the coins" to the Bank) and the Market.
+    c.coins = 0;
     this.market.refillCoinSpots();
     this.market.stock();
     // 10. The Warden's Boon.
     if (c.warden >= 0) this.applyBoon(realm);
-    // 2. The Side Quest.
+    // 2. The Side Quest: "shuffle all available Side Quest cards together", in every variant.
+    c.questDeck.shuffle(run.random.streams.campaign);
     this.quests.select();
     run.log?.write(`Realm ${realm}: Doom ${c.doom}, ${c.summonCount} Summon card(s) [${this.summonText()}], Party ${this.party.partyText()}${c.warden >= 0 ? `, Warden ${run.advName(c.warden)}` : ''}`);
     run.hooks.reachedCheckpoint('realm set-up');
@@ -57,7 +59,6 @@ export class RealmSetup {
     const c = this.run.camp;
     const quests = this.run.tables.quests;
     for (let q = 0; q < quests.length; q++) if (quests[q].realm === realm) c.questDeck.push(q);
-    c.questDeck.shuffle(this.run.random.streams.campaign);
   }
 
   /** 4. The Creature deck: the Realm's list and each Party member's Nemesis pair, one Summon in each pile. */

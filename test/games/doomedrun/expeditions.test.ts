@@ -228,7 +228,7 @@ describe('Losing an expedition', () => {
     expect(run.camp.where[current]).toBe(Where.warden);
   });
 
-  it('reset: Abilities refreshed with one exhausted each; Summons re-dealt; Unhallowed under their deck; Horde of 1; map replayed in order; fire 7; coins kept', () => {
+  it('reset: Abilities refreshed with one exhausted each; Summons re-dealt; Unhallowed under their deck; Horde of 1; map replayed in order; fire 7; coins and rest tokens kept', () => {
     const run = startedRun({ settings: { summons: 2 }, strategy: scripted({ [CampaignDecision.purchase]: () => -1, [CampaignDecision.sideQuestKeep]: noCostQuest }) });
     run.setUpRealm(1);
     const s = run.rules.state;
@@ -246,6 +246,7 @@ describe('Losing an expedition', () => {
     run.camp.coins = 4;
     run.camp.coinSpots = 0;
     s.fire = 2;
+    s.rests.set([1, 2, 0, 1]);
     const before = cardsInPiles(run);
     run.resetExpedition();
     expect(cardsInPiles(run)).toEqual(before);
@@ -259,7 +260,15 @@ describe('Losing an expedition', () => {
     expect(run.camp.coins).toBe(4);
     expect(run.camp.coinSpots).toBe(0b111);
     expect(run.camp.resets).toBe(1);
-    expect(Array.from(s.rests)).toEqual([0, 0, 0, 0]);
+    expect(Array.from(s.rests)).toEqual([1, 2, 0, 1]);
+  });
+
+  it('reset with lossRests=return: the rest tokens are returned too', () => {
+    const run = startedRun({ settings: { lossRests: 'return' }, strategy: scripted({ [CampaignDecision.purchase]: () => -1, [CampaignDecision.sideQuestKeep]: noCostQuest }) });
+    run.setUpRealm(1);
+    run.rules.state.rests.set([1, 2, 0, 1]);
+    run.resetExpedition();
+    expect(Array.from(run.rules.state.rests)).toEqual([0, 0, 0, 0]);
   });
 
   it('a lost expedition is replayed until it is beaten', () => {
@@ -309,11 +318,29 @@ describe('End of a Realm and Wardens', () => {
     expect(Array.from(run.camp.party)).not.toContain(adventurer(run, 'wizard'));
   });
 
+  it("the Side Quest of the Realm's last expedition: its reward at the Realm's end, or back in the deck unrewarded (realmEndQuest)", () => {
+    const coinsQuest = (run: ReturnType<typeof startedRun>) => run.tables.quests.findIndex((quest) => quest.reward.some((reward) => reward.op === 'coins'));
+    for (const realmEndQuest of ['reward', 'unrewarded'] as const) {
+      const run = startedRun({ settings: { realmEndQuest } });
+      run.setUpRealm(1);
+      const quest = coinsQuest(run);
+      run.camp.currentQuest = quest;
+      run.camp.coins = 0;
+      const deck = run.camp.questDeck.size;
+      run.endRealm(1);
+      expect(run.camp.currentQuest).toBe(-1);
+      expect(run.camp.coins > 0).toBe(realmEndQuest === 'reward');
+      expect(run.camp.questDeck.size).toBe(realmEndQuest === 'reward' ? deck : deck + 1);
+      expect(run.camp.questOut.toArray().includes(quest)).toBe(realmEndQuest === 'reward');
+    }
+  });
+
   it('no Warden when the Company is below 5', () => {
     const run = startedRun();
     run.setUpRealm(1);
     run.camp.where[adventurer(run, 'beastmaster')] = Where.dead;
     run.camp.where[adventurer(run, 'rogue')] = Where.dead;
+    run.camp.currentQuest = -1; // no Side Quest reward adds an Adventurer
     run.endRealm(1);
     expect(run.camp.warden).toBe(-1);
     expect(run.camp.count(Where.warden)).toBe(0);

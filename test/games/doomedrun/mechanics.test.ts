@@ -391,7 +391,7 @@ describe('End Run scoring', () => {
     run.camp.realm = 7;
     run.setUpRealm(7);
     const s = run.rules.state;
-    // Party: 5 + 4 + 3 unexhausted cards; the fourth member is dead (all board cards exhausted).
+    // Party: 3 + 2 + 1 unexhausted cards on the boards, 2 aside each; the fourth member is dead (all board cards exhausted).
     const states = [
       [Slot.active, Slot.active, Slot.active, Slot.reserve, Slot.reserve],
       [Slot.active, Slot.active, Slot.exhausted, Slot.reserve, Slot.reserve],
@@ -411,8 +411,9 @@ describe('End Run scoring', () => {
     run.camp.mythicUnlocked[adventurer(run, 'knight')] = 1;
     run.camp.currentQuest = -1;
     run.endRealm(7);
-    // (12 cards + 3 Adventurers + 2 Mythic Items + 1 Warden Item) x 3 = 54.
-    expect(run.score()).toBe(54);
+    // (6 unexhausted cards on the boards, not the 6 aside + 3 Adventurers + 2 Mythic Items + 1 Warden Item) x 3 = 36.
+    expect(run.score()).toBe(36);
+    expect(TIERS[tierOf(36) - 1]).toBe('Up in Smoke');
     expect(TIERS[tierOf(54) - 1]).toBe('Dying Embers');
   });
 

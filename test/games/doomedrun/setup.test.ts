@@ -117,6 +117,27 @@ describe('Realm set-up', () => {
     expect(run.camp.itemDeck.size + run.camp.market.size).toBe(run.tables.items.filter((i) => !i.mythic).length);
   });
 
+  it('step 8: the coins go back to the Bank ("take all the coins"), then the spots get one each', () => {
+    const run = startedRun({ strategy: scripted({ [CampaignDecision.purchase]: () => -1, [CampaignDecision.sideQuestKeep]: noCost }) });
+    run.camp.coins = 5;
+    run.camp.realm = 2;
+    run.setUpRealm(2);
+    expect(run.camp.coins).toBe(0);
+    expect(run.camp.coinSpots).toBe(0b111);
+  });
+
+  it('step 2: the Side Quest deck is shuffled at every Realm set-up, in the Random Run and New Run+ too', () => {
+    for (const variant of ['random', 'new-run-plus'] as const) {
+      const run = startedRun({ settings: { variant } });
+      const before = run.camp.questDeck.toArray();
+      run.setUpRealm(1);
+      const after = run.camp.questDeck.toArray();
+      const kept = before.filter((quest) => after.includes(quest));
+      expect(kept.length).toBeGreaterThan(10);
+      expect(after.filter((quest) => before.includes(quest))).not.toEqual(kept);
+    }
+  });
+
   it("step 10: the previous Realm's Warden Boon is triggered", () => {
     const run = startedRun();
     const warden = run.tables.boons.findIndex((b) => b.op === 'fire');
