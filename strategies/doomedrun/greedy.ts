@@ -1,6 +1,7 @@
 import type { StrategyDefinition } from '../../src/core/game.ts';
 import { CampaignDecision, type CampaignDecisionKind, type CampaignView, type DoomedrunStrategy, FALCON_HOLD, falconDie, falconTarget } from '../../src/games/doomedrun/decisions.ts';
 import { MAX_PARTY, Where } from '../../src/games/doomedrun/state.ts';
+import { SEATS } from '../../src/games/setawatch/state.ts';
 import { cardWorth } from '../setawatch/greedy.ts';
 import { watchParams, watchStrategy } from './watch.ts';
 
@@ -99,6 +100,8 @@ function optionScore(decision: CampaignDecisionKind, view: CampaignView, value: 
       return falconValue(view, value, true);
     case CampaignDecision.borrow:
       return cardWorth(view.tables.cards, value);
+    case CampaignDecision.doomOrExhaust:
+      return doomValue(view, value);
     default:
       return 0;
   }
@@ -121,6 +124,19 @@ function falconValue(view: CampaignView, option: number, last: boolean): number 
   const left = view.line.remainingHealth(position);
   if (view.tables.content.rules.falconDamage + dieValue < left) return -1;
   return 100 * (1 + view.tables.cards.damage[view.state.lineCard[position]]) + 10 * left - dieValue;
+}
+
+/**
+ * A Doomed Summon: take the Doom while it stays within the limit (it costs nothing yet), else exhaust the cards when
+ * those on Watch keep more than that many active, else take the Doom and its Unhallowed.
+ */
+function doomValue(view: CampaignView, option: number): number {
+  const amount = Math.abs(option);
+  const takesDoom = option > 0;
+  if (view.run.doom + amount <= view.tables.content.rules.doomLimit) return takesDoom ? 1 : 0;
+  let active = 0;
+  for (let seat = 0; seat < SEATS; seat++) if (view.state.onWatch[seat] === 1) active += view.state.activeCards(seat);
+  return takesDoom === active <= amount ? 1 : 0;
 }
 
 export const greedy: StrategyDefinition<DoomedrunStrategy> = {

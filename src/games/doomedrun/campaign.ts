@@ -24,7 +24,7 @@ import { Market } from './market.ts';
 import { Party } from './party.ts';
 import { SideQuests } from './quests.ts';
 import { RealmEnd } from './realm-end.ts';
-import { type DoomedRules, offerBorrow, offerFalcon } from './rules.ts';
+import { type DoomedRules, offerBorrow, offerFalcon, takesDoom } from './rules.ts';
 import { record, score, TIERS, tierOf } from './scoring.ts';
 import { RealmSetup } from './setup.ts';
 import { type CampaignState, EXPEDITIONS, MAX_PARTY, REALMS, type RunLegacy, type RunTables, Where } from './state.ts';
@@ -116,6 +116,12 @@ export class DoomedRun implements GameEngine<DoomedrunStrategy>, RunHooks {
     offerBorrow(this.run, slot);
   }
 
+  offerDoom(amount: number): boolean {
+    if (!takesDoom(this.run, amount)) return false;
+    this.summons.addDoom(amount);
+    return true;
+  }
+
   reachedCheckpoint(where: string): void {
     if (this.checkpoint !== null) this.checkpoint(this, where);
   }
@@ -195,6 +201,7 @@ export class DoomedRun implements GameEngine<DoomedrunStrategy>, RunHooks {
     c.attempts = 0;
     c.doom = 0;
     c.doomMax = 0;
+    c.doomSummonsPending = 0;
     c.coins = 0;
     c.coinSpots = 0;
     c.warden = -1;

@@ -42,7 +42,8 @@ const location = z.object({
   effects: z.array(locationEffect).default([]),
   runes: z.array(z.enum(RUNES)).default([...RUNES]),
 });
-const summon = z.object({ ...cardBase, tier: z.number().int().min(1).max(3), copies: z.number().int().min(1).max(8), extraExhaust: count, fire: amount });
+/** A Summon card of a tier; a Doomed Summon (doomOrExhaust > 0) also makes the players gain that much Doom or exhaust as many cards. */
+const summon = z.object({ ...cardBase, tier: z.number().int().min(1).max(3), copies: z.number().int().min(1).max(8), extraExhaust: count, fire: amount, doomOrExhaust: count });
 const adventurer = z.object({
   ...cardBase,
   id: z.string().regex(/^[a-z0-9]+$/),
@@ -123,11 +124,8 @@ export const doomedrunContentSchema = z
     sideQuests: z.array(sideQuest).min(3),
     startingCompany: z.array(name).min(4),
     rules: z.object({
-      /** Doom: each round from the second of an expedition, the fire drops by floor(Doom / doomFireEvery). */
-      doomFireEvery: z.number().int().min(1).max(20),
-      /** Doom reaching this Escalates Summons and loses that much Doom. */
-      doomEscalateAt: z.number().int().min(1).max(30),
-      doomOnLoss: count,
+      /** Whenever Doom exceeds this, an Unhallowed is summoned to the end of the Line, the top Creature card goes to the Horde and Doom resets. */
+      doomLimit: z.number().int().min(0).max(20),
       coinSpots: z.array(z.enum(CAMP_SPOTS)),
       falconDamage: count,
     }),

@@ -41,9 +41,12 @@ export const CampaignDecision = {
    * is his own card there, kept; the others are the cards he may borrow). Asked once per slot aside.
    */
   borrow: 13,
+  /** A Doomed Summon is revealed: gain its Doom or exhaust as many cards (options: +n = gain n Doom, −n = exhaust n cards). */
+  doomOrExhaust: 14,
 } as const;
 export type CampaignDecisionKind = (typeof CampaignDecision)[keyof typeof CampaignDecision];
-export const CAMPAIGN_DECISION_NAMES = ['party', 'replacement', 'sideQuestKeep', 'sideQuestTop', 'warden', 'recall', 'purchase', 'holder', 'escalate', 'lossExhaust', 'refresh', 'falcon', 'falconLast', 'borrow'] as const;
+export const CAMPAIGN_DECISION_NAMES = ['party', 'replacement', 'sideQuestKeep', 'sideQuestTop', 'warden', 'recall', 'purchase', 'holder', 'escalate', 'lossExhaust', 'refresh', 'falcon', 'falconLast', 'borrow', 'doomOrExhaust'] as const;
+
 
 /** Falcon options: hold the Falcon this time, or strike the Line position with 4 damage plus a die (-1 = none). */
 export const FALCON_HOLD = -1;

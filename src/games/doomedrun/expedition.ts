@@ -143,7 +143,6 @@ export class Expeditions {
     s.fire = STARTING_FIRE;
     this.market.refillCoinSpots();
     this.market.refresh();
-    this.summons.addDoom(this.run.content.rules.doomOnLoss);
     this.run.log?.write(`  reset: the expedition is replayed (Doom ${c.doom})`);
     this.run.hooks.reachedCheckpoint('reset');
   }

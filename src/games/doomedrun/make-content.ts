@@ -238,11 +238,12 @@ creatures.set('Husks', { name: 'Husks', source: 'estimated', from: DR, kind: 'cr
 // The six Respites (every printed Respite of base.json).
 for (const card of base.locations.filter((card) => card.kind === 'respite')) locations.set(card.name as string, { ...strip(card), from: SAW });
 
-// Summon tiers (8 cards): 4 plain Summon! (printed), 2 + 2 Doom Summons of the higher tiers (estimated).
+// Summon tiers (8 cards): 4 plain Summon! (printed), 2 + 2 Doom Summons of the higher tiers (estimated, after the
+// reference's Forsaken Isles "Doomed Summon" cards, which let the players choose between gaining Doom and exhausting a card).
 const summons = [
-  { name: 'Summon!', source: 'printed', tier: 1, copies: 4, extraExhaust: 0, fire: 0, text: 'as printed in the base game' },
-  { name: 'Greater Summon', source: 'estimated', tier: 2, copies: 2, extraExhaust: 0, fire: -2, text: 'estimated: Summon!, and the fire drops by 2' },
-  { name: 'Dread Summon', source: 'estimated', tier: 3, copies: 2, extraExhaust: 1, fire: -2, text: 'estimated: Summon!, one more card exhausted, and the fire drops by 2' },
+  { name: 'Summon!', source: 'printed', tier: 1, copies: 4, extraExhaust: 0, fire: 0, doomOrExhaust: 0, text: 'as printed in the base game' },
+  { name: 'Doomed Summon', source: 'estimated', tier: 2, copies: 2, extraExhaust: 0, fire: 0, doomOrExhaust: 1, text: 'estimated: Summon!, then gain 1 Doom or exhaust 1 more card' },
+  { name: 'Dread Summon', source: 'estimated', tier: 3, copies: 2, extraExhaust: 0, fire: 0, doomOrExhaust: 2, text: 'estimated: Summon!, then gain 2 Doom or exhaust 2 more cards' },
 ];
 
 // Adventurers: the 6 base (printed), Knight, Bard, Royal and 4 secret (Doomed Run), and 12 from the other
@@ -383,7 +384,7 @@ const content = {
   mythicItems,
   sideQuests,
   startingCompany: BASE_IDS,
-  rules: { doomFireEvery: 3, doomEscalateAt: 6, doomOnLoss: 1, coinSpots: ['chop', 'scout', 'checkMap'], falconDamage: 4 },
+  rules: { doomLimit: 3, coinSpots: ['chop', 'scout', 'checkMap'], falconDamage: 4 },
 };
 writeFileSync(new URL('../../../content/doomedrun/run.json', import.meta.url), `${JSON.stringify(content, null, 1)}\n`);
 process.stdout.write(`wrote content/doomedrun/run.json: ${content.creatures.length} creatures, ${content.unhallowed.length} Unhallowed, ${content.locations.length} locations, ${sideQuests.length} Side Quests\n`);

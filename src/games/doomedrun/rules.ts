@@ -1,9 +1,10 @@
 /**
  * The expedition engine: the Set a Watch rules (SetawatchRules, unchanged) with Doomed Run's hooks into each round.
- * Rulebook (RULES.md): "Doomed Run mechanics" and the campaign constants of "Estimation rules": Doom burning
- * firewood, Items (Discard, once per expedition, passive die bonus), coins on Camp actions, the Royal's Falcon, the
- * Summon tiers' costs, Molting in the Final Realm and the Bard's Multi-Talented. The campaign gets control inside a
- * round only through CampaignHooks (the Market visit at camp, the Falcon and Multi-Talented decisions).
+ * Rulebook (RULES.md): "Doomed Run mechanics" and the campaign constants of "Estimation rules": the Doom track's
+ * Unhallowed, Items (Discard, once per expedition, passive die bonus), coins on Camp actions, the Royal's Falcon, the
+ * Summon tiers' costs (a Doomed Summon's Doom or exhaust), Molting in the Final Realm and the Bard's Multi-Talented.
+ * The campaign gets control inside a round only through CampaignHooks (the Market visit at camp, the Falcon,
+ * Multi-Talented and Doomed Summon decisions).
  */
 
 import type { Deck } from '../../core/deck.ts';
@@ -27,6 +28,8 @@ export interface CampaignHooks {
   offerFalcon(last: boolean): void;
   /** Multi-Talented: the card the Bard's slot aside `slot` holds. */
   offerBorrow(slot: number): void;
+  /** A Doomed Summon: true when the players gain `amount` Doom (the campaign adds it), false to exhaust as many cards. */
+  offerDoom(amount: number): boolean;
 }
 
 /** The Set a Watch engine with Doomed Run's hooks: Doom, Items, coins, the Falcon, Summon tiers, Molting. */
@@ -46,14 +49,9 @@ export class DoomedRules extends SetawatchRules {
     return -1;
   }
 
-  /** Doom burns firewood each round after the first; Discard / once-per-expedition Items fire and refresh. */
+  /** Discard / once-per-expedition Items fire and refresh. */
   protected override afterArrival(): void {
     this.falconReady = true;
-    const every = this.run.content.rules.doomFireEvery;
-    if (this.state.round > 1 && this.campaign.doom >= every) {
-      this.log?.write(`  Doom ${this.campaign.doom} burns ${Math.floor(this.campaign.doom / every)} firewood`);
-      this.changeFire(-Math.floor(this.campaign.doom / every));
-    }
     for (let i = 0; i < this.run.items.length; i++) this.useOnArrival(i);
   }
 
@@ -214,6 +212,34 @@ export class DoomedRules extends SetawatchRules {
 
   protected override beforeWatchActions(): void {
     this.returnBorrowedAside();
+    while (this.campaign.doomSummonsPending > 0 && this.state.status === Status.playing) {
+      this.campaign.doomSummonsPending--;
+      this.doomSummon();
+    }
+  }
+
+  /** There is a Line to summon to (a Watch is on). */
+  hasLine(): boolean {
+    return this.state.lineLength > 0;
+  }
+
+  /**
+   * Doom exceeded its limit: an Unhallowed is summoned to the end of the Line (face up, its Reveal powers fire) and
+   * the top Creature card goes to the Horde. With the Unhallowed deck empty, the expedition is lost, as to a Summon.
+   */
+  doomSummon(): void {
+    const s = this.state;
+    if (s.unhallowedDeck.size === 0) {
+      this.log?.write('  Doom summons from an empty Unhallowed deck: the party is lost');
+      s.status = Status.lostSummon;
+      return;
+    }
+    this.log?.write('  Doom summons an Unhallowed to the end of the Line');
+    this.enterRevealed(s.lineLength, s.unhallowedDeck.draw(), 0);
+    const top = this.drawCreature();
+    if (top < 0) return;
+    s.horde.push(top);
+    this.log?.write(`  ${this.cardName(top)} goes to the Horde`);
   }
 
   /** The Royal's Falcon, with the Royal in the Party: the campaign strategy may strike before any Watch action... */
@@ -244,12 +270,14 @@ export class DoomedRules extends SetawatchRules {
     this.settleLine();
   }
 
-  /** Summon tiers: the higher tiers cost more (content: extraExhaust, fire). */
+  /** Summon tiers: the higher tiers cost more (content: extraExhaust, fire, and a Doomed Summon's Doom or exhaust). */
   protected override afterSummonExhaust(card: number): void {
     const extra = this.run.summonExtraExhaust[card];
     const fire = this.run.summonFire[card];
+    const doomOrExhaust = this.run.summonDoomOrExhaust[card];
     if (extra > 0) this.forceExhaust(extra);
     if (fire !== 0) this.changeFire(fire);
+    if (doomOrExhaust > 0 && !this.hooks.offerDoom(doomOrExhaust)) this.forceExhaust(doomOrExhaust);
   }
 
   /** Molting (Final Realm): the defeated Unhallowed is replaced by the top Husk of the Graveyard. */
@@ -298,6 +326,15 @@ export function offerFalcon(run: RunContext, last: boolean): void {
   }
   const choice = choices.ask(last ? CampaignDecision.falconLast : CampaignDecision.falcon);
   if (choice !== FALCON_HOLD) run.rules.falconStrike(falconTarget(choice), falconDie(choice));
+}
+
+/** A Doomed Summon: the players gain `amount` Doom (true) or exhaust as many cards (false). */
+export function takesDoom(run: RunContext, amount: number): boolean {
+  const choices = run.choices;
+  choices.clear();
+  choices.add(amount);
+  choices.add(-amount);
+  return choices.ask(CampaignDecision.doomOrExhaust) > 0;
 }
 
 /** Multi-Talented: the Bard's slot aside keeps his own card (the first option) or takes a lender's card on no board. */

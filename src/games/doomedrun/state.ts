@@ -59,6 +59,7 @@ export class RunTables {
   readonly summonTier: Int8Array;
   readonly summonExtraExhaust: Int8Array;
   readonly summonFire: Int8Array;
+  readonly summonDoomOrExhaust: Int8Array;
   readonly molts: Uint8Array;
   readonly husk: Uint8Array;
   readonly cardEstimated: Uint8Array;
@@ -101,6 +102,7 @@ export class RunTables {
     this.summonTier = new Int8Array(t.cardCount);
     this.summonExtraExhaust = new Int8Array(t.cardCount);
     this.summonFire = new Int8Array(t.cardCount);
+    this.summonDoomOrExhaust = new Int8Array(t.cardCount);
     const byTier: number[][] = [[], [], [], []];
     for (const summon of content.summons) {
       for (const id of copies(summon.name, summon.copies)) {
@@ -108,6 +110,7 @@ export class RunTables {
         this.summonTier[id] = summon.tier;
         this.summonExtraExhaust[id] = summon.extraExhaust;
         this.summonFire[id] = summon.fire;
+        this.summonDoomOrExhaust[id] = summon.doomOrExhaust;
       }
     }
     this.summonsByTier = byTier;
@@ -163,6 +166,8 @@ export class CampaignState {
   attempts = 0;
   doom = 0;
   doomMax = 0;
+  /** Doom exceeded its limit with no Line: Unhallowed waiting for the next Line. */
+  doomSummonsPending = 0;
   coins = 0;
   /** Bit per coin spot (index in content.rules.coinSpots): the coin is still on the Camp board. */
   coinSpots = 0;

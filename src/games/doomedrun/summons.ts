@@ -1,8 +1,8 @@
 /**
  * Doom and the Run's Summon cards between rounds. Rulebook (RULES.md): Realm set-up step 4 (the Creature deck dealt
  * in piles, one Summon each), Game Break step 3 and the reset after a loss (Summons out, the piles dealt again),
- * "Escalate Summons" (Doom reaching 6, Side Quest costs, New Run+) and Doom's campaign constants. The Summon tiers'
- * costs inside a round are DoomedRules' (rules.ts).
+ * "Escalate Summons" (Side Quest costs, New Run+) and the Doom track (the reference's: Doom past its limit summons
+ * an Unhallowed and resets). The Summon tiers' costs inside a round are DoomedRules' (rules.ts).
  */
 
 import type { Deck } from '../../core/deck.ts';
@@ -68,17 +68,20 @@ export class Summons {
     }
   }
 
-  /** Doom changes; each time it reaches the threshold it drops by it and the Summons escalate. */
+  /**
+   * Doom changes. Whenever it exceeds its limit, it resets to 0 and an Unhallowed is summoned to the end of the Line,
+   * or, with no Line (between rounds), to the next Line dealt.
+   */
   addDoom(amount: number): void {
     const c = this.run.camp;
     c.doom = Math.max(0, c.doom + amount);
     c.doomMax = Math.max(c.doomMax, c.doom);
-    const at = this.run.content.rules.doomEscalateAt;
-    while (c.doom >= at) {
-      c.doom -= at;
-      this.run.log?.write(`  Doom reaches ${at}: the Summons escalate`);
-      this.escalate();
-    }
+    const limit = this.run.content.rules.doomLimit;
+    if (c.doom <= limit) return;
+    this.run.log?.write(`  Doom ${c.doom} exceeds ${limit}: it resets, and an Unhallowed is summoned`);
+    c.doom = 0;
+    if (this.run.rules.hasLine()) this.run.rules.doomSummon();
+    else c.doomSummonsPending++;
   }
 
   /** Escalate Summons: raise one card's tier, or add a Summon card (not beyond 4). */

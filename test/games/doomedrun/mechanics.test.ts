@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { StrategyError } from '../../../src/core/errors.ts';
 import { Camp, Decision, OptionKind, type SetawatchStrategy } from '../../../src/games/setawatch/decisions.ts';
-import { DICE_PER_SEAT, Die, Slot, SLOTS_PER_SEAT } from '../../../src/games/setawatch/state.ts';
+import { DICE_PER_SEAT, Die, Slot, SLOTS_PER_SEAT, Status } from '../../../src/games/setawatch/state.ts';
 import { tierOf, TIERS } from '../../../src/games/doomedrun/scoring.ts';
 import { CampaignDecision, type CampaignView, type DoomedrunStrategy, FALCON_HOLD, falconOption } from '../../../src/games/doomedrun/decisions.ts';
 import { Where } from '../../../src/games/doomedrun/state.ts';
@@ -40,32 +40,90 @@ function firstPick(id: string) {
   return (view: CampaignView) => (Array.from(view.options.subarray(0, view.count)).includes(view.tables.adventurerIds.indexOf(id)) ? view.tables.adventurerIds.indexOf(id) : null);
 }
 
-describe('Doom', () => {
-  it('burns floor(Doom / 3) firewood each round after the first (estimated)', () => {
-    const run = startedRun({ strategy: scripted({ [CampaignDecision.sideQuestKeep]: noCostQuest }) });
+/** The Doom a Side Quest costs. */
+function doomCost(run: ReturnType<typeof startedRun>, quest: number): number {
+  return run.tables.quests[quest].cost.reduce((total, cost) => total + (cost.op === 'doom' ? cost.amount : 0), 0);
+}
+
+describe('Doom (the reference\'s Doom track; the Doomed Summons estimated)', () => {
+  /** A Realm 1 run with a Line of two revealed creatures of the deck, on Watch, Doom at the limit. */
+  function atTheLimit(strategy = scripted({ [CampaignDecision.sideQuestKeep]: noCostQuest })) {
+    const run = startedRun({ strategy });
     run.setUpRealm(1);
     const s = run.rules.state;
+    s.onWatch.set([1, 1, 1, 0]);
+    putInLine(run, [s.deck.at(s.deck.size - 1), s.deck.at(s.deck.size - 2)]);
+    run.camp.doom = run.tables.content.rules.doomLimit;
+    return run;
+  }
+
+  it('burns no firewood, and a lost expedition adds none', () => {
+    const run = atTheLimit();
+    const s = run.rules.state;
     s.fire = 10;
-    run.camp.doom = 4;
-    s.round = 1;
-    hooks(run).afterArrival();
-    expect(s.fire).toBe(10);
     s.round = 2;
     hooks(run).afterArrival();
-    expect(s.fire).toBe(9);
+    expect(s.fire).toBe(10);
+    run.camp.doom = 0;
+    run.resetExpedition();
+    expect(run.camp.doom).toBe(run.camp.currentQuest < 0 ? 0 : doomCost(run, run.camp.currentQuest));
   });
 
-  it('reaching 6 Escalates the Summons and removes 6 Doom (estimated)', () => {
-    const run = startedRun({ settings: { summons: 2 } });
-    run.setUpRealm(1);
-    run.camp.doom = 5;
-    const old = run.camp.summons[0];
-    const at = run.rules.state.deck.indexOf(old);
+  it('past the limit during a Watch: an Unhallowed joins the end of the Line face up, the top Creature card goes to the Horde, Doom resets', () => {
+    const run = atTheLimit();
+    const s = run.rules.state;
+    const [unhallowed, top, horde] = [s.unhallowedDeck.peek(), s.deck.peek(), s.horde.size];
     run.addDoom(1);
-    expect(run.camp.doom).toBe(0);
-    expect(run.tables.summonTier[run.camp.summons[0]]).toBe(2);
-    // The raised card takes the old card's place in the deck.
-    expect(run.rules.state.deck.at(at)).toBe(run.camp.summons[0]);
+    expect(s.lineLength).toBe(3);
+    expect([s.lineCard[2], s.lineRevealed[2]]).toEqual([unhallowed, 1]);
+    expect(s.horde.size).toBe(horde + 1);
+    expect(s.horde.peek()).toBe(top);
+    expect([run.camp.doom, run.camp.doomMax]).toEqual([0, 4]);
+    run.addDoom(3);
+    expect(s.lineLength).toBe(3);
+  });
+
+  it('with no Line (a Side Quest cost between expeditions), the Unhallowed joins the next Line', () => {
+    const run = atTheLimit();
+    const s = run.rules.state;
+    const lineCards = [s.lineCard[0], s.lineCard[1]];
+    s.lineLength = 0;
+    run.addDoom(2);
+    expect([run.camp.doom, run.camp.doomSummonsPending]).toEqual([0, 1]);
+    putInLine(run, lineCards);
+    const unhallowed = s.unhallowedDeck.peek();
+    hooks(run).beforeWatchActions();
+    expect([s.lineLength, s.lineCard[2], run.camp.doomSummonsPending]).toEqual([3, unhallowed, 0]);
+  });
+
+  it('with the Unhallowed deck empty, the expedition is lost as to a Summon', () => {
+    const run = atTheLimit();
+    run.rules.state.unhallowedDeck.clear();
+    run.addDoom(1);
+    expect(run.rules.state.status).toBe(Status.lostSummon);
+  });
+
+  it('a Doomed Summon (tier 2: 1, tier 3: 2): the players gain that much Doom or exhaust as many cards', () => {
+    for (const takeDoom of [true, false]) {
+      const run = atTheLimit(scripted({ [CampaignDecision.sideQuestKeep]: noCostQuest, [CampaignDecision.doomOrExhaust]: (view) => (takeDoom ? Math.max(view.options[0], view.options[1]) : Math.min(view.options[0], view.options[1])) }));
+      const s = run.rules.state;
+      run.camp.doom = 0;
+      const active = s.watchActiveCards();
+      hooks(run).afterSummonExhaust(cardIds(run, 'Doomed Summon')[0]);
+      hooks(run).afterSummonExhaust(cardIds(run, 'Dread Summon')[0]);
+      expect([run.camp.doom, s.watchActiveCards()]).toEqual(takeDoom ? [3, active] : [0, active - 3]);
+    }
+  });
+
+  it('greedy takes the Doom while it stays within the limit, else exhausts the cards if the Watch can spare them', () => {
+    const run = atTheLimit();
+    const view = { run: run.camp, state: run.rules.state, tables: run.tables, options: Int16Array.from([1, -1]), count: 2 } as unknown as CampaignView;
+    run.camp.doom = 2;
+    expect(greedyCampaign(CampaignDecision.doomOrExhaust, view)).toBe(0);
+    run.camp.doom = 3;
+    expect(greedyCampaign(CampaignDecision.doomOrExhaust, view)).toBe(1);
+    run.rules.state.onWatch.set([0, 0, 0, 0]);
+    expect(greedyCampaign(CampaignDecision.doomOrExhaust, view)).toBe(0);
   });
 });
 
@@ -82,22 +140,6 @@ describe('Escalate Summons', () => {
     expect(Array.from(run.camp.summons).map((card) => run.tables.summonTier[card]).sort()).toEqual([1, 1, 1, 2]);
   });
 
-  it('the three tiers: tier 2 burns 2 firewood, tier 3 exhausts one more card too (estimated)', () => {
-    const run = startedRun();
-    run.setUpRealm(1);
-    const s = run.rules.state;
-    s.onWatch.set([1, 1, 1, 0]);
-    s.fire = 9;
-    const greater = cardIds(run, 'Greater Summon')[0];
-    const dread = cardIds(run, 'Dread Summon')[0];
-    const active = s.watchActiveCards();
-    hooks(run).afterSummonExhaust(greater);
-    expect(s.fire).toBe(7);
-    expect(s.watchActiveCards()).toBe(active);
-    hooks(run).afterSummonExhaust(dread);
-    expect(s.fire).toBe(5);
-    expect(s.watchActiveCards()).toBe(active - 1);
-  });
 });
 
 describe('Coins, the Merchant and the Market', () => {
