@@ -1,5 +1,5 @@
 import type { StrategyDefinition } from '../../src/core/game.ts';
-import { CampaignDecision, type CampaignDecisionKind, type CampaignView, type DoomedrunStrategy, FALCON_HOLD, falconDie, falconTarget } from '../../src/games/doomedrun/decisions.ts';
+import { CampaignDecision, type CampaignDecisionKind, type CampaignView, type DoomedrunStrategy, ESCALATE_ADD, FALCON_HOLD, falconDie, falconTarget } from '../../src/games/doomedrun/decisions.ts';
 import { MAX_PARTY, Where } from '../../src/games/doomedrun/state.ts';
 import { SEATS } from '../../src/games/setawatch/state.ts';
 import { cardWorth } from '../setawatch/greedy.ts';
@@ -91,7 +91,7 @@ function optionScore(decision: CampaignDecisionKind, view: CampaignView, value: 
     case CampaignDecision.refresh:
       return -view.state.activeCards(value);
     case CampaignDecision.escalate:
-      return value === 0 ? 1 : 0;
+      return value === ESCALATE_ADD ? 0 : 10 - view.tables.summonTier[view.run.summons[value]];
     case CampaignDecision.lossExhaust:
       return view.state.activeCards(value);
     case CampaignDecision.falcon:

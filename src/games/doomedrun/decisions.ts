@@ -26,7 +26,7 @@ export const CampaignDecision = {
   purchase: 6,
   /** Who carries a new Item (options: seats). */
   holder: 7,
-  /** Escalate Summons: 0 = raise the tier of a Summon card, 1 = add a Summon card (options: 0 / 1). */
+  /** Escalate Summons: raise the tier of one of the Run's Summon cards (options: its index) or add one (ESCALATE_ADD). */
   escalate: 8,
   /** Damage when an expedition is lost to a Summon: whose card is exhausted (options: seats). */
   lossExhaust: 9,
@@ -47,6 +47,9 @@ export const CampaignDecision = {
 export type CampaignDecisionKind = (typeof CampaignDecision)[keyof typeof CampaignDecision];
 export const CAMPAIGN_DECISION_NAMES = ['party', 'replacement', 'sideQuestKeep', 'sideQuestTop', 'warden', 'recall', 'purchase', 'holder', 'escalate', 'lossExhaust', 'refresh', 'falcon', 'falconLast', 'borrow', 'doomOrExhaust'] as const;
 
+
+/** The Escalate Summons option that adds a Summon card (the others are indices of the Run's Summon cards). */
+export const ESCALATE_ADD = 8;
 
 /** Falcon options: hold the Falcon this time, or strike the Line position with 4 damage plus a die (-1 = none). */
 export const FALCON_HOLD = -1;

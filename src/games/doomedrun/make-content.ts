@@ -335,8 +335,9 @@ const mythicItems = ALL_IDS.map((id, i) => ({
   effect: i % 2 === 0 ? { op: 'dieBonus', amount: 1, use: 'passive' } : { op: 'refresh', use: 'expedition' },
 }));
 
-// Side Quests (50, estimated but for Berserker Defender, which the rulebook prints): one tied to each adventurer
-// (the 19 newcomers join; the 6 base adventurers' Mythic Items), the newcomers' Mythic Items, and 6 others.
+// Side Quests (50, estimated but for Berserker Defender, which the rulebook prints): one per adventurer that makes
+// them join (the Side Quest "tied to" them, which a Random Run removes for its starting six and New Run+ for its
+// Company), and one per adventurer that unlocks their Mythic Item (New Run+ removes those of the Mythic Items kept).
 const COSTS: Json[][] = [[{ op: 'exhaustEach' }], [{ op: 'fire', amount: -2 }], [{ op: 'doom', amount: 1 }], [], [{ op: 'coins', amount: -2 }], [{ op: 'fire', amount: -1 }]];
 const realmOf = (i: number, count: number) => 1 + Math.floor((i * 7) / count);
 const sideQuests: Json[] = [];
@@ -346,12 +347,14 @@ newcomers.forEach((id, i) => {
   sideQuests.push({ name: `Call of the ${NEW[i][1]}`, source: 'estimated', realm: realmOf(i, newcomers.length), tiedTo: id, cost: COSTS[hash(id) % COSTS.length], reward: [{ op: 'join', adventurer: id }] });
 });
 sideQuests.push({ name: 'Berserker Defender', source: 'rulebook', realm: 1, tiedTo: 'barbarian', cost: [{ op: 'exhaustEach' }], reward: [{ op: 'join', adventurer: 'barbarian' }], text: 'Each Adventurer exhausts one Ability. REWARD: The Barbarian joins your Company. (R1-2)' });
+BASE_IDS.forEach((id, i) => {
+  const name = adventurers.find((a) => a.id === id)?.name as string;
+  sideQuests.push({ name: `Call of the ${name}`, source: 'estimated', realm: 1 + i, tiedTo: id, cost: COSTS[hash(id) % COSTS.length], reward: [{ op: 'join', adventurer: id }] });
+});
 ALL_IDS.forEach((id, i) => {
   const mythic = mythicItems[i].name;
-  sideQuests.push({ name: `Quest for the ${mythic}`, source: 'estimated', realm: realmOf(i, ALL_IDS.length), tiedTo: BASE_IDS.includes(id) ? id : undefined, cost: COSTS[(hash(mythic) + 1) % COSTS.length], reward: [{ op: 'mythic', adventurer: id }] });
+  sideQuests.push({ name: `Quest for the ${mythic}`, source: 'estimated', realm: realmOf(i, ALL_IDS.length), cost: COSTS[(hash(mythic) + 1) % COSTS.length], reward: [{ op: 'mythic', adventurer: id }] });
 });
-const OTHER_REWARDS: Json[][] = [[{ op: 'coins', amount: 3 }], [{ op: 'fire', amount: 3 }], [{ op: 'doom', amount: -1 }], [{ op: 'refresh', count: 2 }], [{ op: 'coins', amount: 4 }], [{ op: 'item' }]];
-OTHER_REWARDS.forEach((reward, i) => sideQuests.push({ name: `Errand ${i + 1}`, source: 'estimated', realm: 1 + ((i * 2) % 7), cost: COSTS[(i + 2) % COSTS.length], reward }));
 // Card numbers within each realm (R1-1, R1-2...).
 const perRealm = new Map<number, number>();
 for (const quest of sideQuests) {

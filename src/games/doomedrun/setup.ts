@@ -10,7 +10,7 @@ import type { Market } from './market.ts';
 import type { Party } from './party.ts';
 import type { SideQuests } from './quests.ts';
 import { STARTING_FIRE } from './rules.ts';
-import { MAX_PARTY, type RealmTables } from './state.ts';
+import { MAX_PARTY, type RealmTables, Where } from './state.ts';
 import type { Summons } from './summons.ts';
 
 export class RealmSetup {
@@ -53,12 +53,20 @@ export class RealmSetup {
     return true;
   }
 
-  /** Envelopes: the Realm's Side Quests join the deck (first Run, Curated Run). */
+  /**
+   * Envelopes: the Realm's Side Quests join the deck (first Run, Curated Run), but for those tied to an Adventurer
+   * already met (the starting six's own, as a Random Run removes its six's), which leave the Run.
+   */
   private openEnvelope(realm: number): void {
     if (this.run.variant !== 'first' && this.run.variant !== 'curated') return;
     const c = this.run.camp;
     const quests = this.run.tables.quests;
-    for (let q = 0; q < quests.length; q++) if (quests[q].realm === realm) c.questDeck.push(q);
+    for (let q = 0; q < quests.length; q++) {
+      if (quests[q].realm !== realm) continue;
+      const tied = quests[q].tiedTo;
+      if (tied >= 0 && c.where[tied] !== Where.absent) c.questOut.push(q);
+      else c.questDeck.push(q);
+    }
   }
 
   /** 4. The Creature deck: the Realm's list and each Party member's Nemesis pair, one Summon in each pile. */

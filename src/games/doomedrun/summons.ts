@@ -8,7 +8,7 @@
 import type { Deck } from '../../core/deck.ts';
 import { Kind } from '../setawatch/cards.ts';
 import type { RunContext } from './context.ts';
-import { CampaignDecision } from './decisions.ts';
+import { CampaignDecision, ESCALATE_ADD } from './decisions.ts';
 
 export class Summons {
   /** The creature piles a Summon card can be in between rounds (the deck, Graveyard, Horde and removed cards). */
@@ -84,31 +84,24 @@ export class Summons {
     else c.doomSummonsPending++;
   }
 
-  /** Escalate Summons: raise one card's tier, or add a Summon card (not beyond 4). */
+  /** Escalate Summons: raise the tier of any of the Run's Summon cards that can go up, or add a Summon card (not beyond 4). */
   escalate(): void {
     const c = this.run.camp;
-    const lowest = this.lowestRaisable();
     const choices = this.run.choices;
     choices.clear();
-    if (lowest >= 0) choices.add(0);
-    if (c.summonCount < 4 && this.freeSummon(1) >= 0) choices.add(1);
+    for (let i = 0; i < c.summonCount; i++) if (this.raisable(i)) choices.add(i);
+    if (c.summonCount < 4 && this.freeSummon(1) >= 0) choices.add(ESCALATE_ADD);
+    if (choices.count === 0) return;
     const choice = choices.ask(CampaignDecision.escalate);
-    if (choice < 0) return;
-    if (choice === 0) this.raise(lowest);
-    else this.add();
-    this.run.met.card[c.summons[choice === 0 ? lowest : c.summonCount - 1]] = 1;
+    if (choice === ESCALATE_ADD) this.add();
+    else this.raise(choice);
+    this.run.met.card[c.summons[choice === ESCALATE_ADD ? c.summonCount - 1 : choice]] = 1;
   }
 
-  /** The index (in the Run's Summons) of the lowest tier that can go up, or -1. */
-  private lowestRaisable(): number {
-    const c = this.run.camp;
-    const tiers = this.run.tables.summonTier;
-    let lowest = -1;
-    for (let i = 0; i < c.summonCount; i++) {
-      const tier = tiers[c.summons[i]];
-      if (tier < 3 && this.freeSummon(tier + 1) >= 0 && (lowest < 0 || tier < tiers[c.summons[lowest]])) lowest = i;
-    }
-    return lowest;
+  /** The Run's Summon card `index` has a higher tier with a card not yet in the Run. */
+  private raisable(index: number): boolean {
+    const tier = this.run.tables.summonTier[this.run.camp.summons[index]];
+    return tier < 3 && this.freeSummon(tier + 1) >= 0;
   }
 
   /** The Summon card `index` becomes the next tier's, which takes its place in its pile. */

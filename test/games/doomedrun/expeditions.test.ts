@@ -4,7 +4,7 @@ import { Slot, SLOTS_PER_SEAT, Status } from '../../../src/games/setawatch/state
 import type { DoomedRun } from '../../../src/games/doomedrun/campaign.ts';
 import { CampaignDecision } from '../../../src/games/doomedrun/decisions.ts';
 import { Where } from '../../../src/games/doomedrun/state.ts';
-import { adventurer, cardIds, cardsInPiles, greedyStrategy, noCostQuest, record, scripted, startedRun, makeRun } from './helpers.ts';
+import { adventurer, cardIds, cardsInPiles, greedyStrategy, noCostQuest, questCost, record, scripted, startedRun, makeRun } from './helpers.ts';
 
 function exhaustBoard(run: DoomedRun, seat: number): void {
   const s = run.rules.state;
@@ -257,7 +257,7 @@ describe('Losing an expedition', () => {
     expect(s.graveyard.size).toBe(0);
     expect([s.mapDeck.peek(0), s.mapDeck.peek(1), s.mapDeck.peek(2)]).toEqual([played[0], played[1], unplayed]);
     expect(s.fire).toBe(7);
-    expect(run.camp.coins).toBe(4);
+    expect(run.camp.coins).toBe(Math.max(0, 4 + questCost(run, run.camp.currentQuest, 'coins')));
     expect(run.camp.coinSpots).toBe(0b111);
     expect(run.camp.resets).toBe(1);
     expect(Array.from(s.rests)).toEqual([1, 2, 0, 1]);
@@ -319,17 +319,16 @@ describe('End of a Realm and Wardens', () => {
   });
 
   it("the Side Quest of the Realm's last expedition: its reward at the Realm's end, or back in the deck unrewarded (realmEndQuest)", () => {
-    const coinsQuest = (run: ReturnType<typeof startedRun>) => run.tables.quests.findIndex((quest) => quest.reward.some((reward) => reward.op === 'coins'));
     for (const realmEndQuest of ['reward', 'unrewarded'] as const) {
       const run = startedRun({ settings: { realmEndQuest } });
       run.setUpRealm(1);
-      const quest = coinsQuest(run);
+      const knight = adventurer(run, 'knight');
+      const quest = run.tables.quests.findIndex((candidate) => candidate.reward.some((reward) => reward.op === 'join' && reward.adventurer === 'knight'));
       run.camp.currentQuest = quest;
-      run.camp.coins = 0;
       const deck = run.camp.questDeck.size;
       run.endRealm(1);
       expect(run.camp.currentQuest).toBe(-1);
-      expect(run.camp.coins > 0).toBe(realmEndQuest === 'reward');
+      expect(run.camp.where[knight] === Where.company).toBe(realmEndQuest === 'reward');
       expect(run.camp.questDeck.size).toBe(realmEndQuest === 'reward' ? deck : deck + 1);
       expect(run.camp.questOut.toArray().includes(quest)).toBe(realmEndQuest === 'reward');
     }

@@ -139,6 +139,12 @@ export function startedRun(options: { settings?: Partial<RunSettings>; strategy?
   return run;
 }
 
+/** What the Side Quest `quest` costs of `op` (Doom, coins...), or 0 for none (-1). */
+export function questCost(run: DoomedRun, quest: number, op: 'doom' | 'coins'): number {
+  if (quest < 0) return 0;
+  return run.tables.quests[quest].cost.reduce((total, cost) => total + (cost.op === op ? cost.amount : 0), 0);
+}
+
 export function adventurer(run: DoomedRun, id: string): number {
   const index = run.tables.adventurerIds.indexOf(id);
   if (index < 0) throw new Error(`no adventurer ${id}`);

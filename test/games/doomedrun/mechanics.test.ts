@@ -3,11 +3,11 @@ import { StrategyError } from '../../../src/core/errors.ts';
 import { Camp, Decision, OptionKind, type SetawatchStrategy } from '../../../src/games/setawatch/decisions.ts';
 import { DICE_PER_SEAT, Die, Slot, SLOTS_PER_SEAT, Status } from '../../../src/games/setawatch/state.ts';
 import { tierOf, TIERS } from '../../../src/games/doomedrun/scoring.ts';
-import { CampaignDecision, type CampaignView, type DoomedrunStrategy, FALCON_HOLD, falconOption } from '../../../src/games/doomedrun/decisions.ts';
+import { CampaignDecision, type CampaignView, type DoomedrunStrategy, ESCALATE_ADD, FALCON_HOLD, falconOption } from '../../../src/games/doomedrun/decisions.ts';
 import { Where } from '../../../src/games/doomedrun/state.ts';
 import { cardWorth, greedyChoice } from '../../../strategies/setawatch/greedy.ts';
 import { greedyCampaign } from '../../../strategies/doomedrun/greedy.ts';
-import { adventurer, cardIds, noCostQuest, scripted, startedRun, watchInvariants } from './helpers.ts';
+import { adventurer, cardIds, noCostQuest, questCost, scripted, startedRun, watchInvariants } from './helpers.ts';
 
 interface Hooks {
   afterArrival(): void;
@@ -40,11 +40,6 @@ function firstPick(id: string) {
   return (view: CampaignView) => (Array.from(view.options.subarray(0, view.count)).includes(view.tables.adventurerIds.indexOf(id)) ? view.tables.adventurerIds.indexOf(id) : null);
 }
 
-/** The Doom a Side Quest costs. */
-function doomCost(run: ReturnType<typeof startedRun>, quest: number): number {
-  return run.tables.quests[quest].cost.reduce((total, cost) => total + (cost.op === 'doom' ? cost.amount : 0), 0);
-}
-
 describe('Doom (the reference\'s Doom track; the Doomed Summons estimated)', () => {
   /** A Realm 1 run with a Line of two revealed creatures of the deck, on Watch, Doom at the limit. */
   function atTheLimit(strategy = scripted({ [CampaignDecision.sideQuestKeep]: noCostQuest })) {
@@ -66,7 +61,7 @@ describe('Doom (the reference\'s Doom track; the Doomed Summons estimated)', () 
     expect(s.fire).toBe(10);
     run.camp.doom = 0;
     run.resetExpedition();
-    expect(run.camp.doom).toBe(run.camp.currentQuest < 0 ? 0 : doomCost(run, run.camp.currentQuest));
+    expect(run.camp.doom).toBe(questCost(run, run.camp.currentQuest, 'doom'));
   });
 
   it('past the limit during a Watch: an Unhallowed joins the end of the Line face up, the top Creature card goes to the Horde, Doom resets', () => {
@@ -129,7 +124,7 @@ describe('Doom (the reference\'s Doom track; the Doomed Summons estimated)', () 
 
 describe('Escalate Summons', () => {
   it('adds a Summon card when the strategy prefers it, never beyond four', () => {
-    const run = startedRun({ settings: { summons: 3 }, strategy: scripted({ [CampaignDecision.escalate]: () => 1 }) });
+    const run = startedRun({ settings: { summons: 3 }, strategy: scripted({ [CampaignDecision.escalate]: (view) => (Array.from(view.options.subarray(0, view.count)).includes(ESCALATE_ADD) ? ESCALATE_ADD : null) }) });
     run.setUpRealm(1);
     const deck = run.rules.state.deck.size;
     run.escalate();
@@ -138,6 +133,20 @@ describe('Escalate Summons', () => {
     run.escalate();
     expect(run.camp.summonCount).toBe(4);
     expect(Array.from(run.camp.summons).map((card) => run.tables.summonTier[card]).sort()).toEqual([1, 1, 1, 2]);
+  });
+
+  it('may raise any Summon card that can go up (greedy raises the lowest tier)', () => {
+    const raiseSecond = startedRun({ settings: { summons: 2 }, strategy: scripted({ [CampaignDecision.escalate]: (view) => (Array.from(view.options.subarray(0, view.count)).includes(1) ? 1 : null) }) });
+    raiseSecond.setUpRealm(1);
+    raiseSecond.escalate();
+    raiseSecond.escalate();
+    const tiers = (run: typeof raiseSecond) => Array.from(run.camp.summons.subarray(0, run.camp.summonCount)).map((card) => run.tables.summonTier[card]);
+    expect(tiers(raiseSecond)).toEqual([1, 3]);
+    const greedy = startedRun({ settings: { summons: 2 } });
+    greedy.setUpRealm(1);
+    greedy.escalate();
+    greedy.escalate();
+    expect(tiers(greedy)).toEqual([2, 2]);
   });
 
 });

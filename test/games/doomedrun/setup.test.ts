@@ -195,6 +195,35 @@ describe('Realm set-up', () => {
     expect(random.camp.questDeck.size).toBe(random.tables.quests.length - tied);
   });
 
+  it('every Adventurer has one Side Quest tied to them, which makes them join; Mythic Item quests are tied to no one', () => {
+    const run = startedRun();
+    const { quests, adventurerIds } = run.tables;
+    for (let a = 0; a < adventurerIds.length; a++) {
+      const tied = quests.filter((quest) => quest.tiedTo === a);
+      expect(tied).toHaveLength(1);
+      expect(tied[0].reward).toEqual([{ op: 'join', adventurer: adventurerIds[a] }]);
+    }
+    expect(quests.filter((quest) => quest.reward.some((reward) => reward.op === 'mythic')).every((quest) => quest.tiedTo < 0)).toBe(true);
+    expect(quests).toHaveLength(2 * adventurerIds.length);
+  });
+
+  it("first Run: the starting six's own Side Quests leave the Run when their envelope opens; Random Run: a base Adventurer outside the six can join, and the six keep their Mythic quests", () => {
+    const first = startedRun();
+    for (let realm = 1; realm <= 7; realm++) {
+      first.camp.realm = realm;
+      first.setUpRealm(realm);
+    }
+    const own = first.tables.quests.map((quest, q) => [quest, q] as const).filter(([quest]) => first.tables.startingCompany.includes(quest.tiedTo));
+    expect(own).toHaveLength(6);
+    for (const [, q] of own) expect([first.camp.questOut.indexOf(q) >= 0, first.camp.questDeck.indexOf(q) >= 0]).toEqual([true, false]);
+    const random = startedRun({ settings: { variant: 'random' } });
+    const inDeck = (q: number) => random.camp.questDeck.indexOf(q) >= 0;
+    random.tables.quests.forEach((quest, q) => {
+      if (quest.tiedTo >= 0) expect(inDeck(q)).toBe(random.camp.where[quest.tiedTo] !== Where.company);
+      else expect(inDeck(q)).toBe(true);
+    });
+  });
+
   it("New Run+: four of the previous Run's living Adventurers keep their Mythic Items, a Warden from the others, its Summons escalated, X = their count + 1", () => {
     const run = makeRun({ variant: 'new-run-plus' });
     run.begin(5, greedyStrategy());
