@@ -62,6 +62,13 @@ const SETTINGS: readonly SettingSpec[] = [
     description: 'When the skill deck runs out, shuffle the skill discard pile into a new one (the rulebook is silent)',
   },
   {
+    name: 'cardRest',
+    kind: 'enum',
+    values: ['endsTurn', 'continue'],
+    default: 'endsTurn',
+    description: "A rest an adventure card grants (Barracks, Safe House): a full rest action, which ends the turn as the rulebook's rest does, or one after which the turn goes on at its speed",
+  },
+  {
     name: 'trapXp',
     kind: 'enum',
     values: ['card', 'agent'],
@@ -91,6 +98,7 @@ export function necreauxRules(settings: Settings): NecreauxRules {
     uncertainEnding,
     skillReshuffle: boolSetting(settings, 'skillReshuffle'),
     trapXpPerAgent: enumSetting(settings, 'trapXp') === 'agent',
+    cardRestEndsTurn: enumSetting(settings, 'cardRest') === 'endsTurn',
   };
 }
 

@@ -24,6 +24,8 @@ export interface NecreauxRules extends SetUpRules {
   readonly skillReshuffle: boolean;
   /** An each-player speed test's red text gains 1 XP per failing agent (else once per card). */
   readonly trapXpPerAgent: boolean;
+  /** A rest an adventure card grants ends the turn (else the turn goes on at its speed). */
+  readonly cardRestEndsTurn: boolean;
 }
 
 /** The test seam: scripted dice, and a hook to stack the deck or hand out cards after the set-up. */
@@ -881,6 +883,12 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
 
   // --- Card effects ---
 
+  /** A card of the adventure deck (a monster, trap, event or room), not an agent's skill, item or special card. */
+  private isAdventureCard(card: number): boolean {
+    const kind = this.cards.kind[card];
+    return kind === Kind.monster || kind === Kind.trap || kind === Kind.event || kind === Kind.room;
+  }
+
   private applyEffects(start: number, end: number, agent: number, source: number): void {
     for (let i = start; i < end && !this.state.finished; i++) {
       this.applyEffect(this.cards.effectOp[i], this.cards.effectAmount[i], agent, source);
@@ -910,6 +918,7 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
         return;
       case Op.rest:
         this.rest();
+        if (this.rules.cardRestEndsTurn && this.isAdventureCard(source)) this.state.turnOver = true;
         return;
       case Op.enable:
         this.enableCards(amount);

@@ -239,6 +239,16 @@ describe('rooms and rest', () => {
     expect(metric(game, 'monstersDefeated')).toBe(0);
   });
 
+  it("a room's rest is a full rest that ends the turn (cardRest=endsTurn), or after which the turn goes on (continue)", () => {
+    const deck = ['Barracks', 'Medkit', 'Laser Pistol', 'Lucky Charm'];
+    const ends = play(scenario(1, deck, []), testStrategy({ resolveRestDraw: () => false }, 3));
+    expect(ends.state.zone[id(ends.engine, 'Medkit')]).toBe(Zone.discard);
+    expect(ends.state.deck.size).toBe(2);
+    const goesOn = play({ ...scenario(1, deck, []), settings: { agents: 1, cardRest: 'continue' } }, testStrategy({ resolveRestDraw: () => false }, 3));
+    expect(goesOn.state.zone[id(goesOn.engine, 'Medkit')]).toBe(Zone.discard);
+    expect(goesOn.state.deck.size).toBe(0);
+  });
+
   it('rest: a charge instead of enabling', () => {
     const game = play(scenario(1, [], []), testStrategy({ restAction: () => Rest.charge }, 0));
     expect(game.state.charges[id(game.engine, 'Plain 1')]).toBe(1);
