@@ -1,7 +1,6 @@
 import type { StrategyDefinition } from '../../src/core/game.ts';
 import { CampaignDecision, type CampaignDecisionKind, type CampaignView, type DoomedrunStrategy, ESCALATE_ADD, FALCON_HOLD, falconDie, falconTarget } from '../../src/games/doomedrun/decisions.ts';
 import { MAX_PARTY, Where } from '../../src/games/doomedrun/state.ts';
-import { SEATS } from '../../src/games/setawatch/state.ts';
 import { cardWorth } from '../setawatch/greedy.ts';
 import { watchParams, watchStrategy } from './watch.ts';
 
@@ -134,9 +133,7 @@ function doomValue(view: CampaignView, option: number): number {
   const amount = Math.abs(option);
   const takesDoom = option > 0;
   if (view.run.doom + amount <= view.tables.content.rules.doomLimit) return takesDoom ? 1 : 0;
-  let active = 0;
-  for (let seat = 0; seat < SEATS; seat++) if (view.state.onWatch[seat] === 1) active += view.state.activeCards(seat);
-  return takesDoom === active <= amount ? 1 : 0;
+  return takesDoom === view.state.watchActiveCards() <= amount ? 1 : 0;
 }
 
 export const greedy: StrategyDefinition<DoomedrunStrategy> = {

@@ -338,6 +338,8 @@ const mythicItems = ALL_IDS.map((id, i) => ({
 // Side Quests (50, estimated but for Berserker Defender, which the rulebook prints): one per adventurer that makes
 // them join (the Side Quest "tied to" them, which a Random Run removes for its starting six and New Run+ for its
 // Company), and one per adventurer that unlocks their Mythic Item (New Run+ removes those of the Mythic Items kept).
+// Costs, picked by a hash of the card's name. None asks to Escalate Summons, though the rulebook says Side Quests can:
+// how many printed ones do is unknown, and Runs are very sensitive to it (see RULES.md, "Side Quests").
 const COSTS: Json[][] = [[{ op: 'exhaustEach' }], [{ op: 'fire', amount: -2 }], [{ op: 'doom', amount: 1 }], [], [{ op: 'coins', amount: -2 }], [{ op: 'fire', amount: -1 }]];
 const realmOf = (i: number, count: number) => 1 + Math.floor((i * 7) / count);
 const sideQuests: Json[] = [];

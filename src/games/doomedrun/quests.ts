@@ -86,7 +86,6 @@ export class SideQuests {
     }
   }
 
-  /** The current Side Quest's reward; the card leaves the Run. */
   /** The current Side Quest back in the Side Quest deck, its reward not gained. */
   returnUnrewarded(): void {
     const c = this.run.camp;
@@ -96,6 +95,7 @@ export class SideQuests {
     c.currentQuest = -1;
   }
 
+  /** The current Side Quest's reward; the card leaves the Run. */
   reward(): void {
     const c = this.run.camp;
     if (c.currentQuest < 0) return;

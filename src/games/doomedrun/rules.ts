@@ -212,10 +212,12 @@ export class DoomedRules extends SetawatchRules {
 
   protected override beforeWatchActions(): void {
     this.returnBorrowedAside();
+    if (this.campaign.doomSummonsPending === 0) return;
     while (this.campaign.doomSummonsPending > 0 && this.state.status === Status.playing) {
       this.campaign.doomSummonsPending--;
       this.doomSummon();
     }
+    if (this.state.status === Status.playing) this.settleLine();
   }
 
   /** There is a Line to summon to (a Watch is on). */
@@ -235,11 +237,8 @@ export class DoomedRules extends SetawatchRules {
       return;
     }
     this.log?.write('  Doom summons an Unhallowed to the end of the Line');
-    this.enterRevealed(s.lineLength, s.unhallowedDeck.draw(), 0);
-    const top = this.drawCreature();
-    if (top < 0) return;
-    s.horde.push(top);
-    this.log?.write(`  ${this.cardName(top)} goes to the Horde`);
+    this.enterRevealed(s.lineLength, this.drawUnhallowed(), 0);
+    this.drawToHorde();
   }
 
   /** The Royal's Falcon, with the Royal in the Party: the campaign strategy may strike before any Watch action... */
@@ -270,14 +269,18 @@ export class DoomedRules extends SetawatchRules {
     this.settleLine();
   }
 
-  /** Summon tiers: the higher tiers cost more (content: extraExhaust, fire, and a Doomed Summon's Doom or exhaust). */
+  /** Summon tiers: the higher tiers cost more (content: extraExhaust, fire). */
   protected override afterSummonExhaust(card: number): void {
     const extra = this.run.summonExtraExhaust[card];
     const fire = this.run.summonFire[card];
-    const doomOrExhaust = this.run.summonDoomOrExhaust[card];
     if (extra > 0) this.forceExhaust(extra);
     if (fire !== 0) this.changeFire(fire);
-    if (doomOrExhaust > 0 && !this.hooks.offerDoom(doomOrExhaust)) this.forceExhaust(doomOrExhaust);
+  }
+
+  /** A Doomed Summon, once its Unhallowed is in the Line: the players gain its Doom or exhaust as many cards. */
+  protected override afterSummon(card: number): void {
+    const amount = this.run.summonDoomOrExhaust[card];
+    if (amount > 0 && !this.hooks.offerDoom(amount)) this.forceExhaust(amount);
   }
 
   /** Molting (Final Realm): the defeated Unhallowed is replaced by the top Husk of the Graveyard. */

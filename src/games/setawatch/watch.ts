@@ -438,7 +438,15 @@ export class Watch implements Simulator {
     else this.runRevealPowers(card, depth + 1);
   }
 
+  /** The Summon card at `position` summons, then its after-Summon effects resolve (afterSummon). */
   private summon(position: number, depth: number): void {
+    const summonCard = this.state.lineCard[position];
+    this.summonUnhallowed(position, depth);
+    if (this.state.status === Status.playing) this.afterSummon(summonCard);
+  }
+
+  /** Summon!: a card exhausted, then an Unhallowed takes the Summon card's place face up (an empty deck loses). */
+  private summonUnhallowed(position: number, depth: number): void {
     const s = this.state;
     const summonCard = s.lineCard[position];
     this.log?.write('  Summon!');
@@ -449,11 +457,16 @@ export class Watch implements Simulator {
       s.status = Status.lostSummon;
       return;
     }
-    const unhallowed = this.location.chooseSummoned ? this.chooseUnhallowed() : s.unhallowedDeck.draw();
+    const unhallowed = this.drawUnhallowed();
     this.removeLine(position);
     if (this.location.summonToDeckBottom) s.deck.pushBottom(summonCard);
     else s.graveyard.push(summonCard);
     this.enterRevealed(position, unhallowed, depth);
+  }
+
+  /** The Unhallowed a summon brings: the top of the deck, or the one chosen where the location says so. */
+  protected drawUnhallowed(): number {
+    return this.location.chooseSummoned ? this.chooseUnhallowed() : this.state.unhallowedDeck.draw();
   }
 
   /** Pick an Unhallowed from the deck (Ancient Crypt, Sacred City) and take it out of the deck. */
@@ -541,7 +554,7 @@ export class Watch implements Simulator {
     this.enterRevealed(position, top, depth);
   }
 
-  private drawToHorde(): void {
+  protected drawToHorde(): void {
     const drawn = this.drawCreature();
     if (drawn < 0) return;
     this.state.horde.push(drawn);
@@ -643,6 +656,8 @@ export class Watch implements Simulator {
 
   /** Extension hooks for expansions (no-ops in the base game): a Summon's extra cost; a creature just defeated. */
   protected afterSummonExhaust(_summonCard: number): void {}
+  /** After a Summon card has summoned and the Unhallowed is in its place. */
+  protected afterSummon(_summonCard: number): void {}
   protected afterDefeat(_card: number, _position: number): void {}
 
   /** The rules example: a face-down Summon that is defeated still summons, and the Unhallowed goes straight to the Graveyard. */
@@ -650,9 +665,11 @@ export class Watch implements Simulator {
     const s = this.state;
     s.lineRevealed[position] = 1;
     this.log?.write('  the defeated card is a Summon!');
-    this.summon(position, MAX_ENTRY_DEPTH + 1);
+    const summonCard = s.lineCard[position];
+    this.summonUnhallowed(position, MAX_ENTRY_DEPTH + 1);
     if (s.status !== Status.playing) return;
     s.graveyard.push(this.removeLine(position));
+    this.afterSummon(summonCard);
   }
 
   private payPyromancer(): void {

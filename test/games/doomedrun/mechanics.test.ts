@@ -7,7 +7,7 @@ import { CampaignDecision, type CampaignView, type DoomedrunStrategy, ESCALATE_A
 import { Where } from '../../../src/games/doomedrun/state.ts';
 import { cardWorth, greedyChoice } from '../../../strategies/setawatch/greedy.ts';
 import { greedyCampaign } from '../../../strategies/doomedrun/greedy.ts';
-import { adventurer, cardIds, noCostQuest, questCost, scripted, startedRun, watchInvariants } from './helpers.ts';
+import { adventurer, cardIds, cardsInPiles, noCostQuest, questCost, scripted, startedRun, watchInvariants } from './helpers.ts';
 
 interface Hooks {
   afterArrival(): void;
@@ -17,6 +17,8 @@ interface Hooks {
   beforeWatchActions(): void;
   beforeWatchAction(): void;
   afterSummonExhaust(card: number): void;
+  afterSummon(card: number): void;
+  enterRevealed(position: number, card: number, depth: number): void;
 }
 const hooks = (run: ReturnType<typeof startedRun>) => run.rules as unknown as Hooks;
 
@@ -104,10 +106,27 @@ describe('Doom (the reference\'s Doom track; the Doomed Summons estimated)', () 
       const s = run.rules.state;
       run.camp.doom = 0;
       const active = s.watchActiveCards();
-      hooks(run).afterSummonExhaust(cardIds(run, 'Doomed Summon')[0]);
-      hooks(run).afterSummonExhaust(cardIds(run, 'Dread Summon')[0]);
+      hooks(run).afterSummon(cardIds(run, 'Doomed Summon')[0]);
+      hooks(run).afterSummon(cardIds(run, 'Dread Summon')[0]);
       expect([run.camp.doom, s.watchActiveCards()]).toEqual(takeDoom ? [3, active] : [0, active - 3]);
     }
+  });
+
+  it('a Doomed Summon revealed at the limit: its Unhallowed takes its place first, then the Doom summons another to the end; no card is lost or doubled', () => {
+    const run = atTheLimit(scripted({ [CampaignDecision.sideQuestKeep]: noCostQuest, [CampaignDecision.doomOrExhaust]: (view) => Math.max(view.options[0], view.options[1]) }));
+    const s = run.rules.state;
+    const doomed = cardIds(run, 'Doomed Summon')[0];
+    s.deck.pushBottom(doomed);
+    const before = cardsInPiles(run);
+    const [first, second] = [s.unhallowedDeck.at(s.unhallowedDeck.size - 1), s.unhallowedDeck.at(s.unhallowedDeck.size - 2)];
+    s.deck.remove(doomed);
+    hooks(run).enterRevealed(1, doomed, 0);
+    expect(s.lineCard[1]).toBe(first);
+    expect(s.lineCard[s.lineLength - 1]).toBe(second);
+    expect(s.graveyard.toArray()).toContain(doomed);
+    expect(Array.from(s.lineCard.subarray(0, s.lineLength))).not.toContain(doomed);
+    expect(run.camp.doom).toBe(0);
+    expect(cardsInPiles(run)).toEqual(before);
   });
 
   it('greedy takes the Doom while it stays within the limit, else exhausts the cards if the Watch can spare them', () => {
