@@ -19,7 +19,7 @@ export function rulesOptions(settings: Settings): RulesOptions {
     recovery: Number(settings.recovery),
     healCost: Number(settings.healCost),
     knockoutTurns: Number(settings.knockoutTurns),
-    priorFame: settings.priorFame === 'random',
+    priorFame: settings.priorFame === 'none' || settings.priorFame === 'random' ? settings.priorFame : 'eighth',
   };
 }
 
@@ -63,7 +63,7 @@ const kyros: GameModule<KyrosStrategy, KyrosContent> = {
     { name: 'recovery', kind: 'int', min: 0, max: 6, default: 1, description: 'wounds and exhaustion each hero recovers at the start of each of its turns' },
     { name: 'healCost', kind: 'int', min: 0, max: 5, default: 1, description: 'gold per wound healed when resting a turn in a free town (0: free)' },
     { name: 'knockoutTurns', kind: 'int', min: 0, max: 6, default: 1, description: 'turns a knocked-out hero loses' },
-    { name: 'priorFame', kind: 'enum', values: ['none', 'random'], default: 'none', description: 'fame from the 8 Giant Lords defeated before the endgame: not counted, or 1 each to a random hero' },
+    { name: 'priorFame', kind: 'enum', values: ['eighth', 'none', 'random'], default: 'eighth', description: 'fame from the 8 Giant Lords defeated before the endgame: the eighth only, held by the player who triggered the endgame (the last seat); none; or the eighth and the other seven to random heroes' },
   ],
   content: kyrosContent,
   strategies: kyrosStrategies,

@@ -2,7 +2,7 @@ import type { DiceSource } from '../../core/dice.ts';
 import { InputError, StrategyError } from '../../core/errors.ts';
 import type { GameLog, OutcomeRecord } from '../../core/game.ts';
 import { METRIC_MISSING } from '../../core/game.ts';
-import { GameRandom } from '../../core/rng.ts';
+import { GameRandom, type RandomStream } from '../../core/rng.ts';
 import { Activation, ACTIVATION_NAMES, ATTRIBUTE_NAMES, type KyrosTables, PHASE_NAMES } from './cards.ts';
 import { Decision, DECISION_NAMES, type DecisionKind, type DecisionView, type KyrosStrategy, OptionKind, OptionList, type RulesView } from './decisions.ts';
 import { chance, DuelNumbers } from './duel.ts';
@@ -40,8 +40,11 @@ export interface RulesOptions {
   readonly healCost: number;
   /** Turns a knocked-out hero loses. */
   readonly knockoutTurns: number;
-  /** Give each Giant Lord defeated before the endgame (1 fame) to a random hero. */
-  readonly priorFame: boolean;
+  /**
+   * The Giant Lords defeated before the endgame (1 fame each): `eighth`, the one whose defeat triggered the endgame,
+   * held by the last seat; `none`; or `random`, the eighth and each of the others to a random hero.
+   */
+  readonly priorFame: 'eighth' | 'none' | 'random';
 }
 
 export const OUTCOME_UNFINISHED = MAX_SEATS;
@@ -167,13 +170,8 @@ export class KyrosRules implements RulesView {
     s.lordDeck.clear();
     for (let l = 0; l < t.lordCount; l++) {
       const lord = this.deal[l];
-      if (l < t.defeatedBeforeEndgame) {
-        if (o.priorFame) {
-          const seat = setup.int(o.players);
-          s.lordOwner[lord] = seat;
-          s.fame[seat] += 1;
-        }
-      } else s.lordDeck.push(lord);
+      if (l < t.defeatedBeforeEndgame) this.giveEarlierLord(lord, l === t.defeatedBeforeEndgame - 1, setup);
+      else s.lordDeck.push(lord);
     }
 
     // The market deck, and each occupied town's stack.
@@ -194,6 +192,15 @@ export class KyrosRules implements RulesView {
       s.townRedCounter[town] = 1;
     }
     if (this.log !== null) this.logSetUp();
+  }
+
+  /** A Giant Lord defeated before the endgame, by the setting: the eighth to the last seat, the others at random. */
+  private giveEarlierLord(lord: number, eighth: boolean, setup: RandomStream): void {
+    const mode = this.settings.priorFame;
+    if (mode === 'none' || (mode === 'eighth' && !eighth)) return;
+    const seat = eighth ? this.settings.players - 1 : setup.int(this.settings.players);
+    this.state.lordOwner[lord] = seat;
+    this.state.fame[seat] += 1;
   }
 
   private logSetUp(): void {

@@ -31,12 +31,29 @@ describe('occupation set-up', () => {
     }
   });
 
-  it('gives the 8 Giant Lords defeated before the endgame 1 fame each to random heroes when priorFame=random', () => {
-    const rules = makeRules({ players: 4, priorFame: 'random' });
-    rules.playGame(3, scripted(), newRecord(), (r) => {
-      expect(Array.from(r.state.fame.subarray(0, 4)).reduce((a, b) => a + b, 0)).toBe(8);
-      r.state.status = Status.finished;
-    });
+  it('gives the 8 Giant Lords defeated before the endgame 1 fame each when priorFame=random: the eighth to the last seat (who triggered the endgame), the others to random heroes', () => {
+    for (let seed = 1; seed <= 5; seed++) {
+      const rules = makeRules({ players: 4, priorFame: 'random' });
+      rules.playGame(seed, scripted(), newRecord(), (r) => {
+        expect(Array.from(r.state.fame.subarray(0, 4)).reduce((a, b) => a + b, 0)).toBe(8);
+        expect(r.state.fame[3]).toBeGreaterThanOrEqual(1);
+        r.state.status = Status.finished;
+      });
+    }
+  });
+
+  it('counts only the eighth Giant Lord, held by the last seat, by default (priorFame=eighth), and none with priorFame=none', () => {
+    const fame = (priorFame?: string) => {
+      const rules = makeRules(priorFame === undefined ? { players: 3 } : { players: 3, priorFame });
+      let seen: number[] = [];
+      rules.playGame(2, scripted(), newRecord(), (r) => {
+        seen = Array.from(r.state.fame.subarray(0, 3));
+        r.state.status = Status.finished;
+      });
+      return seen;
+    };
+    expect(fame()).toEqual([0, 0, 1]);
+    expect(fame('none')).toEqual([0, 0, 0]);
   });
 });
 
