@@ -107,14 +107,14 @@ export abstract class Combat extends Preparation {
     return won;
   }
 
-  /** A lost fight costs damage (the margin, or a flat amount) and ends the turn; past the limit, the game is lost. */
+  /** A lost fight costs damage (the margin, or a flat amount); past the limit, the game is lost. */
   private loseFight(against: number): void {
     const s = this.state;
     s.fightsLost++;
     const damage = this.readings.defeatDamage > 0 ? this.readings.defeatDamage : Math.max(1, against - Math.max(0, this.lastAttack));
     s.damage += damage;
     s.damageTaken += damage;
-    if (this.log !== null) this.log.write(`  you lose the fight: +${damage} damage (damage ${s.damage} of ${this.readings.damageLimit}); your turn ends`);
+    if (this.log !== null) this.log.write(`  you lose the fight: +${damage} damage (damage ${s.damage} of ${this.readings.damageLimit})${this.readings.lossEndsTurn ? '; your turn ends' : ''}`);
     if (s.damage > this.readings.damageLimit) s.status = Status.damage;
   }
 

@@ -54,6 +54,13 @@ export const SETTINGS: readonly SettingSpec[] = [
     default: 'any',
     description: 'what a Ring brings in from the sideboard: any die (so special combat, healing and rune dice can reach the reserve), or action dice only (as written)',
   },
+  {
+    name: 'afterLoss',
+    kind: 'enum',
+    values: ['endTurn', 'stay'],
+    default: 'endTurn',
+    description: 'a lost fight or a retreat: the turn ends, or you stay put and go on with Steps 5-7 (treasure, preparation) and may move again (the rulebook says neither)',
+  },
 ];
 
 export const METRICS: readonly MetricSpec[] = [
@@ -85,6 +92,7 @@ export function readingsOf(settings: Settings, content: CitiesContent): Readings
     combatRolls: Number(settings.combatRolls),
     defeatDamage: settings.defeatDamage === 'margin' ? 0 : Number(settings.defeatDamage),
     ringBringsAnyDie: settings.ring === 'any',
+    lossEndsTurn: settings.afterLoss !== 'stay',
   };
 }
 

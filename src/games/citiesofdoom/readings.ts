@@ -20,6 +20,8 @@ export interface Readings {
   readonly defeatDamage: number;
   /** A Ring brings in any die of the sideboard (true), or action dice only (false, as written). */
   readonly ringBringsAnyDie: boolean;
+  /** A lost fight or a retreat ends the turn (true), or you stay put and go on with Steps 5-7 and may move again. */
+  readonly lossEndsTurn: boolean;
 }
 
 export const DEFAULT_READINGS: Readings = {
@@ -33,4 +35,5 @@ export const DEFAULT_READINGS: Readings = {
   combatRolls: 0,
   defeatDamage: 0,
   ringBringsAnyDie: true,
+  lossEndsTurn: true,
 };

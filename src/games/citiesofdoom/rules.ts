@@ -175,7 +175,7 @@ export class CitiesRules extends Combat {
     }
     for (let step = 0; step < MAX_STEPS && s.status === Status.playing; step++) {
       if (!this.movement()) break;
-      if (!this.encounterAndCombat()) break;
+      if (!this.encounterAndCombat() && (this.readings.lossEndsTurn || s.status !== Status.playing)) break;
       this.treasure();
       if (s.status !== Status.playing) return;
       this.enterDestination();
@@ -260,7 +260,7 @@ export class CitiesRules extends Combat {
     this.view.attack = this.baseAttackEstimate();
     if (this.noRetreat || this.askBetween(Decision.retreat, OptionKind.done, OptionKind.retreat, -1, -1) !== OptionKind.retreat) return false;
     s.retreats++;
-    if (this.log !== null) this.log.write(`  you retreat from power ${power}${this.secondPower > 0 ? ` and a second encounter of ${this.secondPower}` : ''}: your turn ends`);
+    if (this.log !== null) this.log.write(`  you retreat from power ${power}${this.secondPower > 0 ? ` and a second encounter of ${this.secondPower}` : ''}${this.readings.lossEndsTurn ? ': your turn ends' : ''}`);
     return true;
   }
 

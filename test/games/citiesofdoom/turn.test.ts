@@ -460,6 +460,31 @@ describe('magic and combat (Steps 3 and 4)', () => {
   });
 });
 
+describe('after a retreat or a lost fight (afterLoss)', () => {
+  /** A whole turn with two Provisions: move, retreat from the first monster, then move again if asked. */
+  function retreatingTurn(afterLoss: string): Table {
+    const t = arena({ afterLoss }, { [Decision.move]: [option(OptionKind.choose), option(OptionKind.done)], [Decision.retreat]: [retreat] });
+    give(t, me(t), 'white-action', Where.play, 'provisions');
+    give(t, me(t), 'white-action', Where.play, 'provisions');
+    t.rules.state.turn = 0;
+    t.rules.playTurn();
+    return t;
+  }
+
+  it('endTurn (default): the turn ends at once', () => {
+    const t = retreatingTurn('endTurn');
+    expect(t.log.slice(4)).toEqual(['  you retreat from power 3: your turn ends', 'step 8: the Opponent collects a rune (1 of 6)']);
+  });
+
+  it('stay: you stay put, roll for treasure, prepare, and may move again', () => {
+    const t = retreatingTurn('stay');
+    expect(t.log[4]).toBe('  you retreat from power 3');
+    expect(t.log.slice(5).map((line) => line.split(':')[0])).toEqual(['step 5', 'step 7', '  the Opponent rolls his active dice', "  the Opponent's play area", 'step 2', 'step 8']);
+    expect(t.rules.state.fightsWon).toBe(0);
+    expect(t.log).toContain('step 2: you do not move: your turn ends');
+  });
+});
+
 describe('treasure, destination and the end of the turn (Steps 5-8)', () => {
   it('each discovery rolls a rune die; a rune you lack is yours; a special rune die is rolled first and may be wild', () => {
     const t = arena();
