@@ -546,9 +546,10 @@ export class Watch implements Simulator {
     this.log?.write(`  ${this.cardName(s.lineCard[position])} steals a ${s.dieValue[die]}`);
   }
 
+  /** Graveshifter: "swap this card with the creature on top of the Graveyard"; a Summon card on top is no creature. */
   private swapWithGraveyardTop(position: number, depth: number): void {
     const s = this.state;
-    if (s.graveyard.size === 0) return;
+    if (s.graveyard.size === 0 || this.tables.kind[s.graveyard.peek()] === Kind.summon) return;
     const top = s.graveyard.draw();
     s.graveyard.push(this.removeLine(position));
     this.enterRevealed(position, top, depth);
@@ -640,7 +641,9 @@ export class Watch implements Simulator {
     const t = this.tables;
     const card = s.lineCard[position];
     if (t.kind[card] === Kind.summon) return this.defeatFaceDownSummon(position);
-    const blank = this.isBlank(position);
+    // A face-down creature's text is not in play: the rulebook's Long Shot example defeats an Unhallowed "without its
+    // ability firing", so its Defeated powers (Hydra's return included) do not fire.
+    const blank = this.isBlank(position) || s.lineRevealed[position] === 0;
     s.lastDefeatPosition = position;
     s.lastDefeatHealth = this.health(position);
     this.log?.write(`  ${this.cardName(card)} is defeated`);

@@ -118,6 +118,22 @@ describe('creature powers', () => {
     expect(game.names(game.state.graveyard)).toContain('Graveshifter');
   });
 
+  it('Graveshifter stays when a Summon card is on top of the Graveyard: it is no creature', () => {
+    const game = play({ ...cleric, graveyard: ['Wolf', 'Summon!'], deck: ['Graveshifter'] });
+    expect(game.log.some((line) => line.includes('enters the Line face up at position 1'))).toBe(false);
+    expect(game.names(game.state.graveyard).filter((name) => name === 'Summon!')).toHaveLength(1);
+  });
+
+  it('a creature defeated face down does not fire its Defeated power: no Hydra return, no Treant fire', () => {
+    const hydra = play({ ...cleric, deck: ['Bear', 'Eagle', 'Hydra'], watch: [ability('Long Shot', 7, 2)] });
+    expect(hydra.log.some((line) => line.includes('Hydra returns'))).toBe(false);
+    expect(hydra.names(hydra.state.graveyard)).toContain('Hydra');
+    const treant = play({ ...cleric, deck: ['Bear', 'Eagle', 'Treant'], watch: [ability('Long Shot', 7, 2)] });
+    logHas(treant.log, 'Treant is defeated');
+    expect(treant.log.some((line) => /fire \d+ -> \d+/.test(line) && line.includes('+2'))).toBe(false);
+    expect(treant.log.some((line) => line.includes('fire 7 -> 9'))).toBe(false);
+  });
+
   it('Acolyte adds a creature to the Horde on reveal and reshuffles a Summon in first position', () => {
     const game = play({ ...cleric, graveyard: ['Summon!'], deck: ['Acolyte'] });
     logHas(game.log, 'a creature is added to the Horde');
