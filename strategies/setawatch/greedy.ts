@@ -722,12 +722,24 @@ function locationScore(view: DecisionView, location: number): number {
   return fire - 3 * l.line + (l.kind === LocationKind.respite ? 4 : 0);
 }
 
+/** What an unseen regular location is worth to greedy on average (the top of the map is face down). */
+function averageRegularLocationScore(view: DecisionView): number {
+  let total = 0;
+  let count = 0;
+  for (let location = 0; location < view.tables.locations.length; location++) {
+    if (view.tables.locations[location].kind !== LocationKind.regular) continue;
+    total += locationScore(view, location);
+    count++;
+  }
+  return count === 0 ? 0 : total / count;
+}
+
 function mapChoice(view: DecisionView): number {
   const o = view.options;
   if (o.kind[0] === OptionKind.done) {
-    // Teleport: the best seen location, if it beats the current top of the map.
+    // Teleport: the best seen location, if it beats what the face-down top of the map is worth on average.
     let choice = 0;
-    let bestScore = locationScore(view, view.state.mapDeck.peek());
+    let bestScore = averageRegularLocationScore(view);
     for (let i = 1; i < o.count; i++) {
       const score = locationScore(view, view.seen[o.target[i]]);
       if (score > bestScore) [choice, bestScore] = [i, score];
