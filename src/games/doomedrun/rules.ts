@@ -230,14 +230,10 @@ export class DoomedRules extends SetawatchRules {
    * the top Creature card goes to the Horde. With the Unhallowed deck empty, the expedition is lost, as to a Summon.
    */
   doomSummon(): void {
-    const s = this.state;
-    if (s.unhallowedDeck.size === 0) {
-      this.log?.write('  Doom summons from an empty Unhallowed deck: the party is lost');
-      s.status = Status.lostSummon;
-      return;
-    }
     this.log?.write('  Doom summons an Unhallowed to the end of the Line');
-    this.enterRevealed(s.lineLength, this.drawUnhallowed(), 0);
+    const unhallowed = this.drawUnhallowed();
+    if (unhallowed < 0) return;
+    this.enterRevealed(this.state.lineLength, unhallowed, 0);
     this.drawToHorde();
   }
 

@@ -452,21 +452,26 @@ export class Watch implements Simulator {
     this.log?.write('  Summon!');
     this.forceExhaust(1 + this.location.summonExtraExhaust);
     this.afterSummonExhaust(summonCard);
-    if (s.unhallowedDeck.size === 0) {
-      this.log?.write('  the Unhallowed deck is empty: the party is lost');
-      s.status = Status.lostSummon;
-      return;
-    }
     const unhallowed = this.drawUnhallowed();
+    if (unhallowed < 0) return;
     this.removeLine(position);
     if (this.location.summonToDeckBottom) s.deck.pushBottom(summonCard);
     else s.graveyard.push(summonCard);
     this.enterRevealed(position, unhallowed, depth);
   }
 
-  /** The Unhallowed a summon brings: the top of the deck, or the one chosen where the location says so. */
+  /**
+   * The Unhallowed a summon brings: the top of the deck, or the one chosen where the location says so. With the deck
+   * empty the party is lost, and -1 is returned.
+   */
   protected drawUnhallowed(): number {
-    return this.location.chooseSummoned ? this.chooseUnhallowed() : this.state.unhallowedDeck.draw();
+    const s = this.state;
+    if (s.unhallowedDeck.size === 0) {
+      this.log?.write('  the Unhallowed deck is empty: the party is lost');
+      s.status = Status.lostSummon;
+      return -1;
+    }
+    return this.location.chooseSummoned ? this.chooseUnhallowed() : s.unhallowedDeck.draw();
   }
 
   /** Pick an Unhallowed from the deck (Ancient Crypt, Sacred City) and take it out of the deck. */
