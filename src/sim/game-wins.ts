@@ -54,7 +54,7 @@ export class GameWins {
   }
 
   get games(): number {
-    return this.ranges.reduce((total, [start, end]) => total + end - start, 0);
+    return gamesIn(this.ranges);
   }
 
   get wins(): number {
@@ -100,7 +100,7 @@ export class GameWins {
       if (start < last) throw new Error(`played ranges must be sorted and not overlap; [${start}, ${end}) is not`);
       last = end;
     }
-    const games = json.played.reduce((total, [start, end]) => total + end - start, 0);
+    const games = gamesIn(json.played);
     const packed = Buffer.from(json.won, 'base64');
     if (packed.toString('base64') !== json.won || packed.length !== Math.ceil(games / 8)) {
       throw new Error(`won must be the base64 of ${Math.ceil(games / 8)} bytes (one bit per game played, ${games} games)`);
@@ -149,6 +149,11 @@ export class GameWins {
     grown.set(this.bits);
     this.bits = grown;
   }
+}
+
+/** How many games half-open ranges of game indices hold. */
+function gamesIn(ranges: readonly (readonly [number, number])[]): number {
+  return ranges.reduce((total, [start, end]) => total + end - start, 0);
 }
 
 function bitAt(bytes: Uint8Array, index: number): boolean {
