@@ -8,12 +8,13 @@ import { DuelCache, expectedCounters, worstCounters } from './duel-cache.ts';
 /**
  * A fast heuristic for every seat. As a hero it travels to the town with the best expected fame per turn (estimated
  * chance to win against the counters it expects, times 1 + those counters, over the travel turns), rests first when
- * its wounds cost it more than a quarter of its chances, attacks in the phase that trades wounds best, escapes when
- * its estimated chance drops below `escapeBelow`, uses every bomb, reflect and surge it can and heals when hurt, sends
- * an ally into a phase it would lose wounds defending in, and takes and buys the dearest cards. As the player to the
- * attacker's left it plays the Giant Lord's side by `counters`: `adversarial` gives the full number of counters, of
- * the types that lower this hero's estimated chance most, and uses every item it can; `random` gives the full number
- * of counters of random types and uses items at random. The duel estimates are cached (see duel-cache.ts).
+ * the wounds its gold would heal cost it more than a quarter of its chances, attacks in the phase that trades wounds
+ * best, escapes when its estimated chance drops below `escapeBelow`, uses every bomb, reflect and surge it can and
+ * heals when hurt, sends an ally into a phase it would lose wounds defending in, and takes and buys the dearest
+ * cards. As the player to the attacker's left it plays the Giant Lord's side by `counters`: `adversarial` gives the
+ * full number of counters, of the types that lower this hero's estimated chance most, and uses every item it can;
+ * `random` gives the full number of counters of random types and uses items at random. The duel estimates are cached
+ * (see duel-cache.ts).
  */
 
 const combat = new DuelNumbers();
@@ -25,13 +26,14 @@ export interface GreedyParams {
 
 /**
  * Where to go: the town with the best expected fame per turn (chance against the counters the hero expects, times
- * 1 + those counters, over the travel turns), or a rest when the wounds cost more than a quarter of the best score.
+ * 1 + those counters, over the travel turns), or a rest when the wounds a rest would heal (as far as the gold goes)
+ * cost more than a quarter of the best score.
  */
 function destination(view: DecisionView, cache: DuelCache): number {
   const s = view.state;
   const o = view.options;
   const seat = view.seat;
-  const wounds = s.wounds[seat];
+  const healable = view.rules.restHeals(seat);
   const life = view.rules.lifeLeft(seat);
   let best = -1;
   let bestScore = -1;
@@ -48,9 +50,9 @@ function destination(view: DecisionView, cache: DuelCache): number {
       bestScore = score;
       best = i;
     }
-    if (wounds > 0) healthyBest = Math.max(healthyBest, (duel.winChance(mask, life + wounds) * (1 + cap)) / turns);
+    if (healable > 0) healthyBest = Math.max(healthyBest, (duel.winChance(mask, life + healable) * (1 + cap)) / turns);
   }
-  if (wounds > 0 && bestScore < 0.75 * healthyBest) {
+  if (healable > 0 && bestScore < 0.75 * healthyBest) {
     for (let i = 0; i < o.count; i++) if (o.kind[i] === OptionKind.rest) return i;
   }
   return best;

@@ -71,6 +71,8 @@ export interface RulesView {
   travelTurns(seat: number, town: number): number;
   /** Life the hero of `seat` has left, plus its allies' (the duel estimates' `heroLifeLeft`). */
   lifeLeft(seat: number): number;
+  /** Wounds of the hero of `seat` and its allies that resting now would heal (as far as its gold goes). */
+  restHeals(seat: number): number;
   /** Fill `into` with the duel `seat` would fight at `town` if given `counterMask` now (bombs excluded). */
   describeDuel(seat: number, town: number, counterMask: number, into: DuelNumbers): DuelNumbers;
   /** Fill `into` with the combat in progress as it stands (this round's surges included). */

@@ -34,8 +34,10 @@ export interface RulesOptions {
   readonly maxRounds: number;
   /** Turns to reach an occupied town from a free place or the next town along the row (see travelTurns). */
   readonly travel: number;
-  /** Wounds and exhaustion every hero recovers at the start of each of its turns. */
+  /** Wounds every hero heals free at the start of each of its turns (0: wounds heal only for gold in a town). */
   readonly recovery: number;
+  /** Exhaustion every hero sheds at the start of each of its turns (the movement dice it leaves unrolled). */
+  readonly exhaustionRecovery: number;
   /** Gold per wound healed by resting in a free town (0: free). */
   readonly healCost: number;
   /** Turns a knocked-out hero loses. */
@@ -231,9 +233,8 @@ export class KyrosRules implements RulesView {
       if (this.log !== null) this.log.write(`  seat ${seat + 1} ${name} recovers from being knocked out (turn lost)`);
       return;
     }
-    const recovery = this.settings.recovery;
-    s.wounds[seat] -= Math.min(recovery, s.wounds[seat]);
-    s.exhaustion[seat] -= Math.min(recovery, s.exhaustion[seat]);
+    s.wounds[seat] -= Math.min(this.settings.recovery, s.wounds[seat]);
+    s.exhaustion[seat] -= Math.min(this.settings.exhaustionRecovery, s.exhaustion[seat]);
 
     if (s.heading[seat] >= 0 && s.townLiberated[s.heading[seat]] === 1) {
       if (this.log !== null) this.log.write(`  seat ${seat + 1} ${name}: ${t.townNames[s.heading[seat]]} was liberated on the way; choosing again`);
@@ -279,12 +280,24 @@ export class KyrosRules implements RulesView {
 
   /** Heal the wounds at `wounds[at]` as far as the seat's gold goes; returns how many. */
   private healWounds(seat: number, wounds: Int16Array, at: number): number {
-    const s = this.state;
-    const cost = this.settings.healCost;
-    const healed = cost === 0 ? wounds[at] : Math.min(wounds[at], Math.floor(s.gold[seat] / cost));
+    const healed = this.affordableHeals(seat, wounds[at]);
     wounds[at] -= healed;
-    s.gold[seat] -= healed * cost;
+    this.state.gold[seat] -= healed * this.settings.healCost;
     return healed;
+  }
+
+  /** How many of `wounds` the seat's gold pays to heal. */
+  private affordableHeals(seat: number, wounds: number): number {
+    const cost = this.settings.healCost;
+    return cost === 0 ? wounds : Math.min(wounds, Math.floor(this.state.gold[seat] / cost));
+  }
+
+  /** Wounds of the hero and its allies that a rest in a free town would heal now. */
+  restHeals(seat: number): number {
+    const s = this.state;
+    let wounds = s.wounds[seat];
+    for (let i = 0; i < s.itemCount[seat]; i++) wounds += s.allyWounds[seat * ITEM_CAPACITY + i];
+    return this.affordableHeals(seat, wounds);
   }
 
   travelTurns(seat: number, town: number): number {

@@ -60,7 +60,7 @@ describe('allies in combat (notes A4: an ally attacking in a phase takes the who
     const rules = makeRules({ players: 1, maxRounds: 1, healCost: 1 });
     rules.playGame(1, scripted({ [Decision.destination]: (view) => view.options.count - 1 }), newRecord(), (r) => {
       seatHero(r, 0, 'Corbin', -1, ['Sellsword']);
-      r.state.wounds[0] = 3; // 2 after the turn's recovery
+      r.state.wounds[0] = 2;
       r.state.allyWounds[0] = 2;
       r.state.gold[0] = 3;
     });

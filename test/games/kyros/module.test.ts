@@ -116,4 +116,25 @@ describe('the shipped strategies', () => {
     expect(rules.state.escapes + rules.state.knockouts + rules.state.liberations).toBeGreaterThan(0);
     expect(OptionKind.escape).toBe(7);
   });
+  it('greedy rests when badly wounded only if its gold pays for healing (a rest without gold heals nothing)', () => {
+    const greedy = createGreedy({ counters: 'adversarial', escapeBelow: 0.2 });
+    const restedWith = (gold: number): boolean => {
+      let rested = false;
+      const strategy = scripted({
+        [Decision.destination]: (view) => {
+          const pick = greedy.choose(Decision.destination, view);
+          rested = view.options.kind[pick] === OptionKind.rest;
+          return pick;
+        },
+      });
+      makeRules({ players: 1, maxRounds: 1 }).playGame(4, strategy, newRecord(), (r) => {
+        seatHero(r, 0, 'Mad Carthos', -1);
+        r.state.wounds[0] = 4;
+        r.state.gold[0] = gold;
+      });
+      return rested;
+    };
+    expect(restedWith(5)).toBe(true);
+    expect(restedWith(0)).toBe(false);
+  });
 });

@@ -62,6 +62,7 @@ const games = fc.record({
   marketCards: fc.integer({ min: 0, max: 8 }),
   travel: fc.integer({ min: 1, max: 6 }),
   recovery: fc.integer({ min: 0, max: 3 }),
+  exhaustionRecovery: fc.integer({ min: 0, max: 3 }),
   healCost: fc.integer({ min: 0, max: 3 }),
   priorFame: fc.constantFrom('none', 'random'),
   strategy: fc.constantFrom('greedy' as const, 'greedy-random' as const, 'random' as const),

@@ -291,7 +291,7 @@ describe('liberation', () => {
 
   it('heals the hero in the Market Step of the liberated town (a Market Step "as normal"), at healCost gold per wound, before buying', () => {
     const { rules, lines } = carthosLiberates(2, 0, ['Lightning Mace', 'Healing Potion'], true, (r) => {
-      r.state.wounds[0] = 4; // 3 after the turn's recovery; the fixed rolls of 10 avoid every wound in the fight
+      r.state.wounds[0] = 3; // the fixed rolls of 10 avoid every wound in the fight
       r.state.gold[0] = 10;
     });
     const s = rules.state;
@@ -360,8 +360,8 @@ describe('between fights', () => {
     });
   });
 
-  it('resting heals a wound per healCost gold and all exhaustion; every turn recovers `recovery` of each', () => {
-    const rules = makeRules({ players: 1, maxRounds: 1, healCost: 2, recovery: 1 });
+  it('resting heals a wound per healCost gold and all exhaustion; every turn first heals `recovery` wounds and sheds `exhaustionRecovery` exhaustion', () => {
+    const rules = makeRules({ players: 1, maxRounds: 1, healCost: 2, recovery: 1, exhaustionRecovery: 2 });
     rules.playGame(1, scripted({ [Decision.destination]: (view) => view.options.count - 1 }), newRecord(), (r) => {
       seatHero(r, 0, 'Corbin', -1);
       r.state.wounds[0] = 6;
@@ -372,6 +372,19 @@ describe('between fights', () => {
     expect(rules.state.wounds[0]).toBe(3);
     expect(rules.state.gold[0]).toBe(1);
     expect(rules.state.exhaustion[0]).toBe(0);
+  });
+
+  it('by default a turn heals no wound and sheds one exhaustion (wounds heal only for gold in a town)', () => {
+    const rules = makeRules({ players: 1, maxRounds: 1 });
+    rules.playGame(1, scripted(), newRecord(), (r) => {
+      seatHero(r, 0, 'Corbin', -1);
+      r.state.wounds[0] = 2;
+      r.state.exhaustion[0] = 2;
+      r.state.travelLeft[0] = 2;
+      r.state.heading[0] = 0;
+    });
+    expect(rules.state.wounds[0]).toBe(2);
+    expect(rules.state.exhaustion[0]).toBe(1);
   });
 });
 
