@@ -31,10 +31,16 @@ export const READING_SETTINGS: readonly SettingSpec[] = [
   { name: 'ongoing', kind: 'enum', values: ['face-up', 'always'], default: 'face-up', description: "when a creature's Ongoing power works: once revealed (default), or already face down" },
   { name: 'poison', kind: 'enum', values: ['per-revealed', 'flat'], default: 'per-revealed', description: "Poison Blade's bonus: +2 per revealed creature (as printed), or +2 once" },
   { name: 'tamed', kind: 'enum', values: ['health', 'rolled'], default: 'health', description: "a tamed creature's attack die: worth its printed health (default), or one more die of its tamer, rolled every round" },
+  { name: 'backstab', kind: 'enum', values: ['defeat-first', 'reveals-first'], default: 'defeat-first', description: "Backstab defeats before the two revealed cards' Reveal powers fire (the FAQ: the one it defeats never fires), or after them" },
 ];
 
 export function readingsOf(settings: Settings): Readings {
-  return { ongoingFaceDown: settings.ongoing === 'always', poisonPerRevealed: settings.poison === 'per-revealed', tamedRolled: settings.tamed === 'rolled' };
+  return {
+    ongoingFaceDown: settings.ongoing === 'always',
+    poisonPerRevealed: settings.poison === 'per-revealed',
+    tamedRolled: settings.tamed === 'rolled',
+    backstabDefeatFirst: settings.backstab !== 'reveals-first',
+  };
 }
 
 class SetawatchEngine implements GameEngine<SetawatchStrategy> {

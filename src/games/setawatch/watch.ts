@@ -29,11 +29,26 @@ export interface Readings {
   readonly poisonPerRevealed: boolean;
   /** `tamed=rolled`: a tamed creature is one more die of its tamer, rolled when tamed and every round; `health` (default): worth its printed health. */
   readonly tamedRolled: boolean;
+  /**
+   * `backstab=defeat-first` (default): an ability that reveals, then defeats (Backstab) defeats before the revealed
+   * cards' Reveal powers, so the one it defeats never fires (designers' FAQ); `reveals-first`: the powers fire first.
+   */
+  readonly backstabDefeatFirst: boolean;
 }
 
 const HUMAN: readonly string[] = ['Human'];
 
-export const DEFAULT_READINGS: Readings = { ongoingFaceDown: false, poisonPerRevealed: true, tamedRolled: false };
+export const DEFAULT_READINGS: Readings = { ongoingFaceDown: false, poisonPerRevealed: true, tamedRolled: false, backstabDefeatFirst: true };
+
+/** An ability that reveals cards, then defeats one of them (Backstab). */
+function revealsThenDefeats(steps: readonly AbilityEffect[]): boolean {
+  let revealed = false;
+  for (let i = 0; i < steps.length; i++) {
+    if (steps[i].op === 'reveal') revealed = true;
+    else if (revealed && steps[i].op === 'defeatUpToRoll') return true;
+  }
+  return false;
+}
 
 /** Creatures the campfire lights at this firewood: 0 / 1-6 / 7-11 / 12-15. */
 export function campfireReveals(fire: number): number {
@@ -58,6 +73,10 @@ export class Watch implements Simulator {
   private readonly scratch: Int16Array;
   /** listAttacks: the positions one adventurer may attack now. */
   private readonly attackTargets = new Int16Array(LINE_CAPACITY);
+  /** Cards an ability revealed whose Reveal effects wait until its defeat is done (`backstab=defeat-first`). */
+  private readonly heldReveals = new Int16Array(LINE_CAPACITY);
+  /** How many cards heldReveals holds, or -1 when reveals resolve at once. */
+  private heldRevealCount = -1;
   readonly view: { state: SetawatchState; options: OptionList; tables: CardTables; random: RandomStream; seen: Int16Array; seat: number; rules: Watch };
 
   constructor(
@@ -388,24 +407,34 @@ export class Watch implements Simulator {
     const card = s.lineCard[position];
     s.lineRevealed[position] = 1;
     this.log?.write(`  reveal ${this.cardName(card)} (position ${position + 1}, health ${this.health(position)})`);
+    if (this.heldRevealCount >= 0) this.heldReveals[this.heldRevealCount++] = card;
+    else this.resolveReveal(position, negate, depth);
+  }
+
+  /** What a card turned face up does: a Summon summons; a creature meets Set Trap and Song of Discord, then its Reveal powers. */
+  private resolveReveal(position: number, negate: boolean, depth: number): void {
+    const s = this.state;
+    const card = s.lineCard[position];
     if (this.tables.kind[card] === Kind.summon) {
       this.summon(position, depth);
       return;
     }
     if (position === 0 && s.trapValue > 0 && this.springTrap()) return;
     if (s.discordDamage > 0 && this.discordHits(position)) return;
-    if (this.tables.powersOf(card, Timing.reveal).length === 0) return;
+    this.runRevealPowers(card, negate, depth);
+  }
+
+  /** A creature's Reveal powers, unless this reveal negates them or Elf Senses stops the next one. */
+  private runRevealPowers(card: number, negate: boolean, depth: number): void {
+    const s = this.state;
+    const powers = this.tables.powersOf(card, Timing.reveal);
+    if (powers.length === 0) return;
     if (negate || s.negateNextReveal === 1) {
       if (!negate) s.negateNextReveal = 0;
       this.log?.write(`  ${this.cardName(card)}'s Reveal power is negated`);
       return;
     }
-    this.runRevealPowers(card, depth);
-  }
-
-  private runRevealPowers(card: number, depth: number): void {
-    const powers = this.tables.powersOf(card, Timing.reveal);
-    if (powers.length > 0 && depth <= MAX_ENTRY_DEPTH) this.runPowers(card, powers, depth);
+    if (depth <= MAX_ENTRY_DEPTH) this.runPowers(card, powers, depth);
   }
 
   /** Set Trap: the camp die hits the first creature revealed in first position. True when it defeats it. */
@@ -435,7 +464,7 @@ export class Watch implements Simulator {
     this.insertLine(position, card, true);
     this.log?.write(`  ${this.cardName(card)} enters the Line face up at position ${position + 1}`);
     if (this.tables.kind[card] === Kind.summon) this.summon(position, depth);
-    else this.runRevealPowers(card, depth + 1);
+    else this.runRevealPowers(card, false, depth + 1);
   }
 
   /** The Summon card at `position` summons, then its after-Summon effects resolve (afterSummon). */
@@ -1133,12 +1162,25 @@ export class Watch implements Simulator {
       s.slotState[slot] = Slot.exhausted;
     }
     const steps = this.tables.abilities[s.slotCard[slot]].modes[mode];
+    const holdReveals = this.readings.backstabDefeatFirst && revealsThenDefeats(steps);
+    if (holdReveals) this.heldRevealCount = 0;
     let revealed = false;
     for (let i = 0; i < steps.length && s.status === Status.playing; i++) {
       const step = steps[i];
       if (step.op === 'reveal') revealed = true;
       const position = revealed && 'target' in step ? this.pickTarget(seat, step) : target;
       this.applyStep(seat, step, position, aux);
+    }
+    if (holdReveals) this.resolveHeldReveals();
+  }
+
+  /** The held reveals of the cards still in the Line, in the order they were revealed. */
+  private resolveHeldReveals(): void {
+    const count = this.heldRevealCount;
+    this.heldRevealCount = -1;
+    for (let i = 0; i < count && this.state.status === Status.playing; i++) {
+      const position = this.positionOf(this.heldReveals[i]);
+      if (position >= 0) this.resolveReveal(position, false, 0);
     }
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Decision, OptionKind } from '../../../src/games/setawatch/decisions.ts';
+import { Decision, type DecisionView, OptionKind } from '../../../src/games/setawatch/decisions.ts';
 import { Die } from '../../../src/games/setawatch/state.ts';
 import { ability, attack, card, find, passive, play, type Step } from './scenario.ts';
 
@@ -130,6 +130,19 @@ describe('Ranger abilities', () => {
     logHas(game.log, "Goblins's Reveal power is negated");
   });
 
+  it("Elf Senses stops the Reveal power of a creature entering the Line face up too (it is the next Reveal power)", () => {
+    const game = play({
+      ...SECOND,
+      active: ['Elf Senses', 'Polymorph'],
+      fire: 3,
+      graveyard: ['Goblins'],
+      deck: ['Bear', 'Eagle', ...FILLER],
+      watch: [ability('Elf Senses', 2), ability('Polymorph', 2, 0, { aux: 0 })],
+    });
+    logHas(game.log, 'Goblins enters the Line face up at position 1');
+    logHas(game.log, "Goblins's Reveal power is negated");
+  });
+
   it('Far Sight gives every adventurer one more reach', () => {
     let warriorOnSecond = -2;
     play({ ...SECOND, active: ['Far Sight', 'Cleave'], deck: FILLER, watch: [ability('Far Sight', 2), checkOptions((view) => (warriorOnSecond = attack(8, 1, 'warrior')(view)))] });
@@ -183,6 +196,31 @@ describe('Rogue abilities', () => {
     const game = play({ ...FIRST, active: ['Backstab'], fire: 3, deck: ['Bear', 'Eagle', 'Ember Drake', ...FILLER], watch: [ability('Backstab', 3)], other: { [Decision.target]: [(view) => find(view, (o, i) => view.state.lineCard[o.target[i]] === card(view.tables, 'Ember Drake'))] } });
     logHas(game.log, 'reveal Ember Drake');
     logHas(game.log, 'Ember Drake is defeated');
+  });
+
+  it('Backstab defeats before the revealed cards\' Reveal powers: the Vampire it kills steals no die (backstab=defeat-first, the FAQ)', () => {
+    const backstabVampire = (backstab: 'defeat-first' | 'reveals-first') =>
+      play({ ...FIRST, backstab, active: ['Backstab'], fire: 3, deck: ['Bear', 'Eagle', 'Vampire', ...FILLER], watch: [ability('Backstab', 3)], other: { [Decision.target]: [(view) => find(view, (o, i) => view.state.lineCard[o.target[i]] === card(view.tables, 'Vampire'))] } }).log;
+    const defeatFirst = backstabVampire('defeat-first');
+    logHas(defeatFirst, 'Vampire is defeated');
+    expect(defeatFirst.some((line) => line.includes('Vampire steals'))).toBe(false);
+    const revealsFirst = backstabVampire('reveals-first');
+    logHas(revealsFirst, 'Vampire steals a 8');
+    logHas(revealsFirst, 'Vampire is defeated');
+  });
+
+  it('Backstab resolves the Reveal power of the revealed card it spares once the defeat is done', () => {
+    let first = '';
+    const spareGoblins = (view: DecisionView) => find(view, (o, i) => view.state.lineCard[o.target[i]] === card(view.tables, 'Eagle'));
+    play({
+      ...FIRST,
+      active: ['Backstab'],
+      fire: 3,
+      deck: ['Bear', 'Eagle', 'Goblins', ...FILLER],
+      watch: [ability('Backstab', 3), checkOptions((view) => (first = view.tables.names[view.state.lineCard[0]]))],
+      other: { [Decision.target]: [spareGoblins] },
+    });
+    expect(first).toBe('Goblins'); // its Reveal power: move to first position
   });
 
   it('Smoke Bomb blanks a revealed creature', () => {

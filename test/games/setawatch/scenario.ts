@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { OutcomeRecord } from '../../../src/core/game.ts';
+import { OutcomeRecord, type Settings } from '../../../src/core/game.ts';
 import type { Deck } from '../../../src/core/deck.ts';
 import { CardTables } from '../../../src/games/setawatch/cards.ts';
 import { type ContentSet, setawatchContentSchema, type SetawatchContent } from '../../../src/games/setawatch/content.ts';
 import { Decision, type DecisionKind, type DecisionView, OptionKind, type SetawatchStrategy } from '../../../src/games/setawatch/decisions.ts';
+import setawatch, { readingsOf } from '../../../src/games/setawatch/index.ts';
 import { SetawatchRules } from '../../../src/games/setawatch/rules.ts';
 import { DICE_PER_SEAT, Slot, SLOTS_PER_SEAT, type SetawatchState } from '../../../src/games/setawatch/state.ts';
 import { greedyChoice } from '../../../strategies/setawatch/greedy.ts';
+import { resolveSettings } from '../../../src/sim/settings.ts';
 import { ScriptedThenRandom } from '../../fixtures/dice.ts';
 
 /**
@@ -28,6 +30,8 @@ export interface Scenario {
   poison?: 'per-revealed' | 'flat';
   /** The `tamed` setting. */
   tamed?: 'health' | 'rolled';
+  /** The `backstab` setting. */
+  backstab?: 'defeat-first' | 'reveals-first';
   summons?: number;
   /** Creature cards to put on top of the deck, top first ("Bear" is the first copy, "Bear#2" the second). */
   deck?: string[];
@@ -159,12 +163,18 @@ export function play(scenario: Scenario, seed = 1): Played {
   const party = (scenario.party ?? 'cleric,ranger,warrior,wizard').split(',');
   const sets = (scenario.sets ?? 'base').split('+') as ContentSet[];
   const log: string[] = [];
-  const rules = new SetawatchRules(new CardTables(content, sets, party), { summons: scenario.summons ?? 2, startingFire: 7, readings: { ongoingFaceDown: scenario.ongoing === 'always', poisonPerRevealed: scenario.poison !== 'flat', tamedRolled: scenario.tamed === 'rolled' } }, { write: (line) => log.push(line) });
+  const rules = new SetawatchRules(new CardTables(content, sets, party), { summons: scenario.summons ?? 2, startingFire: 7, readings: readingsOf(readingSettings(scenario)) }, { write: (line) => log.push(line) });
   const out = new OutcomeRecord(3);
   rules.playGame(seed, scripted(rules, scenario), out, (r) => stack(r, scenario), scenario.rounds ?? 1);
   const names = (pile: Deck) => pile.toArray().map((id) => rules.tables.names[id]);
   const lineNames = () => Array.from(rules.state.lineCard.subarray(0, rules.state.lineLength), (id) => rules.tables.names[id]);
   return { rules, state: rules.state, log, out, names, lineNames };
+}
+
+/** The scenario's reading settings, the others at their defaults. */
+function readingSettings(scenario: Scenario): Settings {
+  const given = { ongoing: scenario.ongoing, poison: scenario.poison, tamed: scenario.tamed, backstab: scenario.backstab };
+  return resolveSettings(setawatch, Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) as Record<string, string>, 'scenario');
 }
 
 type OptionTest = (o: DecisionView['options'], i: number, view: DecisionView) => boolean;
