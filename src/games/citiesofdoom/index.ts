@@ -61,6 +61,13 @@ export const SETTINGS: readonly SettingSpec[] = [
     default: 'endTurn',
     description: 'a lost fight or a retreat: the turn ends, or you stay put and go on with Steps 5-7 (treasure, preparation) and may move again (the rulebook says neither)',
   },
+  {
+    name: 'opponentRoll',
+    kind: 'enum',
+    values: ['reserve', 'all'],
+    default: 'reserve',
+    description: "the Opponent's Step 1: he rolls the dice in his reserve, keeping the results saved in his play area; or all his action dice, the saved ones rolled again",
+  },
 ];
 
 export const METRICS: readonly MetricSpec[] = [
@@ -93,6 +100,7 @@ export function readingsOf(settings: Settings, content: CitiesContent): Readings
     defeatDamage: settings.defeatDamage === 'margin' ? 0 : Number(settings.defeatDamage),
     ringBringsAnyDie: settings.ring === 'any',
     lossEndsTurn: settings.afterLoss !== 'stay',
+    opponentRollsPlayArea: settings.opponentRoll === 'all',
   };
 }
 

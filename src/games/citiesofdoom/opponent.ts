@@ -45,9 +45,13 @@ export abstract class OpponentRules extends DicePicking {
 
   // ---- Preparation ---------------------------------------------------------------------------------------------
 
-  /** The Opponent prepares: up to 7 dice from his reserve, glowing rerolls, Rings at once, useful results kept. */
+  /**
+   * The Opponent prepares: up to 7 dice from his reserve (`opponentRoll=all`: his play area's back in it first),
+   * glowing rerolls, Rings at once, useful results kept.
+   */
   prepareOpponent(): void {
     const o = this.state.opponent;
+    if (this.readings.opponentRollsPlayArea) o.moveAll(Where.play, Where.reserve);
     this.replenishOpponent();
     const stream = this.random.streams.opponent;
     let rolled = 0;

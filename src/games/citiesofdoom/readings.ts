@@ -22,6 +22,8 @@ export interface Readings {
   readonly ringBringsAnyDie: boolean;
   /** A lost fight or a retreat ends the turn (true), or you stay put and go on with Steps 5-7 and may move again. */
   readonly lossEndsTurn: boolean;
+  /** At Step 1 the Opponent rolls his reserve only (false), or his play area's dice again too (true). */
+  readonly opponentRollsPlayArea: boolean;
 }
 
 export const DEFAULT_READINGS: Readings = {
@@ -36,4 +38,5 @@ export const DEFAULT_READINGS: Readings = {
   defeatDamage: 0,
   ringBringsAnyDie: true,
   lossEndsTurn: true,
+  opponentRollsPlayArea: false,
 };

@@ -204,6 +204,18 @@ describe("the Opponent's encounter faces and order of preference", () => {
     expect(me(w).countAt(Where.sideboard)).toBe(1);
   });
 
+  it('opponentRoll: at Step 1 the Opponent rolls his reserve and keeps his saved results (reserve), or rolls those again too (all)', () => {
+    const rolledWith = (opponentRoll: string) => {
+      const t = arena({ opponentRoll });
+      give(t, opp(t), 'opponent-action', Where.play, 'whiteTree');
+      give(t, opp(t), 'opponent-action', Where.reserve);
+      t.rules.prepareOpponent();
+      return t.log.find((line) => line.startsWith('the Opponent rolls'));
+    };
+    expect(rolledWith('reserve')).toMatch(/^the Opponent rolls 1 action dice/);
+    expect(rolledWith('all')).toMatch(/^the Opponent rolls 2 action dice/);
+  });
+
   it('two Rune-stealers try to steal a rune; your rune die (two with a Magic) keeps it on a match', () => {
     const t = arena({}, { [Decision.defendRune]: [option(OptionKind.choose, 1)] });
     const s = t.rules.state;

@@ -217,7 +217,13 @@ describe('Rogue abilities', () => {
       active: ['Backstab'],
       fire: 3,
       deck: ['Bear', 'Eagle', 'Goblins', ...FILLER],
-      watch: [ability('Backstab', 3), checkOptions((view) => (first = view.tables.names[view.state.lineCard[0]]))],
+      watch: [
+        ability('Backstab', 3),
+        (view) => {
+          first = view.tables.names[view.state.lineCard[0]];
+          return 0;
+        },
+      ],
       other: { [Decision.target]: [spareGoblins] },
     });
     expect(first).toBe('Goblins'); // its Reveal power: move to first position
