@@ -3,7 +3,7 @@ import type { GameEngine, GameLog, GameModule, MetricSpec, OutcomeRecord, Settin
 import { citiesofdoomStrategies } from '../../../strategies/citiesofdoom/index.ts';
 import { type CitiesContent, citiesofdoomContent } from './content.ts';
 import type { CitiesStrategy } from './decisions.ts';
-import type { Readings } from './readings.ts';
+import { type Readings, STEP7_USES } from './readings.ts';
 import { CitiesRules } from './rules.ts';
 import { CHARACTERS, DiceTables } from './tables.ts';
 
@@ -68,6 +68,27 @@ export const SETTINGS: readonly SettingSpec[] = [
     default: 'reserve',
     description: "the Opponent's Step 1: he rolls the dice in his reserve, keeping the results saved in his play area; or all his action dice, the saved ones rolled again",
   },
+  {
+    name: 'eagleReroll',
+    kind: 'enum',
+    values: ['missed', 'all'],
+    default: 'missed',
+    description: "the Opponent's Provisions rerolls the eagle dice that missed, or all three (\"a re-roll of the eagle dice\")",
+  },
+  {
+    name: 'opponentSetup',
+    kind: 'enum',
+    values: ['prepare', 'none'],
+    default: 'prepare',
+    description: 'the Opponent prepares his action dice at set-up as you prepare your character, or not (the set-up names only your character; his first Step 1 is then in turn 2)',
+  },
+  {
+    name: 'step7',
+    kind: 'enum',
+    values: [...STEP7_USES],
+    default: 'all',
+    description: 'what your Step 7 results may do ("keep the dice you want, as in Step 1"): every Step 1 use (heal, upgrade, Ring, White Tree...), keep only, or keep and change Magic to Provisions',
+  },
 ];
 
 export const METRICS: readonly MetricSpec[] = [
@@ -101,6 +122,9 @@ export function readingsOf(settings: Settings, content: CitiesContent): Readings
     ringBringsAnyDie: settings.ring === 'any',
     lossEndsTurn: settings.afterLoss !== 'stay',
     opponentRollsPlayArea: settings.opponentRoll === 'all',
+    eagleRerollAll: settings.eagleReroll === 'all',
+    opponentPreparesAtSetup: settings.opponentSetup !== 'none',
+    step7Uses: STEP7_USES.find((uses) => uses === settings.step7) ?? 'all',
   };
 }
 

@@ -191,20 +191,21 @@ export abstract class OpponentRules extends DicePicking {
     if (this.log !== null) this.log.write(`  he rolls ${t.faceNames[rune]}; you roll ${dice} rune ${dice === 1 ? 'die' : 'dice'} and miss: the rune is stolen (runes ${s.runes})`);
   }
 
-  /** The eagle dice (he spends a Provisions on one reroll short of 3): three eagles send you back and end the turn. */
+  /**
+   * The eagle dice (he spends a Provisions on one reroll short of 3: the dice that missed, or with `eagleReroll=all`
+   * all three): three eagles send you back and end the turn.
+   */
   protected eaglesStopYou(): boolean {
     const s = this.state;
     const o = s.opponent;
-    const stream = this.random.streams.opponent;
-    let eagles = 0;
-    for (let i = 0; i < EAGLE_DICE; i++) if (this.tables.faceAt(this.typeEagle, this.roll(this.typeEagle, stream)) === F.eagle) eagles++;
+    let eagles = this.eaglesIn(EAGLE_DICE);
     if (this.log !== null) this.log.write(`  the Opponent rolls the eagle dice: ${eagles} eagle${eagles === 1 ? '' : 's'}`);
     if (eagles < EAGLE_DICE) {
       const provisions = this.findFace(o, Where.play, F.provisions);
       if (provisions >= 0) {
         this.spend(o, provisions);
-        const again = EAGLE_DICE - eagles;
-        for (let i = 0; i < again; i++) if (this.tables.faceAt(this.typeEagle, this.roll(this.typeEagle, stream)) === F.eagle) eagles++;
+        const again = this.readings.eagleRerollAll ? EAGLE_DICE : EAGLE_DICE - eagles;
+        eagles = EAGLE_DICE - again + this.eaglesIn(again);
         if (this.log !== null) this.log.write(`  the Opponent returns a Provisions to reroll ${again} eagle dice: ${eagles} eagles`);
       }
     }
@@ -212,6 +213,13 @@ export abstract class OpponentRules extends DicePicking {
     s.retreats++;
     if (this.log !== null) this.log.write(`  three eagles: you retreat and your turn ends`);
     return true;
+  }
+
+  /** How many of `dice` eagle dice rolled show an eagle. */
+  private eaglesIn(dice: number): number {
+    let eagles = 0;
+    for (let i = 0; i < dice; i++) if (this.tables.faceAt(this.typeEagle, this.roll(this.typeEagle, this.random.streams.opponent)) === F.eagle) eagles++;
+    return eagles;
   }
 
   /** Hill Detour, unless you block it: your move is lost. */

@@ -1,7 +1,7 @@
 import { Decision, OptionKind, Upgrade, UPGRADE_NAMES, Use } from './decisions.ts';
 import { COMBAT_DICE, RING_DICE } from './dice.ts';
 import { OpponentRules } from './opponent.ts';
-import type { Readings } from './readings.ts';
+import type { Readings, Step7Uses } from './readings.ts';
 import { Where } from './state.ts';
 import { type DiceTables, F, IS_KEEPABLE, Mark, RoleCode } from './tables.ts';
 import type { GameLog } from '../../core/game.ts';
@@ -31,7 +31,7 @@ export abstract class Preparation extends OpponentRules {
     this.rollAll(p, Where.rolling, this.random.streams.player);
     if (this.log !== null) this.log.write(`  you roll ${rolled} action dice: ${this.listAt(p, Where.rolling)}`);
     if (setup || this.readings.glowingEveryRoll) this.glowingRerolls();
-    this.assignRolled();
+    this.assignRolled('all');
   }
 
   /** Decision glowing: while a glowing die shows, you may put it in the reserve and reroll the others. */
@@ -47,11 +47,14 @@ export abstract class Preparation extends OpponentRules {
     }
   }
 
-  /** Assign every result in the rolling area (Steps 1 and 7), then perhaps heal with results saved in the play area. */
-  assignRolled(): void {
+  /**
+   * Assign every result in the rolling area (Steps 1 and 7) to one of the `uses` allowed, then perhaps heal with
+   * results saved in the play area (a Step 1 use).
+   */
+  assignRolled(uses: Step7Uses): void {
     const p = this.state.player;
-    for (let die = p.nextAt(Where.rolling, 0); die >= 0; die = p.nextAt(Where.rolling, die + 1)) this.assign(die);
-    while (this.state.damage > 0 && this.healWithSaved());
+    for (let die = p.nextAt(Where.rolling, 0); die >= 0; die = p.nextAt(Where.rolling, die + 1)) this.assign(die, uses);
+    if (uses === 'all') while (this.state.damage > 0 && this.healWithSaved());
   }
 
   /** Decision healKept: return a saved Magic or Provisions result to heal, or stop. Returns false when you stop. */
@@ -84,26 +87,27 @@ export abstract class Preparation extends OpponentRules {
   }
 
   /** Decision assign: one rolled result, used as the strategy chooses. */
-  private assign(die: number): void {
+  private assign(die: number, uses: Step7Uses): void {
     const o = this.options;
     const face = this.faceOf(this.state.player, die);
-    this.listUses(die, face);
+    this.listUses(die, face, uses);
     this.view.die = die;
     this.view.face = face;
     const pick = this.ask(Decision.assign);
     this.use(die, face, o.aux[pick], o.target[pick], o.mode[pick] === 1);
   }
 
-  /** The uses the rules allow a result (options of kind choose, aux the Use). */
-  private listUses(die: number, face: number): void {
+  /** The uses the rules and the `uses` reading allow a result (options of kind choose, aux the Use). */
+  private listUses(die: number, face: number, uses: Step7Uses): void {
     const s = this.state;
     const p = s.player;
     const o = this.options;
     o.clear();
     if (this.mayKeep(p, die, face, IS_KEEPABLE)) o.add(OptionKind.choose, Use.keep);
     o.add(OptionKind.choose, Use.active);
-    if ((face === F.magic || face === F.provisions) && s.damage > 0) o.add(OptionKind.choose, Use.heal);
-    if (face === F.magic && this.countFace(p, Where.play, F.provisions) < 3) o.add(OptionKind.choose, Use.toProvisions);
+    if (uses === 'all' && (face === F.magic || face === F.provisions) && s.damage > 0) o.add(OptionKind.choose, Use.heal);
+    if (uses !== 'keep' && face === F.magic && this.countFace(p, Where.play, F.provisions) < 3) o.add(OptionKind.choose, Use.toProvisions);
+    if (uses !== 'all') return;
     if (face === F.weaponry || face === F.magic) {
       const mode = face === F.magic ? 1 : 0;
       if (!s.characterUpgraded) o.add(OptionKind.choose, Use.upgrade, Upgrade.character, mode);

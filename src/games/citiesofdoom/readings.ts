@@ -24,7 +24,17 @@ export interface Readings {
   readonly lossEndsTurn: boolean;
   /** At Step 1 the Opponent rolls his reserve only (false), or his play area's dice again too (true). */
   readonly opponentRollsPlayArea: boolean;
+  /** The Opponent's Provisions rerolls the eagle dice that missed (false), or all three (true). */
+  readonly eagleRerollAll: boolean;
+  /** The Opponent prepares his dice at set-up, as you prepare your character (true), or first in turn 2's Step 1. */
+  readonly opponentPreparesAtSetup: boolean;
+  /** What your Step 7 results may do ("keep the dice you want, as in Step 1"): a STEP7_USES name. */
+  readonly step7Uses: Step7Uses;
 }
+
+/** `all`: every Step 1 use; `keep`: keep or leave active only; `keep-change`: those, and Magic changed to Provisions. */
+export const STEP7_USES = ['all', 'keep', 'keep-change'] as const;
+export type Step7Uses = (typeof STEP7_USES)[number];
 
 export const DEFAULT_READINGS: Readings = {
   runes: 6,
@@ -39,4 +49,7 @@ export const DEFAULT_READINGS: Readings = {
   ringBringsAnyDie: true,
   lossEndsTurn: true,
   opponentRollsPlayArea: false,
+  eagleRerollAll: false,
+  opponentPreparesAtSetup: true,
+  step7Uses: 'all',
 };

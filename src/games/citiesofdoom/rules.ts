@@ -98,7 +98,7 @@ export class CitiesRules extends Combat {
       this.log.write(`preparing your character (glowing dice allow rerolls):`);
     }
     this.preparePlayer(true);
-    this.prepareOpponent();
+    if (this.readings.opponentPreparesAtSetup) this.prepareOpponent();
   }
 
   /** Roll the adventure dice (duplicates become doomlands at the end) and the next destination die. */
@@ -365,7 +365,7 @@ export class CitiesRules extends Combat {
     const n = p.moveAll(Where.active, Where.rolling);
     this.rollAll(p, Where.rolling, this.random.streams.player);
     if (this.log !== null) this.log.write(`step 7: you roll your ${n} active dice: ${this.listAt(p, Where.rolling) || 'none'}`);
-    this.assignRolled();
+    this.assignRolled(this.readings.step7Uses);
     o.moveAll(Where.active, Where.rolling);
     this.rollAll(o, Where.rolling, this.random.streams.opponent);
     if (this.log !== null) this.log.write(`  the Opponent rolls his active dice: ${this.listAt(o, Where.rolling) || 'none'}`);

@@ -50,6 +50,15 @@ describe('set-up', () => {
     expect(twelve).toBe(8);
     expect(p.countAt(Where.active)).toBe(7);
   });
+
+  it('the Opponent prepares his 7 action dice at set-up (opponentSetup=prepare), or keeps them in his reserve (none)', () => {
+    const prepared = table({ character: 'dwarf' }).rules.state.opponent;
+    expect(prepared.countAt(Where.reserve)).toBeLessThan(7);
+    expect(prepared.countAt(Where.play) + prepared.countAt(Where.active)).toBeGreaterThan(0);
+    const unprepared = table({ character: 'dwarf', opponentSetup: 'none' });
+    expect(unprepared.rules.state.opponent.countAt(Where.reserve)).toBe(7);
+    expect(unprepared.log.some((line) => line.startsWith('the Opponent rolls'))).toBe(false);
+  });
 });
 
 describe('preparing the character', () => {
@@ -286,7 +295,7 @@ describe('preparing the character', () => {
       [Decision.healKept]: [(v) => (offered.push(list(v)), option(OptionKind.choose, magic)(v)), (v) => (offered.push(list(v)), v.options.find(OptionKind.done))],
     });
     t.rules.state.damage = 3;
-    t.rules.assignRolled();
+    t.rules.assignRolled('all');
     expect(offered).toEqual([
       ['done', 'magic', 'provisions'],
       ['done', 'provisions'],
@@ -296,7 +305,7 @@ describe('preparing the character', () => {
     expect(t.log.at(-1)).toBe('  return your saved magic to heal 1: damage 3 -> 2');
     // The heuristic heals while damaged: saved Magic first, then Provisions; nothing is asked without damage.
     t.rules.strategy = scripted();
-    t.rules.assignRolled();
+    t.rules.assignRolled('all');
     expect(t.rules.state.damage).toBe(0);
     expect(facesAt(t, p, Where.play)).toEqual(['monster']);
   });

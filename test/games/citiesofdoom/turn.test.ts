@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Decision, type DecisionView, OptionKind } from '../../../src/games/citiesofdoom/decisions.ts';
+import { Decision, type DecisionView, OptionKind, Use } from '../../../src/games/citiesofdoom/decisions.ts';
 import { Status, Where } from '../../../src/games/citiesofdoom/state.ts';
 import { F, Mark } from '../../../src/games/citiesofdoom/tables.ts';
 import { heuristicChoice } from '../../../strategies/citiesofdoom/heuristic.ts';
@@ -172,6 +172,16 @@ describe("the Opponent's encounter faces and order of preference", () => {
       '  three eagles: you retreat and your turn ends',
     ]);
     expect(t.rules.state.retreats).toBe(1);
+  });
+
+  it('eagleReroll=all: his Provisions rerolls all three eagle dice, the eagles already rolled too', () => {
+    const t = arena({ eagleReroll: 'all' });
+    give(t, me(t), 'white-action', Where.play, 'provisions');
+    give(t, opp(t), 'opponent-action', Where.play, 'provisions');
+    rolls(t, 'eagle', 'eagle', 'blank', 'eagle', 'blank', 'eagle');
+    expect(t.rules.movement()).toBe(true);
+    expect(t.log.slice(1, 3)).toEqual(['  the Opponent rolls the eagle dice: 2 eagles', '  the Opponent returns a Provisions to reroll 3 eagle dice: 2 eagles']);
+    expect(t.rules.state.retreats).toBe(0);
   });
 
   it('Hill Detour wastes your move: another Provisions moves you on', () => {
@@ -544,6 +554,22 @@ describe('treasure, destination and the end of the turn (Steps 5-8)', () => {
     t.rules.endTurn();
     expect(me(t).countAt(Where.active)).toBe(0);
     expect(t.rules.state.opponentRunes).toBe(1);
+  });
+
+  it('step7: a Step 7 Magic result offers every Step 1 use (all), keep and Provisions (keep-change), or keep only (keep)', () => {
+    const usesOffered = (step7: string) => {
+      let offered: number[] = [];
+      const t = arena({ step7 });
+      t.rules.strategy = scripted({ [Decision.assign]: [(v) => ((offered = Array.from(v.options.aux.subarray(0, v.options.count))), v.options.find(OptionKind.choose))] });
+      t.rules.state.damage = 2;
+      give(t, me(t), 'white-action', Where.active);
+      rolls(t, 'magic');
+      t.rules.step7();
+      return offered;
+    };
+    expect(usesOffered('all')).toEqual([Use.keep, Use.active, Use.heal, Use.toProvisions, Use.upgrade, Use.upgrade, Use.upgrade]);
+    expect(usesOffered('keep-change')).toEqual([Use.keep, Use.active, Use.toProvisions]);
+    expect(usesOffered('keep')).toEqual([Use.keep, Use.active]);
   });
 });
 
