@@ -459,12 +459,14 @@ export class Watch implements Simulator {
     return true;
   }
 
-  /** A card enters the Line face up through a power or ability: its Reveal powers trigger. */
+  /**
+   * A card enters the Line face up through a power or ability: it is revealed there (designers' FAQ), so a Summon
+   * summons and a creature meets Set Trap, Song of Discord and Elf Senses, then its Reveal powers trigger.
+   */
   protected enterRevealed(position: number, card: number, depth: number): void {
     this.insertLine(position, card, true);
     this.log?.write(`  ${this.cardName(card)} enters the Line face up at position ${position + 1}`);
-    if (this.tables.kind[card] === Kind.summon) this.summon(position, depth);
-    else this.runRevealPowers(card, false, depth + 1);
+    this.resolveReveal(position, false, depth + 1);
   }
 
   /** The Summon card at `position` summons, then its after-Summon effects resolve (afterSummon). */

@@ -75,6 +75,15 @@ describe('Beast Master abilities', () => {
   });
 });
 
+describe('cards entering the Line face up are revealed there', () => {
+  it('Set Trap hits an Unhallowed summoned into first position', () => {
+    const game = play({ ...FIRST, camper: 'beastmaster', unhallowed: ['Lich'], deck: ['Summon!', ...FILLER], camp: [(view) => find(view, (o, i) => o.kind[i] === OptionKind.campAction && o.aux[i] === 5 && view.state.dieValue[o.die[i]] === 8)] });
+    const enters = game.log.findIndex((line) => line.includes('Lich enters the Line face up at position 1'));
+    expect(enters).toBeGreaterThanOrEqual(0);
+    expect(game.log[enters + 1]).toBe('  Set Trap deals 8 to Lich');
+  });
+});
+
 describe('Cleric abilities', () => {
   const clericWatches = { ...SECOND, camper: 'ranger' };
 
