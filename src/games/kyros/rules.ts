@@ -773,7 +773,7 @@ export class KyrosRules implements RulesView {
   /** The Market Step in the liberated town, as normal (healing, buying at the printed cost) with one card free first. */
   private marketStep(seat: number, town: number): void {
     this.takeFreeCard(seat, town);
-    if (this.state.wounds[seat] > 0 || this.state.exhaustion[seat] > 0) this.healInTown(seat, '    the Market Step');
+    if (this.state.exhaustion[seat] > 0 || this.restHeals(seat) > 0) this.healInTown(seat, '    the Market Step');
     this.buyCards(seat, town);
   }
 

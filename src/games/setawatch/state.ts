@@ -21,7 +21,8 @@ export const Die = { absent: 0, ready: 1, spent: 2, attacked: 3, stolen: 4, lock
 export const Slot = { reserve: 0, active: 1, exhausted: 2 } as const;
 
 /** Per-card flags in the Line. */
-export const LineFlag = { firstFired: 1, blank: 2, halved: 4 } as const;
+/** Per Line card: its First-position power fired this round; blanked (Smoke Bomb); halved (Wound); its reveal waits for Backstab's defeat. */
+export const LineFlag = { firstFired: 1, blank: 2, halved: 4, heldReveal: 8 } as const;
 
 export class SetawatchState {
   status: number = Status.playing;
@@ -92,6 +93,8 @@ export class SetawatchState {
   harmonizedBy = -1;
   /** Song of Discord on a Human: damage waiting for the next creature revealed. */
   discordDamage = 0;
+  /** 1 while an ability that reveals, then defeats (Backstab, `backstab=defeat-first`) holds its reveals. */
+  holdingReveals = 0;
 
   constructor(readonly cardCount: number, locationCount: number, abilityCount: number) {
     this.mapDeck = new Deck(locationCount);
@@ -113,6 +116,7 @@ export class SetawatchState {
     this.poisonAmount = 0;
     this.doubleMinHealth = 0;
     this.trapValue = 0;
+    this.holdingReveals = 0;
     this.lastDefeatPosition = -1;
     this.lastDefeatHealth = 0;
     this.defeatsThisRound = 0;
@@ -200,6 +204,7 @@ export class SetawatchState {
     this.poisonAmount = other.poisonAmount;
     this.doubleMinHealth = other.doubleMinHealth;
     this.trapValue = other.trapValue;
+    this.holdingReveals = other.holdingReveals;
     this.lastDefeatPosition = other.lastDefeatPosition;
     this.lastDefeatHealth = other.lastDefeatHealth;
     this.defeatsThisRound = other.defeatsThisRound;

@@ -73,10 +73,6 @@ export class Watch implements Simulator {
   private readonly scratch: Int16Array;
   /** listAttacks: the positions one adventurer may attack now. */
   private readonly attackTargets = new Int16Array(LINE_CAPACITY);
-  /** Cards an ability revealed whose Reveal effects wait until its defeat is done (`backstab=defeat-first`). */
-  private readonly heldReveals = new Int16Array(LINE_CAPACITY);
-  /** How many cards heldReveals holds, or -1 when reveals resolve at once. */
-  private heldRevealCount = -1;
   readonly view: { state: SetawatchState; options: OptionList; tables: CardTables; random: RandomStream; seen: Int16Array; seat: number; rules: Watch };
 
   constructor(
@@ -407,34 +403,62 @@ export class Watch implements Simulator {
     const card = s.lineCard[position];
     s.lineRevealed[position] = 1;
     this.log?.write(`  reveal ${this.cardName(card)} (position ${position + 1}, health ${this.health(position)})`);
-    if (this.heldRevealCount >= 0) this.heldReveals[this.heldRevealCount++] = card;
+    if (s.holdingReveals === 1) this.holdReveal(position);
     else this.resolveReveal(position, negate, depth);
   }
 
   /** What a card turned face up does: a Summon summons; a creature meets Set Trap and Song of Discord, then its Reveal powers. */
   private resolveReveal(position: number, negate: boolean, depth: number): void {
+    const card = this.state.lineCard[position];
+    if (this.tables.kind[card] === Kind.summon) this.summon(position, depth);
+    else if (!this.waitingDamageDefeats(position)) this.runRevealPowers(card, negate, depth);
+  }
+
+  /** Set Trap (in first position) and Song of Discord hit a creature as it is revealed. True when they defeat it. */
+  private waitingDamageDefeats(position: number): boolean {
     const s = this.state;
-    const card = s.lineCard[position];
-    if (this.tables.kind[card] === Kind.summon) {
-      this.summon(position, depth);
-      return;
+    if (position === 0 && s.trapValue > 0 && this.springTrap()) return true;
+    return s.discordDamage > 0 && this.discordHits(position);
+  }
+
+  /**
+   * A reveal held by an ability that reveals, then defeats (Backstab, `backstab=defeat-first`): Set Trap and Song of
+   * Discord hit the creature as it turns face up; its Reveal powers, or a Summon card's summoning, wait for the defeat.
+   */
+  private holdReveal(position: number): void {
+    if (this.tables.kind[this.state.lineCard[position]] !== Kind.summon && this.waitingDamageDefeats(position)) return;
+    this.state.lineFlags[position] |= LineFlag.heldReveal;
+  }
+
+  /** The held reveals of the cards still in the Line where they were revealed, in Line order. */
+  private resolveHeldReveals(): void {
+    const s = this.state;
+    s.holdingReveals = 0;
+    for (let position = this.firstHeldReveal(); position >= 0 && s.status === Status.playing; position = this.firstHeldReveal()) {
+      s.lineFlags[position] &= ~LineFlag.heldReveal;
+      const card = s.lineCard[position];
+      if (this.tables.kind[card] === Kind.summon) this.summon(position, 0);
+      else this.runRevealPowers(card, false, 0);
     }
-    if (position === 0 && s.trapValue > 0 && this.springTrap()) return;
-    if (s.discordDamage > 0 && this.discordHits(position)) return;
-    this.runRevealPowers(card, negate, depth);
+  }
+
+  private firstHeldReveal(): number {
+    const s = this.state;
+    for (let i = 0; i < s.lineLength; i++) if ((s.lineFlags[i] & LineFlag.heldReveal) !== 0) return i;
+    return -1;
   }
 
   /** A creature's Reveal powers, unless this reveal negates them or Elf Senses stops the next one. */
   private runRevealPowers(card: number, negate: boolean, depth: number): void {
     const s = this.state;
     const powers = this.tables.powersOf(card, Timing.reveal);
-    if (powers.length === 0) return;
+    if (powers.length === 0 || depth > MAX_ENTRY_DEPTH) return;
     if (negate || s.negateNextReveal === 1) {
       if (!negate) s.negateNextReveal = 0;
       this.log?.write(`  ${this.cardName(card)}'s Reveal power is negated`);
       return;
     }
-    if (depth <= MAX_ENTRY_DEPTH) this.runPowers(card, powers, depth);
+    this.runPowers(card, powers, depth);
   }
 
   /** Set Trap: the camp die hits the first creature revealed in first position. True when it defeats it. */
@@ -478,17 +502,27 @@ export class Watch implements Simulator {
 
   /** Summon!: a card exhausted, then an Unhallowed takes the Summon card's place face up (an empty deck loses). */
   private summonUnhallowed(position: number, depth: number): void {
+    const unhallowed = this.payForSummon(position);
+    if (unhallowed < 0) return;
+    this.enterRevealed(position, unhallowed, depth);
+  }
+
+  /**
+   * The Summon card at `position` exhausts a card, brings an Unhallowed (returned; -1 when the empty deck lost the
+   * party) and leaves the Line for the Graveyard (or where the location says).
+   */
+  private payForSummon(position: number): number {
     const s = this.state;
     const summonCard = s.lineCard[position];
     this.log?.write('  Summon!');
     this.forceExhaust(1 + this.location.summonExtraExhaust);
     this.afterSummonExhaust(summonCard);
     const unhallowed = this.drawUnhallowed();
-    if (unhallowed < 0) return;
+    if (unhallowed < 0) return -1;
     this.removeLine(position);
     if (this.location.summonToDeckBottom) s.deck.pushBottom(summonCard);
     else s.graveyard.push(summonCard);
-    this.enterRevealed(position, unhallowed, depth);
+    return unhallowed;
   }
 
   /**
@@ -705,9 +739,10 @@ export class Watch implements Simulator {
     s.lineRevealed[position] = 1;
     this.log?.write('  the defeated card is a Summon!');
     const summonCard = s.lineCard[position];
-    this.summonUnhallowed(position, MAX_ENTRY_DEPTH + 1);
-    if (s.status !== Status.playing) return;
-    s.graveyard.push(this.removeLine(position));
+    const unhallowed = this.payForSummon(position);
+    if (unhallowed < 0) return;
+    s.graveyard.push(unhallowed);
+    this.log?.write(`  ${this.cardName(unhallowed)} goes straight to the Graveyard`);
     this.afterSummon(summonCard);
   }
 
@@ -1165,7 +1200,7 @@ export class Watch implements Simulator {
     }
     const steps = this.tables.abilities[s.slotCard[slot]].modes[mode];
     const holdReveals = this.readings.backstabDefeatFirst && revealsThenDefeats(steps);
-    if (holdReveals) this.heldRevealCount = 0;
+    if (holdReveals) s.holdingReveals = 1;
     let revealed = false;
     for (let i = 0; i < steps.length && s.status === Status.playing; i++) {
       const step = steps[i];
@@ -1176,15 +1211,6 @@ export class Watch implements Simulator {
     if (holdReveals) this.resolveHeldReveals();
   }
 
-  /** The held reveals of the cards still in the Line, in the order they were revealed. */
-  private resolveHeldReveals(): void {
-    const count = this.heldRevealCount;
-    this.heldRevealCount = -1;
-    for (let i = 0; i < count && this.state.status === Status.playing; i++) {
-      const position = this.positionOf(this.heldReveals[i]);
-      if (position >= 0) this.resolveReveal(position, false, 0);
-    }
-  }
 
   /** A target chosen after the ability revealed cards (Backstab). */
   private pickTarget(seat: number, step: AbilityEffect): number {

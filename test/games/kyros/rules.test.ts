@@ -301,6 +301,17 @@ describe('liberation', () => {
     expect(lines.some((line) => line.includes('heals 3 wound(s) for 3 gold'))).toBe(true);
   });
 
+  it("heals the allies in the liberation's Market Step even when the hero has no wound", () => {
+    const { rules } = carthosLiberates(2, 0, ['Lightning Mace', 'Healing Potion'], true, (r) => {
+      seatHero(r, 0, 'Mad Carthos', 0, ['Sellsword']);
+      r.state.allyWounds[0] = 2;
+      r.state.gold[0] = 10;
+    });
+    expect(rules.state.townLiberated[0]).toBe(1);
+    expect(rules.state.wounds[0]).toBe(0);
+    expect(rules.state.allyWounds[0]).toBe(0);
+  });
+
   it('ends the game when the last occupied town is liberated, before any market step or further turn', () => {
     const { rules, asked, out } = carthosLiberates(2, 0, ['Lightning Mace'], false);
     expect(rules.state.status).toBe(Status.finished);

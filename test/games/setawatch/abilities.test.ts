@@ -218,6 +218,23 @@ describe('Rogue abilities', () => {
     logHas(revealsFirst, 'Vampire is defeated');
   });
 
+  it('Backstab: a defeated card that a held Reveal power brings back resolves its reveal once (Necromancer pulls the Vampire)', () => {
+    const game = play({ ...FIRST, active: ['Backstab'], fire: 3, deck: ['Bear', 'Necromancer', 'Vampire', ...FILLER], watch: [ability('Backstab', 3)], other: { [Decision.target]: [(view) => find(view, (o, i) => view.state.lineCard[o.target[i]] === card(view.tables, 'Vampire'))] } });
+    logHas(game.log, 'Vampire enters the Line face up');
+    expect(game.log.filter((line) => line.includes('Vampire steals'))).toHaveLength(1);
+  });
+
+  it('Backstab holds the Reveal powers only: Song of Discord hits the first card it reveals at once', () => {
+    const withDiscord: Step = (view) => {
+      view.state.discordDamage = 1;
+      return ability('Backstab', 3)(view);
+    };
+    const game = play({ ...FIRST, active: ['Backstab'], fire: 3, deck: ['Bear', 'Eagle', 'Goblins', ...FILLER], watch: [withDiscord], other: { [Decision.target]: [(view) => find(view, (o, i) => view.state.lineCard[o.target[i]] === card(view.tables, 'Eagle'))] } });
+    const discord = game.log.indexOf('  Song of Discord deals 1 to Eagle');
+    expect(discord).toBeGreaterThan(game.log.findIndex((line) => line.startsWith('  reveal Eagle')));
+    expect(discord).toBeLessThan(game.log.findIndex((line) => line.startsWith('  reveal Goblins')));
+  });
+
   it('Backstab resolves the Reveal power of the revealed card it spares once the defeat is done', () => {
     let first = '';
     const spareGoblins = (view: DecisionView) => find(view, (o, i) => view.state.lineCard[o.target[i]] === card(view.tables, 'Eagle'));

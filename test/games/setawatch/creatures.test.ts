@@ -155,9 +155,23 @@ describe('creature powers', () => {
   });
 
   it('a Summon defeated face down by Long Shot still summons; the Unhallowed goes to the Graveyard', () => {
-    const game = play({ ...cleric, unhallowed: ['Lich'], deck: ['Bear', 'Eagle', 'Summon!'], watch: [ability('Long Shot', 7, 2)] });
-    logHas(game.log, 'Lich enters the Line face up');
-    expect(game.names(game.state.graveyard)).toEqual(expect.arrayContaining(['Summon!', 'Lich']));
+    let lineAfter: string[] = [];
+    const game = play({
+      ...cleric,
+      unhallowed: ['Lich'],
+      deck: ['Bear', 'Eagle', 'Summon!', 'Wolf'],
+      watch: [
+        ability('Long Shot', 7, 2),
+        (view) => {
+          lineAfter = Array.from(view.state.lineCard.subarray(0, view.state.lineLength), (id) => view.tables.names[id]);
+          return 0;
+        },
+      ],
+    });
+    logHas(game.log, 'Lich goes straight to the Graveyard');
+    expect(game.log.some((line) => line.includes('Lich enters the Line'))).toBe(false);
+    expect(game.names(game.state.graveyard).slice(-2)).toEqual(['Summon!', 'Lich']);
+    expect(lineAfter.slice(0, 3)).toEqual(['Bear', 'Eagle', 'Wolf']);
     expect(card(game.rules.tables, 'Lich')).toBeGreaterThan(0);
   });
 });
