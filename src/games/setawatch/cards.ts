@@ -154,6 +154,14 @@ export interface CompiledAbility {
   readonly passiveOp: string;
   /** Per mode, the step whose target an option names (targetedStep), or -1. */
   readonly targeted: readonly number[];
+  /** Per mode, whether it reveals cards, then defeats one of them (Backstab: revealsThenDefeats). */
+  readonly revealsThenDefeats: readonly boolean[];
+}
+
+/** A mode that reveals cards, then defeats one of them (Backstab). */
+export function revealsThenDefeats(steps: readonly AbilityEffect[]): boolean {
+  const reveal = steps.findIndex((step) => step.op === 'reveal');
+  return reveal >= 0 && steps.some((step, i) => i > reveal && step.op === 'defeatUpToRoll');
 }
 
 /** The step whose target the option names: the first targeted step not preceded by a reveal; -1 when none. */
@@ -319,7 +327,14 @@ export class CardTables {
 
   private compileAbilities(cards: readonly AbilityCard[]): number[] {
     return cards.map((card) => {
-      this.abilities.push({ name: card.name, passive: card.passive, modes: card.modes, passiveOp: card.passive ? card.modes[0][0].op : '', targeted: card.modes.map(targetedStep) });
+      this.abilities.push({
+        name: card.name,
+        passive: card.passive,
+        modes: card.modes,
+        passiveOp: card.passive ? card.modes[0][0].op : '',
+        targeted: card.modes.map(targetedStep),
+        revealsThenDefeats: card.modes.map(revealsThenDefeats),
+      });
       return this.abilities.length - 1;
     });
   }

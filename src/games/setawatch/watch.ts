@@ -40,16 +40,6 @@ const HUMAN: readonly string[] = ['Human'];
 
 export const DEFAULT_READINGS: Readings = { ongoingFaceDown: false, poisonPerRevealed: true, tamedRolled: false, backstabDefeatFirst: true };
 
-/** An ability that reveals cards, then defeats one of them (Backstab). */
-function revealsThenDefeats(steps: readonly AbilityEffect[]): boolean {
-  let revealed = false;
-  for (let i = 0; i < steps.length; i++) {
-    if (steps[i].op === 'reveal') revealed = true;
-    else if (revealed && steps[i].op === 'defeatUpToRoll') return true;
-  }
-  return false;
-}
-
 /** Creatures the campfire lights at this firewood: 0 / 1-6 / 7-11 / 12-15. */
 export function campfireReveals(fire: number): number {
   if (fire <= 0) return 0;
@@ -1198,8 +1188,9 @@ export class Watch implements Simulator {
       this.log?.write(`  ${this.seatName(seat)} exhausts ${this.abilityName(slot)} for its effect`);
       s.slotState[slot] = Slot.exhausted;
     }
-    const steps = this.tables.abilities[s.slotCard[slot]].modes[mode];
-    const holdReveals = this.readings.backstabDefeatFirst && revealsThenDefeats(steps);
+    const ability = this.tables.abilities[s.slotCard[slot]];
+    const steps = ability.modes[mode];
+    const holdReveals = this.readings.backstabDefeatFirst && ability.revealsThenDefeats[mode];
     if (holdReveals) s.holdingReveals = 1;
     let revealed = false;
     for (let i = 0; i < steps.length && s.status === Status.playing; i++) {
