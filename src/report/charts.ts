@@ -5,7 +5,7 @@ import { wilson } from '../sim/statistics.ts';
 import {
   cellLabel,
   cellValue,
-  comparisonLabel,
+  comparisonParts,
   hasEstimatedContent,
   isSignificant,
   provenanceSubtitle,
@@ -363,13 +363,19 @@ function histogramRows(cell: CellResult, metric: string): Row[] {
   });
 }
 
-/** The paired win-rate differences of the comparisons that vary one setting, with CIs and a rule at zero. */
+/** A facet row's header: the settings its comparisons share, written across the top of the row. */
+const CONTEXT_HEADER = { labelAngle: 0, labelOrient: 'top', labelAnchor: 'start', labelAlign: 'left', labelFontWeight: 'bold', labelLimit: 0 } as const;
+
+/**
+ * The paired win-rate differences of the comparisons that vary one setting, with CIs and a rule at zero; when the
+ * other settings vary too, one row of the chart per combination of them (its header), so no label is cut short.
+ */
 export function pairedDifference(results: ResultsFile, request: Request<'pairedDifference'>): TopLevelSpec {
   requireSetting(results, request.varied);
   const rows = results.comparisons
     .filter((comparison) => comparison.varied === request.varied)
     .map((comparison) => ({
-      comparison: comparisonLabel(results, comparison),
+      ...comparisonParts(results, comparison),
       difference: comparison.difference.rate * 100,
       lo: comparison.difference.lo * 100,
       hi: comparison.difference.hi * 100,
@@ -378,17 +384,13 @@ export function pairedDifference(results: ResultsFile, request: Request<'pairedD
       onlyBWon: comparison.onlyBWon,
       significant: isSignificant(comparison) ? 'yes' : 'no',
     }));
-  const y = { field: 'comparison', type: 'nominal', title: null, sort: null } as const;
+  const y = { field: 'pair', type: 'nominal', title: null, sort: null } as const;
   const x = { type: 'quantitative', title: 'difference in win rate (percentage points)' } as const;
-  return {
-    $schema: SCHEMA,
-    title: chartTitle(results, `Paired win-rate differences across ${request.varied}`),
-    data: { values: rows },
+  const chart: PanelSpec = {
     width: 400,
     height: { step: 24 },
     layer: [
       {
-        data: { values: [{}] },
         mark: { type: 'rule', color: 'gray', strokeDash: [4, 4] },
         encoding: { x: { datum: 0, ...x } },
       },
@@ -408,7 +410,8 @@ export function pairedDifference(results: ResultsFile, request: Request<'pairedD
             scale: { domain: ['yes', 'no'], range: ['#d62728', '#7f7f7f'] },
           },
           tooltip: [
-            { field: 'comparison', type: 'nominal', title: 'comparison' },
+            { field: 'pair', type: 'nominal', title: 'comparison' },
+            { field: 'context', type: 'nominal', title: 'other settings' },
             { field: 'difference', type: 'quantitative', title: 'difference (pp)', format: '+.1f' },
             { field: 'lo', type: 'quantitative', title: '95% CI low (pp)', format: '+.1f' },
             { field: 'hi', type: 'quantitative', title: '95% CI high (pp)', format: '+.1f' },
@@ -420,6 +423,16 @@ export function pairedDifference(results: ResultsFile, request: Request<'pairedD
         },
       },
     ],
+  };
+  const title = chartTitle(results, `Paired win-rate differences across ${request.varied}`);
+  // As in inPanels: the layer spec is a top-level spec too, which TypeScript cannot see through the spread.
+  if (rows.every((row) => row.context === '')) return { $schema: SCHEMA, title, data: { values: rows }, ...chart } as TopLevelSpec;
+  return {
+    $schema: SCHEMA,
+    title,
+    data: { values: rows },
+    facet: { row: { field: 'context', type: 'nominal', title: null, sort: [...new Set(rows.map((row) => row.context))], header: CONTEXT_HEADER } },
+    spec: chart,
   };
 }
 

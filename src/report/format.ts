@@ -29,11 +29,16 @@ function cellById(results: ResultsFile, id: number): CellResult {
 
 /** "speed=7 vs speed=6 (agents=2)": what differs, then what the two cells share among the varied settings. */
 export function comparisonLabel(results: ResultsFile, comparison: PairedComparison): string {
+  const { pair, context } = comparisonParts(results, comparison);
+  return context === '' ? pair : `${pair} (${context})`;
+}
+
+/** What a comparison varies ("speed=7 vs speed=6") and the settings its two cells share ("agents=3"; '' when none). */
+export function comparisonParts(results: ResultsFile, comparison: PairedComparison): { pair: string; context: string } {
   const a = cellById(results, comparison.a);
   const b = cellById(results, comparison.b);
   const shared = results.experiment.varied.filter((name) => name !== comparison.varied);
-  const context = shared.length > 0 ? ` (${cellLabel(a, shared)})` : '';
-  return `${cellLabel(a, [comparison.varied])} vs ${cellLabel(b, [comparison.varied])}${context}`;
+  return { pair: `${cellLabel(a, [comparison.varied])} vs ${cellLabel(b, [comparison.varied])}`, context: cellLabel(a, shared) };
 }
 
 /** A paired difference is significant when its 95% CI excludes 0. */

@@ -222,14 +222,23 @@ async function renderedPanels(spec: TopLevelSpec) {
 }
 
 describe('pairedDifference', () => {
-  it('plots the matching comparisons in percentage points around a zero rule', () => {
+  it('plots the matching comparisons in percentage points around a zero rule, one row of the chart per other setting', () => {
     const spec = buildChart(grid, { type: 'pairedDifference', varied: 'agents' });
     expect(marksOf(spec)).toEqual(['rule', 'errorbar', 'point']);
     const rows = dataOf(spec);
     expect(rows).toHaveLength(8);
-    expect(rows[0]).toMatchObject({ comparison: 'agents=3 vs agents=2 (speed=5)', significant: 'yes' });
-    expect(rows[1]).toMatchObject({ comparison: 'agents=4 vs agents=3 (speed=5)', significant: 'no' });
+    expect(rows[0]).toMatchObject({ pair: 'agents=3 vs agents=2', context: 'speed=5', significant: 'yes' });
+    expect(rows[1]).toMatchObject({ pair: 'agents=4 vs agents=3', context: 'speed=5', significant: 'no' });
     expect(rows[0].difference).toBeCloseTo(grid.comparisons[0].difference.rate * 100, 9);
+    expect((spec as { facet: { row: { field: string } } }).facet.row.field).toBe('context');
+  });
+
+  it('is one plain chart when nothing else varies', () => {
+    const oneSetting = { ...grid, experiment: { ...grid.experiment, varied: ['agents'] } };
+    const spec = buildChart(oneSetting, { type: 'pairedDifference', varied: 'agents' }) as { facet?: unknown; layer: unknown[] };
+    expect(spec.facet).toBeUndefined();
+    expect(spec.layer).toHaveLength(3);
+    expect(dataOf(spec as never)[0]).toMatchObject({ pair: 'agents=3 vs agents=2', context: '' });
   });
 });
 
