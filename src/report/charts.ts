@@ -32,6 +32,8 @@ type Row = Record<string, unknown>;
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 const DEFAULT_DISTRIBUTIONS = ['score', 'turns'];
 const PANEL_COLUMNS = 3;
+/** Colours of the series palette (category10): more lines than this would repeat colours. */
+const SERIES_COLOURS = 10;
 /** 95% CI bars with short end ticks, whatever the band width of the axis. */
 const ERROR_BARS = { type: 'errorbar', ticks: { size: 8 } } as const;
 const WIN_RATE_AXIS = { title: 'win rate', axis: { format: '%' }, scale: { domain: [0, 1] } };
@@ -80,7 +82,7 @@ function cellsOnAxes(results: ResultsFile, request: ChartRequest): ResultsFile {
 }
 
 /** Long labels (a party of four, a comparison) are shown whole rather than cut at vega-lite's 180 px. */
-const LABELS_IN_FULL = { axis: { labelLimit: 480 }, legend: { labelLimit: 480 }, header: { labelLimit: 480 } } as const;
+const LABELS_IN_FULL = { axis: { labelLimit: 480 }, legend: { labelLimit: 480 }, header: { labelLimit: 0 } } as const;
 
 export function buildChart(allResults: ResultsFile, request: ChartRequest): TopLevelSpec {
   return { ...chartFor(cellsOnAxes(allResults, request), request), config: LABELS_IN_FULL } as TopLevelSpec;
@@ -135,9 +137,12 @@ function uniqueName(name: string, taken: Set<string>): string {
   return unique;
 }
 
-/** Win rate against x with 95% CI error bars, one line per value of the color setting and the other varied ones. */
+/**
+ * Win rate against x with 95% CI error bars, one line per value of the color setting and the other varied ones (in
+ * panels, when lines for all of them would be more than the palette's colours).
+ */
 export function winRate(results: ResultsFile, request: Request<'winRate'>): TopLevelSpec {
-  const rows = (series: string[]) => results.cells.map((cell) => ({ ...cellFields(cell, series), ...winFields(cell) }));
+  const rows = (lines: Lines) => results.cells.map((cell) => ({ ...lineFields(cell, lines), ...winFields(cell) }));
   const y = { ...WIN_RATE_AXIS, tooltips: winTooltips() };
   return lineWithErrorBars(results, request, 'Win rate', rows, y);
 }
@@ -150,7 +155,7 @@ export function winRate(results: ResultsFile, request: Request<'winRate'>): TopL
 export function mean(results: ResultsFile, request: Request<'mean'>): TopLevelSpec {
   requireMetric(results, request.metric);
   const measured = results.cells.filter((cell) => (cell.metrics[request.metric]?.n ?? 0) > 0);
-  const rows = (series: string[]) => measured.map((cell) => ({ ...cellFields(cell, series), ...meanFields(cell, request.metric) }));
+  const rows = (lines: Lines) => measured.map((cell) => ({ ...lineFields(cell, lines), ...meanFields(cell, request.metric) }));
   const y = { title: `${request.metric} (mean)`, scale: { zero: false }, tooltips: meanTooltips(request.metric) };
   return lineWithErrorBars(results, request, request.metric, rows, y);
 }
@@ -162,21 +167,39 @@ interface LineAxis {
   readonly tooltips: readonly object[];
 }
 
+/** The settings a line chart draws as lines (its colour) and as panels. */
+interface Lines {
+  readonly series: string[];
+  readonly panels: string[];
+}
+
+/** A line per value of the color setting and the other varied ones, unless that is more lines than colours: then the others go into panels. */
+function linesOf(results: ResultsFile, request: Request<'winRate' | 'mean'>, axes: string[]): Lines {
+  const others = otherVaried(results, axes);
+  if (request.color === undefined) return { series: others, panels: [] };
+  const series = [request.color, ...others];
+  if (others.length === 0 || groupLabels(results, series).length <= SERIES_COLOURS) return { series, panels: [] };
+  return { series: [request.color], panels: others };
+}
+
+/** A line chart row's settings, its line (`group`) and its panel. */
+function lineFields(cell: CellResult, lines: Lines): Row {
+  return { ...cellFields(cell, lines.series), panel: cellLabel(cell, lines.panels) };
+}
+
 /** Rows with value, lo and hi fields drawn as points joined by lines with error bars, against x; titled "<what> by x". */
-function lineWithErrorBars(results: ResultsFile, request: Request<'winRate' | 'mean'>, what: string, rows: (series: string[]) => Row[], y: LineAxis): TopLevelSpec {
+function lineWithErrorBars(results: ResultsFile, request: Request<'winRate' | 'mean'>, what: string, rows: (lines: Lines) => Row[], y: LineAxis): TopLevelSpec {
   const axes = chartAxes(request);
   axes.forEach((name) => requireSetting(results, name));
-  const series = request.color === undefined ? otherVaried(results, axes) : [request.color, ...otherVaried(results, axes)];
+  const lines = linesOf(results, request, axes);
   const width = isNumeric(results, request.x) ? LINE_CHART_WIDTH : Math.max(LINE_CHART_WIDTH, MIN_CATEGORY_WIDTH * categories(results, request.x).length);
   const { tooltips, ...axis } = y;
-  return {
-    $schema: SCHEMA,
-    title: chartTitle(results, `${what} by ${request.x}${request.color === undefined ? '' : ` and ${request.color}`}`),
-    data: { values: rows(series) },
+  const title = chartTitle(results, `${what} by ${request.x}${request.color === undefined ? '' : ` and ${request.color}`}`);
+  const panel: PanelSpec = {
     width,
     encoding: {
       x: continuousOrOrdinal(results, request.x, width),
-      ...(series.length > 0 ? { color: groupChannel(results, series) } : {}),
+      ...(lines.series.length > 0 ? { color: groupChannel(results, lines.series) } : {}),
     },
     layer: [
       { mark: ERROR_BARS, encoding: { y: { field: 'lo', type: 'quantitative', ...axis }, y2: { field: 'hi' } } },
@@ -186,6 +209,7 @@ function lineWithErrorBars(results: ResultsFile, request: Request<'winRate' | 'm
       },
     ],
   };
+  return inPanels(results, title, rows(lines), lines.panels, panel, 'panel');
 }
 
 /** Win rate over x × y as coloured cells labelled with their rate. */
@@ -441,11 +465,11 @@ function chartTitle(results: ResultsFile, text: string): Title {
 }
 
 /** The chart as it is when nothing else varies, or one panel of it per value of the other varied settings. */
-function inPanels(results: ResultsFile, title: Title, rows: Row[], panels: string[], panel: PanelSpec): TopLevelSpec {
+function inPanels(results: ResultsFile, title: Title, rows: Row[], panels: string[], panel: PanelSpec, field: 'group' | 'panel' = 'group'): TopLevelSpec {
   const data = { values: rows };
   // A panel is a unit or a layer spec, either of which is a top-level spec too; TypeScript cannot see that through the spread.
   if (panels.length === 0) return { $schema: SCHEMA, title, data, ...panel } as TopLevelSpec;
-  return { $schema: SCHEMA, title, data, facet: groupChannel(results, panels), columns: PANEL_COLUMNS, spec: panel };
+  return { $schema: SCHEMA, title, data, facet: groupChannel(results, panels, field), columns: PANEL_COLUMNS, spec: panel };
 }
 
 /** A row's setting values (under `params`, so they cannot clash with the chart's own fields) and its group label. */
@@ -507,8 +531,8 @@ function settingTooltips(results: ResultsFile, names: readonly string[]) {
 }
 
 /** The channel (series colour or panel facet) of the group label, its values in the order of the cells. */
-function groupChannel(results: ResultsFile, names: readonly string[]) {
-  return { field: 'group', type: 'nominal', title: names.join(', '), sort: groupLabels(results, names) } as const;
+function groupChannel(results: ResultsFile, names: readonly string[], field: 'group' | 'panel' = 'group') {
+  return { field, type: 'nominal', title: names.join(', '), sort: groupLabels(results, names) } as const;
 }
 
 function groupLabels(results: ResultsFile, names: readonly string[]): string[] {

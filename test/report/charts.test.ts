@@ -221,6 +221,38 @@ async function renderedPanels(spec: TopLevelSpec) {
   }));
 }
 
+describe('line charts with a third varied setting', () => {
+  /** The grid's cells once per value of a made-up setting `fire`, which varies too. */
+  const withFire = (fires: number[]) => ({
+    ...grid,
+    experiment: { ...grid.experiment, varied: [...grid.experiment.varied, 'fire'] },
+    cells: fires.flatMap((fire, f) => grid.cells.map((cell) => ({ ...cell, id: cell.id + 1000 * f, params: { ...cell.params, fire } }))),
+  });
+  const agents = new Set(grid.cells.map((cell) => cell.params.agents)).size;
+
+  it('draw a line per colour value and third setting while that fits the palette', () => {
+    const fires = [1, 2];
+    expect(agents * fires.length).toBeLessThanOrEqual(10);
+    const spec = buildChart(withFire(fires), { type: 'winRate', x: 'speed', color: 'agents' }) as { facet?: unknown; encoding: { color: { title: string } } };
+    expect(spec.facet).toBeUndefined();
+    expect(spec.encoding.color.title).toBe('agents, fire');
+    compileStrictly(spec as TopLevelSpec);
+  });
+
+  it('put the third setting into panels when the lines would outnumber the colours', () => {
+    const fires = [1, 2, 3, 4, 5, 6];
+    expect(agents * fires.length).toBeGreaterThan(10);
+    const spec = buildChart(withFire(fires), { type: 'winRate', x: 'speed', color: 'agents' }) as {
+      facet: { field: string; title: string };
+      spec: { encoding: { color: { title: string } } };
+    };
+    expect(spec.facet).toMatchObject({ field: 'panel', title: 'fire' });
+    expect(spec.spec.encoding.color.title).toBe('agents');
+    expect(new Set(dataOf(spec as never).map((row) => row.panel))).toEqual(new Set(fires.map((fire) => `fire=${fire}`)));
+    compileStrictly(spec as never);
+  });
+});
+
 describe('pairedDifference', () => {
   it('plots the matching comparisons in percentage points around a zero rule, one row of the chart per other setting', () => {
     const spec = buildChart(grid, { type: 'pairedDifference', varied: 'agents' });
