@@ -391,24 +391,31 @@ function histogramRows(cell: CellResult, metric: string): Row[] {
 const CONTEXT_HEADER = { labelAngle: 0, labelOrient: 'top', labelAnchor: 'start', labelAlign: 'left', labelFontWeight: 'bold', labelLimit: 0 } as const;
 
 /**
- * The paired win-rate differences of the comparisons that vary one setting, with CIs and a rule at zero; when the
- * other settings vary too, one row of the chart per combination of them (its header), so no label is cut short.
+ * The paired win-rate differences of the comparisons that vary one setting, with CIs and a rule at zero. When the
+ * other settings vary too and each combination of them holds the same two or more comparisons (a regular grid), one
+ * row of the chart per combination, headed by it; otherwise one chart labelled with each comparison in full.
  */
 export function pairedDifference(results: ResultsFile, request: Request<'pairedDifference'>): TopLevelSpec {
   requireSetting(results, request.varied);
   const rows = results.comparisons
     .filter((comparison) => comparison.varied === request.varied)
-    .map((comparison) => ({
-      ...comparisonParts(results, comparison),
-      difference: comparison.difference.rate * 100,
-      lo: comparison.difference.lo * 100,
-      hi: comparison.difference.hi * 100,
-      games: comparison.games,
-      onlyAWon: comparison.onlyAWon,
-      onlyBWon: comparison.onlyBWon,
-      significant: isSignificant(comparison) ? 'yes' : 'no',
-    }));
-  const y = { field: 'pair', type: 'nominal', title: null, sort: null } as const;
+    .map((comparison) => {
+      const { pair, context } = comparisonParts(results, comparison);
+      return {
+        pair,
+        context,
+        comparison: context === '' ? pair : `${pair} (${context})`,
+        difference: comparison.difference.rate * 100,
+        lo: comparison.difference.lo * 100,
+        hi: comparison.difference.hi * 100,
+        games: comparison.games,
+        onlyAWon: comparison.onlyAWon,
+        onlyBWon: comparison.onlyBWon,
+        significant: isSignificant(comparison) ? 'yes' : 'no',
+      };
+    });
+  const contexts = contextRows(rows);
+  const y = { field: contexts === null ? 'comparison' : 'pair', type: 'nominal', title: null, sort: null, axis: { labelLimit: 0 } } as const;
   const x = { type: 'quantitative', title: 'difference in win rate (percentage points)' } as const;
   const chart: PanelSpec = {
     width: 400,
@@ -434,8 +441,7 @@ export function pairedDifference(results: ResultsFile, request: Request<'pairedD
             scale: { domain: ['yes', 'no'], range: ['#d62728', '#7f7f7f'] },
           },
           tooltip: [
-            { field: 'pair', type: 'nominal', title: 'comparison' },
-            { field: 'context', type: 'nominal', title: 'other settings' },
+            { field: 'comparison', type: 'nominal', title: 'comparison' },
             { field: 'difference', type: 'quantitative', title: 'difference (pp)', format: '+.1f' },
             { field: 'lo', type: 'quantitative', title: '95% CI low (pp)', format: '+.1f' },
             { field: 'hi', type: 'quantitative', title: '95% CI high (pp)', format: '+.1f' },
@@ -450,14 +456,23 @@ export function pairedDifference(results: ResultsFile, request: Request<'pairedD
   };
   const title = chartTitle(results, `Paired win-rate differences across ${request.varied}`);
   // As in inPanels: the layer spec is a top-level spec too, which TypeScript cannot see through the spread.
-  if (rows.every((row) => row.context === '')) return { $schema: SCHEMA, title, data: { values: rows }, ...chart } as TopLevelSpec;
+  if (contexts === null) return { $schema: SCHEMA, title, data: { values: rows }, ...chart } as TopLevelSpec;
   return {
     $schema: SCHEMA,
     title,
     data: { values: rows },
-    facet: { row: { field: 'context', type: 'nominal', title: null, sort: [...new Set(rows.map((row) => row.context))], header: CONTEXT_HEADER } },
+    facet: { row: { field: 'context', type: 'nominal', title: null, sort: contexts, header: CONTEXT_HEADER } },
     spec: chart,
   };
+}
+
+/** The contexts of a regular grid of comparisons (two or more of them, each with the same two or more pairs), in order; else null. */
+function contextRows(rows: readonly { pair: string; context: string }[]): string[] | null {
+  const pairsByContext = new Map<string, string[]>();
+  for (const { pair, context } of rows) pairsByContext.set(context, [...(pairsByContext.get(context) ?? []), pair]);
+  const pairLists = [...pairsByContext.values()].map((pairs) => pairs.join('\n'));
+  const regular = pairsByContext.size >= 2 && pairLists.every((pairs) => pairs === pairLists[0]) && pairsByContext.get(rows[0].context)!.length >= 2;
+  return regular ? [...pairsByContext.keys()] : null;
 }
 
 function chartTitle(results: ResultsFile, text: string): Title {

@@ -33,11 +33,14 @@ export function comparisonLabel(results: ResultsFile, comparison: PairedComparis
   return context === '' ? pair : `${pair} (${context})`;
 }
 
-/** What a comparison varies ("speed=7 vs speed=6") and the settings its two cells share ("agents=3"; '' when none). */
+/**
+ * What a comparison varies ("speed=7 vs speed=6") and the other varied settings its two cells share ("agents=3"; ''
+ * when none). A strategy that differs only by the varied parameter ("fixed-speed:speed=7") is not shared.
+ */
 export function comparisonParts(results: ResultsFile, comparison: PairedComparison): { pair: string; context: string } {
   const a = cellById(results, comparison.a);
   const b = cellById(results, comparison.b);
-  const shared = results.experiment.varied.filter((name) => name !== comparison.varied);
+  const shared = results.experiment.varied.filter((name) => name !== comparison.varied && cellValue(a, name) === cellValue(b, name));
   return { pair: `${cellLabel(a, [comparison.varied])} vs ${cellLabel(b, [comparison.varied])}`, context: cellLabel(a, shared) };
 }
 

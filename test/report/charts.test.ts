@@ -265,6 +265,15 @@ describe('pairedDifference', () => {
     expect((spec as { facet: { row: { field: string } } }).facet.row.field).toBe('context');
   });
 
+  it('is one chart labelled in full when the other settings do not form a regular grid of comparisons', () => {
+    const firstAgents = grid.comparisons.find((comparison) => comparison.varied === 'agents');
+    const irregular = { ...grid, comparisons: grid.comparisons.filter((comparison) => comparison.varied !== 'agents' || comparison === firstAgents) };
+    const spec = buildChart(irregular, { type: 'pairedDifference', varied: 'agents' }) as { facet?: unknown };
+    expect(spec.facet).toBeUndefined();
+    expect(dataOf(spec as never)).toHaveLength(1);
+    expect(dataOf(spec as never)[0]).toMatchObject({ comparison: 'agents=3 vs agents=2 (speed=5)' });
+  });
+
   it('is one plain chart when nothing else varies', () => {
     const oneSetting = { ...grid, experiment: { ...grid.experiment, varied: ['agents'] } };
     const spec = buildChart(oneSetting, { type: 'pairedDifference', varied: 'agents' }) as { facet?: unknown; layer: unknown[] };
