@@ -34,11 +34,13 @@ export interface Readings {
    * cards' Reveal powers, so the one it defeats never fires (designers' FAQ); `reveals-first`: the powers fire first.
    */
   readonly backstabDefeatFirst: boolean;
+  /** `lichReveals=blocked`: an ability reveals no card behind a Lich ("no Ability cards can affect" them); `allowed`: it does. */
+  readonly lichBlocksReveals: boolean;
 }
 
 const HUMAN: readonly string[] = ['Human'];
 
-export const DEFAULT_READINGS: Readings = { ongoingFaceDown: false, poisonPerRevealed: true, tamedRolled: false, backstabDefeatFirst: true };
+export const DEFAULT_READINGS: Readings = { ongoingFaceDown: false, poisonPerRevealed: true, tamedRolled: false, backstabDefeatFirst: true, lichBlocksReveals: true };
 
 /** Creatures the campfire lights at this firewood: 0 / 1-6 / 7-11 / 12-15. */
 export function campfireReveals(fire: number): number {
@@ -365,13 +367,19 @@ export class Watch implements Simulator {
     return false;
   }
 
-  /** Reveal the first `count` face-down cards of the Line, wherever they are (abilities that reveal). */
+  /** Reveal the first `count` face-down cards of the Line that an ability may reveal (abilities that reveal). */
   protected revealFaceDown(count: number, negate: boolean): void {
     for (let n = 0; n < count && this.state.status === Status.playing; n++) {
-      const position = this.firstFaceDown();
+      const position = this.abilityRevealTarget();
       if (position < 0) return;
       this.reveal(position, negate, 0);
     }
+  }
+
+  /** The first face-down card an ability may reveal (with `lichReveals=blocked`, none behind a Lich), or -1. */
+  private abilityRevealTarget(): number {
+    const position = this.firstFaceDown();
+    return position >= 0 && this.readings.lichBlocksReveals && this.behindLich(position) ? -1 : position;
   }
 
   private revealedCount(): number {
@@ -882,10 +890,14 @@ export class Watch implements Simulator {
 
   /** Abilities may target the creature: not immune, not behind a Lich. */
   private abilityCanReach(position: number): boolean {
+    return !this.isImmune(position) && !this.behindLich(position);
+  }
+
+  /** A Lich whose text works stands before `position`: no Ability card can affect the card there. */
+  private behindLich(position: number): boolean {
     const s = this.state;
-    if (this.isImmune(position)) return false;
-    for (let i = 0; i < position; i++) if (this.tables.blocksAbilities[s.lineCard[i]] === 1 && this.ongoingWorks(i)) return false;
-    return true;
+    for (let i = 0; i < position; i++) if (this.tables.blocksAbilities[s.lineCard[i]] === 1 && this.ongoingWorks(i)) return true;
+    return false;
   }
 
   /** An ability's uses: its targets (the same for every die) once, then one option per die value and one to exhaust it. */
@@ -1015,7 +1027,7 @@ export class Watch implements Simulator {
     const first = steps[0];
     switch (first.op) {
       case 'reveal':
-        return this.firstFaceDown() >= 0;
+        return this.abilityRevealTarget() >= 0;
       case 'defeatAll':
         return this.countMatching(seat, first, first.target) > 0;
       case 'maxDie':

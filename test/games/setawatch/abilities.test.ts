@@ -120,6 +120,30 @@ describe('Cleric abilities', () => {
     expect(game.state.deck.at(0)).toBe(card(game.rules.tables, 'Lich'));
   });
 
+  it('Blinding Light reveals no card behind a Lich (lichReveals=blocked), or reveals them (allowed)', () => {
+    const offered = (lichReveals: 'blocked' | 'allowed') => {
+      let found = -1;
+      const game = play({
+        ...clericWatches,
+        lichReveals,
+        active: ['Blinding Light'],
+        fire: 3,
+        deck: ['Lich', 'Bear', 'Eagle', ...FILLER],
+        watch: [
+          (view) => {
+            found = ability('Blinding Light', 1)(view);
+            return Math.max(found, 0);
+          },
+        ],
+      });
+      return { found, revealedBear: game.log.some((line) => line.startsWith('  reveal Bear')) };
+    };
+    expect(offered('blocked')).toEqual({ found: -1, revealedBear: false });
+    const allowed = offered('allowed');
+    expect(allowed.found).toBeGreaterThanOrEqual(0);
+    expect(allowed.revealedBear).toBe(true);
+  });
+
   it('Blinding Light reveals two creatures without their Reveal powers', () => {
     const game = play({ ...clericWatches, active: ['Blinding Light'], fire: 3, deck: ['Bear', 'Goblins', 'Vampire', ...FILLER], watch: [ability('Blinding Light', 1)] });
     logHas(game.log, "Goblins's Reveal power is negated");

@@ -32,6 +32,8 @@ export interface Scenario {
   tamed?: 'health' | 'rolled';
   /** The `backstab` setting. */
   backstab?: 'defeat-first' | 'reveals-first';
+  /** The `lichReveals` setting. */
+  lichReveals?: 'blocked' | 'allowed';
   summons?: number;
   /** Creature cards to put on top of the deck, top first ("Bear" is the first copy, "Bear#2" the second). */
   deck?: string[];
@@ -173,7 +175,7 @@ export function play(scenario: Scenario, seed = 1): Played {
 
 /** The scenario's reading settings, the others at their defaults. */
 function readingSettings(scenario: Scenario): Settings {
-  const given = { ongoing: scenario.ongoing, poison: scenario.poison, tamed: scenario.tamed, backstab: scenario.backstab };
+  const given = { ongoing: scenario.ongoing, poison: scenario.poison, tamed: scenario.tamed, backstab: scenario.backstab, lichReveals: scenario.lichReveals };
   return resolveSettings(setawatch, Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) as Record<string, string>, 'scenario');
 }
 
