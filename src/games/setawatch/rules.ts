@@ -1,7 +1,7 @@
 import type { GameLog, OutcomeRecord } from '../../core/game.ts';
 import { METRIC_MISSING } from '../../core/game.ts';
 import { type CardTables, type CompiledAdventurer, HALVE_FIRE, Kind, LocationKind, Timing } from './cards.ts';
-import { Camp, CAMP_NAMES, Decision, OptionKind, Rune, Scout, type SetawatchStrategy } from './decisions.ts';
+import { Camp, CAMP_NAMES, Decision, type DecisionKind, OptionKind, Rune, Scout, type SetawatchStrategy } from './decisions.ts';
 import { DICE_PER_SEAT, Die, ROLLED_DICE, SEATS, Slot, SLOTS_PER_SEAT, Status } from './state.ts';
 import { type Readings, Watch } from './watch.ts';
 
@@ -340,18 +340,23 @@ export class SetawatchRules extends Watch {
     return false;
   }
 
+  /** The White Monolith: the adventurer refreshes an exhausted card of its choice and exhausts an active one. */
   private monolithSwap(seat: number): void {
     const s = this.state;
-    let exhausted = -1;
-    this.options.clear();
-    for (let slot = seat * SLOTS_PER_SEAT; slot < (seat + 1) * SLOTS_PER_SEAT; slot++) {
-      if (s.slotState[slot] === Slot.exhausted && exhausted < 0) exhausted = slot;
-      if (s.slotState[slot] === Slot.active) this.options.add(OptionKind.choose, slot, -1, -1, -1, 0);
-    }
-    const active = this.options.slot[this.ask(Decision.exhaust, seat)];
+    const exhausted = this.pickSlot(seat, Slot.exhausted, Decision.refresh);
+    const active = this.pickSlot(seat, Slot.active, Decision.exhaust);
     s.slotState[exhausted] = Slot.active;
     s.slotState[active] = Slot.exhausted;
     this.log?.write(`  ${this.seatName(seat)} refreshes ${this.abilityName(exhausted)} and exhausts ${this.abilityName(active)}`);
+  }
+
+  /** The card of `seat` in state `slotState` that the strategy picks for `decision`. */
+  private pickSlot(seat: number, slotState: number, decision: DecisionKind): number {
+    this.options.clear();
+    for (let slot = seat * SLOTS_PER_SEAT; slot < (seat + 1) * SLOTS_PER_SEAT; slot++) {
+      if (this.state.slotState[slot] === slotState) this.options.add(OptionKind.choose, slot, -1, -1, -1, 0);
+    }
+    return this.options.slot[this.ask(decision, seat)];
   }
 
   /** Refresh one exhausted card of `seat` (or of anyone on Watch or camping when seat is -1), if the strategy wants. */

@@ -85,6 +85,12 @@ describe('location effects', () => {
     logHas(game.log, 'Ranger refreshes Long Shot and exhausts Far Sight');
   });
 
+  it('The White Monolith: with two cards exhausted, the adventurer chooses which one to refresh', () => {
+    const pickSlumber: Step = (view) => find(view, (o, i) => view.tables.abilities[view.state.slotCard[o.slot[i]]].name === 'Slumber');
+    const game = play({ ...base, active: ['Rebuke', 'Far Sight'], exhausted: ['Long Shot', 'Slumber'], locations: ['The White Monolith'], deck: FILLER, other: { [Decision.refresh]: [pickSlumber] } });
+    expect(game.log.some((line) => line.includes('Ranger refreshes Slumber and exhausts Far Sight')), game.log.join('\n')).toBe(true);
+  });
+
   it('Forbidden Tower: burning a card for fire gives +3', () => {
     const game = play({ ...base, locations: ['Forbidden Tower'], deck: FILLER, watch: [burn('Wound')] });
     logHas(game.log, 'fire 7 -> 10');
