@@ -32,7 +32,7 @@ export const Decision = {
   exhaust: 9,
   /** Give up a die (option.die) to a Bandit. */
   steal: 10,
-  /** Pick an Unhallowed card (option.target = card): Ancient Crypt, Sacred City. */
+  /** Pick an Unhallowed card (option.target = card): Ancient Crypt, Sacred City, the rune Seal (option.mode 1). */
   unhallowed: 11,
   /** Pick a creature in the Line (option.target = position): Backstab after its reveals, Cursed Cathedral. */
   target: 12,

@@ -687,17 +687,19 @@ export class SetawatchRules extends Watch {
     if ((runes & Rune.bolster) !== 0) this.bolster();
   }
 
-  /** Seal: an Unhallowed from the Graveyard to the bottom of the Unhallowed deck. */
+  /** Seal: an Unhallowed of the Graveyard (the camper's choice, option.mode 1) to the bottom of the Unhallowed deck. */
   private seal(): void {
     const s = this.state;
-    for (let i = s.graveyard.size - 1; i >= 0; i--) {
-      if (this.tables.kind[s.graveyard.at(i)] !== Kind.unhallowed) continue;
-      const card = s.graveyard.removeAt(i);
-      s.unhallowedDeck.pushBottom(card);
-      this.log?.write(`  rune Seal: ${this.cardName(card)} goes back under the Unhallowed deck`);
+    this.options.clear();
+    for (let i = 0; i < s.graveyard.size; i++) if (this.tables.kind[s.graveyard.at(i)] === Kind.unhallowed) this.options.add(OptionKind.choose, -1, -1, s.graveyard.at(i), -1, 1);
+    if (this.options.count === 0) {
+      this.log?.write('  rune Seal: no Unhallowed in the Graveyard');
       return;
     }
-    this.log?.write('  rune Seal: no Unhallowed in the Graveyard');
+    const card = this.options.target[this.ask(Decision.unhallowed, s.camper)];
+    s.graveyard.remove(card);
+    s.unhallowedDeck.pushBottom(card);
+    this.log?.write(`  rune Seal: ${this.cardName(card)} goes back under the Unhallowed deck`);
   }
 
   /** Sacred City: choose an Unhallowed to Seal from the Graveyard, then shuffle the Unhallowed deck. */

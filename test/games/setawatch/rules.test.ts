@@ -10,9 +10,9 @@ import { SetawatchRules } from '../../../src/games/setawatch/rules.ts';
 import { Slot, Status } from '../../../src/games/setawatch/state.ts';
 import { campfireReveals } from '../../../src/games/setawatch/watch.ts';
 import { greedy } from '../../../strategies/setawatch/greedy.ts';
-import { attack, burn, campAction, content, EVERY_CARD, play } from './scenario.ts';
+import { attack, burn, campAction, content, EVERY_CARD, find, play, type Step } from './scenario.ts';
 import { ScriptedThenRandom } from '../../fixtures/dice.ts';
-import { Camp } from '../../../src/games/setawatch/decisions.ts';
+import { Camp, Decision, OptionKind, Rune } from '../../../src/games/setawatch/decisions.ts';
 
 const ROLLS = [1, 1, 1, 8, 7, 6, 8, 5, 4, 6, 5, 4];
 const FILLER = ['Bear', 'Eagle', 'Wolf', 'Eagle#2', 'Bear#2', 'Wolf#2', 'Fae', 'Fae#2', 'Treant'];
@@ -120,6 +120,15 @@ describe('rounds', () => {
     expect(game.state.horde.size).toBe(6);
     const dealt = game.log.findIndex((line) => line.includes('the Line deals'));
     expect(game.log.slice(dealt + 1, dealt + 10).every((line) => line.includes('exhausts'))).toBe(true);
+  });
+
+  it("the rune Seal puts the Unhallowed of the camper's choice from the Graveyard under the Unhallowed deck", () => {
+    for (const chosen of ['Lich', 'Hydra']) {
+      const sealRunes: Step = (view) => find(view, (o, i) => o.kind[i] === OptionKind.runes && (o.target[i] & Rune.seal) !== 0);
+      const pick: Step = (view) => find(view, (o, i) => view.tables.names[o.target[i]] === chosen);
+      const game = play({ ...base, graveyard: ['Lich', 'Hydra'], deck: FILLER, camp: [sealRunes], other: { [Decision.unhallowed]: [pick] } });
+      logHas(game.log, `rune Seal: ${chosen} goes back under the Unhallowed deck`);
+    }
   });
 
   it('the final round puts everyone on Watch and the Horde face down at the end of the Line', () => {
