@@ -215,19 +215,27 @@ export class Watch implements Simulator {
   }
 
   /** The creature's health now: base health, ongoing powers in the Line, the location, Wound. */
+  /**
+   * Base health (printed, or a stolen die's value; plus the Graveyard's top for a Zombie Horde and a Forest Giant's
+   * health in front of it, which its text adds to the base), times a Werewolf's factor, which doubles base health;
+   * then the other creatures' +health (Warlord) and the location's, whatever their order in the Line; halved last.
+   */
   health(position: number): number {
     const s = this.state;
     const t = this.tables;
     const card = s.lineCard[position];
-    let health = this.baseHealth(position);
-    if (t.addsGraveyardTop[card] === 1 && !this.isBlank(position) && s.graveyard.size > 0) health += t.health[s.graveyard.peek()];
+    let base = this.baseHealth(position);
+    if (t.addsGraveyardTop[card] === 1 && !this.isBlank(position) && s.graveyard.size > 0) base += t.health[s.graveyard.peek()];
+    let factor = 1;
+    let buffs = 0;
     for (let i = 0; i < s.lineLength; i++) {
       const other = s.lineCard[i];
       if (i === position || t.hasAura[other] === 0 || !this.ongoingWorks(i)) continue;
-      if ((t.multiplyMask[other] & t.typeBits[card]) !== 0) health *= t.multiplyFactor[other];
-      health += t.buffOthers[other];
-      if (t.shieldNext[other] === 1 && i === position - 1) health += this.baseHealth(i);
+      if ((t.multiplyMask[other] & t.typeBits[card]) !== 0) factor *= t.multiplyFactor[other];
+      buffs += t.buffOthers[other];
+      if (t.shieldNext[other] === 1 && i === position - 1) base += this.baseHealth(i);
     }
+    let health = base * factor + buffs;
     const location = this.location;
     for (let i = 0; i < location.typeHealthMask.length; i++) if ((location.typeHealthMask[i] & t.typeBits[card]) !== 0) health += location.typeHealthAmount[i];
     if ((s.lineFlags[position] & LineFlag.halved) !== 0) health = Math.floor(health / 2);

@@ -192,6 +192,22 @@ describe('Unhallowed powers', () => {
     logHas(play({ ...cleric, deck: ['Warlord', 'Bear'] }).log, 'reveal Bear (position 2, health 6)');
   });
 
+  it("Werewolf doubles a Forest Creature's base health, not the Warlord's +2, whichever comes first in the Line", () => {
+    const wolfHealth = (deck: string[]) => {
+      let health = -1;
+      play({ ...cleric, fire: 12, deck: [...deck, 'Eagle'], watch: [checkOptions((view) => (health = view.rules.health(2)))] });
+      return health;
+    };
+    expect(wolfHealth(['Warlord', 'Werewolf', 'Wolf'])).toBe(2 * 4 + 2);
+    expect(wolfHealth(['Werewolf', 'Warlord', 'Wolf'])).toBe(2 * 4 + 2);
+  });
+
+  it("Werewolf doubles a Forest Giant's health added to the base of the Forest Creature behind it", () => {
+    let health = -1;
+    play({ ...cleric, fire: 12, deck: ['Werewolf', 'Forest Giant', 'Wolf', 'Eagle'], watch: [checkOptions((view) => (health = view.rules.health(2)))] });
+    expect(health).toBe(2 * (4 + 7));
+  });
+
   it('Pyromancer goes to the back and each creature defeated before it costs 1 firewood', () => {
     const game = play({ ...cleric, fire: 12, deck: ['Pyromancer', 'Bear', 'Eagle'], watch: [attack(4, 0)] });
     logHas(game.log, 'Bear is defeated');
