@@ -32,6 +32,7 @@ export const READING_SETTINGS: readonly SettingSpec[] = [
   { name: 'poison', kind: 'enum', values: ['per-revealed', 'flat'], default: 'per-revealed', description: "Poison Blade's bonus: +2 per revealed creature (as printed), or +2 once" },
   { name: 'tamed', kind: 'enum', values: ['health', 'rolled'], default: 'health', description: "a tamed creature's attack die: worth its printed health (default), or one more die of its tamer, rolled every round" },
   { name: 'backstab', kind: 'enum', values: ['defeat-first', 'reveals-first'], default: 'defeat-first', description: "Backstab defeats before the two revealed cards' Reveal powers fire (the FAQ: the one it defeats never fires), or after them" },
+  { name: 'berserker', kind: 'enum', values: ['any', 'own'], default: 'any', description: "Berserker's \"one you just defeated\": the round's last defeat by anyone, or only one its Warrior made" },
   { name: 'lichReveals', kind: 'enum', values: ['blocked', 'allowed'], default: 'blocked', description: 'whether an ability may reveal cards behind a Lich ("no Ability cards can affect creature cards behind the Lich")' },
 ];
 
@@ -42,6 +43,7 @@ export function readingsOf(settings: Settings): Readings {
     tamedRolled: settings.tamed === 'rolled',
     backstabDefeatFirst: settings.backstab !== 'reveals-first',
     lichBlocksReveals: settings.lichReveals !== 'allowed',
+    berserkerAnyDefeat: settings.berserker !== 'own',
   };
 }
 

@@ -85,6 +85,8 @@ export class SetawatchState {
   trapValue = 0;
   lastDefeatPosition = -1;
   lastDefeatHealth = 0;
+  /** Who defeated the last creature defeated this round (-1: a power, a location or a camp die). */
+  lastDefeatSeat = -1;
   defeatsThisRound = 0;
   hordeEnteredThisRound = 0;
   restartCard = -1;
@@ -119,6 +121,7 @@ export class SetawatchState {
     this.holdingReveals = 0;
     this.lastDefeatPosition = -1;
     this.lastDefeatHealth = 0;
+    this.lastDefeatSeat = -1;
     this.defeatsThisRound = 0;
     this.hordeEnteredThisRound = 0;
     this.harmonizedCard = -1;
@@ -207,6 +210,7 @@ export class SetawatchState {
     this.holdingReveals = other.holdingReveals;
     this.lastDefeatPosition = other.lastDefeatPosition;
     this.lastDefeatHealth = other.lastDefeatHealth;
+    this.lastDefeatSeat = other.lastDefeatSeat;
     this.defeatsThisRound = other.defeatsThisRound;
     this.hordeEnteredThisRound = other.hordeEnteredThisRound;
     this.restartCard = other.restartCard;

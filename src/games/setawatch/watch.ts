@@ -36,11 +36,13 @@ export interface Readings {
   readonly backstabDefeatFirst: boolean;
   /** `lichReveals=blocked`: an ability reveals no card behind a Lich ("no Ability cards can affect" them); `allowed`: it does. */
   readonly lichBlocksReveals: boolean;
+  /** `berserker=any`: Berserker follows the round's last defeat by anyone; `own`: only one its Warrior made. */
+  readonly berserkerAnyDefeat: boolean;
 }
 
 const HUMAN: readonly string[] = ['Human'];
 
-export const DEFAULT_READINGS: Readings = { ongoingFaceDown: false, poisonPerRevealed: true, tamedRolled: false, backstabDefeatFirst: true, lichBlocksReveals: true };
+export const DEFAULT_READINGS: Readings = { ongoingFaceDown: false, poisonPerRevealed: true, tamedRolled: false, backstabDefeatFirst: true, lichBlocksReveals: true, berserkerAnyDefeat: true };
 
 /** Creatures the campfire lights at this firewood: 0 / 1-6 / 7-11 / 12-15. */
 export function campfireReveals(fire: number): number {
@@ -722,6 +724,7 @@ export class Watch implements Simulator {
     const blank = this.isBlank(position) || s.lineRevealed[position] === 0;
     s.lastDefeatPosition = position;
     s.lastDefeatHealth = this.health(position);
+    s.lastDefeatSeat = seat;
     this.log?.write(`  ${this.cardName(card)} is defeated`);
     this.removeLine(position);
     s.defeatsThisRound++;
@@ -994,6 +997,7 @@ export class Watch implements Simulator {
     if (revealed && !this.typeOk(target, s.lineCard[position])) return false;
     if (target.maxHealth !== undefined && (!revealed || this.health(position) > target.maxHealth)) return false;
     if (!this.placeOk(target.at, position, revealed)) return false;
+    if (target.at === 'nextToDefeated' && !this.readings.berserkerAnyDefeat && s.lastDefeatSeat !== seat) return false;
     if (step.op === 'tame') return revealed && this.tameRoom(seat) >= 0;
     if (step.op === 'taunt') return position > 0;
     if (step.op === 'spendTamedDefeat') return this.tamedDie(seat) >= 0;

@@ -313,6 +313,16 @@ describe('Warrior abilities', () => {
     logHas(game.log, 'Eagle is defeated');
   });
 
+  it('Berserker with berserker=own follows only a defeat its Warrior made', () => {
+    const berserkerOffered = (killer: 'ranger' | 'warrior') => {
+      let offered = -2;
+      play({ ...SECOND, berserker: 'own', active: ['Berserker', 'Far Sight'], deck: ['Treant', 'Eagle', ...FILLER], watch: [attack(8, 0, killer), checkOptions((view) => (offered = ability('Berserker', 4, 0)(view)))] });
+      return offered >= 0;
+    };
+    expect(berserkerOffered('ranger')).toBe(false);
+    expect(berserkerOffered('warrior')).toBe(true);
+  });
+
   it('Cleave keeps a Warrior die at the leftover value', () => {
     const game = play({ ...SECOND, active: ['Cleave'], deck: ['Eagle', ...FILLER], watch: [attack(8, 0, 'warrior')] });
     logHas(game.log, 'Cleave: the die stays at 5');

@@ -34,6 +34,8 @@ export interface Scenario {
   backstab?: 'defeat-first' | 'reveals-first';
   /** The `lichReveals` setting. */
   lichReveals?: 'blocked' | 'allowed';
+  /** The `berserker` setting. */
+  berserker?: 'any' | 'own';
   summons?: number;
   /** Creature cards to put on top of the deck, top first ("Bear" is the first copy, "Bear#2" the second). */
   deck?: string[];
@@ -175,7 +177,7 @@ export function play(scenario: Scenario, seed = 1): Played {
 
 /** The scenario's reading settings, the others at their defaults. */
 function readingSettings(scenario: Scenario): Settings {
-  const given = { ongoing: scenario.ongoing, poison: scenario.poison, tamed: scenario.tamed, backstab: scenario.backstab, lichReveals: scenario.lichReveals };
+  const given = { ongoing: scenario.ongoing, poison: scenario.poison, tamed: scenario.tamed, backstab: scenario.backstab, lichReveals: scenario.lichReveals, berserker: scenario.berserker };
   return resolveSettings(setawatch, Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) as Record<string, string>, 'scenario');
 }
 
