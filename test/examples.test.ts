@@ -28,13 +28,15 @@ async function playSome(gameId: string, spec: string, games: number): Promise<st
 describe('the example strategies', () => {
   it('steady-then-sprint takes its parameters and plays legal Necreaux games', async () => {
     const outcomes = await playSome('necreaux', `${SPRINT}:speed=7,sprintAt=3`, 30);
-    expect(outcomes.every((outcome) => outcome !== undefined)).toBe(true);
+    expect(outcomes).toContain('success');
+    expect(new Set(outcomes).size).toBeGreaterThan(1);
     await expect(createStrategy(await loadGame('necreaux'), `${SPRINT}:speed=99`)).rejects.toThrow(/speed/);
   });
 
   it('low-roll-camper plays legal Set a Watch games and sends the lowest roll to camp', async () => {
     const outcomes = await playSome('setawatch', LOW_ROLL, 20);
-    expect(outcomes.every((outcome) => outcome !== undefined)).toBe(true);
+    expect(outcomes).toContain('won');
+    expect(new Set(outcomes).size).toBeGreaterThan(1);
     const strategy = (await createStrategy(await loadGame('setawatch'), LOW_ROLL)) as SetawatchStrategy;
     const view = { options: { count: 3, target: Int16Array.from([0, 2, 3]) }, state: { rollTotal: Int16Array.from([9, 11, 4, 7]) } };
     expect(strategy.choose(Decision.camper, view as unknown as DecisionView)).toBe(1);

@@ -422,6 +422,8 @@ export function pairedDifference(results: ResultsFile, request: Request<'pairedD
     height: { step: 24 },
     layer: [
       {
+        // One zero line per panel, not one per comparison row.
+        transform: [{ aggregate: [{ op: 'count', as: 'comparisons' }], groupby: contexts === null ? [] : ['context'] }],
         mark: { type: 'rule', color: 'gray', strokeDash: [4, 4] },
         encoding: { x: { datum: 0, ...x } },
       },
@@ -466,12 +468,16 @@ export function pairedDifference(results: ResultsFile, request: Request<'pairedD
   };
 }
 
-/** The contexts of a regular grid of comparisons (two or more of them, each with the same two or more pairs), in order; else null. */
+/**
+ * The contexts of a regular grid of comparisons, in order: two or more of them, each with the same two or more pairs,
+ * none twice. Else null.
+ */
 function contextRows(rows: readonly { pair: string; context: string }[]): string[] | null {
   const pairsByContext = new Map<string, string[]>();
   for (const { pair, context } of rows) pairsByContext.set(context, [...(pairsByContext.get(context) ?? []), pair]);
-  const pairLists = [...pairsByContext.values()].map((pairs) => pairs.join('\n'));
-  const regular = pairsByContext.size >= 2 && pairLists.every((pairs) => pairs === pairLists[0]) && pairsByContext.get(rows[0].context)!.length >= 2;
+  const lists = [...pairsByContext.values()];
+  const first = lists[0] ?? [];
+  const regular = lists.length >= 2 && first.length >= 2 && new Set(first).size === first.length && lists.every((pairs) => pairs.join('\n') === first.join('\n'));
   return regular ? [...pairsByContext.keys()] : null;
 }
 

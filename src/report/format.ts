@@ -1,6 +1,7 @@
 import type { SettingValue } from '../core/game.ts';
 import type { CellResult, MeanCI, PairedComparison, RateCI, ResultsFile } from '../sim/results.ts';
 import { excludesZero } from '../sim/statistics.ts';
+import { strategyHead } from '../sim/strategy-spec.ts';
 
 /** Wording and number formats shared by the charts, the summary tables and the HTML report. */
 
@@ -35,13 +36,18 @@ export function comparisonLabel(results: ResultsFile, comparison: PairedComparis
 
 /**
  * What a comparison varies ("speed=7 vs speed=6") and the other varied settings its two cells share ("agents=3"; ''
- * when none). A strategy that differs only by the varied parameter ("fixed-speed:speed=7") is not shared.
+ * when none). Two specs of one strategy that differ by the varied parameter share the strategy's name
+ * ("strategy=fixed-speed", not "strategy=fixed-speed:speed=7").
  */
 export function comparisonParts(results: ResultsFile, comparison: PairedComparison): { pair: string; context: string } {
   const a = cellById(results, comparison.a);
   const b = cellById(results, comparison.b);
-  const shared = results.experiment.varied.filter((name) => name !== comparison.varied && cellValue(a, name) === cellValue(b, name));
-  return { pair: `${cellLabel(a, [comparison.varied])} vs ${cellLabel(b, [comparison.varied])}`, context: cellLabel(a, shared) };
+  const context = results.experiment.varied.flatMap((name) => {
+    if (name === comparison.varied) return [];
+    if (cellValue(a, name) === cellValue(b, name)) return [`${name}=${cellValue(a, name)}`];
+    return name === 'strategy' && strategyHead(a.strategy) === strategyHead(b.strategy) ? [`strategy=${strategyHead(a.strategy)}`] : [];
+  });
+  return { pair: `${cellLabel(a, [comparison.varied])} vs ${cellLabel(b, [comparison.varied])}`, context: context.join(', ') };
 }
 
 /** A paired difference is significant when its 95% CI excludes 0. */

@@ -426,8 +426,10 @@ function effectValue(view: DecisionView, step: AbilityEffect, position: number, 
   const s = view.state;
   switch (step.op) {
     case 'defeatAll':
-    case 'reveal':
       return modeDefeats ? 1500 : s.lineLength > 0 ? 450 : 0;
+    case 'reveal':
+      if (!modeDefeats) return s.lineLength > 0 ? 450 : 0;
+      return view.rules.firstFaceDown() >= 0 ? 1500 : NOT_WORTH;
     case 'damage':
       return step.amount >= healthLeft(view, position) ? killScore(view, position, 0) : Math.max(100, finishingKillValue(view, position, healthLeft(view, position) - step.amount, paidDie, diceMultiplier(view, position)));
     case 'halveHealth':

@@ -263,6 +263,7 @@ describe('pairedDifference', () => {
     expect(rows[1]).toMatchObject({ pair: 'agents=4 vs agents=3', context: 'speed=5', significant: 'no' });
     expect(rows[0].difference).toBeCloseTo(grid.comparisons[0].difference.rate * 100, 9);
     expect((spec as { facet: { row: { field: string } } }).facet.row.field).toBe('context');
+    compileStrictly(spec);
   });
 
   it('is one chart labelled in full when the other settings do not form a regular grid of comparisons', () => {
@@ -361,5 +362,24 @@ describe('survival', () => {
 
   it('refuses a metric the game does not have', () => {
     expect(() => buildChart(grid, { type: 'survival', metric: 'points', x: 'speed' })).toThrow(/"points" is not a metric/);
+  });
+});
+
+describe('comparison labels across strategies that share a parameter', () => {
+  it("keep each strategy's name in the context, so the comparisons of two strategies stay apart", () => {
+    const cellsOf = (head: string, id: number) =>
+      [6, 7].map((speed, i) => ({ ...grid.cells[0], id: id + i, strategy: `${head}:speed=${speed}`, params: { agents: 3, speed } }));
+    const results = {
+      ...grid,
+      experiment: { ...grid.experiment, varied: ['agents', 'speed', 'strategy'] },
+      cells: [...cellsOf('fixed-speed', 0), ...cellsOf('./my-strategy.ts', 2)],
+      comparisons: [0, 2].map((a) => ({ ...grid.comparisons[0], a: a + 1, b: a, varied: 'speed' })),
+    };
+    const spec = buildChart(results, { type: 'pairedDifference', varied: 'speed' });
+    expect(dataOf(spec).map((row) => row.comparison)).toEqual([
+      'speed=7 vs speed=6 (agents=3, strategy=fixed-speed)',
+      'speed=7 vs speed=6 (agents=3, strategy=./my-strategy.ts)',
+    ]);
+    compileStrictly(spec);
   });
 });

@@ -273,7 +273,7 @@ export class DoomedRules extends SetawatchRules {
     if (fire !== 0) this.changeFire(fire);
   }
 
-  /** A Doomed Summon, once its Unhallowed is in the Line: the players gain its Doom or exhaust as many cards. */
+  /** A Doomed Summon, once its Unhallowed is placed (in the Line, or in the Graveyard): the players gain its Doom or exhaust as many cards. */
   protected override afterSummon(card: number): void {
     const amount = this.run.summonDoomOrExhaust[card];
     if (amount > 0 && !this.hooks.offerDoom(amount)) this.forceExhaust(amount);

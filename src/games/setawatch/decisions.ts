@@ -12,7 +12,7 @@ import type { SetawatchState } from './state.ts';
 export const Decision = {
   /** Who camps this round (option.target = seat). */
   camper: 0,
-  /** Which exhausted card to refresh (option.slot), or none (kind done). */
+  /** Which exhausted card to refresh (option.slot), or none (kind done); at The White Monolith refreshing is compulsory (no done). */
   refresh: 1,
   /** Place a camp die (kind campAction / runes), or stop (done). */
   camp: 2,

@@ -738,7 +738,7 @@ export class Watch implements Simulator {
 
   /** Extension hooks for expansions (no-ops in the base game): a Summon's extra cost; a creature just defeated. */
   protected afterSummonExhaust(_summonCard: number): void {}
-  /** After a Summon card has summoned and the Unhallowed is in its place. */
+  /** After a Summon card has summoned: its Unhallowed is in its place (or, for a Summon defeated face down, in the Graveyard). */
   protected afterSummon(_summonCard: number): void {}
   protected afterDefeat(_card: number, _position: number): void {}
 
@@ -1034,12 +1034,16 @@ export class Watch implements Simulator {
     return step.op !== 'tame' || this.tameRoom(seat) >= 0;
   }
 
-  private untargetedUseful(seat: number, steps: readonly AbilityEffect[]): boolean {
+  /** Whether a mode without a target chosen up front would do something now, judged from its step `from` on. */
+  private untargetedUseful(seat: number, steps: readonly AbilityEffect[], from = 0): boolean {
     const s = this.state;
-    const first = steps[0];
+    const first = steps[from];
     switch (first.op) {
       case 'reveal':
-        return this.abilityRevealTarget() >= 0;
+        // With nothing to reveal (or only cards behind a Lich), the rest still counts: Throwing Daggers' die, Backstab's defeat.
+        return this.abilityRevealTarget() >= 0 || (from + 1 < steps.length && this.untargetedUseful(seat, steps, from + 1));
+      case 'defeatUpToRoll':
+        return this.someTargetOk(seat, first, first.target);
       case 'defeatAll':
         return this.countMatching(seat, first, first.target) > 0;
       case 'maxDie':
@@ -1233,10 +1237,20 @@ export class Watch implements Simulator {
     const target = (step as { target: Target }).target;
     this.options.clear();
     for (let position = 0; position < s.lineLength; position++) {
-      if (this.targetOk(seat, step, target, position) && this.stepOk(seat, step, position)) this.options.add(OptionKind.choose, -1, -1, position, -1, 0);
+      if (this.canPickTarget(seat, step, target, position)) this.options.add(OptionKind.choose, -1, -1, position, -1, 0);
     }
     const index = this.ask(Decision.target, seat);
     return index < 0 ? -1 : this.options.target[index];
+  }
+
+  /** Some creature of the Line is a target pickTarget would offer for `step` now. */
+  private someTargetOk(seat: number, step: AbilityEffect, target: Target): boolean {
+    for (let position = 0; position < this.state.lineLength; position++) if (this.canPickTarget(seat, step, target, position)) return true;
+    return false;
+  }
+
+  private canPickTarget(seat: number, step: AbilityEffect, target: Target, position: number): boolean {
+    return this.targetOk(seat, step, target, position) && this.stepOk(seat, step, position);
   }
 
   private stepOk(seat: number, step: AbilityEffect, position: number): boolean {

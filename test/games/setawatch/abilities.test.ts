@@ -218,6 +218,17 @@ describe('Rogue abilities', () => {
     logHas(game.log, line);
   });
 
+  it('Throwing Daggers with only cards behind a Lich to reveal still maxes a die (lichReveals=blocked)', () => {
+    const game = play({ ...FIRST, active: ['Throwing Daggers'], fire: 3, deck: ['Lich', 'Bear', 'Eagle', ...FILLER], watch: [ability('Throwing Daggers', 3)] });
+    logHas(game.log, 'a die is raised to 6');
+    expect(game.log.some((line) => line.startsWith('  reveal Bear'))).toBe(false);
+  });
+
+  it('Backstab with nothing it may reveal (only cards behind a Lich) still defeats a revealed creature', () => {
+    const game = play({ ...FIRST, active: ['Backstab'], fire: 12, deck: ['Bear', 'Eagle', 'Lich', ...FILLER], watch: [ability('Backstab', 3)], other: { [Decision.target]: [(view) => find(view, (o, i) => view.state.lineCard[o.target[i]] === card(view.tables, 'Eagle'))] } });
+    logHas(game.log, 'Eagle is defeated');
+  });
+
   it('Throwing Daggers reveals a creature, maxes a die and makes the Rogue ranged', () => {
     const game = play({ ...FIRST, active: ['Throwing Daggers'], fire: 3, deck: ['Bear', 'Eagle', ...FILLER], watch: [ability('Throwing Daggers', 3), attack(6, 1, 'rogue')] });
     logHas(game.log, 'reveal Eagle');
