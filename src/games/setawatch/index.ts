@@ -33,6 +33,7 @@ export const READING_SETTINGS: readonly SettingSpec[] = [
   { name: 'tamed', kind: 'enum', values: ['health', 'rolled'], default: 'health', description: "a tamed creature's attack die: worth its printed health (default), or one more die of its tamer, rolled every round" },
   { name: 'backstab', kind: 'enum', values: ['defeat-first', 'reveals-first'], default: 'defeat-first', description: "Backstab defeats before the two revealed cards' Reveal powers fire (the FAQ: the one it defeats never fires), or after them" },
   { name: 'berserker', kind: 'enum', values: ['any', 'own'], default: 'any', description: "Berserker's \"one you just defeated\": the round's last defeat by anyone, or only one its Warrior made" },
+  { name: 'cleave', kind: 'enum', values: ['own', 'any'], default: 'own', description: "Cleave's \"when a die defeats a creature with damage to spare\": its Warrior's dice only, or any die of the fight" },
   { name: 'lichReveals', kind: 'enum', values: ['blocked', 'allowed'], default: 'blocked', description: 'whether an ability may reveal cards behind a Lich ("no Ability cards can affect creature cards behind the Lich")' },
 ];
 
@@ -44,6 +45,7 @@ export function readingsOf(settings: Settings): Readings {
     backstabDefeatFirst: settings.backstab !== 'reveals-first',
     lichBlocksReveals: settings.lichReveals !== 'allowed',
     berserkerAnyDefeat: settings.berserker !== 'own',
+    cleaveAnyDie: settings.cleave === 'any',
   };
 }
 

@@ -38,11 +38,13 @@ export interface Readings {
   readonly lichBlocksReveals: boolean;
   /** `berserker=any`: Berserker follows the round's last defeat by anyone; `own`: only one its Warrior made. */
   readonly berserkerAnyDefeat: boolean;
+  /** `cleave=any`: Cleave keeps the leftover of any die of the fight; `own` (default): only of its Warrior's dice. */
+  readonly cleaveAnyDie: boolean;
 }
 
 const HUMAN: readonly string[] = ['Human'];
 
-export const DEFAULT_READINGS: Readings = { ongoingFaceDown: false, poisonPerRevealed: true, tamedRolled: false, backstabDefeatFirst: true, lichBlocksReveals: true, berserkerAnyDefeat: true };
+export const DEFAULT_READINGS: Readings = { ongoingFaceDown: false, poisonPerRevealed: true, tamedRolled: false, backstabDefeatFirst: true, lichBlocksReveals: true, berserkerAnyDefeat: true, cleaveAnyDie: false };
 
 /** Creatures the campfire lights at this firewood: 0 / 1-6 / 7-11 / 12-15. */
 export function campfireReveals(fire: number): number {
@@ -1160,7 +1162,7 @@ export class Watch implements Simulator {
   }
 
   keepsLeftover(seat: number): boolean {
-    return this.seatHasPassive(seat, 'cleave');
+    return this.readings.cleaveAnyDie ? this.state.inCombat[seat] === 1 && this.passiveActive('cleave') >= 0 : this.seatHasPassive(seat, 'cleave');
   }
 
   diceDoubledOn(position: number): boolean {

@@ -334,6 +334,13 @@ describe('Warrior abilities', () => {
     expect(berserkerOffered('warrior')).toBe(true);
   });
 
+  it("Cleave keeps another adventurer's die at the leftover value only with cleave=any", () => {
+    const rangerKills = (cleave: 'own' | 'any') => play({ ...SECOND, cleave, active: ['Cleave', 'Far Sight'], deck: ['Eagle', ...FILLER], watch: [attack(8, 0, 'ranger')] }).log;
+    const afterTheKill = (log: string[]) => log[log.findIndex((line) => line.includes('Ranger attacks Eagle')) + 1];
+    expect(afterTheKill(rangerKills('any'))).toBe('  Cleave: the die stays at 5');
+    expect(afterTheKill(rangerKills('own'))).toBe('  Eagle is defeated');
+  });
+
   it('Cleave keeps a Warrior die at the leftover value', () => {
     const game = play({ ...SECOND, active: ['Cleave'], deck: ['Eagle', ...FILLER], watch: [attack(8, 0, 'warrior')] });
     logHas(game.log, 'Cleave: the die stays at 5');
