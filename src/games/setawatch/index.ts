@@ -34,6 +34,7 @@ export const READING_SETTINGS: readonly SettingSpec[] = [
   { name: 'backstab', kind: 'enum', values: ['defeat-first', 'reveals-first'], default: 'defeat-first', description: "Backstab defeats before the two revealed cards' Reveal powers fire (the FAQ: the one it defeats never fires), or after them" },
   { name: 'berserker', kind: 'enum', values: ['any', 'own'], default: 'any', description: "Berserker's \"one you just defeated\": the round's last defeat by anyone, or only one its Warrior made" },
   { name: 'cleave', kind: 'enum', values: ['own', 'any'], default: 'own', description: "Cleave's \"when a die defeats a creature with damage to spare\": its Warrior's dice only, or any die of the fight" },
+  { name: 'sharpshooter', kind: 'enum', values: ['own', 'any'], default: 'own', description: "Sharpshooter's \"reroll and reuse a die spent on a direct attack\": its Ranger's dice only, or any adventurer's" },
   { name: 'lichReveals', kind: 'enum', values: ['blocked', 'allowed'], default: 'blocked', description: 'whether an ability may reveal cards behind a Lich ("no Ability cards can affect creature cards behind the Lich")' },
 ];
 
@@ -46,6 +47,7 @@ export function readingsOf(settings: Settings): Readings {
     lichBlocksReveals: settings.lichReveals !== 'allowed',
     berserkerAnyDefeat: settings.berserker !== 'own',
     cleaveAnyDie: settings.cleave === 'any',
+    sharpshooterAnyDie: settings.sharpshooter === 'any',
   };
 }
 

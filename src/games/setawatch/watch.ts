@@ -40,11 +40,13 @@ export interface Readings {
   readonly berserkerAnyDefeat: boolean;
   /** `cleave=any`: Cleave keeps the leftover of any die of the fight; `own` (default): only of its Warrior's dice. */
   readonly cleaveAnyDie: boolean;
+  /** `sharpshooter=any`: Sharpshooter rerolls any die spent on a direct attack; `own` (default): only its Ranger's. */
+  readonly sharpshooterAnyDie: boolean;
 }
 
 const HUMAN: readonly string[] = ['Human'];
 
-export const DEFAULT_READINGS: Readings = { ongoingFaceDown: false, poisonPerRevealed: true, tamedRolled: false, backstabDefeatFirst: true, lichBlocksReveals: true, berserkerAnyDefeat: true, cleaveAnyDie: false };
+export const DEFAULT_READINGS: Readings = { ongoingFaceDown: false, poisonPerRevealed: true, tamedRolled: false, backstabDefeatFirst: true, lichBlocksReveals: true, berserkerAnyDefeat: true, cleaveAnyDie: false, sharpshooterAnyDie: false };
 
 /** Creatures the campfire lights at this firewood: 0 / 1-6 / 7-11 / 12-15. */
 export function campfireReveals(fire: number): number {
@@ -1076,9 +1078,12 @@ export class Watch implements Simulator {
     } else if (op === 'wardFirst' && front) {
       this.options.add(OptionKind.passive, slot, -1, 0, -1, 0);
     } else if (op === 'rerollAttackDie') {
-      for (let k = 0; k < ROLLED_DICE; k++) {
-        const die = seat * DICE_PER_SEAT + k;
-        if (s.dieState[die] === Die.attacked) this.options.add(OptionKind.passive, slot, die, -1, -1, 0);
+      for (let owner = 0; owner < SEATS; owner++) {
+        if (owner !== seat && !this.readings.sharpshooterAnyDie) continue;
+        for (let k = 0; k < ROLLED_DICE; k++) {
+          const die = owner * DICE_PER_SEAT + k;
+          if (s.dieState[die] === Die.attacked) this.options.add(OptionKind.passive, slot, die, -1, -1, 0);
+        }
       }
     } else if (op === 'raiseLowestToMax') {
       this.listInspired(slot);
@@ -1195,7 +1200,7 @@ export class Watch implements Simulator {
     if (op === 'tameFirst') this.tame(seat, this.removeLine(0));
     else if (op === 'wardFirst') this.sendToHorde(0);
     else if (op === 'rerollAttackDie') {
-      s.dieValue[die] = this.rollDie(this.tables.adventurers[seat].die);
+      s.dieValue[die] = this.rollDie(this.tables.adventurers[Math.floor(die / DICE_PER_SEAT)].die);
       s.dieState[die] = Die.ready;
       this.log?.write(`  the die is rerolled: ${s.dieValue[die]}`);
     } else if (op === 'raiseLowestToMax') {

@@ -200,6 +200,16 @@ describe('Ranger abilities', () => {
     logHas(game.log, 'the die is rerolled: 3');
     expect(game.state.dieState[6]).toBe(Die.ready);
   });
+
+  it("Sharpshooter rerolls another adventurer's attack die only with sharpshooter=any", () => {
+    const offered = (sharpshooter: 'own' | 'any') => {
+      let found = -2;
+      play({ ...SECOND, sharpshooter, active: ['Sharpshooter', 'Wound'], deck: FILLER, watch: [attack(8, 0, 'warrior'), checkOptions((view) => (found = passive('Sharpshooter')(view)))] });
+      return found >= 0;
+    };
+    expect(offered('any')).toBe(true);
+    expect(offered('own')).toBe(false);
+  });
 });
 
 describe('Rogue abilities', () => {

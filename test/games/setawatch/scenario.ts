@@ -38,6 +38,8 @@ export interface Scenario {
   berserker?: 'any' | 'own';
   /** The `cleave` setting. */
   cleave?: 'own' | 'any';
+  /** The `sharpshooter` setting. */
+  sharpshooter?: 'own' | 'any';
   summons?: number;
   /** Creature cards to put on top of the deck, top first ("Bear" is the first copy, "Bear#2" the second). */
   deck?: string[];
@@ -179,7 +181,7 @@ export function play(scenario: Scenario, seed = 1): Played {
 
 /** The scenario's reading settings, the others at their defaults. */
 function readingSettings(scenario: Scenario): Settings {
-  const given = { ongoing: scenario.ongoing, poison: scenario.poison, tamed: scenario.tamed, backstab: scenario.backstab, lichReveals: scenario.lichReveals, berserker: scenario.berserker, cleave: scenario.cleave };
+  const given = { ongoing: scenario.ongoing, poison: scenario.poison, tamed: scenario.tamed, backstab: scenario.backstab, lichReveals: scenario.lichReveals, berserker: scenario.berserker, cleave: scenario.cleave, sharpshooter: scenario.sharpshooter };
   return resolveSettings(setawatch, Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) as Record<string, string>, 'scenario');
 }
 
