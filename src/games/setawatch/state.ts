@@ -21,8 +21,11 @@ export const Die = { absent: 0, ready: 1, spent: 2, attacked: 3, stolen: 4, lock
 export const Slot = { reserve: 0, active: 1, exhausted: 2 } as const;
 
 /** Per-card flags in the Line. */
-/** Per Line card: its First-position power fired this round; blanked (Smoke Bomb); halved (Wound); its reveal waits for Backstab's defeat. */
-export const LineFlag = { firstFired: 1, blank: 2, halved: 4, heldReveal: 8 } as const;
+/**
+ * Per Line card: its First-position power fired this round; blanked (Smoke Bomb); halved (Wound); its reveal waits
+ * for Backstab's defeat; revealed by the Backstab in progress.
+ */
+export const LineFlag = { firstFired: 1, blank: 2, halved: 4, heldReveal: 8, revealedByBackstab: 16 } as const;
 
 export class SetawatchState {
   status: number = Status.playing;
@@ -97,6 +100,8 @@ export class SetawatchState {
   discordDamage = 0;
   /** 1 while an ability that reveals, then defeats (Backstab, `backstab=defeat-first`) holds its reveals. */
   holdingReveals = 0;
+  /** 1 while such an ability marks the cards it reveals, the only ones it may defeat (`backstabTarget=its-reveals`). */
+  markingReveals = 0;
 
   constructor(readonly cardCount: number, locationCount: number, abilityCount: number) {
     this.mapDeck = new Deck(locationCount);
@@ -119,6 +124,7 @@ export class SetawatchState {
     this.doubleMinHealth = 0;
     this.trapValue = 0;
     this.holdingReveals = 0;
+    this.markingReveals = 0;
     this.lastDefeatPosition = -1;
     this.lastDefeatHealth = 0;
     this.lastDefeatSeat = -1;
@@ -208,6 +214,7 @@ export class SetawatchState {
     this.doubleMinHealth = other.doubleMinHealth;
     this.trapValue = other.trapValue;
     this.holdingReveals = other.holdingReveals;
+    this.markingReveals = other.markingReveals;
     this.lastDefeatPosition = other.lastDefeatPosition;
     this.lastDefeatHealth = other.lastDefeatHealth;
     this.lastDefeatSeat = other.lastDefeatSeat;

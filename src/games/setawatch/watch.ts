@@ -42,11 +42,13 @@ export interface Readings {
   readonly cleaveAnyDie: boolean;
   /** `sharpshooter=any`: Sharpshooter rerolls any die spent on a direct attack; `own` (default): only its Ranger's. */
   readonly sharpshooterAnyDie: boolean;
+  /** `backstabTarget=its-reveals` (default): Backstab defeats one of the cards it revealed; `any-revealed`: any revealed creature. */
+  readonly backstabOwnReveals: boolean;
 }
 
 const HUMAN: readonly string[] = ['Human'];
 
-export const DEFAULT_READINGS: Readings = { ongoingFaceDown: false, poisonPerRevealed: true, tamedRolled: false, backstabDefeatFirst: true, lichBlocksReveals: true, berserkerAnyDefeat: true, cleaveAnyDie: false, sharpshooterAnyDie: false };
+export const DEFAULT_READINGS: Readings = { ongoingFaceDown: false, poisonPerRevealed: true, tamedRolled: false, backstabDefeatFirst: true, lichBlocksReveals: true, berserkerAnyDefeat: true, cleaveAnyDie: false, sharpshooterAnyDie: false, backstabOwnReveals: true };
 
 /** Creatures the campfire lights at this firewood: 0 / 1-6 / 7-11 / 12-15. */
 export function campfireReveals(fire: number): number {
@@ -415,6 +417,7 @@ export class Watch implements Simulator {
     const card = s.lineCard[position];
     s.lineRevealed[position] = 1;
     this.log?.write(`  reveal ${this.cardName(card)} (position ${position + 1}, health ${this.health(position)})`);
+    if (s.markingReveals === 1) s.lineFlags[position] |= LineFlag.revealedByBackstab;
     if (s.holdingReveals === 1) this.holdReveal(position);
     else this.resolveReveal(position, negate, depth);
   }
@@ -1227,6 +1230,8 @@ export class Watch implements Simulator {
     const steps = ability.modes[mode];
     const holdReveals = this.readings.backstabDefeatFirst && ability.revealsThenDefeats[mode];
     if (holdReveals) s.holdingReveals = 1;
+    const markReveals = this.readings.backstabOwnReveals && ability.revealsThenDefeats[mode];
+    if (markReveals) s.markingReveals = 1;
     let revealed = false;
     for (let i = 0; i < steps.length && s.status === Status.playing; i++) {
       const step = steps[i];
@@ -1234,7 +1239,14 @@ export class Watch implements Simulator {
       const position = revealed && 'target' in step ? this.pickTarget(seat, step) : target;
       this.applyStep(seat, step, position, aux);
     }
+    if (markReveals) this.unmarkReveals();
     if (holdReveals) this.resolveHeldReveals();
+  }
+
+  private unmarkReveals(): void {
+    const s = this.state;
+    s.markingReveals = 0;
+    for (let i = 0; i < s.lineLength; i++) s.lineFlags[i] &= ~LineFlag.revealedByBackstab;
   }
 
 
@@ -1257,7 +1269,12 @@ export class Watch implements Simulator {
   }
 
   private canPickTarget(seat: number, step: AbilityEffect, target: Target, position: number): boolean {
-    return this.targetOk(seat, step, target, position) && this.stepOk(seat, step, position);
+    return this.targetOk(seat, step, target, position) && this.stepOk(seat, step, position) && this.revealedByThisBackstab(step, position);
+  }
+
+  /** With `backstabTarget=its-reveals`, Backstab's defeat takes one of the cards it revealed. */
+  private revealedByThisBackstab(step: AbilityEffect, position: number): boolean {
+    return !this.readings.backstabOwnReveals || step.op !== 'defeatUpToRoll' || (this.state.lineFlags[position] & LineFlag.revealedByBackstab) !== 0;
   }
 
   private stepOk(seat: number, step: AbilityEffect, position: number): boolean {

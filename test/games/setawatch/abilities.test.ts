@@ -234,8 +234,22 @@ describe('Rogue abilities', () => {
     expect(game.log.some((line) => line.startsWith('  reveal Bear'))).toBe(false);
   });
 
-  it('Backstab with nothing it may reveal (only cards behind a Lich) still defeats a revealed creature', () => {
-    const game = play({ ...FIRST, active: ['Backstab'], fire: 12, deck: ['Bear', 'Eagle', 'Lich', ...FILLER], watch: [ability('Backstab', 3)], other: { [Decision.target]: [(view) => find(view, (o, i) => view.state.lineCard[o.target[i]] === card(view.tables, 'Eagle'))] } });
+  it('Backstab defeats one of the two cards it revealed (backstabTarget=its-reveals), or any revealed creature (any-revealed)', () => {
+    const targets = (backstabTarget: 'its-reveals' | 'any-revealed') => {
+      let offered: string[] = [];
+      const record: Step = (view) => {
+        offered = Array.from({ length: view.options.count }, (_, i) => view.tables.names[view.state.lineCard[view.options.target[i]]]);
+        return 0;
+      };
+      play({ ...FIRST, backstabTarget, active: ['Backstab'], fire: 3, deck: ['Bear', 'Eagle', 'Wolf', ...FILLER], watch: [ability('Backstab', 3)], other: { [Decision.target]: [record] } });
+      return offered.sort();
+    };
+    expect(targets('its-reveals')).toEqual(['Eagle', 'Wolf']);
+    expect(targets('any-revealed')).toEqual(['Bear', 'Eagle', 'Wolf']);
+  });
+
+  it('Backstab with nothing it may reveal (only cards behind a Lich) still defeats a revealed creature with backstabTarget=any-revealed', () => {
+    const game = play({ ...FIRST, backstabTarget: 'any-revealed', active: ['Backstab'], fire: 12, deck: ['Bear', 'Eagle', 'Lich', ...FILLER], watch: [ability('Backstab', 3)], other: { [Decision.target]: [(view) => find(view, (o, i) => view.state.lineCard[o.target[i]] === card(view.tables, 'Eagle'))] } });
     logHas(game.log, 'Eagle is defeated');
   });
 

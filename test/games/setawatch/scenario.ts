@@ -40,6 +40,8 @@ export interface Scenario {
   cleave?: 'own' | 'any';
   /** The `sharpshooter` setting. */
   sharpshooter?: 'own' | 'any';
+  /** The `backstabTarget` setting. */
+  backstabTarget?: 'its-reveals' | 'any-revealed';
   summons?: number;
   /** Creature cards to put on top of the deck, top first ("Bear" is the first copy, "Bear#2" the second). */
   deck?: string[];
@@ -181,7 +183,7 @@ export function play(scenario: Scenario, seed = 1): Played {
 
 /** The scenario's reading settings, the others at their defaults. */
 function readingSettings(scenario: Scenario): Settings {
-  const given = { ongoing: scenario.ongoing, poison: scenario.poison, tamed: scenario.tamed, backstab: scenario.backstab, lichReveals: scenario.lichReveals, berserker: scenario.berserker, cleave: scenario.cleave, sharpshooter: scenario.sharpshooter };
+  const given = { ongoing: scenario.ongoing, poison: scenario.poison, tamed: scenario.tamed, backstab: scenario.backstab, lichReveals: scenario.lichReveals, berserker: scenario.berserker, cleave: scenario.cleave, sharpshooter: scenario.sharpshooter, backstabTarget: scenario.backstabTarget };
   return resolveSettings(setawatch, Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) as Record<string, string>, 'scenario');
 }
 
