@@ -48,7 +48,17 @@ export interface Readings {
 
 const HUMAN: readonly string[] = ['Human'];
 
-export const DEFAULT_READINGS: Readings = { ongoingFaceDown: false, poisonPerRevealed: true, tamedRolled: false, backstabDefeatFirst: true, lichBlocksReveals: true, berserkerAnyDefeat: true, cleaveAnyDie: false, sharpshooterAnyDie: false, backstabOwnReveals: true };
+export const DEFAULT_READINGS: Readings = {
+  ongoingFaceDown: false,
+  poisonPerRevealed: true,
+  tamedRolled: false,
+  backstabDefeatFirst: true,
+  lichBlocksReveals: true,
+  berserkerAnyDefeat: true,
+  cleaveAnyDie: false,
+  sharpshooterAnyDie: false,
+  backstabOwnReveals: true,
+};
 
 /** Creatures the campfire lights at this firewood: 0 / 1-6 / 7-11 / 12-15. */
 export function campfireReveals(fire: number): number {
@@ -222,11 +232,11 @@ export class Watch implements Simulator {
     return this.tables.health[card];
   }
 
-  /** The creature's health now: base health, ongoing powers in the Line, the location, Wound. */
   /**
-   * Base health (printed, or a stolen die's value; plus the Graveyard's top for a Zombie Horde and a Forest Giant's
-   * health in front of it, which its text adds to the base), times a Werewolf's factor, which doubles base health;
-   * then the other creatures' +health (Warlord) and the location's, whatever their order in the Line; halved last.
+   * The creature's health now: base health (printed, or a stolen die's value; plus the Graveyard's top for a Zombie
+   * Horde, and a Forest Giant's health in front of it, which its text adds to the base), times a Werewolf's factor,
+   * which doubles base health; then the other creatures' +health (Warlord) and the location's, whatever their order in
+   * the Line; halved last (Wound).
    */
   health(position: number): number {
     const s = this.state;
@@ -1248,7 +1258,6 @@ export class Watch implements Simulator {
     s.markingReveals = 0;
     for (let i = 0; i < s.lineLength; i++) s.lineFlags[i] &= ~LineFlag.revealedByBackstab;
   }
-
 
   /** A target chosen after the ability revealed cards (Backstab). */
   private pickTarget(seat: number, step: AbilityEffect): number {
