@@ -429,7 +429,7 @@ function effectValue(view: DecisionView, step: AbilityEffect, position: number, 
       return modeDefeats ? 1500 : s.lineLength > 0 ? 450 : 0;
     case 'reveal':
       if (!modeDefeats) return s.lineLength > 0 ? 450 : 0;
-      return view.rules.firstFaceDown() >= 0 ? 1500 : NOT_WORTH;
+      return view.rules.abilityRevealTarget() >= 0 ? 1500 : NOT_WORTH;
     case 'damage':
       return step.amount >= healthLeft(view, position) ? killScore(view, position, 0) : Math.max(100, finishingKillValue(view, position, healthLeft(view, position) - step.amount, paidDie, diceMultiplier(view, position)));
     case 'halveHealth':
@@ -482,7 +482,8 @@ function scorePassive(view: DecisionView, index: number): number {
   const o = view.options;
   const op = view.tables.abilities[s.slotCard[o.slot[index]]].passiveOp;
   if (op === 'tameFirst') return 1350;
-  if (op === 'rerollAttackDie') return 1050;
+  // A bigger die rerolls to more on average (with sharpshooter=any the dice may differ).
+  if (op === 'rerollAttackDie') return 1050 + view.tables.adventurers[Math.floor(o.die[index] / DICE_PER_SEAT)].die;
   if (op === 'raiseLowestToMax') return 900 + 15 * (view.tables.adventurers[o.target[index]].die - s.dieValue[o.die[index]]);
   if (op === 'doubleAttack') return killSet[0] === 0 && o.target[index] === 0 ? 750 : NOT_WORTH;
   const cannotKill = killSet[0] === 0;
@@ -768,9 +769,9 @@ function lowestDie(view: DecisionView): number {
   return best(view, (v, i) => -v.state.dieValue[v.options.die[i]]);
 }
 
+/** The weakest Unhallowed offered (Ancient Crypt, Seal), or to seal at Sacred City (never declining it). */
 function weakestUnhallowed(view: DecisionView): number {
-  if (view.options.kind[0] === OptionKind.done) return view.options.count > 1 ? 1 : 0;
-  return best(view, (v, i) => -threat(v, v.options.target[i]));
+  return best(view, (v, i) => (v.options.kind[i] === OptionKind.done ? -Infinity : -threat(v, v.options.target[i])));
 }
 
 function mostDangerous(view: DecisionView): number {

@@ -106,6 +106,8 @@ export interface DecisionView {
 export interface RulesView {
   canAttack(seat: number, position: number): boolean;
   firstFaceDown(): number;
+  /** The first face-down card an ability may reveal (none behind a Lich with `lichReveals=blocked`), or -1. */
+  abilityRevealTarget(): number;
   health(position: number): number;
   remainingHealth(position: number): number;
   /** The damage Poison Blade adds to each of the next state.poisonAttacks direct attacks now (0 when none). */

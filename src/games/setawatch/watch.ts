@@ -395,15 +395,18 @@ export class Watch implements Simulator {
 
   /** Reveal the first `count` face-down cards of the Line that an ability may reveal (abilities that reveal). */
   protected revealFaceDown(count: number, negate: boolean): void {
-    for (let n = 0; n < count && this.state.status === Status.playing; n++) {
+    const s = this.state;
+    for (let n = 0; n < count && s.status === Status.playing; n++) {
       const position = this.abilityRevealTarget();
       if (position < 0) return;
+      // Marked before its powers resolve, so the mark moves with the card; cards its powers reveal are not marked.
+      if (s.markingReveals === 1) s.lineFlags[position] |= LineFlag.revealedByBackstab;
       this.reveal(position, negate, 0);
     }
   }
 
   /** The first face-down card an ability may reveal (with `lichReveals=blocked`, none behind a Lich), or -1. */
-  private abilityRevealTarget(): number {
+  abilityRevealTarget(): number {
     const position = this.firstFaceDown();
     return position >= 0 && this.readings.lichBlocksReveals && this.behindLich(position) ? -1 : position;
   }
@@ -427,7 +430,6 @@ export class Watch implements Simulator {
     const card = s.lineCard[position];
     s.lineRevealed[position] = 1;
     this.log?.write(`  reveal ${this.cardName(card)} (position ${position + 1}, health ${this.health(position)})`);
-    if (s.markingReveals === 1) s.lineFlags[position] |= LineFlag.revealedByBackstab;
     if (s.holdingReveals === 1) this.holdReveal(position);
     else this.resolveReveal(position, negate, depth);
   }
@@ -1304,6 +1306,7 @@ export class Watch implements Simulator {
         return;
       case 'halveHealth':
         s.lineFlags[position] |= LineFlag.halved;
+        if (s.lineDamage[position] >= this.health(position)) this.defeat(position, seat);
         return;
       case 'move':
         return this.moveCreature(position, step.to, aux);

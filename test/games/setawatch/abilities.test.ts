@@ -201,6 +201,14 @@ describe('Ranger abilities', () => {
     expect(game.state.dieState[6]).toBe(Die.ready);
   });
 
+  it("Sharpshooter with sharpshooter=any rerolls another adventurer's die at that adventurer's die size", () => {
+    const rerolled = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((seed) => {
+      const game = play({ ...SECOND, sharpshooter: 'any', active: ['Sharpshooter', 'Curse'], deck: FILLER, watch: [attack(6, 0, 'wizard'), passive('Sharpshooter')] }, seed);
+      return Number(/the die is rerolled: (\d+)/.exec(game.log.find((line) => line.includes('the die is rerolled')) ?? '')?.[1]);
+    });
+    expect(rerolled.every((value) => value >= 1 && value <= 6), String(rerolled)).toBe(true);
+  });
+
   it("Sharpshooter rerolls another adventurer's attack die only with sharpshooter=any", () => {
     const offered = (sharpshooter: 'own' | 'any') => {
       let found = -2;
@@ -232,6 +240,20 @@ describe('Rogue abilities', () => {
     const game = play({ ...FIRST, active: ['Throwing Daggers'], fire: 3, deck: ['Lich', 'Bear', 'Eagle', ...FILLER], watch: [ability('Throwing Daggers', 3)] });
     logHas(game.log, 'a die is raised to 6');
     expect(game.log.some((line) => line.startsWith('  reveal Bear'))).toBe(false);
+  });
+
+  it('Backstab may defeat only the two cards it revealed itself, not one a revealed Forest Giant reveals', () => {
+    const targets = (backstab: 'defeat-first' | 'reveals-first') => {
+      let offered: string[] = [];
+      const record: Step = (view) => {
+        offered = Array.from({ length: view.options.count }, (_, i) => view.tables.names[view.state.lineCard[view.options.target[i]]]);
+        return 0;
+      };
+      play({ ...FIRST, backstab, active: ['Backstab'], fire: 3, deck: ['Bear', 'Forest Giant', 'Eagle', 'Wolf', ...FILLER], watch: [ability('Backstab', 3)], other: { [Decision.target]: [record] } });
+      return offered.sort();
+    };
+    expect(targets('defeat-first')).toEqual(['Eagle', 'Forest Giant']);
+    expect(targets('reveals-first')).toEqual(['Forest Giant', 'Wolf']);
   });
 
   it('Backstab defeats one of the two cards it revealed (backstabTarget=its-reveals), or any revealed creature (any-revealed)', () => {
@@ -346,6 +368,12 @@ describe('Warrior abilities', () => {
   it('Berserker defeats a weaker creature next to the one just defeated', () => {
     const game = play({ ...SECOND, active: ['Berserker', 'Far Sight'], deck: ['Treant', 'Eagle', ...FILLER], watch: [attack(8, 0, 'ranger'), ability('Berserker', 4, 0)] });
     logHas(game.log, 'Eagle is defeated');
+  });
+
+  it('Berserker with berserker=own follows a defeat the Warrior finished with Wound', () => {
+    let offered = -2;
+    play({ ...SECOND, berserker: 'own', active: ['Berserker', 'Wound'], deck: ['Treant', 'Eagle', ...FILLER], watch: [attack(5, 0, 'warrior'), ability('Wound', 4, 0), checkOptions((view) => (offered = ability('Berserker', 8, 0)(view)))] });
+    expect(offered).toBeGreaterThanOrEqual(0);
   });
 
   it('Berserker with berserker=own follows only a defeat its Warrior made', () => {

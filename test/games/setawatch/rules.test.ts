@@ -128,6 +128,10 @@ describe('rounds', () => {
       const pick: Step = (view) => find(view, (o, i) => view.tables.names[o.target[i]] === chosen);
       const game = play({ ...base, graveyard: ['Lich', 'Hydra'], deck: FILLER, camp: [sealRunes], other: { [Decision.unhallowed]: [pick] } });
       logHas(game.log, `rune Seal: ${chosen} goes back under the Unhallowed deck`);
+      const other = chosen === 'Lich' ? 'Hydra' : 'Lich';
+      expect(game.names(game.state.graveyard)).toContain(other);
+      expect(game.names(game.state.graveyard)).not.toContain(chosen);
+      expect(game.rules.tables.names[game.state.unhallowedDeck.at(0)]).toBe(chosen);
     }
   });
 
