@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Decision, type DecisionView, OptionKind } from '../../../src/games/setawatch/decisions.ts';
 import { Die } from '../../../src/games/setawatch/state.ts';
-import { ability, attack, card, find, passive, play, type Step } from './scenario.ts';
+import { ability, attack, card, find, passive, play, type Scenario, type Step } from './scenario.ts';
 
 /** Party beastmaster, cleric, rogue, warrior: the cleric camps; dice in seat order. */
 const FIRST = { party: 'beastmaster,cleric,rogue,warrior', camper: 'cleric', rolls: [8, 7, 2, 1, 1, 1, 6, 5, 3, 8, 6, 4] };
@@ -242,32 +242,27 @@ describe('Rogue abilities', () => {
     expect(game.log.some((line) => line.startsWith('  reveal Bear'))).toBe(false);
   });
 
-  it('Backstab may defeat only the two cards it revealed itself, not one a revealed Forest Giant reveals', () => {
-    const targets = (backstab: 'defeat-first' | 'reveals-first') => {
-      let offered: string[] = [];
-      const record: Step = (view) => {
-        offered = Array.from({ length: view.options.count }, (_, i) => view.tables.names[view.state.lineCard[view.options.target[i]]]);
-        return 0;
-      };
-      play({ ...FIRST, backstab, active: ['Backstab'], fire: 3, deck: ['Bear', 'Forest Giant', 'Eagle', 'Wolf', ...FILLER], watch: [ability('Backstab', 3)], other: { [Decision.target]: [record] } });
-      return offered.sort();
+  /** The creatures Backstab (the Rogue's 3) offers to defeat, sorted, in a game with these readings and this deck. */
+  const backstabTargets = (readings: Partial<Scenario>, deck: string[]) => {
+    let offered: string[] = [];
+    const record: Step = (view) => {
+      offered = Array.from({ length: view.options.count }, (_, i) => view.tables.names[view.state.lineCard[view.options.target[i]]]);
+      return 0;
     };
-    expect(targets('defeat-first')).toEqual(['Eagle', 'Forest Giant']);
-    expect(targets('reveals-first')).toEqual(['Forest Giant', 'Wolf']);
+    play({ ...FIRST, ...readings, active: ['Backstab'], fire: 3, deck: [...deck, ...FILLER], watch: [ability('Backstab', 3)], other: { [Decision.target]: [record] } });
+    return offered.sort();
+  };
+
+  it('Backstab may defeat only the two cards it revealed itself, not one a revealed Forest Giant reveals', () => {
+    const deck = ['Bear', 'Forest Giant', 'Eagle', 'Wolf'];
+    expect(backstabTargets({ backstab: 'defeat-first' }, deck)).toEqual(['Eagle', 'Forest Giant']);
+    expect(backstabTargets({ backstab: 'reveals-first' }, deck)).toEqual(['Forest Giant', 'Wolf']);
   });
 
   it('Backstab defeats one of the two cards it revealed (backstabTarget=its-reveals), or any revealed creature (any-revealed)', () => {
-    const targets = (backstabTarget: 'its-reveals' | 'any-revealed') => {
-      let offered: string[] = [];
-      const record: Step = (view) => {
-        offered = Array.from({ length: view.options.count }, (_, i) => view.tables.names[view.state.lineCard[view.options.target[i]]]);
-        return 0;
-      };
-      play({ ...FIRST, backstabTarget, active: ['Backstab'], fire: 3, deck: ['Bear', 'Eagle', 'Wolf', ...FILLER], watch: [ability('Backstab', 3)], other: { [Decision.target]: [record] } });
-      return offered.sort();
-    };
-    expect(targets('its-reveals')).toEqual(['Eagle', 'Wolf']);
-    expect(targets('any-revealed')).toEqual(['Bear', 'Eagle', 'Wolf']);
+    const deck = ['Bear', 'Eagle', 'Wolf'];
+    expect(backstabTargets({ backstabTarget: 'its-reveals' }, deck)).toEqual(['Eagle', 'Wolf']);
+    expect(backstabTargets({ backstabTarget: 'any-revealed' }, deck)).toEqual(['Bear', 'Eagle', 'Wolf']);
   });
 
   it('Backstab with nothing it may reveal (only cards behind a Lich) still defeats a revealed creature with backstabTarget=any-revealed', () => {
