@@ -434,18 +434,24 @@ export class Watch implements Simulator {
     else this.resolveReveal(position, negate, depth);
   }
 
-  /** What a card turned face up does: a Summon summons; a creature meets Set Trap and Song of Discord, then its Reveal powers. */
+  /** What a card turned face up does: a creature meets Set Trap and Song of Discord; then its reveal fires. */
   private resolveReveal(position: number, negate: boolean, depth: number): void {
-    const card = this.state.lineCard[position];
-    if (this.tables.kind[card] === Kind.summon) this.summon(position, depth);
-    else if (!this.waitingDamageDefeats(position)) this.runRevealPowers(card, negate, depth);
+    if (!this.waitingDamageDefeats(position)) this.fireReveal(position, negate, depth);
   }
 
-  /** Set Trap (in first position) and Song of Discord hit a creature as it is revealed. True when they defeat it. */
+  /** Set Trap (in first position) and Song of Discord hit a creature, not a Summon card, as it is revealed. True if they defeat it. */
   private waitingDamageDefeats(position: number): boolean {
     const s = this.state;
+    if (this.tables.kind[s.lineCard[position]] === Kind.summon) return false;
     if (position === 0 && s.trapValue > 0 && this.springTrap()) return true;
     return s.discordDamage > 0 && this.discordHits(position);
+  }
+
+  /** A revealed card's own effect: a Summon summons, a creature's Reveal powers run. */
+  private fireReveal(position: number, negate: boolean, depth: number): void {
+    const card = this.state.lineCard[position];
+    if (this.tables.kind[card] === Kind.summon) this.summon(position, depth);
+    else this.runRevealPowers(card, negate, depth);
   }
 
   /**
@@ -453,8 +459,7 @@ export class Watch implements Simulator {
    * Discord hit the creature as it turns face up; its Reveal powers, or a Summon card's summoning, wait for the defeat.
    */
   private holdReveal(position: number): void {
-    if (this.tables.kind[this.state.lineCard[position]] !== Kind.summon && this.waitingDamageDefeats(position)) return;
-    this.state.lineFlags[position] |= LineFlag.heldReveal;
+    if (!this.waitingDamageDefeats(position)) this.state.lineFlags[position] |= LineFlag.heldReveal;
   }
 
   /** The held reveals of the cards still in the Line where they were revealed, in Line order. */
@@ -463,9 +468,7 @@ export class Watch implements Simulator {
     s.holdingReveals = 0;
     for (let position = this.firstHeldReveal(); position >= 0 && s.status === Status.playing; position = this.firstHeldReveal()) {
       s.lineFlags[position] &= ~LineFlag.heldReveal;
-      const card = s.lineCard[position];
-      if (this.tables.kind[card] === Kind.summon) this.summon(position, 0);
-      else this.runRevealPowers(card, false, 0);
+      this.fireReveal(position, false, 0);
     }
   }
 
