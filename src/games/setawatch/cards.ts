@@ -1,5 +1,5 @@
 import { InputError } from '../../core/errors.ts';
-import type { AbilityCard, AbilityEffect, AdventurerCard, CampAction, ContentSet, LocationEffect, PowerEffect, SetawatchContent } from './content.ts';
+import type { AbilityCard, AbilityEffect, AdventurerCard, CampAction, ContentSet, LocationEffect, Power, PowerEffect, SetawatchContent } from './content.ts';
 import { POWER_TIMINGS } from './content.ts';
 
 /**
@@ -211,6 +211,8 @@ export class CardTables {
   readonly immuneWhenFlanked: number[] = [];
   /** The card changes other cards' health (Forest Giant, Warlord, Werewolf). */
   readonly hasAura: number[] = [];
+  /** 1 when the card's First-position power is printed "(activates only once)" (Fell Beast). */
+  readonly firstPowerOnce: number[] = [];
   readonly creatureCards: number[] = [];
   readonly acolyteCards: number[] = [];
   readonly summonCards: number[] = [];
@@ -282,7 +284,7 @@ export class CardTables {
     return this.powers[card * TIMINGS + timing];
   }
 
-  private addCard(name: string, kind: number, damage: number, health: number, type: string | undefined, powers: readonly { when: string; effects: PowerEffect[] }[]): number {
+  private addCard(name: string, kind: number, damage: number, health: number, type: string | undefined, powers: readonly Power[]): number {
     const id = this.names.length;
     this.names.push(name);
     this.kind.push(kind);
@@ -293,6 +295,7 @@ export class CardTables {
       this.powers.push(powers.filter((p) => p.when === POWER_TIMINGS[timing]).flatMap((p) => p.effects));
     }
     this.compileOngoing(this.powers[id * TIMINGS + Timing.ongoing]);
+    this.firstPowerOnce.push(powers.some((p) => p.once === true) ? 1 : 0);
     return id;
   }
 

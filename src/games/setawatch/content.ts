@@ -76,8 +76,14 @@ export const ONGOING_OPS: readonly PowerOp[] = [
 ];
 
 export const power = z
-  .object({ when: z.enum(POWER_TIMINGS), effects: z.array(powerEffect).min(1) })
+  .object({
+    when: z.enum(POWER_TIMINGS),
+    effects: z.array(powerEffect).min(1),
+    /** A First-position power printed "(activates only once)": it fires once a round even with `firstPower=each-arrival`. */
+    once: z.boolean().optional(),
+  })
   .superRefine((p, ctx) => {
+    if (p.once === true && p.when !== 'first') ctx.addIssue({ code: 'custom', message: `only a "first" power can be "once"` });
     for (const effect of p.effects) {
       if ((p.when === 'ongoing') !== ONGOING_OPS.includes(effect.op)) {
         ctx.addIssue({ code: 'custom', message: `effect "${effect.op}" cannot be a "${p.when}" power` });

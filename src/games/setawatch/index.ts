@@ -36,6 +36,7 @@ export const READING_SETTINGS: readonly SettingSpec[] = [
   { name: 'cleave', kind: 'enum', values: ['own', 'any'], default: 'own', description: "Cleave's \"when a die defeats a creature with damage to spare\": its Warrior's dice only, or any die of the fight" },
   { name: 'sharpshooter', kind: 'enum', values: ['own', 'any'], default: 'own', description: "Sharpshooter's \"reroll and reuse a die spent on a direct attack\": its Ranger's dice only, or any adventurer's" },
   { name: 'backstabTarget', kind: 'enum', values: ['its-reveals', 'any-revealed'], default: 'its-reveals', description: "Backstab's \"then defeat one\": one of the two cards it revealed (the FAQ's unrevealed kill), or any revealed creature" },
+  { name: 'firstPower', kind: 'enum', values: ['each-arrival', 'once-per-round'], default: 'each-arrival', description: 'when a First-position power fires: each time its creature comes to first position, unless printed "activates only once" (Fell Beast), or once per creature per round' },
   { name: 'lichReveals', kind: 'enum', values: ['blocked', 'allowed'], default: 'blocked', description: 'whether an ability may reveal cards behind a Lich ("no Ability cards can affect creature cards behind the Lich")' },
 ];
 
@@ -50,6 +51,7 @@ export function readingsOf(settings: Settings): Readings {
     cleaveAnyDie: settings.cleave === 'any',
     sharpshooterAnyDie: settings.sharpshooter === 'any',
     backstabOwnReveals: settings.backstabTarget !== 'any-revealed',
+    firstPowerEachArrival: settings.firstPower !== 'once-per-round',
   };
 }
 

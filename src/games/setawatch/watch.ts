@@ -44,6 +44,11 @@ export interface Readings {
   readonly sharpshooterAnyDie: boolean;
   /** `backstabTarget=its-reveals` (default): Backstab defeats one of the cards it revealed; `any-revealed`: any revealed creature. */
   readonly backstabOwnReveals: boolean;
+  /**
+   * `firstPower=each-arrival` (default): a First-position power fires every time its creature comes to first
+   * position, unless printed "(activates only once)"; `once-per-round`: once per creature per round.
+   */
+  readonly firstPowerEachArrival: boolean;
 }
 
 const HUMAN: readonly string[] = ['Human'];
@@ -58,6 +63,7 @@ export const DEFAULT_READINGS: Readings = {
   cleaveAnyDie: false,
   sharpshooterAnyDie: false,
   backstabOwnReveals: true,
+  firstPowerEachArrival: true,
 };
 
 /** Creatures the campfire lights at this firewood: 0 / 1-6 / 7-11 / 12-15. */
@@ -371,6 +377,7 @@ export class Watch implements Simulator {
 
   private fireFirstPosition(): boolean {
     const s = this.state;
+    if (this.readings.firstPowerEachArrival) this.rearmFirstPowersBehind();
     if (s.lineLength === 0 || s.lineRevealed[0] === 0 || (s.lineFlags[0] & LineFlag.firstFired) !== 0) return false;
     s.lineFlags[0] |= LineFlag.firstFired;
     const powers = this.tables.powersOf(s.lineCard[0], Timing.first);
@@ -379,6 +386,14 @@ export class Watch implements Simulator {
     this.runPowers(s.lineCard[0], powers, 0);
     if (this.location.firstPositionFire !== 0) this.changeFire(this.location.firstPositionFire);
     return true;
+  }
+
+  /** A creature pushed back from first position may fire again when it returns (`firstPower=each-arrival`). */
+  private rearmFirstPowersBehind(): void {
+    const s = this.state;
+    for (let i = 1; i < s.lineLength; i++) {
+      if (this.tables.firstPowerOnce[s.lineCard[i]] === 0) s.lineFlags[i] &= ~LineFlag.firstFired;
+    }
   }
 
   private revealNextInLight(): boolean {

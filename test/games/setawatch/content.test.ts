@@ -58,6 +58,8 @@ describe('setawatch content file', () => {
     expect(() => parse(bad)).toThrow(/shieldNext.{0,2} cannot be a .{0,2}reveal/);
     bad.creatures[4].powers = [{ when: 'reveal', effects: [{ op: 'explode' }] }];
     expect(() => parse(bad)).toThrow();
+    bad.creatures[4].powers = [{ when: 'reveal', effects: [{ op: 'fire', amount: -1 }], once: true }];
+    expect(() => parse(bad)).toThrow(/only a .{0,2}first.{0,2} power can be .{0,2}once/);
   });
 
   it('rejects a passive effect on an activated ability', () => {

@@ -62,10 +62,20 @@ describe('creature powers', () => {
     expect(game.log[power + 2]).toContain('fire 7 -> 4');
   });
 
-  it('Fell Beast in first position draws a creature in front of it, once', () => {
-    const game = play({ ...cleric, deck: ['Fell Beast', 'Bear', 'Bear#2', 'Eagle', 'Eagle#2', 'Wolf', 'Treant'] });
+  it.each(['once-per-round', 'each-arrival'] as const)('Fell Beast in first position draws a creature in front of it, once, even back in first position (firstPower=%s)', (firstPower) => {
+    const game = play({ ...cleric, firstPower, deck: ['Fell Beast', 'Bear', 'Bear#2', 'Eagle', 'Eagle#2', 'Wolf', 'Treant'], watch: [attack(8, 0)] });
     logHas(game.log, 'reveal Treant (position 1');
+    logHas(game.log, 'Treant is defeated');
     expect(game.log.filter((line) => line.includes('Fell Beast in first position'))).toHaveLength(1);
+  });
+
+  it.each([
+    ['once-per-round', 1],
+    ['each-arrival', 2],
+  ] as const)('a Wyvern pushed back by Goblins fires again when it comes first again only with firstPower=each-arrival (%s: %i)', (firstPower, fires) => {
+    const game = play({ ...cleric, firstPower, fire: 12, deck: ['Wyvern', 'Goblins'], watch: [attack(6, 0)] });
+    logHas(game.log, 'Goblins is defeated');
+    expect(game.log.filter((line) => line.includes('Wyvern in first position'))).toHaveLength(fires);
   });
 
   it('Goblins move to first position when revealed', () => {

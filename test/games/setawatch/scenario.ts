@@ -42,6 +42,8 @@ export interface Scenario {
   sharpshooter?: 'own' | 'any';
   /** The `backstabTarget` setting. */
   backstabTarget?: 'its-reveals' | 'any-revealed';
+  /** The `firstPower` setting. */
+  firstPower?: 'once-per-round' | 'each-arrival';
   summons?: number;
   /** Creature cards to put on top of the deck, top first ("Bear" is the first copy, "Bear#2" the second). */
   deck?: string[];
@@ -183,7 +185,7 @@ export function play(scenario: Scenario, seed = 1): Played {
 
 /** The scenario's reading settings, the others at their defaults. */
 function readingSettings(scenario: Scenario): Settings {
-  const given = { ongoing: scenario.ongoing, poison: scenario.poison, tamed: scenario.tamed, backstab: scenario.backstab, lichReveals: scenario.lichReveals, berserker: scenario.berserker, cleave: scenario.cleave, sharpshooter: scenario.sharpshooter, backstabTarget: scenario.backstabTarget };
+  const given = { ongoing: scenario.ongoing, poison: scenario.poison, tamed: scenario.tamed, backstab: scenario.backstab, lichReveals: scenario.lichReveals, berserker: scenario.berserker, cleave: scenario.cleave, sharpshooter: scenario.sharpshooter, backstabTarget: scenario.backstabTarget, firstPower: scenario.firstPower };
   return resolveSettings(setawatch, Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) as Record<string, string>, 'scenario');
 }
 
