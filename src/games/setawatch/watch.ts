@@ -766,8 +766,7 @@ export class Watch implements Simulator {
     this.removeLine(position);
     s.defeatsThisRound++;
     if (!blank && this.returnsToLine(card)) return;
-    this.bury(card, seat);
-    this.payPyromancer();
+    if (this.bury(card, seat)) this.payPyromancer();
     if (!blank) this.runDefeatedPowers(card);
     this.afterDefeat(card, position);
     if (this.location.rerollAfterFirstDefeat && s.defeatsThisRound === 1) this.offerRerolls(1);
@@ -822,16 +821,20 @@ export class Watch implements Simulator {
     }
   }
 
-  private bury(card: number, seat: number): void {
+  /** Put a defeated card away; true when it went to the Graveyard (the Pyromancer charges only for those). */
+  private bury(card: number, seat: number): boolean {
     const s = this.state;
     if (seat >= 0 && this.seatHasPassive(seat, 'removeDefeated')) {
       s.removed.push(card);
       this.log?.write(`  ${this.cardName(card)} stays dead (removed from the game)`);
-    } else if ((this.tables.typeBits[card] & this.location.defeatedToDeckBottomMask) !== 0) {
-      s.deck.pushBottom(card);
-    } else {
-      s.graveyard.push(card);
+      return false;
     }
+    if ((this.tables.typeBits[card] & this.location.defeatedToDeckBottomMask) !== 0) {
+      s.deck.pushBottom(card);
+      return false;
+    }
+    s.graveyard.push(card);
+    return true;
   }
 
   /** Each adventurer on Watch may reroll up to `perSeat` ready dice. */

@@ -341,6 +341,15 @@ describe('Rogue abilities', () => {
     logHas(game.log, 'Eagle stays dead');
     expect(game.names(game.state.removed)).toContain('Eagle');
   });
+
+  it.each([
+    ['Stay Dead', 'no firewood', false],
+    ['Throwing Daggers', '1 firewood', true],
+  ] as const)('a Pyromancer charges only for creatures that go to the Graveyard (the Rogue with %s: %s)', (card, _, charged) => {
+    const game = play({ ...FIRST, active: [card], fire: 12, deck: ['Pyromancer', 'Eagle', ...FILLER], watch: [attack(6, 0, 'rogue')] });
+    logHas(game.log, 'Eagle is defeated');
+    expect(game.log.some((line) => line.includes('fire 12 -> 11'))).toBe(charged);
+  });
 });
 
 describe('Warrior abilities', () => {
