@@ -41,12 +41,6 @@ export function parseShard(text: string | undefined): Shard | null {
   return { index, count };
 }
 
-function workersFlag(flags: RunFlags): number {
-  const workers = flags.workers ?? defaultWorkers();
-  if (!Number.isInteger(workers) || workers < 1) throw new InputError(`--workers ${flags.workers}: expected a whole number of at least 1`);
-  return workers;
-}
-
 /** `keepGameWins`: results.json keeps which games each cell won (for `playsim diff`); `sim` writes no file. */
 async function execute(file: ExperimentFile, sourcePath: string, flags: RunFlags, shard: Shard | null, keepGameWins: boolean): Promise<Execution> {
   const progress = createProgress(file.name);
@@ -59,7 +53,7 @@ async function execute(file: ExperimentFile, sourcePath: string, flags: RunFlags
       targetCi: flags.targetCi,
       maxGames: flags.maxGames,
       seed: flags.seed,
-      workers: workersFlag(flags),
+      workers: flags.workers ?? defaultWorkers(),
       shard,
       keepGameWins,
       signal: interruption.signal,

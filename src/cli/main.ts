@@ -1,6 +1,8 @@
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
+import type { ZodType } from 'zod';
 import { EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK, GameCrash, InputError } from '../core/errors.ts';
+import { runSizes } from '../sim/experiment.ts';
 import { diffCommand, interruption, listCommand, mergeCommand, replayCommand, runCommand, simCommand, suiteCommand } from './commands.ts';
 
 /**
@@ -8,13 +10,26 @@ import { diffCommand, interruption, listCommand, mergeCommand, replayCommand, ru
  * found a change), 2 bad usage or input.
  */
 
+const WHOLE = 'a whole number of at least 1';
+const SEED = `a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`;
+
+/** A number flag checked as the experiment file's field is, with the text the user typed in the error. */
+function sizeFlag(flag: string, schema: ZodType<number>, expected: string, describe: string) {
+  const coerce = (text: string): number => {
+    const value = Number(text);
+    if (String(text).trim() === '' || !schema.safeParse(value).success) throw new InputError(`--${flag} ${text}: expected ${expected}`);
+    return value;
+  };
+  return { type: 'string', coerce, describe } as const;
+}
+
 /** What every command that plays games takes; a content file belongs to one game, so the suite (every game) takes no --content. */
 const suiteOptions = {
-  games: { type: 'number', describe: 'games per cell (overrides the experiment and any target CI)' },
-  'target-ci': { type: 'number', describe: 'play each cell in whole rounds until its win-rate 95% CI half-width is at most W' },
-  'max-games': { type: 'number', describe: 'ceiling of games per cell with --target-ci' },
-  seed: { type: 'number', describe: 'run seed: game i plays seed f(run seed, i) in every cell' },
-  workers: { type: 'number', describe: 'worker threads (default: the number of cores)' },
+  games: sizeFlag('games', runSizes.games, WHOLE, 'games per cell (overrides the experiment and any target CI)'),
+  'target-ci': sizeFlag('target-ci', runSizes.targetCi, 'a win-rate half-width above 0 and at most 0.5, e.g. 0.01 for ±1 pp', 'play each cell in whole rounds until its win-rate 95% CI half-width is at most W'),
+  'max-games': sizeFlag('max-games', runSizes.maxGames, WHOLE, 'ceiling of games per cell with --target-ci'),
+  seed: sizeFlag('seed', runSizes.seed, SEED, 'run seed: game i plays seed f(run seed, i) in every cell'),
+  workers: sizeFlag('workers', runSizes.games, WHOLE, 'worker threads (default: the number of cores)'),
 } as const;
 const runOptions = {
   ...suiteOptions,
@@ -82,7 +97,7 @@ export async function main(argv: string[]): Promise<number> {
       )
       .command('replay <game>', 'play one game and narrate it', (y) =>
         y.positional('game', { type: 'string', demandOption: true }).options({
-          seed: { type: 'number', demandOption: true, describe: 'the game seed (as printed in errors and logs)' },
+          seed: { ...sizeFlag('seed', runSizes.seed, SEED, 'the game seed (as printed in errors and logs)'), demandOption: true },
           set: { type: 'string', array: true, describe: 'setting as key=value (repeatable)' },
           strategy: { type: 'string', describe: 'strategy name[:param=value,...] or a path to a module' },
           content: runOptions.content,
@@ -106,7 +121,9 @@ export async function main(argv: string[]): Promise<number> {
       .strict()
       .help()
       .fail((message, error) => {
-        throw error ?? new InputError(message);
+        // yargs reports its own usage errors (a flag's coerce included) as a YError: bad usage, exit 2.
+        if (error === undefined || error.name === 'YError') throw new InputError(message ?? error.message);
+        throw error;
       })
       .parseAsync();
   } catch (error) {

@@ -30,6 +30,14 @@ const chart = z.discriminatedUnion('type', [
   z.object({ type: z.literal('pairedDifference'), varied: z.string() }).strict(),
 ]);
 
+/** The run sizes an experiment file and the command line both set (the CLI checks its flags against these). */
+export const runSizes = {
+  games: z.number().int().positive(),
+  targetCi: z.number().positive().max(0.5),
+  maxGames: z.number().int().positive(),
+  seed: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+};
+
 export const experimentSchema = z
   .object({
     name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case letters, digits and dashes'),
@@ -40,11 +48,11 @@ export const experimentSchema = z
     settings: z.record(z.string(), scalar).default({}),
     grid: z.record(z.string(), values).default({}),
     strategies: z.array(strategyEntry).min(1).optional(),
-    games: z.number().int().positive().default(10000),
-    quickGames: z.number().int().positive().default(1000),
-    targetCi: z.number().positive().max(0.5).optional(),
-    maxGames: z.number().int().positive().optional(),
-    seed: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).default(1),
+    games: runSizes.games.default(10000),
+    quickGames: runSizes.games.default(1000),
+    targetCi: runSizes.targetCi.optional(),
+    maxGames: runSizes.maxGames.optional(),
+    seed: runSizes.seed.default(1),
     charts: z.array(chart).default([]),
   })
   .strict();

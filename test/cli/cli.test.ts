@@ -82,6 +82,16 @@ describe('playsim CLI', () => {
     expectBadInput(playsim('run', GRID, '--shard', '3/2'), /--shard 3\/2: expected i\/n/);
   });
 
+  it('refuses a number flag that is not what the experiment file would accept, naming the text typed', () => {
+    expectBadInput(playsim('sim', COIN, '--games', 'abc'), /^playsim: --games abc: expected a whole number of at least 1$/m);
+    expectBadInput(playsim('sim', COIN, '--games', '0'), /^playsim: --games 0: expected a whole number of at least 1$/m);
+    expectBadInput(playsim('run', GRID, '--max-games', '10.5'), /^playsim: --max-games 10\.5: expected a whole number/m);
+    expectBadInput(playsim('sim', COIN, '--seed', '1.5'), /^playsim: --seed 1\.5: expected a whole number from 0 to /m);
+    expectBadInput(playsim('replay', COIN, '--seed', '5x'), /^playsim: --seed 5x: expected a whole number from 0 to /m);
+    expectBadInput(playsim('sim', COIN, '--target-ci', '2'), /^playsim: --target-ci 2: expected a win-rate half-width above 0 and at most 0\.5/);
+    expectBadInput(playsim('sim', COIN, '--workers', '0'), /^playsim: --workers 0: expected a whole number of at least 1$/m);
+  });
+
   it('refuses a malformed experiment or content file naming file and field', () => {
     const dir = tempDir();
     const experiment = join(dir, 'broken.yaml');
