@@ -18,7 +18,7 @@ const amount = z.number().int().min(-16).max(16);
 const count = z.number().int().min(0).max(12);
 const cardBase = { name, source: z.enum(SOURCES), from: z.enum(FROM).default('Doomed Run'), text: z.string().optional() };
 
-const creature = z.object({
+const creature = z.strictObject({
   ...cardBase,
   kind: z.enum(['creature', 'acolyte']).default('creature'),
   type: name.optional(),
@@ -26,7 +26,7 @@ const creature = z.object({
   health: z.array(z.number().int().min(0).max(30)).min(1).max(8),
   powers: z.array(power).default([]),
 });
-const unhallowed = z.object({
+const unhallowed = z.strictObject({
   ...cardBase,
   damage: z.number().int().min(0).max(9),
   health: z.number().int().min(1).max(30),
@@ -34,7 +34,7 @@ const unhallowed = z.object({
   /** Final Realm: replaced by the top Husk of the Graveyard when defeated. */
   molt: z.boolean().default(false),
 });
-const location = z.object({
+const location = z.strictObject({
   ...cardBase,
   kind: z.enum(['regular', 'final', 'respite']),
   fire: amount.or(z.literal('halve')),
@@ -43,8 +43,8 @@ const location = z.object({
   runes: z.array(z.enum(RUNES)).default([...RUNES]),
 });
 /** A Summon card of a tier; a Doomed Summon (doomOrExhaust > 0) also makes the players gain that much Doom or exhaust as many cards. */
-const summon = z.object({ ...cardBase, tier: z.number().int().min(1).max(3), copies: z.number().int().min(1).max(8), extraExhaust: count, fire: amount, doomOrExhaust: count });
-const adventurer = z.object({
+const summon = z.strictObject({ ...cardBase, tier: z.number().int().min(1).max(3), copies: z.number().int().min(1).max(8), extraExhaust: count, fire: amount, doomOrExhaust: count });
+const adventurer = z.strictObject({
   ...cardBase,
   id: z.string().regex(/^[a-z0-9]+$/),
   die: z.union([z.literal(6), z.literal(8)]),
@@ -52,42 +52,42 @@ const adventurer = z.object({
   camp: campAction,
   tamedLimit: count.default(0),
 });
-const ability = z.object({ ...cardBase, adventurer: name, ...abilityFields }).superRefine(checkPassiveEffects);
+const ability = z.strictObject({ ...cardBase, adventurer: name, ...abilityFields }).superRefine(checkPassiveEffects);
 const boon = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('fire'), amount }),
-  z.object({ op: z.literal('refresh'), count }),
-  z.object({ op: z.literal('coins'), amount }),
-  z.object({ op: z.literal('doom'), amount }),
+  z.strictObject({ op: z.literal('fire'), amount }),
+  z.strictObject({ op: z.literal('refresh'), count }),
+  z.strictObject({ op: z.literal('coins'), amount }),
+  z.strictObject({ op: z.literal('doom'), amount }),
 ]);
 export type Boon = z.infer<typeof boon>;
-const warden = z.object({ adventurer: name, source: z.enum(SOURCES), nemesis: name, boon });
+const warden = z.strictObject({ adventurer: name, source: z.enum(SOURCES), nemesis: name, boon });
 const itemEffect = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('fire'), amount, use: z.enum(['discard', 'expedition']) }),
-  z.object({ op: z.literal('refresh'), use: z.enum(['discard', 'expedition']) }),
-  z.object({ op: z.literal('dieBonus'), amount, use: z.literal('passive') }),
+  z.strictObject({ op: z.literal('fire'), amount, use: z.enum(['discard', 'expedition']) }),
+  z.strictObject({ op: z.literal('refresh'), use: z.enum(['discard', 'expedition']) }),
+  z.strictObject({ op: z.literal('dieBonus'), amount, use: z.literal('passive') }),
 ]);
 export type ItemEffect = z.infer<typeof itemEffect>;
-const item = z.object({ ...cardBase, price: count, effect: itemEffect });
+const item = z.strictObject({ ...cardBase, price: count, effect: itemEffect });
 const mythicItem = item.extend({ adventurer: name });
 const questCost = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('exhaustEach') }),
-  z.object({ op: z.literal('fire'), amount }),
-  z.object({ op: z.literal('doom'), amount }),
-  z.object({ op: z.literal('coins'), amount }),
-  z.object({ op: z.literal('escalate') }),
+  z.strictObject({ op: z.literal('exhaustEach') }),
+  z.strictObject({ op: z.literal('fire'), amount }),
+  z.strictObject({ op: z.literal('doom'), amount }),
+  z.strictObject({ op: z.literal('coins'), amount }),
+  z.strictObject({ op: z.literal('escalate') }),
 ]);
 export type QuestCost = z.infer<typeof questCost>;
 const questReward = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('join'), adventurer: name }),
-  z.object({ op: z.literal('mythic'), adventurer: name }),
-  z.object({ op: z.literal('coins'), amount }),
-  z.object({ op: z.literal('fire'), amount }),
-  z.object({ op: z.literal('doom'), amount }),
-  z.object({ op: z.literal('refresh'), count }),
-  z.object({ op: z.literal('item') }),
+  z.strictObject({ op: z.literal('join'), adventurer: name }),
+  z.strictObject({ op: z.literal('mythic'), adventurer: name }),
+  z.strictObject({ op: z.literal('coins'), amount }),
+  z.strictObject({ op: z.literal('fire'), amount }),
+  z.strictObject({ op: z.literal('doom'), amount }),
+  z.strictObject({ op: z.literal('refresh'), count }),
+  z.strictObject({ op: z.literal('item') }),
 ]);
 export type QuestReward = z.infer<typeof questReward>;
-const sideQuest = z.object({
+const sideQuest = z.strictObject({
   ...cardBase,
   realm: z.number().int().min(1).max(7),
   number: z.number().int().min(1),
@@ -95,8 +95,8 @@ const sideQuest = z.object({
   cost: z.array(questCost),
   reward: z.array(questReward).min(1),
 });
-const named = z.object({ name, copies: z.number().int().min(1).max(8) });
-const realm = z.object({
+const named = z.strictObject({ name, copies: z.number().int().min(1).max(8) });
+const realm = z.strictObject({
   realm: z.number().int().min(1).max(7),
   doom: z.number().int().min(0).max(20),
   creatures: z.array(named).min(1),
@@ -108,7 +108,7 @@ const realm = z.object({
 export const CAMP_SPOTS = ['chop', 'scout', 'checkMap', 'heal', 'equip'] as const;
 
 export const doomedrunContentSchema = z
-  .object({
+  .strictObject({
     game: z.literal('doomedrun'),
     description: z.string().optional(),
     realms: z.array(realm).length(7),
@@ -123,7 +123,7 @@ export const doomedrunContentSchema = z
     mythicItems: z.array(mythicItem),
     sideQuests: z.array(sideQuest).min(3),
     startingCompany: z.array(name).min(4),
-    rules: z.object({
+    rules: z.strictObject({
       /** Whenever Doom exceeds this, an Unhallowed is summoned to the end of the Line, the top Creature card goes to the Horde and Doom resets. */
       doomLimit: z.number().int().min(0).max(20),
       coinSpots: z.array(z.enum(CAMP_SPOTS)),

@@ -23,30 +23,30 @@ const small = z.number().int().min(1).max(12);
 
 const passiveBonuses = [
   /** Passive: + to the holder's attack rolls in a phase. */
-  z.object({ op: z.literal('attackBonus'), phase: z.enum(PHASE_OR_ANY), amount: small }),
+  z.strictObject({ op: z.literal('attackBonus'), phase: z.enum(PHASE_OR_ANY), amount: small }),
   /** Passive: + to the holder's defence rolls in a phase. */
-  z.object({ op: z.literal('defenseBonus'), phase: z.enum(PHASE_OR_ANY), amount: small }),
+  z.strictObject({ op: z.literal('defenseBonus'), phase: z.enum(PHASE_OR_ANY), amount: small }),
   /** Passive: + to the wounds the holder inflicts in a phase. */
-  z.object({ op: z.literal('damageBonus'), phase: z.enum(PHASE_OR_ANY), amount: small }),
+  z.strictObject({ op: z.literal('damageBonus'), phase: z.enum(PHASE_OR_ANY), amount: small }),
 ] as const;
 /** Wounds to the opponent unless it passes the test (2d10 + attribute >= difficulty); no test: always. */
 const woundsUnlessTest = {
   wounds: small,
-  test: z.object({ attribute: z.enum(ATTRIBUTES), difficulty: z.number().int().min(2).max(40) }).optional(),
+  test: z.strictObject({ attribute: z.enum(ATTRIBUTES), difficulty: z.number().int().min(2).max(40) }).optional(),
 };
 
 const itemEffect = z.discriminatedUnion('op', [
   ...passiveBonuses,
   /** Before combat, discard: the opponent takes `wounds`, unless it passes the test. */
-  z.object({ op: z.literal('bomb'), ...woundsUnlessTest }),
+  z.strictObject({ op: z.literal('bomb'), ...woundsUnlessTest }),
   /** Before combat, take `exhaust` exhaustion: for the rest of the combat, when the holder takes wounds in `phase`, the opponent takes `amount`. */
-  z.object({ op: z.literal('reflect'), phase: z.enum(PHASES), amount: small, exhaust: z.number().int().min(0).max(6) }),
+  z.strictObject({ op: z.literal('reflect'), phase: z.enum(PHASES), amount: small, exhaust: z.number().int().min(0).max(6) }),
   /** Before a combat round, discard: heal `amount` wounds. */
-  z.object({ op: z.literal('heal'), amount: small }),
+  z.strictObject({ op: z.literal('heal'), amount: small }),
   /** Before a combat round, take `exhaust` exhaustion: + `amount` to the holder's attack roll this round. */
-  z.object({ op: z.literal('surge'), amount: small, exhaust: z.number().int().min(0).max(6) }),
+  z.strictObject({ op: z.literal('surge'), amount: small, exhaust: z.number().int().min(0).max(6) }),
   /** Movement only (a Giant Lord cannot use it): travelling to a town takes `turns` fewer turns (never under 1). */
-  z.object({ op: z.literal('travel'), turns: small }),
+  z.strictObject({ op: z.literal('travel'), turns: small }),
 ]);
 export type ItemEffect = z.infer<typeof itemEffect>;
 export const ACTIVATED_OPS: readonly ItemEffect['op'][] = ['bomb', 'reflect', 'heal', 'surge'];
@@ -55,9 +55,9 @@ export const ACTIVATED_OPS: readonly ItemEffect['op'][] = ['bomb', 'reflect', 'h
 const lordAbility = z.discriminatedUnion('op', [
   ...passiveBonuses,
   /** Passive: whenever the Lord takes wounds from a combat roll in `phase`, the hero takes `amount`. */
-  z.object({ op: z.literal('reflect'), phase: z.enum(PHASES), amount: small }),
+  z.strictObject({ op: z.literal('reflect'), phase: z.enum(PHASES), amount: small }),
   /** Before Combat, every round: the hero takes `wounds` unless it passes the test. */
-  z.object({ op: z.literal('strike'), ...woundsUnlessTest }),
+  z.strictObject({ op: z.literal('strike'), ...woundsUnlessTest }),
 ]);
 export type LordAbility = z.infer<typeof lordAbility>;
 
@@ -67,13 +67,13 @@ const market = {
   /** Copies in the market deck the occupied towns' stacks are dealt from (0: only a hero's starting kit). */
   copies: z.number().int().min(0).max(12).default(1),
 };
-const item = z.object({ ...market, kind: z.literal('item'), effects: z.array(itemEffect).default([]) });
+const item = z.strictObject({ ...market, kind: z.literal('item'), effects: z.array(itemEffect).default([]) });
 /** An ally fights beside the hero: in a phase the hero would defend in, it may attack instead (its own value/damage, its own Life). */
-const ally = z.object({ ...market, kind: z.literal('ally'), ranged: line, melee: line, magic: line, life: small });
+const ally = z.strictObject({ ...market, kind: z.literal('ally'), ranged: line, melee: line, magic: line, life: small });
 const marketCard = z.discriminatedUnion('kind', [item, ally]);
 export type ItemCard = z.infer<typeof marketCard>;
 
-const giantLord = z.object({
+const giantLord = z.strictObject({
   ...cardBase,
   ranged: line,
   melee: line,
@@ -87,7 +87,7 @@ const giantLord = z.object({
 });
 export type GiantLordCard = z.infer<typeof giantLord>;
 
-const hero = z.object({
+const hero = z.strictObject({
   ...cardBase,
   ranged: line,
   melee: line,
@@ -104,10 +104,10 @@ const hero = z.object({
 });
 export type HeroCard = z.infer<typeof hero>;
 
-const town = z.object({ ...cardBase });
+const town = z.strictObject({ ...cardBase });
 
 export const kyrosContentSchema = z
-  .object({
+  .strictObject({
     game: z.literal('kyros'),
     description: z.string().optional(),
     /** Giant Lords defeated in normal play before the endgame begins (the rule: the eighth defeat starts it). */

@@ -35,23 +35,23 @@ const source = z.enum(['printed', 'rulebook', 'estimated']);
 
 /** Effects printed on adventure cards (rooms, events, traps). "The team" is the team resolving the card. */
 const cardEffect = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('damage'), amount: count }), // the team (or the failing agent of an each-roll test) takes damage
-  z.object({ op: z.literal('damageEach'), amount: count }), // every agent on the team takes damage
-  z.object({ op: z.literal('damageRoll'), dice: count }), // the team takes damage equal to a roll of `dice` dice
-  z.object({ op: z.literal('xp'), amount: count }),
-  z.object({ op: z.literal('countdown'), steps: z.number().int().min(-5).max(5).refine((s) => s !== 0) }),
-  z.object({ op: z.literal('rest') }), // a full rest action, top-card draw included
-  z.object({ op: z.literal('enable'), count }), // the team enables up to `count` disabled cards
-  z.object({ op: z.literal('charge'), count }), // the team gains `count` charges on cards of its choice
-  z.object({ op: z.literal('drawSkill'), count }), // an agent of the team's choice draws skill cards
-  z.object({ op: z.literal('peek'), count }), // look at the top cards; put any of them on the bottom
-  z.object({ op: z.literal('drawAdventure'), count }), // draw and resolve more cards (draw marker unchanged)
-  z.object({ op: z.literal('endTurn') }),
-  z.object({ op: z.literal('delay'), dice: count.default(2) }), // delay this card (glossary: Delay)
-  z.object({ op: z.literal('neutralize'), count }), // random active skill cards of the team are blank this turn
-  z.object({ op: z.literal('discardLoot') }),
-  z.object({ op: z.literal('takeLoot'), count }),
-  z.object({ op: z.literal('slidingWall') }), // split the team, or regroup when already split
+  z.strictObject({ op: z.literal('damage'), amount: count }), // the team (or the failing agent of an each-roll test) takes damage
+  z.strictObject({ op: z.literal('damageEach'), amount: count }), // every agent on the team takes damage
+  z.strictObject({ op: z.literal('damageRoll'), dice: count }), // the team takes damage equal to a roll of `dice` dice
+  z.strictObject({ op: z.literal('xp'), amount: count }),
+  z.strictObject({ op: z.literal('countdown'), steps: z.number().int().min(-5).max(5).refine((s) => s !== 0) }),
+  z.strictObject({ op: z.literal('rest') }), // a full rest action, top-card draw included
+  z.strictObject({ op: z.literal('enable'), count }), // the team enables up to `count` disabled cards
+  z.strictObject({ op: z.literal('charge'), count }), // the team gains `count` charges on cards of its choice
+  z.strictObject({ op: z.literal('drawSkill'), count }), // an agent of the team's choice draws skill cards
+  z.strictObject({ op: z.literal('peek'), count }), // look at the top cards; put any of them on the bottom
+  z.strictObject({ op: z.literal('drawAdventure'), count }), // draw and resolve more cards (draw marker unchanged)
+  z.strictObject({ op: z.literal('endTurn') }),
+  z.strictObject({ op: z.literal('delay'), dice: count.default(2) }), // delay this card (glossary: Delay)
+  z.strictObject({ op: z.literal('neutralize'), count }), // random active skill cards of the team are blank this turn
+  z.strictObject({ op: z.literal('discardLoot') }),
+  z.strictObject({ op: z.literal('takeLoot'), count }),
+  z.strictObject({ op: z.literal('slidingWall') }), // split the team, or regroup when already split
 ]);
 export type CardEffect = z.infer<typeof cardEffect>;
 
@@ -59,15 +59,15 @@ export type CardEffect = z.infer<typeof cardEffect>;
 const abilityEffect = z.union([
   cardEffect,
   z.discriminatedUnion('op', [
-    z.object({ op: z.literal('rollBonus'), amount: z.number().int().min(-6).max(6), roll: z.enum(ROLL_KINDS) }),
-    z.object({ op: z.literal('reroll'), roll: z.enum(ROLL_KINDS) }),
-    z.object({ op: z.literal('extraDie'), roll: z.enum(['combat', 'trait']) }), // roll 3 dice, keep the best 2
-    z.object({ op: z.literal('preventDamage'), amount: count }), // to the card's agent
-    z.object({ op: z.literal('monsterHit'), amount: count }), // hit tokens on the monster being fought
-    z.object({ op: z.literal('evadeMonster') }), // discard the monster: no loot, no XP, the turn goes on
-    z.object({ op: z.literal('avoidCard') }), // discard the drawn card without resolving it
-    z.object({ op: z.literal('destroyCard') }), // destroy the current adventure card, else a parasite on the team
-    z.object({ op: z.literal('chargeSelf'), amount: count }),
+    z.strictObject({ op: z.literal('rollBonus'), amount: z.number().int().min(-6).max(6), roll: z.enum(ROLL_KINDS) }),
+    z.strictObject({ op: z.literal('reroll'), roll: z.enum(ROLL_KINDS) }),
+    z.strictObject({ op: z.literal('extraDie'), roll: z.enum(['combat', 'trait']) }), // roll 3 dice, keep the best 2
+    z.strictObject({ op: z.literal('preventDamage'), amount: count }), // to the card's agent
+    z.strictObject({ op: z.literal('monsterHit'), amount: count }), // hit tokens on the monster being fought
+    z.strictObject({ op: z.literal('evadeMonster') }), // discard the monster: no loot, no XP, the turn goes on
+    z.strictObject({ op: z.literal('avoidCard') }), // discard the drawn card without resolving it
+    z.strictObject({ op: z.literal('destroyCard') }), // destroy the current adventure card, else a parasite on the team
+    z.strictObject({ op: z.literal('chargeSelf'), amount: count }),
   ]),
 ]);
 export type AbilityEffect = z.infer<typeof abilityEffect>;
@@ -90,9 +90,9 @@ const TRIGGERS_OF: Readonly<Record<string, readonly TriggerName[]>> = {
 };
 
 const ability = z
-  .object({
+  .strictObject({
     trigger: z.enum(TRIGGERS),
-    cost: z.object({ charges: z.number().int().min(0).max(6).default(0), discardSelf: z.boolean().default(false) }).default({ charges: 0, discardSelf: false }),
+    cost: z.strictObject({ charges: z.number().int().min(0).max(6).default(0), discardSelf: z.boolean().default(false) }).default({ charges: 0, discardSelf: false }),
     /** For `draw` abilities: the adventure card types the ability applies to (all when absent). */
     on: z.array(z.enum(ADVENTURE_TYPES)).optional(),
     effect: abilityEffect,
@@ -126,13 +126,13 @@ const cardBase = {
   text: z.string().optional(),
 };
 
-const monster = z.object({
+const monster = z.strictObject({
   ...cardBase,
   type: z.literal('monster'),
   cv: z.number().int().min(0).max(13),
   loot: z.number().int().min(0).max(6),
   keywords: z
-    .object({
+    .strictObject({
       boost: z.enum(TRAITS).optional(),
       brutal: z.number().int().min(2).max(6).optional(),
       chaoticDamage: z.boolean().optional(),
@@ -140,7 +140,7 @@ const monster = z.object({
       durable: z.number().int().min(2).max(4).optional(),
       explosive: z.boolean().optional(),
       /** Parasite: its penalty to the rolls of the agent it is attached to. */
-      parasite: z.object({ roll: z.enum(ROLL_KINDS), amount: z.number().int().min(1).max(6) }).optional(),
+      parasite: z.strictObject({ roll: z.enum(ROLL_KINDS), amount: z.number().int().min(1).max(6) }).optional(),
       relentless: z.number().int().min(1).max(6).optional(),
       stun: z.boolean().optional(),
       swarming: z.boolean().optional(),
@@ -148,32 +148,32 @@ const monster = z.object({
     .default({}),
 });
 
-const trap = z.object({
+const trap = z.strictObject({
   ...cardBase,
   type: z.literal('trap'),
   /** A speed test: who rolls, and which side of the speed fails. Without it the fail effects always happen. */
-  test: z.object({ roll: z.enum(['team', 'each']), failWhen: z.enum(['belowSpeed', 'aboveSpeed']) }).optional(),
+  test: z.strictObject({ roll: z.enum(['team', 'each']), failWhen: z.enum(['belowSpeed', 'aboveSpeed']) }).optional(),
   fail: z.array(cardEffect).default([]),
   pass: z.array(cardEffect).default([]),
   /** The fail text is red: triggering it gains 1 XP. */
   redText: z.boolean().default(true),
 });
 
-const event = z.object({
+const event = z.strictObject({
   ...cardBase,
   type: z.literal('event'),
   effects: z.array(cardEffect).default([]),
   /** A trait test, resolved after the effects. */
-  test: z.object({ trait: z.enum(TRAITS) }).optional(),
+  test: z.strictObject({ trait: z.enum(TRAITS) }).optional(),
 });
 
-const room = z.object({ ...cardBase, type: z.literal('room'), effects: z.array(cardEffect).min(1) });
+const room = z.strictObject({ ...cardBase, type: z.literal('room'), effects: z.array(cardEffect).min(1) });
 
 const cardKeywords = z
-  .object({ unstoppable: z.boolean().optional(), irreplaceable: z.boolean().optional(), soloBonus: z.boolean().optional() })
+  .strictObject({ unstoppable: z.boolean().optional(), irreplaceable: z.boolean().optional(), soloBonus: z.boolean().optional() })
   .default({});
 
-const item = z.object({
+const item = z.strictObject({
   ...cardBase,
   type: z.literal('item'),
   traits,
@@ -184,7 +184,7 @@ const item = z.object({
 
 const adventureCard = z
   .discriminatedUnion('type', [monster, trap, event, room, item])
-  .and(z.object({ id: z.string().regex(/^A-\d+$/, 'adventure ids are A-<number>') }));
+  .and(z.strictObject({ id: z.string().regex(/^A-\d+$/, 'adventure ids are A-<number>') }));
 export type AdventureCard = z.infer<typeof adventureCard>;
 
 const holdable = {
@@ -195,17 +195,17 @@ const holdable = {
   abilities: z.array(ability).default([]),
 };
 
-const special = z.object({ ...holdable, type: z.enum(['scientists', 'shuttle']) });
+const special = z.strictObject({ ...holdable, type: z.enum(['scientists', 'shuttle']) });
 export type SpecialCard = z.infer<typeof special>;
 
-const cache = z.object({ ...holdable, type: z.literal('cache') });
+const cache = z.strictObject({ ...holdable, type: z.literal('cache') });
 export type CacheCard = z.infer<typeof cache>;
 
-const skill = z.object({ ...holdable, type: z.literal('skill'), keywords: cardKeywords });
+const skill = z.strictObject({ ...holdable, type: z.literal('skill'), keywords: cardKeywords });
 export type SkillCard = z.infer<typeof skill>;
 
 export const necreauxContentSchema = z
-  .object({
+  .strictObject({
     game: z.literal('necreaux'),
     description: z.string().optional(),
     adventure: z.array(adventureCard).min(9).max(200),

@@ -21,7 +21,7 @@ const count = z.number().int().min(0).max(12);
 const cardBase = { name, source: z.enum(SOURCES), set: z.enum(CONTENT_SETS).default('base'), text: z.string().optional() };
 
 /** Which creatures an effect may pick. `at` is the place in the Line (or `graveyard`); the rest filter. */
-export const target = z.object({
+export const target = z.strictObject({
   at: z.enum(['revealed', 'unrevealed', 'any', 'first', 'second', 'last', 'damaged', 'nextToDefeated', 'graveyard']),
   types: z.array(name).optional(),
   unhallowed: z.boolean().optional(),
@@ -29,35 +29,35 @@ export const target = z.object({
 });
 export type Target = z.infer<typeof target>;
 
-const match = z.object({ names: z.array(name).optional(), types: z.array(name).optional() });
+const match = z.strictObject({ names: z.array(name).optional(), types: z.array(name).optional() });
 
 /** Creature and Unhallowed powers. */
 export const powerEffect = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('fire'), amount }),
-  z.object({ op: z.literal('exhaust'), count }),
-  z.object({ op: z.literal('drawInFront'), count }),
-  z.object({ op: z.literal('moveToFront') }),
-  z.object({ op: z.literal('moveToBack') }),
-  z.object({ op: z.literal('stealDie'), pick: z.enum(['party', 'highest']), setsHealth: z.boolean().default(false) }),
-  z.object({ op: z.literal('revealNext') }),
-  z.object({ op: z.literal('swapWithGraveyardTop') }),
-  z.object({ op: z.literal('drawToHorde'), count }),
-  z.object({ op: z.literal('reshuffleSummon') }),
-  z.object({ op: z.literal('pullFromGraveyard'), match, count, pick: z.enum(['top', 'strongest']), place: z.enum(['front', 'behind']) }),
-  z.object({ op: z.literal('returnToBack') }),
-  z.object({ op: z.literal('restartLine') }),
-  z.object({ op: z.literal('toHordeWith'), match }),
-  z.object({ op: z.literal('summon') }),
+  z.strictObject({ op: z.literal('fire'), amount }),
+  z.strictObject({ op: z.literal('exhaust'), count }),
+  z.strictObject({ op: z.literal('drawInFront'), count }),
+  z.strictObject({ op: z.literal('moveToFront') }),
+  z.strictObject({ op: z.literal('moveToBack') }),
+  z.strictObject({ op: z.literal('stealDie'), pick: z.enum(['party', 'highest']), setsHealth: z.boolean().default(false) }),
+  z.strictObject({ op: z.literal('revealNext') }),
+  z.strictObject({ op: z.literal('swapWithGraveyardTop') }),
+  z.strictObject({ op: z.literal('drawToHorde'), count }),
+  z.strictObject({ op: z.literal('reshuffleSummon') }),
+  z.strictObject({ op: z.literal('pullFromGraveyard'), match, count, pick: z.enum(['top', 'strongest']), place: z.enum(['front', 'behind']) }),
+  z.strictObject({ op: z.literal('returnToBack') }),
+  z.strictObject({ op: z.literal('restartLine') }),
+  z.strictObject({ op: z.literal('toHordeWith'), match }),
+  z.strictObject({ op: z.literal('summon') }),
   // Ongoing powers: they change health, attacks or fire while the creature is in the Line.
-  z.object({ op: z.literal('shieldNext') }),
-  z.object({ op: z.literal('blockAttacksBehind') }),
-  z.object({ op: z.literal('blockAbilitiesBehind') }),
-  z.object({ op: z.literal('addGraveyardTopHealth') }),
-  z.object({ op: z.literal('healthFromFire'), sign: z.union([z.literal(1), z.literal(-1)]), offset: count.or(z.number().int().max(16)) }),
-  z.object({ op: z.literal('buffOthers'), amount }),
-  z.object({ op: z.literal('multiplyTypeHealth'), type: name, factor: z.number().int().min(1).max(4) }),
-  z.object({ op: z.literal('fireCostPerDefeat'), amount }),
-  z.object({ op: z.literal('immuneWhenFlanked') }),
+  z.strictObject({ op: z.literal('shieldNext') }),
+  z.strictObject({ op: z.literal('blockAttacksBehind') }),
+  z.strictObject({ op: z.literal('blockAbilitiesBehind') }),
+  z.strictObject({ op: z.literal('addGraveyardTopHealth') }),
+  z.strictObject({ op: z.literal('healthFromFire'), sign: z.union([z.literal(1), z.literal(-1)]), offset: count.or(z.number().int().max(16)) }),
+  z.strictObject({ op: z.literal('buffOthers'), amount }),
+  z.strictObject({ op: z.literal('multiplyTypeHealth'), type: name, factor: z.number().int().min(1).max(4) }),
+  z.strictObject({ op: z.literal('fireCostPerDefeat'), amount }),
+  z.strictObject({ op: z.literal('immuneWhenFlanked') }),
 ]);
 export type PowerEffect = z.infer<typeof powerEffect>;
 export type PowerOp = PowerEffect['op'];
@@ -76,7 +76,7 @@ export const ONGOING_OPS: readonly PowerOp[] = [
 ];
 
 export const power = z
-  .object({
+  .strictObject({
     when: z.enum(POWER_TIMINGS),
     effects: z.array(powerEffect).min(1),
     /** A First-position power printed "(activates only once)": it fires once a round even with `firstPower=each-arrival`. */
@@ -92,7 +92,7 @@ export const power = z
   });
 export type Power = z.infer<typeof power>;
 
-const creature = z.object({
+const creature = z.strictObject({
   ...cardBase,
   kind: z.enum(['creature', 'acolyte', 'summon']).default('creature'),
   type: name.optional(),
@@ -103,43 +103,43 @@ const creature = z.object({
 });
 export type CreatureCard = z.infer<typeof creature>;
 
-const unhallowed = z.object({ ...cardBase, damage: z.number().int().min(0).max(9), health: z.number().int().min(1).max(30), powers: z.array(power).default([]) });
+const unhallowed = z.strictObject({ ...cardBase, damage: z.number().int().min(0).max(9), health: z.number().int().min(1).max(30), powers: z.array(power).default([]) });
 export type UnhallowedCard = z.infer<typeof unhallowed>;
 
 /** Location effects: what the current location changes during its round. */
 export const locationEffect = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('typeHealth'), type: name, amount }),
-  z.object({ op: z.literal('revealCount'), amount, min: count }),
-  z.object({ op: z.literal('chopBonus'), amount }),
-  z.object({ op: z.literal('raiseLowestDie'), amount }),
-  z.object({ op: z.literal('firstPositionFire'), amount }),
-  z.object({ op: z.literal('lockLowestDie') }),
-  z.object({ op: z.literal('rangeBonus'), amount }),
-  z.object({ op: z.literal('summonToDeckBottom') }),
-  z.object({ op: z.literal('chooseSummoned') }),
-  z.object({ op: z.literal('graveyardStrongestToLine') }),
-  z.object({ op: z.literal('swapExhausted') }),
-  z.object({ op: z.literal('burnBonus'), amount }),
-  z.object({ op: z.literal('campAnyValue') }),
-  z.object({ op: z.literal('cleanClearRefresh'), count }),
-  z.object({ op: z.literal('camperRefresh'), amount }),
-  z.object({ op: z.literal('sealChosen') }),
-  z.object({ op: z.literal('defeatedToDeckBottom'), type: name }),
-  z.object({ op: z.literal('unhallowedToLine') }),
-  z.object({ op: z.literal('summonExtraExhaust'), count }),
-  z.object({ op: z.literal('highestRollCamps') }),
-  z.object({ op: z.literal('allDice'), amount }),
-  z.object({ op: z.literal('noPassives') }),
-  z.object({ op: z.literal('noCombining') }),
-  z.object({ op: z.literal('defeatOneRevealed') }),
-  z.object({ op: z.literal('rerollAfterFirstDefeat') }),
-  z.object({ op: z.literal('camperReroll') }),
-  z.object({ op: z.literal('lowRollRefresh'), below: count }),
+  z.strictObject({ op: z.literal('typeHealth'), type: name, amount }),
+  z.strictObject({ op: z.literal('revealCount'), amount, min: count }),
+  z.strictObject({ op: z.literal('chopBonus'), amount }),
+  z.strictObject({ op: z.literal('raiseLowestDie'), amount }),
+  z.strictObject({ op: z.literal('firstPositionFire'), amount }),
+  z.strictObject({ op: z.literal('lockLowestDie') }),
+  z.strictObject({ op: z.literal('rangeBonus'), amount }),
+  z.strictObject({ op: z.literal('summonToDeckBottom') }),
+  z.strictObject({ op: z.literal('chooseSummoned') }),
+  z.strictObject({ op: z.literal('graveyardStrongestToLine') }),
+  z.strictObject({ op: z.literal('swapExhausted') }),
+  z.strictObject({ op: z.literal('burnBonus'), amount }),
+  z.strictObject({ op: z.literal('campAnyValue') }),
+  z.strictObject({ op: z.literal('cleanClearRefresh'), count }),
+  z.strictObject({ op: z.literal('camperRefresh'), amount }),
+  z.strictObject({ op: z.literal('sealChosen') }),
+  z.strictObject({ op: z.literal('defeatedToDeckBottom'), type: name }),
+  z.strictObject({ op: z.literal('unhallowedToLine') }),
+  z.strictObject({ op: z.literal('summonExtraExhaust'), count }),
+  z.strictObject({ op: z.literal('highestRollCamps') }),
+  z.strictObject({ op: z.literal('allDice'), amount }),
+  z.strictObject({ op: z.literal('noPassives') }),
+  z.strictObject({ op: z.literal('noCombining') }),
+  z.strictObject({ op: z.literal('defeatOneRevealed') }),
+  z.strictObject({ op: z.literal('rerollAfterFirstDefeat') }),
+  z.strictObject({ op: z.literal('camperReroll') }),
+  z.strictObject({ op: z.literal('lowRollRefresh'), below: count }),
 ]);
 export type LocationEffect = z.infer<typeof locationEffect>;
 export type LocationOp = LocationEffect['op'];
 
-const location = z.object({
+const location = z.strictObject({
   ...cardBase,
   kind: z.enum(['regular', 'final', 'respite']),
   /** Fire change on arrival (ignored in round 1), or "halve". */
@@ -152,18 +152,18 @@ export type LocationCard = z.infer<typeof location>;
 
 /** Camp actions printed on the adventurer boards. */
 export const campAction = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('setTrap') }),
-  z.object({ op: z.literal('heal'), minDie: count }),
-  z.object({ op: z.literal('arrangeTop'), count }),
-  z.object({ op: z.literal('prepared') }),
-  z.object({ op: z.literal('fire'), amount }),
-  z.object({ op: z.literal('teleport'), count }),
-  z.object({ op: z.literal('assist') }),
-  z.object({ op: z.literal('multiTalented') }),
+  z.strictObject({ op: z.literal('setTrap') }),
+  z.strictObject({ op: z.literal('heal'), minDie: count }),
+  z.strictObject({ op: z.literal('arrangeTop'), count }),
+  z.strictObject({ op: z.literal('prepared') }),
+  z.strictObject({ op: z.literal('fire'), amount }),
+  z.strictObject({ op: z.literal('teleport'), count }),
+  z.strictObject({ op: z.literal('assist') }),
+  z.strictObject({ op: z.literal('multiTalented') }),
 ]);
 export type CampAction = z.infer<typeof campAction>;
 
-const adventurer = z.object({
+const adventurer = z.strictObject({
   ...cardBase,
   id: z.enum(ADVENTURERS),
   die: z.union([z.literal(6), z.literal(8)]),
@@ -175,41 +175,41 @@ export type AdventurerCard = z.infer<typeof adventurer>;
 
 /** Effects of ability cards. A card has one or more modes; each use picks one mode and applies its steps in order. */
 export const abilityEffect = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('defeat'), target }),
-  z.object({ op: z.literal('damage'), amount: count.or(z.number().int().max(30)), target }),
-  z.object({ op: z.literal('halveHealth'), target }),
-  z.object({ op: z.literal('move'), target, to: z.enum(['anywhere', 'back', 'deckTop', 'deckBottom', 'horde', 'front']) }),
-  z.object({ op: z.literal('conceal'), target }),
-  z.object({ op: z.literal('reveal'), count, negateReveal: z.boolean().default(false) }),
-  z.object({ op: z.literal('revealBonus'), amount, negateNextReveal: z.boolean().default(false) }),
-  z.object({ op: z.literal('rangeBonus'), amount }),
-  z.object({ op: z.literal('attackBonus'), amount, attacks: count }),
-  z.object({ op: z.literal('maxDie') }),
-  z.object({ op: z.literal('ownRanged') }),
-  z.object({ op: z.literal('defeatAll'), target }),
-  z.object({ op: z.literal('tame'), target, untilEndOfRound: z.boolean().optional() }),
-  z.object({ op: z.literal('spendTamedDefeat'), target }),
-  z.object({ op: z.literal('defeatUpToRoll'), target }),
-  z.object({ op: z.literal('blank'), target }),
-  z.object({ op: z.literal('doubleDiceOnHealth'), min: count.or(z.number().int().max(30)) }),
-  z.object({ op: z.literal('defeatPair'), target }),
-  z.object({ op: z.literal('drawToLineEnd'), count }),
-  z.object({ op: z.literal('swapWithGraveyard'), target }),
+  z.strictObject({ op: z.literal('defeat'), target }),
+  z.strictObject({ op: z.literal('damage'), amount: count.or(z.number().int().max(30)), target }),
+  z.strictObject({ op: z.literal('halveHealth'), target }),
+  z.strictObject({ op: z.literal('move'), target, to: z.enum(['anywhere', 'back', 'deckTop', 'deckBottom', 'horde', 'front']) }),
+  z.strictObject({ op: z.literal('conceal'), target }),
+  z.strictObject({ op: z.literal('reveal'), count, negateReveal: z.boolean().default(false) }),
+  z.strictObject({ op: z.literal('revealBonus'), amount, negateNextReveal: z.boolean().default(false) }),
+  z.strictObject({ op: z.literal('rangeBonus'), amount }),
+  z.strictObject({ op: z.literal('attackBonus'), amount, attacks: count }),
+  z.strictObject({ op: z.literal('maxDie') }),
+  z.strictObject({ op: z.literal('ownRanged') }),
+  z.strictObject({ op: z.literal('defeatAll'), target }),
+  z.strictObject({ op: z.literal('tame'), target, untilEndOfRound: z.boolean().optional() }),
+  z.strictObject({ op: z.literal('spendTamedDefeat'), target }),
+  z.strictObject({ op: z.literal('defeatUpToRoll'), target }),
+  z.strictObject({ op: z.literal('blank'), target }),
+  z.strictObject({ op: z.literal('doubleDiceOnHealth'), min: count.or(z.number().int().max(30)) }),
+  z.strictObject({ op: z.literal('defeatPair'), target }),
+  z.strictObject({ op: z.literal('drawToLineEnd'), count }),
+  z.strictObject({ op: z.literal('swapWithGraveyard'), target }),
   // Passive abilities: always on while the card is face up.
-  z.object({ op: z.literal('tameFirst') }),
-  z.object({ op: z.literal('wardFirst') }),
-  z.object({ op: z.literal('rerollAttackDie') }),
-  z.object({ op: z.literal('removeDefeated') }),
-  z.object({ op: z.literal('cleave') }),
-  z.object({ op: z.literal('illuminate') }),
-  z.object({ op: z.literal('raiseLowestToMax') }),
-  z.object({ op: z.literal('doubleAttack') }),
-  z.object({ op: z.literal('attackAnyRevealed') }),
+  z.strictObject({ op: z.literal('tameFirst') }),
+  z.strictObject({ op: z.literal('wardFirst') }),
+  z.strictObject({ op: z.literal('rerollAttackDie') }),
+  z.strictObject({ op: z.literal('removeDefeated') }),
+  z.strictObject({ op: z.literal('cleave') }),
+  z.strictObject({ op: z.literal('illuminate') }),
+  z.strictObject({ op: z.literal('raiseLowestToMax') }),
+  z.strictObject({ op: z.literal('doubleAttack') }),
+  z.strictObject({ op: z.literal('attackAnyRevealed') }),
   // Pre-production abilities (Knight, Bard).
-  z.object({ op: z.literal('shieldBash') }),
-  z.object({ op: z.literal('taunt'), target }),
-  z.object({ op: z.literal('songOfDiscord'), target }),
-  z.object({ op: z.literal('lineDance') }),
+  z.strictObject({ op: z.literal('shieldBash') }),
+  z.strictObject({ op: z.literal('taunt'), target }),
+  z.strictObject({ op: z.literal('songOfDiscord'), target }),
+  z.strictObject({ op: z.literal('lineDance') }),
 ]);
 export type AbilityEffect = z.infer<typeof abilityEffect>;
 export type AbilityOp = AbilityEffect['op'];
@@ -240,11 +240,11 @@ export function checkPassiveEffects(a: { passive: boolean; modes: readonly (read
   }
 }
 
-const ability = z.object({ ...cardBase, adventurer: z.enum(ADVENTURERS), ...abilityFields }).superRefine(checkPassiveEffects);
+const ability = z.strictObject({ ...cardBase, adventurer: z.enum(ADVENTURERS), ...abilityFields }).superRefine(checkPassiveEffects);
 export type AbilityCard = z.infer<typeof ability>;
 
 export const setawatchContentSchema = z
-  .object({
+  .strictObject({
     game: z.literal('setawatch'),
     description: z.string().optional(),
     creatures: z.array(creature).min(1),
