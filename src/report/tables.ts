@@ -35,7 +35,8 @@ export function runFacts(results: ResultsFile): Fact[] {
     { label: 'content', value: `${results.content.file}: ${provenanceStatement(results)}` },
   ];
   if (results.shard !== null) {
-    facts.push({ label: 'shard', value: `${results.shard.index + 1} of ${results.shard.count}` });
+    const { index, count: shards } = results.shard;
+    facts.push({ label: 'shard', value: `${index}/${shards} (0-based: this report holds only that slice of each cell's games; \`playsim merge\` the ${shards} shards for the run)` });
   }
   return facts;
 }

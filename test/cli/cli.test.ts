@@ -119,6 +119,7 @@ describe('playsim CLI', () => {
     expect(merged.code).toBe(0);
     expect(readFileSync(join(dir, 'merged', 'results.json'), 'utf8')).toBe(readFileSync(join(dir, 'whole', 'results.json'), 'utf8'));
     expect(readdirSync(join(dir, 'whole'))).toEqual(expect.arrayContaining(['results.json', 'summary.md', 'report.html']));
+    expect(readFileSync(join(dir, '1of2', 'summary.md'), 'utf8')).toContain('- **shard:** 1/2 (0-based: this report holds only that slice');
   });
 
   it('diff prints how the results moved, and with --fail-on-change exits 1 when a win rate moved', () => {
