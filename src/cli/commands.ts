@@ -1,5 +1,5 @@
-import { readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { accessSync, constants, existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { OutcomeRecord, type GameModule } from '../core/game.ts';
 import { InputError } from '../core/errors.ts';
 import { GAME_IDS, loadGame } from '../games/registry.ts';
@@ -39,6 +39,26 @@ export function parseShard(text: string | undefined): Shard | null {
   const count = match ? Number(match[2]) : NaN;
   if (!match || count < 1 || index >= count) throw new InputError(`--shard ${text}: expected i/n with 0 <= i < n, e.g. 0/4`);
   return { index, count };
+}
+
+/**
+ * Checked before any game is played, so a long run is not lost to a typo: the folder, or its nearest existing
+ * ancestor, must be a folder this process may write into. Nothing is created until the report is written.
+ */
+export function checkOutputFolder(outDir: string): void {
+  let path = outDir;
+  while (!existsSync(path) && dirname(path) !== path) path = dirname(path);
+  const problem = !statSync(path).isDirectory() ? `${path} is not a folder` : !writable(path) ? `${path} is not writable` : null;
+  if (problem !== null) throw new InputError(`--out ${outDir}: cannot write the report there: ${problem}`);
+}
+
+function writable(path: string): boolean {
+  try {
+    accessSync(path, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** `keepGameWins`: results.json keeps which games each cell won (for `playsim diff`); `sim` writes no file. */
@@ -83,6 +103,7 @@ export async function runCommand(experimentPath: string, flags: RunFlags & { sha
   const file = readExperimentFile(experimentPath);
   const shardSuffix = shard === null ? '' : `-shard-${shard.index}-of-${shard.count}`;
   const outDir = resolve(flags.out ?? join(REPORTS_DIR, `${file.name}${shardSuffix}`));
+  checkOutputFolder(outDir);
   return runAndReport(file, experimentPath, flags, shard, outDir);
 }
 
@@ -135,6 +156,7 @@ export async function replayCommand(gameId: string, flags: { seed: number; set?:
 }
 
 export async function mergeCommand(paths: readonly string[], outDir: string): Promise<void> {
+  checkOutputFolder(resolve(outDir));
   const results = await mergeShards(paths);
   const written = await writeReport(results, resolve(outDir));
   process.stdout.write(`${summaryMarkdown(results)}\n`);

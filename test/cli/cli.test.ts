@@ -92,6 +92,13 @@ describe('playsim CLI', () => {
     expectBadInput(playsim('sim', COIN, '--workers', '0'), /^playsim: --workers 0: expected a whole number of at least 1$/m);
   });
 
+  it('refuses an --out that cannot hold a report before playing any game', () => {
+    const file = join(tempDir(), 'a-file');
+    writeFileSync(file, 'not a folder');
+    expectBadInput(playsim('run', GRID, '--games', '100000000', '--out', file), /^playsim: --out .*a-file: cannot write the report there: .*a-file is not a folder$/m);
+    expectBadInput(playsim('merge', 'x.json', '--out', join(file, 'below')), /^playsim: --out .*below: cannot write the report there: .*a-file is not a folder$/m);
+  });
+
   it('refuses a malformed experiment or content file naming file and field', () => {
     const dir = tempDir();
     const experiment = join(dir, 'broken.yaml');
