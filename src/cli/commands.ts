@@ -1,6 +1,6 @@
 import { accessSync, constants, existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { OutcomeRecord, type GameModule } from '../core/game.ts';
+import { METRIC_MISSING, OutcomeRecord, type GameModule } from '../core/game.ts';
 import { InputError } from '../core/errors.ts';
 import { GAME_IDS, loadGame } from '../games/registry.ts';
 import { REPOSITORY_ROOT, loadContent } from '../sim/content.ts';
@@ -151,7 +151,8 @@ export async function replayCommand(gameId: string, flags: { seed: number; set?:
   const engine = game.createEngine(settings, content.content, { write: (line) => process.stdout.write(`${line}\n`) });
   const record = new OutcomeRecord(game.metrics.length);
   engine.playGame(flags.seed, strategy, record);
-  const metrics = game.metrics.map((metric, index) => `${metric.name}=${record.metrics[index]}`).join(' ');
+  const shown = (value: number) => (value === METRIC_MISSING ? '—' : String(value));
+  const metrics = game.metrics.map((metric, index) => `${metric.name}=${shown(record.metrics[index])}`).join(' ');
   process.stdout.write(`outcome: ${game.outcomes[record.outcome]}; ${metrics}\n`);
 }
 

@@ -73,6 +73,11 @@ describe('playsim CLI', () => {
     expect(result.stdout).toMatch(/outcome: (won|lost); best=\d+/);
   });
 
+  it('replay shows a metric a game does not have (the round of loss of a won game) as a dash', () => {
+    const won = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((seed) => playsim('replay', 'setawatch', '--seed', String(seed))).find((result) => result.stdout.includes('outcome: won;'));
+    expect(won?.stdout).toMatch(/outcome: won; roundOfLoss=— cardsLeft=\d+/);
+  });
+
   it('refuses an unknown game, setting value, strategy and command with exit code 2', () => {
     expectBadInput(playsim('sim', 'nosuchgame'), /unknown game "nosuchgame"; games: necreaux/);
     expectBadInput(playsim('sim', COIN, '--set', 'target=99'), /setting target=99 is not allowed; allowed: an integer from 2 to 12/);
