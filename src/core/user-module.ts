@@ -12,6 +12,12 @@ export async function importDefault(path: string, where: string): Promise<unknow
   try {
     return (await import(pathToFileURL(resolve(path)).href)).default;
   } catch (error) {
-    throw new InputError(`${where}: cannot load module ${path}: ${(error as Error).message.split('\n')[0]}`);
+    throw new InputError(`${where}: cannot load module ${path}: ${firstReason((error as Error).message)}`);
   }
+}
+
+/** The error's first line, and the next one when the first only announces it ("Transform failed with 1 error:"). */
+function firstReason(message: string): string {
+  const [first, second] = message.split('\n');
+  return first.endsWith(':') && second !== undefined ? `${first} ${second.trim()}` : first;
 }

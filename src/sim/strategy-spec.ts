@@ -92,6 +92,9 @@ function parseParams(definition: StrategyDefinition, paramText: string, spec: st
   for (const pair of paramText.split(',')) {
     const [key, raw] = pair.split('=').map((part) => part.trim());
     const param = definition.params.find((candidate) => candidate.name === key);
+    if (param !== undefined && raw === undefined) {
+      throw new InputError(`--strategy ${spec}: parameter "${key}" needs a value, ${key}=V (${allowedParamValues(param)})`);
+    }
     if (!param || raw === undefined) {
       const known = definition.params.map((candidate) => candidate.name).join(', ') || 'none';
       throw new InputError(`--strategy ${spec}: unknown parameter "${pair}" for strategy ${definition.name}; parameters: ${known}`);

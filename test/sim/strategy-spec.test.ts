@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalSpec } from '../../src/sim/strategy-spec.ts';
+import { canonicalSpec, strategyDefinition } from '../../src/sim/strategy-spec.ts';
 import { fixtureGame } from '../report/fixtures.ts';
 
 describe('canonicalSpec', () => {
@@ -13,5 +13,12 @@ describe('canonicalSpec', () => {
     expect(canonicalSpec(fixtureGame, './mine.ts:x=1')).toBe('./mine.ts:x=1');
     expect(canonicalSpec(fixtureGame, 'greedy:colour=red')).toBe('greedy:colour=red');
     expect(canonicalSpec(fixtureGame, 'planner')).toBe('planner');
+  });
+});
+
+describe('strategyDefinition', () => {
+  it('asks for the value of a parameter named without one, and names an unknown parameter', async () => {
+    await expect(strategyDefinition(fixtureGame, 'greedy:budget')).rejects.toThrow(/--strategy greedy:budget: parameter "budget" needs a value, budget=V \(/);
+    await expect(strategyDefinition(fixtureGame, 'greedy:colour=red')).rejects.toThrow(/unknown parameter "colour=red" for strategy greedy/);
   });
 });
