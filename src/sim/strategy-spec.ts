@@ -132,9 +132,15 @@ export async function strategyDefinition(game: GameModule, spec: string): Promis
 /** A fresh strategy instance for a spec; a create() that throws is the user's bad input. */
 export async function createStrategy(game: GameModule, spec: string): Promise<Strategy> {
   const { definition, parsed } = await strategyDefinition(game, spec);
+  let strategy: Strategy;
   try {
-    return definition.create(parsed.params);
+    strategy = definition.create(parsed.params);
   } catch (error) {
     throw new InputError(`--strategy ${spec}: create() threw: ${(error as Error).message}`);
   }
+  const missing = game.strategyMethods.filter((method) => typeof (strategy as unknown as Record<string, unknown>)[method] !== 'function');
+  if (missing.length > 0) {
+    throw new InputError(`--strategy ${spec}: create() returned a strategy without ${missing.join(', ')} (a ${game.id} strategy answers every decision; see docs/writing-a-strategy.md)`);
+  }
+  return strategy;
 }

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalSpec, strategyDefinition } from '../../src/sim/strategy-spec.ts';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { GAME_IDS, loadGame } from '../../src/games/registry.ts';
+import { canonicalSpec, createStrategy, strategyDefinition } from '../../src/sim/strategy-spec.ts';
 import { fixtureGame } from '../report/fixtures.ts';
 
 describe('canonicalSpec', () => {
@@ -18,7 +22,24 @@ describe('canonicalSpec', () => {
 
 describe('strategyDefinition', () => {
   it('asks for the value of a parameter named without one, and names an unknown parameter', async () => {
-    await expect(strategyDefinition(fixtureGame, 'greedy:budget')).rejects.toThrow(/--strategy greedy:budget: parameter "budget" needs a value, budget=V \(/);
-    await expect(strategyDefinition(fixtureGame, 'greedy:colour=red')).rejects.toThrow(/unknown parameter "colour=red" for strategy greedy/);
+    const necreaux = await loadGame('necreaux');
+    await expect(strategyDefinition(necreaux, 'fixed-speed:speed')).rejects.toThrow(/--strategy fixed-speed:speed: parameter "speed" needs a value, speed=V \(an integer from 1 to 15\)/);
+    await expect(strategyDefinition(necreaux, 'fixed-speed:colour=red')).rejects.toThrow(/unknown parameter "colour=red" for strategy fixed-speed/);
+  });
+});
+
+describe('createStrategy', () => {
+  it.each(GAME_IDS)('%s: every built-in strategy has the methods the game checks a strategy for', async (id) => {
+    const game = await loadGame(id);
+    expect(game.strategyMethods.length).toBeGreaterThan(0);
+    for (const definition of game.strategies) await expect(createStrategy(game, definition.name)).resolves.toBeDefined();
+  });
+
+  it("refuses a user's strategy without one of the game's decision methods, naming it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'playsim-shape-'));
+    const module = join(dir, 'shape.mjs');
+    writeFileSync(module, 'export default { name: "s", description: "s", params: [], create: () => ({ name: "s", chooseSpeed: () => 1 }) };\n');
+    await expect(createStrategy(await loadGame('setawatch'), module)).rejects.toThrow(/create\(\) returned a strategy without choose \(a setawatch strategy answers every decision/);
+    await expect(createStrategy(await loadGame('necreaux'), module)).rejects.toThrow(/without keepSkills, poolSwap, .*, regroup \(/);
   });
 });

@@ -145,6 +145,7 @@ const citiesofdoom: GameModule<CitiesStrategy, CitiesContent> = {
   settings: SETTINGS,
   content: citiesofdoomContent,
   strategies: citiesofdoomStrategies,
+  strategyMethods: ['choose'],
   defaultStrategy: 'heuristic',
   outcomes: ['win', 'opponentRunes', 'damage'],
   winOutcome: 'win',

@@ -46,6 +46,7 @@ const doomedrun: GameModule<DoomedrunStrategy, DoomedrunContent> = {
   ],
   content: doomedrunContent,
   strategies: doomedrunStrategies,
+  strategyMethods: ['campaign'],
   defaultStrategy: 'greedy',
   outcomes: OUTCOMES,
   winOutcome: 'runWon',

@@ -69,6 +69,7 @@ const kyros: GameModule<KyrosStrategy, KyrosContent> = {
   ],
   content: kyrosContent,
   strategies: kyrosStrategies,
+  strategyMethods: ['choose'],
   defaultStrategy: 'greedy',
   outcomes: [...seatNames, 'unfinished'],
   winOutcome: 'allLiberated',

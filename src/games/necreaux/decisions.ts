@@ -200,3 +200,38 @@ export interface NecreauxStrategy extends Strategy {
 
 /** The names of the decisions, as used in StrategyError messages and logs. */
 export type DecisionName = Exclude<keyof NecreauxStrategy, 'name'>;
+
+/** Every decision of the interface (the Record type keeps the list complete), for the check of a user's strategy. */
+const DECISIONS: Record<DecisionName, true> = {
+  keepSkills: true,
+  poolSwap: true,
+  swapOut: true,
+  draftPick: true,
+  soloBonusKeep: true,
+  returnCard: true,
+  spendXp: true,
+  chooseSpeed: true,
+  useAbility: true,
+  chargeTarget: true,
+  enableTarget: true,
+  skillRecipient: true,
+  peekToBottom: true,
+  chooseHolder: true,
+  fight: true,
+  lootPick: true,
+  parasiteHost: true,
+  damageAgent: true,
+  damageCard: true,
+  speedTestRoller: true,
+  traitTestAgent: true,
+  traitDamageDie: true,
+  claimTraitReward: true,
+  restAction: true,
+  restTarget: true,
+  transferItem: true,
+  resolveRestDraw: true,
+  escape: true,
+  splitTeam: true,
+  regroup: true,
+};
+export const STRATEGY_METHODS = Object.keys(DECISIONS) as DecisionName[];

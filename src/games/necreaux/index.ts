@@ -3,7 +3,7 @@ import type { GameLog, GameModule, SettingSpec, Settings, SettingValue } from '.
 import { necreauxStrategies } from '../../../strategies/necreaux/index.ts';
 import { CardTable } from './cards.ts';
 import { necreauxContent, type NecreauxContent } from './content.ts';
-import type { NecreauxStrategy } from './decisions.ts';
+import { type NecreauxStrategy, STRATEGY_METHODS } from './decisions.ts';
 import { NecreauxEngine, type EngineHooks, type NecreauxRules } from './rules.ts';
 import { METRICS } from './score.ts';
 import { countdownAfterVariants, lowestPlayableCountdown, STARTING_COUNTDOWN, type AgentCreation, type CacheMode, type NoTimeToWaste } from './setup.ts';
@@ -192,6 +192,7 @@ export const necreaux: GameModule<NecreauxStrategy, NecreauxContent> = {
   settings: SETTINGS,
   content: necreauxContent,
   strategies: necreauxStrategies,
+  strategyMethods: STRATEGY_METHODS,
   defaultStrategy: 'adaptive',
   outcomes: ['success', 'draw', 'failure', 'utterFailure'],
   winOutcome: 'success',

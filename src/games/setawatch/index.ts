@@ -85,6 +85,7 @@ const setawatch: GameModule<SetawatchStrategy, SetawatchContent> = {
   ],
   content: setawatchContent,
   strategies: setawatchStrategies,
+  strategyMethods: ['choose'],
   defaultStrategy: 'greedy',
   outcomes: ['won', 'lostExhausted', 'lostSummon'],
   winOutcome: 'won',
