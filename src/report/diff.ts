@@ -30,9 +30,9 @@ function runLines(diff: ResultsDiff, beforeName: string, afterName: string): str
   return lines.join('\n');
 }
 
-/** The run's facts as the report states them (experiment, seed, games per cell, complete, content, shard). */
+/** The run's facts as the report states them (experiment, seed, games per cell, complete, content, shard; the cells name their settings). */
 function runLine(name: string, results: ResultsFile): string {
-  const facts = runFacts(results).filter((fact) => fact.label !== 'game');
+  const facts = runFacts(results).filter((fact) => fact.label !== 'game' && fact.label !== 'settings');
   return inline(`${name} (playsim ${results.tool.version}): ${facts.map((fact) => `${fact.label} ${fact.value}`).join('; ')}`);
 }
 

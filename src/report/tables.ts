@@ -34,11 +34,23 @@ export function runFacts(results: ResultsFile): Fact[] {
     { label: 'complete', value: completeness(results) },
     { label: 'content', value: `${results.content.file}: ${provenanceStatement(results)}` },
   ];
+  const fixed = fixedSettings(results);
+  if (fixed !== '') facts.push({ label: 'settings', value: fixed });
   if (results.shard !== null) {
     const { index, count: shards } = results.shard;
     facts.push({ label: 'shard', value: `${index}/${shards} (0-based: this report holds only that slice of each cell's games; \`playsim merge\` the ${shards} shards for the run)` });
   }
   return facts;
+}
+
+/** The settings every cell shares (the grid's are in the tables), so a one-cell report says what it measured. */
+function fixedSettings(results: ResultsFile): string {
+  const [first, ...others] = results.cells;
+  if (first === undefined) return '';
+  return Object.entries(first.params)
+    .filter(([name, value]) => !results.experiment.varied.includes(name) && others.every((cell) => cell.params[name] === value))
+    .map(([name, value]) => `${name}=${value}`)
+    .join(', ');
 }
 
 function gamesPerCell(results: ResultsFile): string {

@@ -21,6 +21,11 @@ describe('summaryMarkdown', () => {
     );
   });
 
+  it('names the settings every cell shares, and not the ones the grid varies', () => {
+    expect(summary).toContain('- **settings:** difficulty=standard, vigilance=false\n');
+    expect(summaryMarkdown(single)).toContain('- **settings:** speed=6, agents=3, difficulty=standard, vigilance=false\n');
+  });
+
   it('has a row per cell with win, outcome and metric columns', () => {
     expect(summary).toContain(
       '| speed | agents | strategy | games | win % [95% CI] | overrun % | exhausted % | turn-limit % | score (mean ± CI) | turns (mean ± CI) | lossTurn (mean ± CI) |',
