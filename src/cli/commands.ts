@@ -1,5 +1,5 @@
 import { accessSync, constants, existsSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import { METRIC_MISSING, OutcomeRecord, type GameModule } from '../core/game.ts';
 import { InputError } from '../core/errors.ts';
 import { GAME_IDS, loadGame } from '../games/registry.ts';
@@ -98,8 +98,17 @@ async function runAndReport(file: ExperimentFile, sourcePath: string, flags: Run
   return !interrupted;
 }
 
-export async function runCommand(experimentPath: string, flags: RunFlags & { shard?: string; out?: string }): Promise<boolean> {
+/** A bare experiment name, as `list` shows it, means that experiment's file in experiments/. */
+export function experimentPathOf(reference: string): string {
+  if (existsSync(reference) || /[\\/.]/.test(reference)) return reference;
+  const named = experimentFiles().find((path) => basename(path, extname(path)) === reference);
+  if (named === undefined) throw new InputError(`${reference}: no such file, and no experiment of that name in experiments/ (playsim list names them)`);
+  return named;
+}
+
+export async function runCommand(reference: string, flags: RunFlags & { shard?: string; out?: string }): Promise<boolean> {
   const shard = parseShard(flags.shard);
+  const experimentPath = experimentPathOf(reference);
   const file = readExperimentFile(experimentPath);
   const shardSuffix = shard === null ? '' : `-shard-${shard.index}-of-${shard.count}`;
   const outDir = resolve(flags.out ?? join(REPORTS_DIR, `${file.name}${shardSuffix}`));

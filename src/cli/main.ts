@@ -74,7 +74,7 @@ export async function main(argv: string[]): Promise<number> {
   try {
     await yargs(argv)
       .scriptName('playsim')
-      .command('run <experiment>', 'run an experiment file (JSON or YAML) and write its report', (y) =>
+      .command('run <experiment>', 'run an experiment file (JSON or YAML), or one of experiments/ by name, and write its report', (y) =>
         y.positional('experiment', { type: 'string', demandOption: true }).options({
           ...runOptions,
           shard: { type: 'string', describe: 'run slice i of n (0-based), e.g. 0/4; combine with playsim merge' },

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { experimentPathOf } from '../../src/cli/commands.ts';
 
 const COIN = 'test/fixtures/games/coin.ts';
 const GRID = 'test/fixtures/experiments/coin-grid.yaml';
@@ -31,6 +32,11 @@ describe('playsim CLI', () => {
     expect(result.stdout).toMatch(/^ {6}escapeBelow \(default 0\.2; a number from 0 to 1\): /m);
     expect(result.stdout).toMatch(/^ {4}summons \(default 2; an integer from 1 to 4\): /m);
     expect(result.stdout).toMatch(/^ {2}setawatch-difficulty \(setawatch\): /m);
+  });
+
+  it('run takes an experiment by the name list shows, or a path', () => {
+    expect(experimentPathOf('setawatch-difficulty')).toMatch(/experiments\/setawatch-difficulty\.yaml$/);
+    expect(experimentPathOf(GRID)).toBe(GRID);
   });
 
   it('sim --json prints the cell results object', () => {
@@ -85,6 +91,7 @@ describe('playsim CLI', () => {
     expectBadInput(playsim('sim', COIN, '--strategy', 'genius'), /^playsim: --strategy genius: unknown strategy "genius" for game coin; strategies: always/);
     expectBadInput(playsim('frobnicate'), /Unknown argument|Unknown command/i);
     expectBadInput(playsim('run', GRID, '--shard', '3/2'), /--shard 3\/2: expected i\/n/);
+    expectBadInput(playsim('run', 'no-such-experiment'), /^playsim: no-such-experiment: no such file, and no experiment of that name in experiments\/ \(playsim list names them\)$/m);
   });
 
   it('refuses a number flag that is not what the experiment file would accept, naming the text typed', () => {
