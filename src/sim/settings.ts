@@ -76,7 +76,9 @@ export function parseSetFlags(flags: readonly string[]): Record<string, string> 
   for (const flag of flags) {
     const equals = flag.indexOf('=');
     if (equals <= 0) throw new InputError(`--set ${flag}: expected key=value`);
-    given[flag.slice(0, equals).trim()] = flag.slice(equals + 1).trim();
+    const key = flag.slice(0, equals).trim();
+    if (Object.hasOwn(given, key)) throw new InputError(`--set ${flag}: ${key} is already set to ${given[key]}; give each setting once`);
+    given[key] = flag.slice(equals + 1).trim();
   }
   return given;
 }

@@ -43,5 +43,7 @@ describe('settings', () => {
   it('read --set flags as key=value', () => {
     expect(parseSetFlags(['a=1', ' b = x=y '])).toEqual({ a: '1', b: 'x=y' });
     expect(() => parseSetFlags(['novalue'])).toThrow('--set novalue: expected key=value');
+    expect(() => parseSetFlags(['agents=3', 'agents=4'])).toThrow('--set agents=4: agents is already set to 3; give each setting once');
+    expect(parseSetFlags(['constructor=1'])).toEqual({ constructor: '1' });
   });
 });
