@@ -21,7 +21,9 @@ export function diffMarkdown(diff: ResultsDiff, beforeName: string, afterName: s
 
 function runLines(diff: ResultsDiff, beforeName: string, afterName: string): string {
   const lines = [`- **before:** ${runLine(beforeName, diff.before)}`, `- **after:** ${runLine(afterName, diff.after)}`];
+  const [before, after] = [diff.before.experiment.name, diff.after.experiment.name];
   const differences = [
+    ...(before === after ? [] : [`different experiments: ${before} before, ${after} after (cells are matched by their settings and strategy)`]),
     ...diff.settingChanges,
     ...inOneRunNotes('outcomes', diff.outcomesInOneRun),
     ...inOneRunNotes('metrics', diff.metricsInOneRun),

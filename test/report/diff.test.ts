@@ -35,6 +35,13 @@ describe('diffMarkdown', () => {
     expect(text).toContain('- **differences:** vigilance: false → true');
   });
 
+  it('says when the two runs are of different experiments', () => {
+    const other = { ...grid, experiment: { ...grid.experiment, name: 'necreaux-levels' } };
+    const text = diffMarkdown(diffResults(grid, other, fixtureGame), 'before', 'after');
+    expect(text).toContain('- **differences:** different experiments: necreaux-speed before, necreaux-levels after (cells are matched by their settings and strategy)');
+    expect(diffMarkdown(diffResults(grid, grid, fixtureGame), 'a', 'b')).not.toContain('different experiments');
+  });
+
   it('marks a stopped cell, a cell with no games and a run that is not complete', () => {
     const after = { ...grid, complete: false, cells: grid.cells.map((cell, index) => (index === 0 ? { ...cell, games: 0, complete: false } : cell)) };
     const text = diffMarkdown(diffResults(grid, after, fixtureGame), 'before', 'after');
