@@ -1,5 +1,5 @@
 import { accessSync, constants, existsSync, readdirSync, statSync } from 'node:fs';
-import { basename, dirname, extname, join, resolve } from 'node:path';
+import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { METRIC_MISSING, OutcomeRecord, type GameModule } from '../core/game.ts';
 import { InputError } from '../core/errors.ts';
 import { GAME_IDS, loadGame } from '../games/registry.ts';
@@ -90,11 +90,16 @@ async function writeReport(results: ResultsFile, outDir: string): Promise<string
   return write(results, outDir);
 }
 
-async function runAndReport(file: ExperimentFile, sourcePath: string, flags: RunFlags, shard: Shard | null, outDir: string): Promise<boolean> {
+/** Runs and writes the report; `run` prints the summary, the suite (`npm start`) one line per experiment. */
+async function runAndReport(file: ExperimentFile, sourcePath: string, flags: RunFlags, shard: Shard | null, outDir: string, inSuite = false): Promise<boolean> {
+  const started = Date.now();
   const { results, interrupted } = await execute(file, sourcePath, flags, shard, true);
   const written = await writeReport(results, outDir);
-  process.stdout.write(`${summaryMarkdown(results)}\n`);
-  process.stderr.write(`${interrupted ? 'interrupted: wrote the games finished so far, marked incomplete, to' : 'wrote'} ${written.length} files to ${outDir}\n`);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (inSuite) process.stdout.write(`${file.name}: ${results.cells.length} cells in ${seconds} s -> ${relative(process.cwd(), join(outDir, 'report.html'))}\n`);
+  else process.stdout.write(`${summaryMarkdown(results)}\n`);
+  if (interrupted) process.stderr.write(`interrupted: wrote the games finished so far, marked incomplete, to ${outDir}\n`);
+  else if (!inSuite) process.stderr.write(`wrote ${written.length} files to ${outDir}\n`);
   return !interrupted;
 }
 
@@ -128,9 +133,10 @@ export async function suiteCommand(flags: RunFlags & { full?: boolean }): Promis
   for (const path of experimentFiles()) {
     const file = readExperimentFile(path);
     const games = flags.games ?? (flags.full ? undefined : file.quickGames);
-    const finished = await runAndReport(file, path, { ...flags, games }, null, join(REPORTS_DIR, file.name));
+    const finished = await runAndReport(file, path, { ...flags, games }, null, join(REPORTS_DIR, file.name), true);
     if (!finished) return false;
   }
+  process.stdout.write(`each folder under ${relative(process.cwd(), REPORTS_DIR) || '.'}/ holds summary.md (the tables), results.json, the charts and report.html (open it in a browser)\n`);
   return true;
 }
 
