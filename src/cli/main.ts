@@ -2,6 +2,7 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import type { ZodType } from 'zod';
 import { EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK, GameCrash, InputError } from '../core/errors.ts';
+import { GAME_IDS } from '../games/registry.ts';
 import { runSizes } from '../sim/experiment.ts';
 import { diffCommand, interruption, listCommand, mergeCommand, replayCommand, runCommand, simCommand, suiteCommand } from './commands.ts';
 
@@ -51,6 +52,29 @@ function onInterrupt(): void {
   firstInterruptAt = Date.now();
   process.stderr.write('\nstopping: finishing the games in flight, then writing results marked incomplete (Ctrl-C again to quit now)\n');
   interruption.abort();
+}
+
+const COMMANDS = 'run, suite, sim, replay, merge, diff, list';
+const GAMES = `games: ${GAME_IDS.join(', ')}, or a path to a game module`;
+/** What each command's positionals are, for the line that says one is missing. */
+const POSITIONALS: Readonly<Record<string, string>> = {
+  run: '<experiment> (a file, or a name from playsim list)',
+  sim: `<game> (${GAMES})`,
+  replay: `<game> (${GAMES})`,
+  merge: '<results.json...> (the shards of one run)',
+  diff: '<before> <after> (two results.json files or report folders)',
+};
+
+/** yargs' own usage errors, said in the words the rest of playsim uses. */
+function usageError(message: string, argv: readonly string[]): InputError {
+  const command = argv.find((arg) => !arg.startsWith('-'));
+  if (message.startsWith('Not enough non-option arguments') && command !== undefined && command in POSITIONALS) {
+    return new InputError(`${command}: missing ${POSITIONALS[command]}`);
+  }
+  if (message.startsWith('Unknown argument') && command !== undefined && !COMMANDS.split(', ').includes(command)) {
+    return new InputError(`unknown command "${command}"; commands: ${COMMANDS} (playsim --help)`);
+  }
+  return new InputError(message);
 }
 
 function report(error: unknown): number {
@@ -117,12 +141,12 @@ export async function main(argv: string[]): Promise<number> {
         async (args) => finish(await diffCommand(args.before, args.after, args.failOnChange === true)),
       )
       .command('list', 'list games, settings, strategies and experiments', {}, async () => finish(await listCommand()))
-      .demandCommand(1, 'name a command')
+      .demandCommand(1, `name a command: ${COMMANDS} (playsim --help)`)
       .strict()
       .help()
       .fail((message, error) => {
         // yargs reports its own usage errors (a flag's coerce included) as a YError: bad usage, exit 2.
-        if (error === undefined || error.name === 'YError') throw new InputError(message ?? error.message);
+        if (error === undefined || error.name === 'YError') throw usageError(message ?? error.message, argv);
         throw error;
       })
       .parseAsync();

@@ -89,7 +89,10 @@ describe('playsim CLI', () => {
     expectBadInput(playsim('sim', COIN, '--set', 'target=99'), /setting target=99 is not allowed; allowed: an integer from 2 to 12/);
     expectBadInput(playsim('sim', COIN, '--set', 'colour=red'), /unknown setting "colour"/);
     expectBadInput(playsim('sim', COIN, '--strategy', 'genius'), /^playsim: --strategy genius: unknown strategy "genius" for game coin; strategies: always/);
-    expectBadInput(playsim('frobnicate'), /Unknown argument|Unknown command/i);
+    expectBadInput(playsim('frobnicate'), /^playsim: unknown command "frobnicate"; commands: run, suite, sim, replay, merge, diff, list/m);
+    expectBadInput(playsim(), /^playsim: name a command: run, suite, sim/m);
+    expectBadInput(playsim('sim'), /^playsim: sim: missing <game> \(games: necreaux, /m);
+    expectBadInput(playsim('diff', 'a'), /^playsim: diff: missing <before> <after>/m);
     expectBadInput(playsim('run', GRID, '--shard', '3/2'), /--shard 3\/2: expected i\/n/);
     expectBadInput(playsim('run', 'no-such-experiment'), /^playsim: no-such-experiment: no such file, and no experiment of that name in experiments\/ \(playsim list names them\)$/m);
   });
