@@ -53,7 +53,7 @@ ${results.experiment.description === '' ? '' : `<p>${escapeHtml(results.experime
 ${factList(results)}
 <h2>Charts</h2>
 <div class="charts">
-${charts.map((chart) => `<figure class="chart" id="${chartId(chart)}"></figure>`).join('\n')}
+${charts.map((chart) => `<figure class="chart" id="${chartId(chart)}"><noscript><img src="${escapeHtml(chart.name)}.svg" alt="${escapeHtml(chart.name)}"></noscript></figure>`).join('\n')}
 </div>
 <h2>Cells</h2>
 ${htmlTable(cellTable(results))}

@@ -17,8 +17,10 @@ describe('reportHtml', () => {
     expect(html.match(/<script>/g)).toHaveLength(4);
   });
 
-  it('has a container per chart and embeds every spec', () => {
-    for (const chart of charts) expect(html).toContain(`<figure class="chart" id="chart-${chart.name}"></figure>`);
+  it('has a container per chart, showing its SVG file without JavaScript, and embeds every spec', () => {
+    for (const chart of charts) {
+      expect(html).toContain(`<figure class="chart" id="chart-${chart.name}"><noscript><img src="${chart.name}.svg" alt="${chart.name}"></noscript></figure>`);
+    }
     expect(html).toContain('"text":"Paired win-rate differences across agents"');
   });
 
