@@ -1,6 +1,6 @@
 import { StrategyError } from '../../core/errors.ts';
 import type { GameLog } from '../../core/game.ts';
-import { Rest, type DecisionName, type NecreauxStrategy } from './decisions.ts';
+import { ANSWER_KINDS, Rest, type DecisionName, type NecreauxStrategy } from './decisions.ts';
 import { Zone, type GameState } from './state.ts';
 
 /** The highest speed a strategy may choose (the deck never holds more cards than this). */
@@ -42,8 +42,18 @@ export class Ask {
   private int(decision: DecisionName, answer: unknown): number {
     this.pending = null;
     if (typeof answer !== 'number' || !Number.isInteger(answer)) this.illegal(decision, `${String(answer)} is not an integer`);
-    if (this.log !== null) this.log.write(`  decision ${decision} -> ${answer}`);
+    if (this.log !== null) this.log.write(`  decision ${decision} -> ${this.answerText(decision, answer)}`);
     return answer;
+  }
+
+  /** A card answer by its name and an agent's as "agent N"; -1 (where a decision allows it) is "none". */
+  private answerText(decision: DecisionName, answer: number): string {
+    const kind = ANSWER_KINDS[decision];
+    if (kind === 'value') return String(answer);
+    if (answer === -1) return 'none';
+    const valid = answer >= 0 && (kind === 'agent' || answer < this.state.cards.count);
+    if (!valid) return String(answer);
+    return kind === 'card' ? this.state.cards.names[answer] : `agent ${answer}`;
   }
 
   private bool(decision: DecisionName, answer: unknown): boolean {

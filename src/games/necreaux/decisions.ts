@@ -201,37 +201,43 @@ export interface NecreauxStrategy extends Strategy {
 /** The names of the decisions, as used in StrategyError messages and logs. */
 export type DecisionName = Exclude<keyof NecreauxStrategy, 'name'>;
 
-/** Every decision of the interface (the Record type keeps the list complete), for the check of a user's strategy. */
-const DECISIONS: Record<DecisionName, true> = {
-  keepSkills: true,
-  poolSwap: true,
-  swapOut: true,
-  draftPick: true,
-  soloBonusKeep: true,
-  returnCard: true,
-  spendXp: true,
-  chooseSpeed: true,
-  useAbility: true,
-  chargeTarget: true,
-  enableTarget: true,
-  skillRecipient: true,
-  peekToBottom: true,
-  chooseHolder: true,
-  fight: true,
-  lootPick: true,
-  parasiteHost: true,
-  damageAgent: true,
-  damageCard: true,
-  speedTestRoller: true,
-  traitTestAgent: true,
-  traitDamageDie: true,
-  claimTraitReward: true,
-  restAction: true,
-  restTarget: true,
-  transferItem: true,
-  resolveRestDraw: true,
-  escape: true,
-  splitTeam: true,
-  regroup: true,
+/** What a decision's answer is (a card, an agent, or a plain value), for the replay's log. */
+export type AnswerKind = 'card' | 'agent' | 'value';
+
+/**
+ * Every decision of the interface with the kind of its answer; the Record type keeps the list complete, so it also
+ * serves the check of a user's strategy.
+ */
+export const ANSWER_KINDS: Record<DecisionName, AnswerKind> = {
+  keepSkills: 'card',
+  poolSwap: 'card',
+  swapOut: 'card',
+  draftPick: 'card',
+  soloBonusKeep: 'card',
+  returnCard: 'card',
+  spendXp: 'agent',
+  chooseSpeed: 'value',
+  useAbility: 'value',
+  chargeTarget: 'card',
+  enableTarget: 'card',
+  skillRecipient: 'agent',
+  peekToBottom: 'value',
+  chooseHolder: 'agent',
+  fight: 'value',
+  lootPick: 'card',
+  parasiteHost: 'card',
+  damageAgent: 'agent',
+  damageCard: 'card',
+  speedTestRoller: 'agent',
+  traitTestAgent: 'agent',
+  traitDamageDie: 'value',
+  claimTraitReward: 'value',
+  restAction: 'value',
+  restTarget: 'card',
+  transferItem: 'card',
+  resolveRestDraw: 'value',
+  escape: 'value',
+  splitTeam: 'value',
+  regroup: 'value',
 };
-export const STRATEGY_METHODS = Object.keys(DECISIONS) as DecisionName[];
+export const STRATEGY_METHODS = Object.keys(ANSWER_KINDS) as DecisionName[];

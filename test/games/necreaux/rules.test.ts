@@ -359,3 +359,14 @@ describe('the end of the game', () => {
     expect(game.state.deck.size).toBe(1);
   });
 });
+
+describe('the game log', () => {
+  it('names a card answer by its card, an agent answer by its agent, and -1 as none', () => {
+    const { log, engine } = play({ settings: { level: '1' } });
+    const cardAnswers = log.filter((line) => /^ {2}decision (keepSkills|poolSwap|damageCard) -> /.test(line));
+    expect(cardAnswers.length).toBeGreaterThan(0);
+    for (const line of cardAnswers) expect(line.endsWith('-> none') || engine.state.cards.names.some((name) => line.endsWith(`-> ${name}`)), line).toBe(true);
+    expect(cardAnswers.some((line) => !line.endsWith('-> none'))).toBe(true);
+    for (const line of log.filter((entry) => /^ {2}decision (damageAgent|skillRecipient|chooseHolder) -> /.test(entry))) expect(line).toMatch(/ -> (none|agent \d)$/);
+  });
+});
