@@ -136,5 +136,9 @@ export function comparisonTable(results: ResultsFile): Table {
 /** "3 of 17 comparisons are significant (95% CI excludes 0)." */
 export function significanceNote(comparisons: readonly PairedComparison[]): string {
   const significant = comparisons.filter(isSignificant).length;
-  return `${significant} of ${comparisons.length} comparisons are significant (95% CI excludes 0).`;
+  const byChance = comparisons.length / 20;
+  return (
+    `${significant} of ${comparisons.length} comparisons are significant (95% CI excludes 0); about ` +
+    `${byChance.toFixed(byChance < 10 ? 1 : 0)} would be by chance alone if no setting mattered.`
+  );
 }
