@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { ResultsFile } from '../sim/results.ts';
 import type { NamedChart } from './charts.ts';
-import { cellTable, comparisonTable, METRICS_HEADING, metricTable, runFacts, significanceNote, type Table } from './tables.ts';
+import { BEST_HEADING, BEST_NOTE, bestTable, cellTable, comparisonTable, METRICS_HEADING, metricTable, runFacts, significanceNote, type Table } from './tables.ts';
 
 /**
  * report.html: one self-contained page that opens offline. The minified browser builds of Vega, Vega-Lite and
@@ -55,6 +55,7 @@ ${factList(results)}
 <div class="charts">
 ${charts.map((chart) => `<figure class="chart" id="${chartId(chart)}"><noscript><img src="${escapeHtml(chart.name)}.svg" alt="${escapeHtml(chart.name)}"></noscript></figure>`).join('\n')}
 </div>
+${bestSection(results)}
 <h2>Cells</h2>
 ${htmlTable(cellTable(results))}
 ${metricsSection(results)}
@@ -104,6 +105,11 @@ function inlineScript(code: string): string {
 function factList(results: ResultsFile): string {
   const items = runFacts(results).map((fact) => `<dt>${escapeHtml(fact.label)}</dt><dd>${escapeHtml(fact.value)}</dd>`);
   return `<dl class="facts">\n${items.join('\n')}\n</dl>`;
+}
+
+function bestSection(results: ResultsFile): string {
+  const table = bestTable(results);
+  return table === null ? '' : `<h2>${escapeHtml(BEST_HEADING)}</h2>\n<p>${escapeHtml(BEST_NOTE)}</p>\n${htmlTable(table)}`;
 }
 
 function metricsSection(results: ResultsFile): string {

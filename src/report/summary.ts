@@ -1,5 +1,5 @@
 import type { ResultsFile } from '../sim/results.ts';
-import { cellTable, comparisonTable, METRICS_HEADING, metricTable, runFacts, significanceNote, type Table } from './tables.ts';
+import { BEST_HEADING, BEST_NOTE, bestTable, cellTable, comparisonTable, METRICS_HEADING, metricTable, runFacts, significanceNote, type Table } from './tables.ts';
 
 /** The run in Markdown, for a CI log or a pull-request comment. */
 export function summaryMarkdown(results: ResultsFile): string {
@@ -9,11 +9,17 @@ export function summaryMarkdown(results: ResultsFile): string {
     runFacts(results)
       .map((fact) => `- **${fact.label}:** ${inline(fact.value)}`)
       .join('\n'),
+    bestSection(results),
     `## Cells\n\n${markdownTable(cellTable(results))}`,
     metricsSection(results),
     comparisonsSection(results),
   ];
   return `${sections.filter((section) => section !== '').join('\n\n')}\n`;
+}
+
+function bestSection(results: ResultsFile): string {
+  const table = bestTable(results);
+  return table === null ? '' : `## ${BEST_HEADING}\n\n${BEST_NOTE}\n\n${markdownTable(table)}`;
 }
 
 function metricsSection(results: ResultsFile): string {

@@ -1,5 +1,8 @@
+import { pairedCounts, winDifference } from '../sim/diff.ts';
 import type { CellResult, PairedComparison, ResultsFile } from '../sim/results.ts';
+import { excludesZero } from '../sim/statistics.ts';
 import {
+  cellLabel,
   cellValue,
   comparisonLabel,
   count,
@@ -119,6 +122,43 @@ export function cellGames(cell: CellResult): string {
 function metricText(cell: CellResult, name: string): string {
   const metric = cell.metrics[name];
   return metric === undefined ? '—' : meanWithCi(metric);
+}
+
+export const BEST_HEADING = 'Best choices';
+export const BEST_NOTE =
+  'The highest win rate of each row; the cells after it are not measurably worse (the paired 95% CI of their ' +
+  'difference from the best reaches 0), so these games do not tell them apart. The best of many cells is also a ' +
+  'little lucky: its rate tends to be above what more games would give.';
+
+/**
+ * For each combination of the varied settings outside the experiment's `choose`, the cell with the highest win rate,
+ * and the cells of that combination whose win rate is not measurably below it (the difference, paired over the
+ * games both played, has a 95% CI reaching 0). Null when the experiment chooses nothing.
+ */
+export function bestTable(results: ResultsFile): Table | null {
+  const choose = results.experiment.choose ?? [];
+  if (choose.length === 0) return null;
+  const others = results.experiment.varied.filter((name) => !choose.includes(name));
+  const groups = new Map<string, CellResult[]>();
+  for (const cell of results.cells.filter((c) => c.games > 0)) {
+    const key = cellLabel(cell, others);
+    groups.set(key, [...(groups.get(key) ?? []), cell]);
+  }
+  return {
+    header: [...others, `best (${choose.join(', ')})`, 'win % [95% CI]', 'not measurably worse (paired, 95%)'],
+    rows: [...groups.values()].map((cells) => {
+      const best = cells.reduce((top, cell) => (cell.win.rate > top.win.rate ? cell : top));
+      const close = cells.filter((cell) => cell !== best && !excludesZero(winDifference(best, cell, pairedCounts(best, cell))));
+      return [...others.map((name) => String(cellValue(best, name))), choiceLabel(best, choose), percentWithCi(best.win), close.map((cell) => choiceLabel(cell, choose)).join('; ') || 'none'];
+    }),
+  };
+}
+
+/** "fixed-speed:speed=8" rather than "speed=8, strategy=fixed-speed:speed=8": what the strategy spec says is not repeated. */
+function choiceLabel(cell: CellResult, choose: readonly string[]): string {
+  const inSpec = (name: string) => choose.includes('strategy') && cell.strategy.includes(`${name}=`);
+  const settings = choose.filter((name) => name !== 'strategy' && !inSpec(name) && cellValue(cell, name) !== '—');
+  return [...(choose.includes('strategy') ? [cell.strategy] : []), ...settings.map((name) => `${name}=${cellValue(cell, name)}`)].join(', ');
 }
 
 export function comparisonTable(results: ResultsFile): Table {

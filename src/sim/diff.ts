@@ -135,10 +135,7 @@ function measuredOutcomes(before: ResultsFile, after: ResultsFile, game: DiffGam
 function cellChange(before: CellResult, after: CellResult, outcomes: readonly string[], togetherZ: number, sameSeed: boolean): CellChange {
   const comparable = before.games > 0 && after.games > 0;
   const paired = sameSeed ? pairedCounts(before, after) : null;
-  const winChange = (z?: number) =>
-    paired === null
-      ? rateChange(before.win.rate, before.games, after.win.rate, after.games, z)
-      : pairedDifference(paired.bothWon, paired.onlyAWon, paired.onlyBWon, paired.neither, z);
+  const winChange = (z?: number) => winDifference(before, after, paired, z);
   return {
     before,
     after,
@@ -149,8 +146,15 @@ function cellChange(before: CellResult, after: CellResult, outcomes: readonly st
   };
 }
 
+/** After's win rate minus before's: over the games both played when `paired` counts them, else as independent samples. */
+export function winDifference(before: CellResult, after: CellResult, paired: PairedCounts | null, z?: number): RateCI {
+  return paired === null
+    ? rateChange(before.win.rate, before.games, after.win.rate, after.games, z)
+    : pairedDifference(paired.bothWon, paired.onlyAWon, paired.onlyBWon, paired.neither, z);
+}
+
 /** After (a) against before (b) over the games both played, when both kept their game wins and share some game. */
-function pairedCounts(before: CellResult, after: CellResult): PairedCounts | null {
+export function pairedCounts(before: CellResult, after: CellResult): PairedCounts | null {
   if (before.raw.wins === undefined || after.raw.wins === undefined) return null;
   const counts = GameWins.fromJSON(after.raw.wins).pairedWith(GameWins.fromJSON(before.raw.wins));
   return gamesIn(counts) > 0 ? counts : null;

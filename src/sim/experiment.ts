@@ -54,6 +54,8 @@ export const experimentSchema = z
     maxGames: runSizes.maxGames.optional(),
     seed: runSizes.seed.default(1),
     charts: z.array(chart).default([]),
+    /** The varied settings or strategy parameters the experiment chooses among ("strategy" for the strategies). */
+    choose: z.array(z.string().min(1)).min(1).optional(),
   })
   .strict();
 
@@ -76,6 +78,8 @@ export interface ExperimentPlan {
   /** Cell pairs [a, b] adjacent along one dimension, and the name of that dimension. */
   readonly pairs: readonly (readonly [number, number, string])[];
   readonly charts: readonly ChartRequest[];
+  /** What the report names the best of, per combination of the other varied settings (empty: no such table). */
+  readonly choose: readonly string[];
 }
 
 export function readExperimentFile(path: string): ExperimentFile {
@@ -203,5 +207,12 @@ export async function planExperiment(file: ExperimentFile, game: GameModule, sou
     cells,
     pairs: adjacentPairs(cells, gridNames),
     charts: file.charts,
+    choose: checkedChoice(file.choose ?? [], varied, sourcePath),
   };
+}
+
+function checkedChoice(choose: readonly string[], varied: readonly string[], where: string): readonly string[] {
+  const stray = choose.find((name) => !varied.includes(name));
+  if (stray !== undefined) throw new InputError(`${where}: field choose: "${stray}" is not varied by this experiment; varied: ${varied.join(', ')}`);
+  return choose;
 }

@@ -110,6 +110,8 @@ export interface ResultsFile {
     /** Names of the settings the grid varies, plus "strategy" when several strategies are compared. */
     readonly varied: readonly string[];
     readonly charts: readonly ChartRequest[];
+    /** The experiment file's `choose` (absent in results of playsim before 0.4.0). */
+    readonly choose?: readonly string[];
   };
   readonly seed: number;
   readonly gamesPerCell: number | null;

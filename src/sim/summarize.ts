@@ -90,6 +90,7 @@ export function resultsFile(input: ResultsInput): ResultsFile {
       game: plan.file.game,
       varied: plan.varied,
       charts: plan.charts,
+      choose: plan.choose,
     },
     seed: input.seed,
     gamesPerCell: input.gamesPerCell,

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -146,9 +146,11 @@ describe('playsim CLI', () => {
 
   it('diff prints how the results moved, and with --fail-on-change exits 1 when a win rate moved', () => {
     const dir = tempDir();
+    /** One experiment, coin-diff, as a CI job runs it on a pull request's base and head: a folder per run. */
     const experiment = (name: string, fixed: string, targets = '[5, 7, 9]') => {
-      const path = join(dir, `${name}.yaml`);
-      writeFileSync(path, `name: ${name}\ntitle: Coin diff\ngame: ${COIN}\n${fixed}grid:\n  target: ${targets}\ngames: 2000\nseed: 42\n`);
+      mkdirSync(join(dir, name));
+      const path = join(dir, name, 'coin-diff.yaml');
+      writeFileSync(path, `name: coin-diff\ntitle: Coin diff\ngame: ${COIN}\n${fixed}grid:\n  target: ${targets}\ngames: 2000\nseed: 42\n`);
       expect(playsim('run', path, '--workers', '1', '--out', join(dir, name)).code).toBe(0);
       return join(dir, name);
     };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { summaryMarkdown } from '../../src/report/summary.ts';
-import { loadResults, withPrintedContentOnly } from './fixtures.ts';
+import { loadResults, withGameWins, withPrintedContentOnly } from './fixtures.ts';
 
 const grid = loadResults('necreaux-speed');
 const single = loadResults('necreaux-single');
@@ -65,5 +65,28 @@ describe('summaryMarkdown', () => {
   it('keeps table cells intact whatever a value holds', () => {
     const cells = single.cells.map((cell) => ({ ...cell, strategy: 'a|b\nc' }));
     expect(summaryMarkdown({ ...single, cells })).toContain('| a\\|b c | 1,500 (stopped) |');
+  });
+});
+
+describe('the best choices', () => {
+  const chooseSpeed = (results: typeof grid) => ({ ...results, experiment: { ...results.experiment, choose: ['speed'] } });
+  /** Speed 6 with 2 agents a hair below speed 5's 75.2%. */
+  const close = { ...grid, cells: grid.cells.map((cell) => (cell.params.speed === 6 && cell.params.agents === 2 ? { ...cell, win: { rate: 0.745, lo: 0.725, hi: 0.764 } } : cell)) };
+
+  it('are left out when the experiment chooses nothing', () => {
+    expect(summaryMarkdown(grid)).not.toContain('## Best choices');
+  });
+
+  it('name, per combination of the other settings, the best cell and those not measurably worse', () => {
+    const text = summaryMarkdown(chooseSpeed(close));
+    expect(text).toContain('| agents | best (speed) | win % [95% CI] | not measurably worse (paired, 95%) |');
+    expect(text).toContain('| 2 | speed=5 | 75.2% [73.3, 77.0] | speed=6 |');
+    expect(text).toContain('| 3 | speed=5 | 83.0% ');
+    expect(text).toMatch(/\| 3 \| speed=5 \| [^|]+ \| none \|/);
+  });
+
+  it('compare game by game when the cells kept their wins, which tells closer cells apart', () => {
+    const paired = { ...close, cells: close.cells.map(withGameWins) };
+    expect(summaryMarkdown(chooseSpeed(paired))).toMatch(/\| 2 \| speed=5 \| 75\.2% \[73\.3, 77\.0\] \| none \|/);
   });
 });

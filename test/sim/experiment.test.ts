@@ -53,6 +53,13 @@ describe('experiment plans', () => {
     await expect(plan({ strategies: [{ name: PARAMETRIC, grid: { k: [1, 2] } }], charts: [{ type: 'winRate', x: 'k', color: 'rounds' }] })).resolves.toBeDefined();
   });
 
+  it('chooses among varied settings only', async () => {
+    const grid = { target: [5, 7], rounds: [1, 2] };
+    expect((await plan({ grid, choose: ['target'] })).choose).toEqual(['target']);
+    expect((await plan({ grid })).choose).toEqual([]);
+    await expect(plan({ grid, choose: ['crash'] })).rejects.toThrow(/x.yaml: field choose: "crash" is not varied by this experiment; varied: target, rounds/);
+  });
+
   it('every shipped experiment file is valid and plans against its game', async () => {
     const files = experimentFiles();
     expect(files.length).toBeGreaterThanOrEqual(4);
