@@ -22,6 +22,20 @@ export class StrategyError extends InputError {
   }
 }
 
+/** A strategy's own throw while it answered a decision: the strategy is the user's, so this is bad input too. */
+export function strategyThrew(strategy: string, decision: string, gameSeed: number, error: unknown): StrategyError {
+  if (error instanceof StrategyError) return error;
+  return new StrategyError(strategy, decision, gameSeed, `threw: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+/** An answer that must be the index of one of the `count` options offered. */
+export function checkedOption(answer: unknown, count: number, strategy: string, decision: string, gameSeed: number): number {
+  if (typeof answer !== 'number' || !Number.isInteger(answer) || answer < 0 || answer >= count) {
+    throw new StrategyError(strategy, decision, gameSeed, `answered ${String(answer)}; expected an option index from 0 to ${count - 1}`);
+  }
+  return answer;
+}
+
 /** The engine failed while playing a game: a bug, exit code 1, with the seed that reproduces it. */
 export class GameCrash extends Error {
   override readonly name = 'GameCrash';

@@ -1,4 +1,4 @@
-import { StrategyError } from '../../core/errors.ts';
+import { checkedOption, strategyThrew } from '../../core/errors.ts';
 import { GameRandom, type RandomStream } from '../../core/rng.ts';
 import { type CitiesStrategy, CombatView, DECISION_NAMES, type DecisionKind, type DecisionView, OptionList } from './decisions.ts';
 import type { Readings } from './readings.ts';
@@ -181,12 +181,9 @@ export abstract class CitiesTable {
     try {
       answer = strategy.choose(decision, this.view);
     } catch (error) {
-      throw new StrategyError(strategy.name, DECISION_NAMES[decision], this.seed, `threw ${(error as Error).message}`);
+      throw strategyThrew(strategy.name, DECISION_NAMES[decision], this.seed, error);
     }
-    if (!Number.isInteger(answer) || answer < 0 || answer >= count) {
-      throw new StrategyError(strategy.name, DECISION_NAMES[decision], this.seed, `answered ${String(answer)}; expected an option index from 0 to ${count - 1}`);
-    }
-    return answer;
+    return checkedOption(answer, count, strategy.name, DECISION_NAMES[decision], this.seed);
   }
 
   /** Ask a yes-or-no decision: two options of kinds `first` and `second`, about `die` and `face`. Returns the kind taken. */

@@ -4,7 +4,7 @@
  * Rulebook: none in particular; "Outcomes and metrics" for the cards met, "Party between expeditions" for lastParty.
  */
 
-import { StrategyError } from '../../core/errors.ts';
+import { checkedOption, strategyThrew } from '../../core/errors.ts';
 import type { GameLog } from '../../core/game.ts';
 import { GameRandom } from '../../core/rng.ts';
 import { LINE_CAPACITY, ROLLED_DICE, SEATS } from '../setawatch/state.ts';
@@ -65,11 +65,13 @@ export class Choices {
     if (this.count === 1) return this.options[0];
     const strategy = this.strategy as DoomedrunStrategy;
     this.view.count = this.count;
-    const answer = strategy.campaign(decision, this.view);
-    if (!Number.isInteger(answer) || answer < 0 || answer >= this.count) {
-      throw new StrategyError(strategy.name, CAMPAIGN_DECISION_NAMES[decision], this.seed, `answered ${String(answer)}; expected an option index from 0 to ${this.count - 1}`);
+    let answer: number;
+    try {
+      answer = strategy.campaign(decision, this.view);
+    } catch (error) {
+      throw strategyThrew(strategy.name, CAMPAIGN_DECISION_NAMES[decision], this.seed, error);
     }
-    return this.options[answer];
+    return this.options[checkedOption(answer, this.count, strategy.name, CAMPAIGN_DECISION_NAMES[decision], this.seed)];
   }
 }
 

@@ -1,5 +1,5 @@
 import type { DiceSource } from '../../core/dice.ts';
-import { InputError, StrategyError } from '../../core/errors.ts';
+import { checkedOption, InputError, strategyThrew } from '../../core/errors.ts';
 import type { GameLog, OutcomeRecord } from '../../core/game.ts';
 import { METRIC_MISSING } from '../../core/game.ts';
 import { GameRandom, type RandomStream } from '../../core/rng.ts';
@@ -818,11 +818,13 @@ export class KyrosRules implements RulesView {
   private ask(decision: DecisionKind, seat: number): number {
     const count = this.options.count;
     this.view.seat = seat;
-    const answer = this.strategy.choose(decision, this.view);
-    if (!Number.isInteger(answer) || answer < 0 || answer >= count) {
-      throw new StrategyError(this.strategy.name, DECISION_NAMES[decision], this.seed, `answered ${String(answer)}; expected an option index from 0 to ${count - 1}`);
+    let answer: number;
+    try {
+      answer = this.strategy.choose(decision, this.view);
+    } catch (error) {
+      throw strategyThrew(this.strategy.name, DECISION_NAMES[decision], this.seed, error);
     }
-    return answer;
+    return checkedOption(answer, count, this.strategy.name, DECISION_NAMES[decision], this.seed);
   }
 
   private roll2d10(): number {

@@ -1,4 +1,4 @@
-import { StrategyError } from '../../core/errors.ts';
+import { StrategyError, strategyThrew } from '../../core/errors.ts';
 import type { GameLog } from '../../core/game.ts';
 import { ANSWER_KINDS, Rest, type DecisionName, type NecreauxStrategy } from './decisions.ts';
 import { Zone, type GameState } from './state.ts';
@@ -30,9 +30,7 @@ export class Ask {
 
   /** What to throw for an error caught while playing: a strategy's own throw becomes a StrategyError. */
   attribute(error: unknown): unknown {
-    if (this.pending === null || error instanceof StrategyError) return error;
-    const detail = error instanceof Error ? error.message : String(error);
-    return new StrategyError(this.strategy.name, this.pending, this.seed, `threw: ${detail}`);
+    return this.pending === null ? error : strategyThrew(this.strategy.name, this.pending, this.seed, error);
   }
 
   private illegal(decision: DecisionName, detail: string): never {

@@ -1,6 +1,6 @@
 import type { Deck } from '../../core/deck.ts';
 import type { DiceSource } from '../../core/dice.ts';
-import { StrategyError } from '../../core/errors.ts';
+import { checkedOption, strategyThrew } from '../../core/errors.ts';
 import type { GameLog } from '../../core/game.ts';
 import { GameRandom, type RandomStream } from '../../core/rng.ts';
 import type { AbilityEffect, PowerEffect, Target } from './content.ts';
@@ -110,11 +110,13 @@ export class Watch implements Simulator {
     if (count <= 1) return count - 1;
     const strategy = this.strategy as SetawatchStrategy;
     this.view.seat = seat;
-    const answer = strategy.choose(decision, this.view);
-    if (!Number.isInteger(answer) || answer < 0 || answer >= count) {
-      throw new StrategyError(strategy.name, DECISION_NAMES[decision], this.seed, `answered ${String(answer)}; expected an option index from 0 to ${count - 1}`);
+    let answer: number;
+    try {
+      answer = strategy.choose(decision, this.view);
+    } catch (error) {
+      throw strategyThrew(strategy.name, DECISION_NAMES[decision], this.seed, error);
     }
-    return answer;
+    return checkedOption(answer, count, strategy.name, DECISION_NAMES[decision], this.seed);
   }
 
   /** Test seam: roll from `source` until the next game starts. */

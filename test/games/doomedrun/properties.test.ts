@@ -122,6 +122,11 @@ describe('bad input', () => {
     expect(() => makeRun().playGame(3, strategy, record())).toThrow(StrategyError);
     expect(() => makeRun().playGame(3, strategy, record())).toThrow(/decision "party" illegally in game seed 3/);
   });
+
+  it('a campaign strategy that throws is a StrategyError naming the decision and seed', () => {
+    const strategy = { ...greedyStrategy(), name: 'thrower', campaign: () => { throw new Error('boom'); } };
+    expect(() => makeRun().playGame(3, strategy, record())).toThrow(/strategy "thrower" answered decision "party" illegally in game seed 3: threw: boom/);
+  });
 });
 
 describe('replay narration', () => {

@@ -121,6 +121,11 @@ describe('the counter choice', () => {
     expect(() => rules.playGame(77, bad, newRecord())).toThrow(StrategyError);
     expect(() => rules.playGame(77, bad, newRecord())).toThrow(/strategy "scripted" answered decision "counters" illegally in game seed 77/);
   });
+
+  it('turns a throw inside a strategy into a StrategyError naming strategy, decision and seed', () => {
+    const thrower = scripted({ [Decision.counters]: () => { throw new Error('boom'); } });
+    expect(() => makeRules({ players: 2 }).playGame(77, thrower, newRecord())).toThrow(/strategy "scripted" answered decision "counters" illegally in game seed 77: threw: boom/);
+  });
 });
 
 describe('the Giant Lord in its town (the rulebook example)', () => {

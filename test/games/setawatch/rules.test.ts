@@ -205,6 +205,13 @@ describe('the game module', () => {
     expect(() => engine.playGame(9, { name: 'bad', choose: () => 99 }, new OutcomeRecord(3))).toThrow(StrategyError);
     expect(() => engine.playGame(9, { name: 'bad', choose: () => 99 }, new OutcomeRecord(3))).toThrow(/strategy "bad" answered decision "camper" illegally in game seed 9/);
   });
+
+  it('turns a throw inside a strategy into a StrategyError (bad input) naming the decision and seed', () => {
+    const engine = setawatch.createEngine(resolveSettings(setawatch, {}, '--set'), content, null);
+    const thrower = { name: 'thrower', choose: () => { throw new Error('boom'); } };
+    expect(() => engine.playGame(9, thrower, new OutcomeRecord(3))).toThrow(StrategyError);
+    expect(() => engine.playGame(9, thrower, new OutcomeRecord(3))).toThrow(/strategy "thrower" answered decision "camper" illegally in game seed 9: threw: boom/);
+  });
 });
 
 describe('scripted dice', () => {
