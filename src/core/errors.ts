@@ -10,13 +10,17 @@ export class InputError extends Error {
   override readonly name = INPUT_ERROR_NAME;
 }
 
-/** A strategy answered a decision illegally or threw: bad input (the strategy is the user's), exit code 2. */
+/**
+ * A strategy answered a decision illegally or threw: bad input (the strategy is the user's), exit code 2. `thrown`
+ * is what it threw; for a built-in strategy the run reports that as a crash instead (a bug of ours, with its stack).
+ */
 export class StrategyError extends InputError {
   constructor(
     readonly strategy: string,
     readonly decision: string,
     readonly gameSeed: number,
     detail: string,
+    readonly thrown?: unknown,
   ) {
     super(`strategy "${strategy}" answered decision "${decision}" illegally in game seed ${gameSeed}: ${detail}`);
   }
@@ -25,7 +29,7 @@ export class StrategyError extends InputError {
 /** A strategy's own throw while it answered a decision: the strategy is the user's, so this is bad input too. */
 export function strategyThrew(strategy: string, decision: string, gameSeed: number, error: unknown): StrategyError {
   if (error instanceof StrategyError) return error;
-  return new StrategyError(strategy, decision, gameSeed, `threw: ${error instanceof Error ? error.message : String(error)}`);
+  return new StrategyError(strategy, decision, gameSeed, `threw: ${error instanceof Error ? error.message : String(error)}`, error);
 }
 
 /** An answer that must be the index of one of the `count` options offered. */

@@ -6,7 +6,8 @@ import { loadGame } from '../games/registry.ts';
 import { CellAccumulator, PairAccumulator } from './accumulator.ts';
 import { GameWins } from './game-wins.ts';
 import type { CellRaw } from './results.ts';
-import { createStrategy } from './strategy-spec.ts';
+import { isModulePath } from '../core/user-module.ts';
+import { createStrategy, strategyHead } from './strategy-spec.ts';
 
 /**
  * What one worker does: play a contiguous range of game indices for a set of cells. Every cell plays the same
@@ -94,7 +95,7 @@ export class TaskRunner {
         }
       }
     } catch (error) {
-      return { cells: [], wins: [], pairs: pairs.toJSON(), failure: describeFailure(error, cell, seed) };
+      return { cells: [], wins: [], pairs: pairs.toJSON(), failure: describeFailure(error, cell, seed, isModulePath(strategyHead(this.setup.cells[cell].strategy))) };
     }
     this.countPairs(task, pairs);
     return {
@@ -132,8 +133,11 @@ export function startFailure(error: unknown): TaskResult {
   return { cells: [], wins: [], pairs: new PairAccumulator(new Int32Array(0)).toJSON(), failure: { kind: 'input', message: `a worker could not build the games: ${detail}` } };
 }
 
-function describeFailure(error: unknown, cell: number, seed: number): TaskFailure {
-  if (isInputError(error)) return { kind: 'input', message: error.message };
-  const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+/** A user's strategy throwing is bad input; a built-in one throwing (an engine it runs included) is a bug: a crash. */
+export function describeFailure(error: unknown, cell: number, seed: number, userStrategy: boolean): TaskFailure {
+  const thrown = (error as { thrown?: unknown } | null)?.thrown;
+  if (isInputError(error) && (userStrategy || thrown === undefined)) return { kind: 'input', message: error.message };
+  const cause = thrown ?? error;
+  const message = cause instanceof Error ? (cause.stack ?? cause.message) : String(cause);
   return { kind: 'crash', message, cell, gameSeed: seed };
 }

@@ -2,13 +2,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GameCrash, InputError } from '../../src/core/errors.ts';
+import { GameCrash, InputError, StrategyError, strategyThrew } from '../../src/core/errors.ts';
 import { probability2d6Above } from '../../src/core/dice.ts';
 import { executeExperiment } from '../../src/sim/execute.ts';
 import { experimentSchema, readExperimentFile } from '../../src/sim/experiment.ts';
 import { GameWins, MAX_KEPT_GAMES } from '../../src/sim/game-wins.ts';
 import { mergeShards } from '../../src/sim/merge.ts';
 import { ROUND_GAMES } from '../../src/sim/runner.ts';
+import { describeFailure } from '../../src/sim/task.ts';
 import type { ResultsFile } from '../../src/sim/results.ts';
 
 const GRID = 'test/fixtures/experiments/coin-grid.yaml';
@@ -132,6 +133,13 @@ describe('runner', () => {
     const error = await executeExperiment({ file, sourcePath: 'test', games: 10, workers: 1, shard: null, keepGameWins: true }).catch((e) => e);
     expect(error).toBeInstanceOf(InputError);
     expect(error.message).toMatch(/strategy "illegal" answered decision "keepRolling" illegally in game seed \d+/);
+  });
+
+  it("blames a strategy's throw on the user only when the strategy is the user's module", () => {
+    const thrown = strategyThrew('greedy', 'watch', 5, new TypeError('an engine bug in a rollout'));
+    expect(describeFailure(thrown, 0, 5, true)).toEqual({ kind: 'input', message: 'strategy "greedy" answered decision "watch" illegally in game seed 5: threw: an engine bug in a rollout' });
+    expect(describeFailure(thrown, 0, 5, false)).toMatchObject({ kind: 'crash', cell: 0, gameSeed: 5, message: expect.stringMatching(/^TypeError: an engine bug in a rollout\n {4}at /) });
+    expect(describeFailure(new StrategyError('greedy', 'watch', 5, 'answered 9; expected an option index from 0 to 3'), 0, 5, false)).toMatchObject({ kind: 'input' });
   });
 
   it('reports a strategy whose create() throws as bad input', async () => {

@@ -1,4 +1,4 @@
-import { checkedOption, strategyThrew } from '../../core/errors.ts';
+import { chooseOption } from '../../core/ask.ts';
 import { GameRandom, type RandomStream } from '../../core/rng.ts';
 import { type CitiesStrategy, CombatView, DECISION_NAMES, type DecisionKind, type DecisionView, OptionList } from './decisions.ts';
 import type { Readings } from './readings.ts';
@@ -177,13 +177,7 @@ export abstract class CitiesTable {
     const count = this.options.count;
     if (count <= 1) return count - 1;
     const strategy = this.strategy as CitiesStrategy;
-    let answer: number;
-    try {
-      answer = strategy.choose(decision, this.view);
-    } catch (error) {
-      throw strategyThrew(strategy.name, DECISION_NAMES[decision], this.seed, error);
-    }
-    return checkedOption(answer, count, strategy.name, DECISION_NAMES[decision], this.seed);
+    return chooseOption(strategy, decision, this.view, count, DECISION_NAMES[decision], this.seed);
   }
 
   /** Ask a yes-or-no decision: two options of kinds `first` and `second`, about `die` and `face`. Returns the kind taken. */

@@ -1,5 +1,6 @@
 import type { DiceSource } from '../../core/dice.ts';
-import { checkedOption, InputError, strategyThrew } from '../../core/errors.ts';
+import { chooseOption } from '../../core/ask.ts';
+import { InputError } from '../../core/errors.ts';
 import type { GameLog, OutcomeRecord } from '../../core/game.ts';
 import { METRIC_MISSING } from '../../core/game.ts';
 import { GameRandom, type RandomStream } from '../../core/rng.ts';
@@ -818,13 +819,7 @@ export class KyrosRules implements RulesView {
   private ask(decision: DecisionKind, seat: number): number {
     const count = this.options.count;
     this.view.seat = seat;
-    let answer: number;
-    try {
-      answer = this.strategy.choose(decision, this.view);
-    } catch (error) {
-      throw strategyThrew(this.strategy.name, DECISION_NAMES[decision], this.seed, error);
-    }
-    return checkedOption(answer, count, this.strategy.name, DECISION_NAMES[decision], this.seed);
+    return chooseOption(this.strategy, decision, this.view, count, DECISION_NAMES[decision], this.seed);
   }
 
   private roll2d10(): number {

@@ -1,6 +1,6 @@
 import type { Deck } from '../../core/deck.ts';
 import type { DiceSource } from '../../core/dice.ts';
-import { checkedOption, strategyThrew } from '../../core/errors.ts';
+import { chooseOption } from '../../core/ask.ts';
 import type { GameLog } from '../../core/game.ts';
 import { GameRandom, type RandomStream } from '../../core/rng.ts';
 import type { AbilityEffect, PowerEffect, Target } from './content.ts';
@@ -110,13 +110,7 @@ export class Watch implements Simulator {
     if (count <= 1) return count - 1;
     const strategy = this.strategy as SetawatchStrategy;
     this.view.seat = seat;
-    let answer: number;
-    try {
-      answer = strategy.choose(decision, this.view);
-    } catch (error) {
-      throw strategyThrew(strategy.name, DECISION_NAMES[decision], this.seed, error);
-    }
-    return checkedOption(answer, count, strategy.name, DECISION_NAMES[decision], this.seed);
+    return chooseOption(strategy, decision, this.view, count, DECISION_NAMES[decision], this.seed);
   }
 
   /** Test seam: roll from `source` until the next game starts. */
@@ -151,6 +145,7 @@ export class Watch implements Simulator {
   protected insertLine(position: number, card: number, revealed: boolean): void {
     const s = this.state;
     for (let i = s.lineLength; i > position; i--) this.copyLineSlot(i - 1, i);
+    if (position === 0 && s.lineLength > 0) this.leftFirstPosition(1);
     s.lineCard[position] = card;
     s.lineRevealed[position] = revealed ? 1 : 0;
     s.lineDamage[position] = 0;
@@ -187,6 +182,16 @@ export class Watch implements Simulator {
     s.lineBaseHealth[to] = baseHealth;
     s.lineStolenDie[to] = stolen;
     s.lineAttacker[to] = attacker;
+    if (from === 0) this.leftFirstPosition(to);
+  }
+
+  /**
+   * The creature now at `position` has just left first position: with `firstPower=each-arrival` its First-position
+   * power fires again when it comes back, unless printed "(activates only once)".
+   */
+  private leftFirstPosition(position: number): void {
+    const s = this.state;
+    if (this.readings.firstPowerEachArrival && this.tables.firstPowerOnce[s.lineCard[position]] === 0) s.lineFlags[position] &= ~LineFlag.firstFired;
   }
 
   private copyLineSlot(from: number, to: number): void {
@@ -379,7 +384,6 @@ export class Watch implements Simulator {
 
   private fireFirstPosition(): boolean {
     const s = this.state;
-    if (this.readings.firstPowerEachArrival) this.rearmFirstPowersBehind();
     if (s.lineLength === 0 || s.lineRevealed[0] === 0 || (s.lineFlags[0] & LineFlag.firstFired) !== 0) return false;
     s.lineFlags[0] |= LineFlag.firstFired;
     const powers = this.tables.powersOf(s.lineCard[0], Timing.first);
@@ -388,14 +392,6 @@ export class Watch implements Simulator {
     this.runPowers(s.lineCard[0], powers, 0);
     if (this.location.firstPositionFire !== 0) this.changeFire(this.location.firstPositionFire);
     return true;
-  }
-
-  /** A creature pushed back from first position may fire again when it returns (`firstPower=each-arrival`). */
-  private rearmFirstPowersBehind(): void {
-    const s = this.state;
-    for (let i = 1; i < s.lineLength; i++) {
-      if (this.tables.firstPowerOnce[s.lineCard[i]] === 0) s.lineFlags[i] &= ~LineFlag.firstFired;
-    }
   }
 
   private revealNextInLight(): boolean {
@@ -646,8 +642,10 @@ export class Watch implements Simulator {
     }
   }
 
+  /** A creature holds one stolen die: a Bandit coming first again while holding one steals no other. */
   private stealDie(position: number, partyChooses: boolean, setsHealth: boolean): void {
     const s = this.state;
+    if (s.lineStolenDie[position] >= 0) return;
     this.options.clear();
     let highest = -1;
     for (let die = 0; die < SEATS * DICE_PER_SEAT; die++) {
@@ -1462,7 +1460,7 @@ export class Watch implements Simulator {
     s.lineStolenDie[position] = -1;
     s.lineBaseHealth[position] = -1;
     s.lineRevealed[position] = 0;
-    s.lineFlags[position] &= ~LineFlag.firstFired;
+    if (this.tables.firstPowerOnce[s.lineCard[position]] === 0) s.lineFlags[position] &= ~LineFlag.firstFired;
     this.moveLine(position, s.lineLength - 1);
   }
 

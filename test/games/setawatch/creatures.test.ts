@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { Decision, OptionKind } from '../../../src/games/setawatch/decisions.ts';
-import { Status } from '../../../src/games/setawatch/state.ts';
+import { Die, LineFlag, Status } from '../../../src/games/setawatch/state.ts';
 import { ability, attack, card, EVERY_CARD, find, play, type Step, targetIs } from './scenario.ts';
 
 /** Dice in seat order: cleric (camps), ranger, warrior, wizard. */
 const ROLLS = [1, 1, 1, 8, 7, 6, 8, 5, 4, 6, 5, 4];
+const FILLER = ['Bear#2', 'Eagle#2', 'Wolf#2', 'Fae', 'Fae#2', 'Treant', 'Treant#2'];
 const cleric = { camper: 'cleric', rolls: ROLLS, active: ['Rebuke', 'Far Sight', 'Long Shot', 'Wound', 'Throw Axe', 'Curse', 'Shockbolt'] };
 
 const logHas = (log: string[], text: string) => expect(log.some((line) => line.includes(text)), `log lacks "${text}":\n${log.join('\n')}`).toBe(true);
@@ -67,6 +68,36 @@ describe('creature powers', () => {
     logHas(game.log, 'reveal Treant (position 1');
     logHas(game.log, 'Treant is defeated');
     expect(game.log.filter((line) => line.includes('Fell Beast in first position'))).toHaveLength(1);
+  });
+
+  it('a Wyvern pushed off first position and back within one action (Backstab revealing Goblins, then defeating them) fires again', () => {
+    const rogue = { party: 'beastmaster,cleric,rogue,warrior', camper: 'cleric', rolls: [8, 7, 2, 1, 1, 1, 6, 5, 3, 8, 6, 4] };
+    const goblins: Step = (view) => find(view, (o, i) => view.state.lineCard[o.target[i]] === card(view.tables, 'Goblins'));
+    const game = play({ ...rogue, backstab: 'reveals-first', active: ['Backstab'], fire: 7, deck: ['Wyvern', 'Goblins', ...FILLER], watch: [ability('Backstab', 3)], other: { [Decision.target]: [goblins] } });
+    logHas(game.log, 'Goblins is defeated');
+    expect(game.log.filter((line) => line.includes('Wyvern in first position'))).toHaveLength(2);
+  });
+
+  it('a Bandit coming first again while holding a stolen die steals no other', () => {
+    let stolen = -1;
+    const count: Step = (view) => {
+      stolen = Array.from(view.state.dieState).filter((state) => state === Die.stolen).length;
+      return 0;
+    };
+    const game = play({ ...cleric, fire: 12, deck: ['Bandit', 'Goblins', 'Bear', 'Eagle', 'Wolf', 'Treant', 'Fae', 'Bear#2'], watch: [attack(6, 0), count] });
+    logHas(game.log, 'Goblins is defeated');
+    expect(game.log.filter((line) => line.includes('Bandit in first position'))).toHaveLength(2);
+    expect(stolen).toBe(1);
+  });
+
+  it("Slumber does not re-arm Fell Beast's \"(activates only once)\" power", () => {
+    let flags = -1;
+    const read: Step = (view) => {
+      flags = view.state.lineFlags[Array.from(view.state.lineCard.subarray(0, view.state.lineLength)).indexOf(card(view.tables, 'Fell Beast'))];
+      return 0;
+    };
+    play({ camper: 'cleric', rolls: [1, 1, 1, 8, 7, 2, 8, 6, 4, 6, 5, 2], active: ['Slumber'], fire: 12, horde: [], deck: ['Fell Beast', 'Eagle', 'Bear', 'Wolf', 'Treant', 'Fae', 'Fae#2', 'Bear#2', 'Eagle#2'], watch: [ability('Slumber', 2, 1), read] });
+    expect(flags & LineFlag.firstFired).toBe(LineFlag.firstFired);
   });
 
   it.each([
