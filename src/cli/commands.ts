@@ -105,9 +105,9 @@ async function runAndReport(file: ExperimentFile, sourcePath: string, flags: Run
 
 /** A bare experiment name, as `list` shows it, means that experiment's file in experiments/. */
 export function experimentPathOf(reference: string): string {
-  if (existsSync(reference) || /[\\/.]/.test(reference)) return reference;
+  if ((existsSync(reference) && statSync(reference).isFile()) || /[\\/.]/.test(reference)) return reference;
   const named = experimentFiles().find((path) => basename(path, extname(path)) === reference);
-  if (named === undefined) throw new InputError(`${reference}: no such file, and no experiment of that name in experiments/ (playsim list names them)`);
+  if (named === undefined) throw new InputError(`${reference}: not an experiment file, and no experiment of that name in experiments/ (playsim list names them)`);
   return named;
 }
 
@@ -160,7 +160,7 @@ export async function simCommand(gameId: string, flags: RunFlags & { set?: strin
 export async function replayCommand(gameId: string, flags: { seed: number; set?: string[]; strategy?: string; content?: string; detail?: boolean }): Promise<void> {
   const game = await loadGame(gameId);
   if (flags.detail === true && !game.settings.some((spec) => spec.name === 'detail')) throw new InputError(`--detail: game "${gameId}" has no detail setting`);
-  const settings = resolveSettings(game, parseSetFlags([...(flags.set ?? []), ...(flags.detail === true ? ['detail=true'] : [])]), '--set');
+  const settings = resolveSettings(game, { ...parseSetFlags(flags.set ?? []), ...(flags.detail === true ? { detail: 'true' } : {}) }, '--set');
   const content = loadContent(game, flags.content);
   const strategy = await createStrategy(game, flags.strategy ?? game.defaultStrategy);
   const engine = game.createEngine(settings, content.content, { write: (line) => process.stdout.write(`${line}\n`) });

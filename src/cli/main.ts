@@ -1,6 +1,6 @@
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import type { ZodType } from 'zod';
+import { z, type ZodType } from 'zod';
 import { EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK, GameCrash, InputError } from '../core/errors.ts';
 import { GAME_IDS } from '../games/registry.ts';
 import { runSizes } from '../sim/experiment.ts';
@@ -12,6 +12,8 @@ import { diffCommand, interruption, listCommand, mergeCommand, replayCommand, ru
  */
 
 const WHOLE = 'a whole number of at least 1';
+/** More threads than any machine has cores only slows a run; a typo (99999) would hang starting them. */
+const WORKERS = z.number().int().min(1).max(1024);
 const SEED = `a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`;
 
 /** A number flag checked as the experiment file's field is, with the text the user typed in the error. */
@@ -30,7 +32,7 @@ const suiteOptions = {
   'target-ci': sizeFlag('target-ci', runSizes.targetCi, 'a win-rate half-width above 0 and at most 0.5, e.g. 0.01 for ±1 pp', 'play each cell in whole rounds until its win-rate 95% CI half-width is at most W'),
   'max-games': sizeFlag('max-games', runSizes.maxGames, WHOLE, 'ceiling of games per cell with --target-ci'),
   seed: sizeFlag('seed', runSizes.seed, SEED, 'run seed: game i plays seed f(run seed, i) in every cell'),
-  workers: sizeFlag('workers', runSizes.games, WHOLE, 'worker threads (default: the number of cores)'),
+  workers: sizeFlag('workers', WORKERS, 'a whole number from 1 to 1024', 'worker threads (default: the number of cores)'),
 } as const;
 const runOptions = {
   ...suiteOptions,

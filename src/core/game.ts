@@ -112,7 +112,7 @@ export interface GameModule<S extends Strategy = Strategy, C = unknown> {
   readonly settings: readonly SettingSpec[];
   readonly content: ContentSpec<C>;
   readonly strategies: readonly StrategyDefinition<S>[];
-  /** The methods every strategy of the game has (its decisions), checked when a strategy is created. */
+  /** The methods every strategy of the game has (its decisions; `a.b` for a member's method), checked when a strategy is created. */
   readonly strategyMethods: readonly string[];
   readonly defaultStrategy: string;
   /** Outcome names; OutcomeRecord.outcome indexes this list. */

@@ -1,6 +1,5 @@
 import { pairedCounts, winDifference } from '../sim/diff.ts';
 import type { CellResult, PairedComparison, ResultsFile } from '../sim/results.ts';
-import { excludesZero } from '../sim/statistics.ts';
 import {
   cellLabel,
   cellValue,
@@ -126,9 +125,10 @@ function metricText(cell: CellResult, name: string): string {
 
 export const BEST_HEADING = 'Best choices';
 export const BEST_NOTE =
-  'The highest win rate of each row; the cells after it are not measurably worse (the paired 95% CI of their ' +
-  'difference from the best reaches 0), so these games do not tell them apart. The best of many cells is also a ' +
-  'little lucky: its rate tends to be above what more games would give.';
+  'The highest win rate of each row; the cells after it are not measurably worse (the 95% CI of their difference ' +
+  'from the best reaches 0: paired over the games both played where the run kept which games each cell won, as ' +
+  'independent samples otherwise), so these games do not tell them apart. The best of many cells is also a little ' +
+  'lucky: its rate tends to be above what more games would give.';
 
 /**
  * For each combination of the varied settings outside the experiment's `choose`, the cell with the highest win rate,
@@ -145,10 +145,10 @@ export function bestTable(results: ResultsFile): Table | null {
     groups.set(key, [...(groups.get(key) ?? []), cell]);
   }
   return {
-    header: [...others, `best (${choose.join(', ')})`, 'win % [95% CI]', 'not measurably worse (paired, 95%)'],
+    header: [...others, `best (${choose.join(', ')})`, 'win % [95% CI]', 'not measurably worse (95%)'],
     rows: [...groups.values()].map((cells) => {
       const best = cells.reduce((top, cell) => (cell.win.rate > top.win.rate ? cell : top));
-      const close = cells.filter((cell) => cell !== best && !excludesZero(winDifference(best, cell, pairedCounts(best, cell))));
+      const close = cells.filter((cell) => cell !== best && winDifference(best, cell, pairedCounts(best, cell)).hi >= 0);
       return [...others.map((name) => String(cellValue(best, name))), choiceLabel(best, choose), percentWithCi(best.win), close.map((cell) => choiceLabel(cell, choose)).join('; ') || 'none'];
     }),
   };
@@ -156,7 +156,7 @@ export function bestTable(results: ResultsFile): Table | null {
 
 /** "fixed-speed:speed=8" rather than "speed=8, strategy=fixed-speed:speed=8": what the strategy spec says is not repeated. */
 function choiceLabel(cell: CellResult, choose: readonly string[]): string {
-  const inSpec = (name: string) => choose.includes('strategy') && cell.strategy.includes(`${name}=`);
+  const inSpec = (name: string) => choose.includes('strategy') && new RegExp(`[:,]${name}=`).test(cell.strategy);
   const settings = choose.filter((name) => name !== 'strategy' && !inSpec(name) && cellValue(cell, name) !== '—');
   return [...(choose.includes('strategy') ? [cell.strategy] : []), ...settings.map((name) => `${name}=${cellValue(cell, name)}`)].join(', ');
 }

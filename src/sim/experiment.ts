@@ -207,12 +207,21 @@ export async function planExperiment(file: ExperimentFile, game: GameModule, sou
     cells,
     pairs: adjacentPairs(cells, gridNames),
     charts: file.charts,
-    choose: checkedChoice(file.choose ?? [], varied, sourcePath),
+    choose: checkedChoice(file.choose ?? [], varied, strategyParamNames, sourcePath),
   };
 }
 
-function checkedChoice(choose: readonly string[], varied: readonly string[], where: string): readonly string[] {
+/**
+ * Names the experiment varies. When the strategies are themselves varied, a strategy parameter is part of the
+ * strategy spec, so the two are chosen together or not at all (else every row of the table would hold one cell).
+ */
+function checkedChoice(choose: readonly string[], varied: readonly string[], strategyParams: readonly string[], where: string): readonly string[] {
   const stray = choose.find((name) => !varied.includes(name));
   if (stray !== undefined) throw new InputError(`${where}: field choose: "${stray}" is not varied by this experiment; varied: ${varied.join(', ')}`);
+  const strategyParts = varied.includes('strategy') ? ['strategy', ...strategyParams] : [];
+  const chosenParts = strategyParts.filter((name) => choose.includes(name));
+  if (chosenParts.length > 0 && chosenParts.length < strategyParts.length) {
+    throw new InputError(`${where}: field choose: the strategies are varied, so choose ${strategyParts.join(', ')} together (the parameters are part of each strategy)`);
+  }
   return choose;
 }

@@ -16,7 +16,7 @@ const resultsFileSchema = z
     schema: z.literal(RESULTS_SCHEMA),
     schemaVersion: z.literal(RESULTS_SCHEMA_VERSION),
     tool: z.object({ version: z.string() }).loose(),
-    experiment: z.object({ name: z.string(), title: z.string(), game: z.string(), varied: z.array(z.string()) }).loose(),
+    experiment: z.object({ name: z.string(), title: z.string(), game: z.string(), varied: z.array(z.string()), choose: z.array(z.string()).optional() }).loose(),
     seed: z.number(),
     content: z.object({ file: z.string() }).loose(),
     winOutcome: z.string(),

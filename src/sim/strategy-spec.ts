@@ -129,6 +129,11 @@ export async function strategyDefinition(game: GameModule, spec: string): Promis
   return { definition, parsed: { spec, name: head, modulePath: null, params: parseParams(definition, paramText, spec) } };
 }
 
+/** `watch.choose`: the member of a member (Doomed Run's strategy carries a Set a Watch strategy as `watch`). */
+function memberAt(value: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((object, key) => (object === null || typeof object !== 'object' ? undefined : (object as Record<string, unknown>)[key]), value);
+}
+
 /** A fresh strategy instance for a spec; a create() that throws is the user's bad input. */
 export async function createStrategy(game: GameModule, spec: string): Promise<Strategy> {
   const { definition, parsed } = await strategyDefinition(game, spec);
@@ -138,7 +143,7 @@ export async function createStrategy(game: GameModule, spec: string): Promise<St
   } catch (error) {
     throw new InputError(`--strategy ${spec}: create() threw: ${(error as Error).message}`);
   }
-  const missing = game.strategyMethods.filter((method) => typeof (strategy as unknown as Record<string, unknown>)[method] !== 'function');
+  const missing = game.strategyMethods.filter((method) => typeof memberAt(strategy, method) !== 'function');
   if (missing.length > 0) {
     throw new InputError(`--strategy ${spec}: create() returned a strategy without ${missing.join(', ')} (a ${game.id} strategy answers every decision; see docs/writing-a-strategy.md)`);
   }

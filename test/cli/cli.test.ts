@@ -84,6 +84,10 @@ describe('playsim CLI', () => {
     expect(won?.stdout).toMatch(/outcome: won; roundOfLoss=— cardsLeft=\d+/);
   });
 
+  it('replay takes --detail alongside --set detail=true', () => {
+    expect(playsim('replay', 'doomedrun', '--seed', '1', '--set', 'detail=true', '--detail').code).toBe(0);
+  });
+
   it('refuses an unknown game, setting value, strategy and command with exit code 2', () => {
     expectBadInput(playsim('sim', 'nosuchgame'), /unknown game "nosuchgame"; games: necreaux/);
     expectBadInput(playsim('sim', COIN, '--set', 'target=99'), /setting target=99 is not allowed; allowed: an integer from 2 to 12/);
@@ -94,7 +98,7 @@ describe('playsim CLI', () => {
     expectBadInput(playsim('sim'), /^playsim: sim: missing <game> \(games: necreaux, /m);
     expectBadInput(playsim('diff', 'a'), /^playsim: diff: missing <before> <after>/m);
     expectBadInput(playsim('run', GRID, '--shard', '3/2'), /--shard 3\/2: expected i\/n/);
-    expectBadInput(playsim('run', 'no-such-experiment'), /^playsim: no-such-experiment: no such file, and no experiment of that name in experiments\/ \(playsim list names them\)$/m);
+    expectBadInput(playsim('run', 'no-such-experiment'), /^playsim: no-such-experiment: not an experiment file, and no experiment of that name in experiments\/ \(playsim list names them\)$/m);
   });
 
   it('refuses a number flag that is not what the experiment file would accept, naming the text typed', () => {
@@ -104,7 +108,8 @@ describe('playsim CLI', () => {
     expectBadInput(playsim('sim', COIN, '--seed', '1.5'), /^playsim: --seed 1\.5: expected a whole number from 0 to /m);
     expectBadInput(playsim('replay', COIN, '--seed', '5x'), /^playsim: --seed 5x: expected a whole number from 0 to /m);
     expectBadInput(playsim('sim', COIN, '--target-ci', '2'), /^playsim: --target-ci 2: expected a win-rate half-width above 0 and at most 0\.5/);
-    expectBadInput(playsim('sim', COIN, '--workers', '0'), /^playsim: --workers 0: expected a whole number of at least 1$/m);
+    expectBadInput(playsim('sim', COIN, '--workers', '0'), /^playsim: --workers 0: expected a whole number from 1 to 1024$/m);
+    expectBadInput(playsim('sim', COIN, '--workers', '99999'), /^playsim: --workers 99999: expected a whole number from 1 to 1024$/m);
   });
 
   it('refuses an --out that cannot hold a report before playing any game', () => {

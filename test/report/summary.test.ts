@@ -79,7 +79,7 @@ describe('the best choices', () => {
 
   it('name, per combination of the other settings, the best cell and those not measurably worse', () => {
     const text = summaryMarkdown(chooseSpeed(close));
-    expect(text).toContain('| agents | best (speed) | win % [95% CI] | not measurably worse (paired, 95%) |');
+    expect(text).toContain('| agents | best (speed) | win % [95% CI] | not measurably worse (95%) |');
     expect(text).toContain('| 2 | speed=5 | 75.2% [73.3, 77.0] | speed=6 |');
     expect(text).toContain('| 3 | speed=5 | 83.0% ');
     expect(text).toMatch(/\| 3 \| speed=5 \| [^|]+ \| none \|/);

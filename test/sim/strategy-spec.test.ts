@@ -41,5 +41,8 @@ describe('createStrategy', () => {
     writeFileSync(module, 'export default { name: "s", description: "s", params: [], create: () => ({ name: "s", chooseSpeed: () => 1 }) };\n');
     await expect(createStrategy(await loadGame('setawatch'), module)).rejects.toThrow(/create\(\) returned a strategy without choose \(a setawatch strategy answers every decision/);
     await expect(createStrategy(await loadGame('necreaux'), module)).rejects.toThrow(/without keepSkills, poolSwap, .*, regroup \(/);
+    const campaignOnly = join(dir, 'campaign-only.mjs');
+    writeFileSync(campaignOnly, 'export default { name: "s", description: "s", params: [], create: () => ({ name: "s", campaign: () => 0 }) };\n');
+    await expect(createStrategy(await loadGame('doomedrun'), campaignOnly)).rejects.toThrow(/without watch\.choose \(a doomedrun strategy/);
   });
 });

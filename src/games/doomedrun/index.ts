@@ -46,7 +46,7 @@ const doomedrun: GameModule<DoomedrunStrategy, DoomedrunContent> = {
   ],
   content: doomedrunContent,
   strategies: doomedrunStrategies,
-  strategyMethods: ['campaign'],
+  strategyMethods: ['campaign', 'watch.choose'],
   defaultStrategy: 'greedy',
   outcomes: OUTCOMES,
   winOutcome: 'runWon',

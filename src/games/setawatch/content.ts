@@ -79,7 +79,7 @@ export const power = z
   .strictObject({
     when: z.enum(POWER_TIMINGS),
     effects: z.array(powerEffect).min(1),
-    /** A First-position power printed "(activates only once)": it fires once a round even with `firstPower=each-arrival`. */
+    /** A First-position power printed "(activates only once)": it fires once a round even with `firstPower=each-arrival` or after Slumber. */
     once: z.boolean().optional(),
   })
   .superRefine((p, ctx) => {

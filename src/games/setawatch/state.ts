@@ -22,7 +22,8 @@ export const Slot = { reserve: 0, active: 1, exhausted: 2 } as const;
 
 /** Per-card flags in the Line. */
 /**
- * Per Line card: its First-position power fired this round; blanked (Smoke Bomb); halved (Wound); its reveal waits
+ * Per Line card: its First-position power has fired (this round, or since it last came first with
+ * `firstPower=each-arrival`); blanked (Smoke Bomb); halved (Wound); its reveal waits
  * for Backstab's defeat; revealed by the Backstab in progress.
  */
 export const LineFlag = { firstFired: 1, blank: 2, halved: 4, heldReveal: 8, revealedByBackstab: 16 } as const;

@@ -367,6 +367,8 @@ describe('the game log', () => {
     expect(cardAnswers.length).toBeGreaterThan(0);
     for (const line of cardAnswers) expect(line.endsWith('-> none') || engine.state.cards.names.some((name) => line.endsWith(`-> ${name}`)), line).toBe(true);
     expect(cardAnswers.some((line) => !line.endsWith('-> none'))).toBe(true);
-    for (const line of log.filter((entry) => /^ {2}decision (damageAgent|skillRecipient|chooseHolder) -> /.test(entry))) expect(line).toMatch(/ -> (none|agent \d)$/);
+    const agentAnswers = log.filter((entry) => /^ {2}decision (spendXp|speedTestRoller|skillRecipient|chooseHolder) -> /.test(entry));
+    expect(agentAnswers.length).toBeGreaterThan(0);
+    for (const line of agentAnswers) expect(line).toMatch(/ -> (none|agent \d)$/);
   });
 });
