@@ -18,7 +18,8 @@ const SEED = `a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`;
 
 /** A number flag checked as the experiment file's field is, with the text the user typed in the error. */
 function sizeFlag(flag: string, schema: ZodType<number>, expected: string, describe: string) {
-  const coerce = (text: string): number => {
+  const coerce = (text: string | string[]): number => {
+    if (Array.isArray(text)) throw new InputError(`--${flag} given ${text.length} times (${text.join(', ')}); give it once`);
     const value = Number(text);
     if (String(text).trim() === '' || !schema.safeParse(value).success) throw new InputError(`--${flag} ${text}: expected ${expected}`);
     return value;
@@ -69,11 +70,12 @@ const POSITIONALS: Readonly<Record<string, string>> = {
 
 /** yargs' own usage errors, said in the words the rest of playsim uses. */
 function usageError(message: string, argv: readonly string[]): InputError {
-  const command = argv.find((arg) => !arg.startsWith('-'));
+  const known = COMMANDS.split(', ');
+  const command = argv.find((arg) => known.includes(arg)) ?? argv.find((arg) => !arg.startsWith('-') && Number.isNaN(Number(arg)));
   if (message.startsWith('Not enough non-option arguments') && command !== undefined && command in POSITIONALS) {
     return new InputError(`${command}: missing ${POSITIONALS[command]}`);
   }
-  if (message.startsWith('Unknown argument') && command !== undefined && !COMMANDS.split(', ').includes(command)) {
+  if (message.startsWith('Unknown argument') && command !== undefined && !known.includes(command)) {
     return new InputError(`unknown command "${command}"; commands: ${COMMANDS} (playsim --help)`);
   }
   return new InputError(message);

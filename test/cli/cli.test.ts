@@ -108,6 +108,8 @@ describe('playsim CLI', () => {
     expectBadInput(playsim('sim', COIN, '--seed', '1.5'), /^playsim: --seed 1\.5: expected a whole number from 0 to /m);
     expectBadInput(playsim('replay', COIN, '--seed', '5x'), /^playsim: --seed 5x: expected a whole number from 0 to /m);
     expectBadInput(playsim('sim', COIN, '--target-ci', '2'), /^playsim: --target-ci 2: expected a win-rate half-width above 0 and at most 0\.5/);
+    expectBadInput(playsim('sim', COIN, '--games', '5', '--games', '6'), /^playsim: --games given 2 times \(5, 6\); give it once$/m);
+    expectBadInput(playsim('--workers', '2', 'bogus'), /^playsim: unknown command "bogus"/m);
     expectBadInput(playsim('sim', COIN, '--workers', '0'), /^playsim: --workers 0: expected a whole number from 1 to 1024$/m);
     expectBadInput(playsim('sim', COIN, '--workers', '99999'), /^playsim: --workers 99999: expected a whole number from 1 to 1024$/m);
   });
