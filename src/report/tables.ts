@@ -161,10 +161,12 @@ function choiceLabel(cell: CellResult, choose: readonly string[]): string {
   return [...(choose.includes('strategy') ? [cell.strategy] : []), ...settings.map((name) => `${name}=${cellValue(cell, name)}`)].join(', ');
 }
 
+/** The comparisons grouped by what they vary, in the order of the experiment's dimensions (each group in grid order). */
 export function comparisonTable(results: ResultsFile): Table {
+  const order = (comparison: PairedComparison) => results.experiment.varied.indexOf(comparison.varied);
   return {
     header: ['comparison', 'games', 'win-rate difference [95% CI]', 'significant'],
-    rows: results.comparisons.map((comparison) => [
+    rows: [...results.comparisons].sort((a, b) => order(a) - order(b)).map((comparison) => [
       comparisonLabel(results, comparison),
       count(comparison.games),
       percentagePointsWithCi(comparison.difference),

@@ -50,6 +50,12 @@ describe('summaryMarkdown', () => {
     expect(summary).toContain('| agents=4 vs agents=3 (speed=5) | 2,000 | +0.7 pp [-0.2, 1.6] | no |');
   });
 
+  it('groups the comparisons by the setting they vary, in the order of the grid', () => {
+    const varied = lines.filter((line) => / vs /.test(line)).map((line) => (line.startsWith('| speed=') ? 'speed' : 'agents'));
+    expect(varied).toEqual([...varied].sort((a, b) => (a === b ? 0 : a === 'speed' ? -1 : 1)));
+    expect(new Set(varied)).toEqual(new Set(['speed', 'agents']));
+  });
+
   it('summarises a single, stopped cell', () => {
     const text = summaryMarkdown(single);
     expect(text).toContain('- **games per cell:** until the win-rate CI is ±2.0 pp, at most 20,000');
