@@ -13,7 +13,8 @@ import { diffCommand, interruption, listCommand, mergeCommand, replayCommand, ru
 
 const WHOLE = 'a whole number of at least 1';
 /** More threads than any machine has cores only slows a run; a typo (99999) would hang starting them. */
-const WORKERS = z.number().int().min(1).max(1024);
+const MAX_WORKERS = 1024;
+const WORKERS = z.number().int().min(1).max(MAX_WORKERS);
 const SEED = `a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`;
 
 /** A number flag checked as the experiment file's field is, with the text the user typed in the error. */
@@ -33,7 +34,7 @@ const suiteOptions = {
   'target-ci': sizeFlag('target-ci', runSizes.targetCi, 'a win-rate half-width above 0 and at most 0.5, e.g. 0.01 for ±1 pp', 'play each cell in whole rounds until its win-rate 95% CI half-width is at most W'),
   'max-games': sizeFlag('max-games', runSizes.maxGames, WHOLE, 'ceiling of games per cell with --target-ci'),
   seed: sizeFlag('seed', runSizes.seed, SEED, 'run seed: game i plays seed f(run seed, i) in every cell'),
-  workers: sizeFlag('workers', WORKERS, 'a whole number from 1 to 1024', 'worker threads (default: the number of cores)'),
+  workers: sizeFlag('workers', WORKERS, `a whole number from 1 to ${MAX_WORKERS}`, 'worker threads (default: the number of cores)'),
 } as const;
 const runOptions = {
   ...suiteOptions,
@@ -57,7 +58,7 @@ function onInterrupt(): void {
   interruption.abort();
 }
 
-const COMMANDS = 'run, suite, sim, replay, merge, diff, list';
+const COMMANDS = ['run', 'suite', 'sim', 'replay', 'merge', 'diff', 'list'];
 const GAMES = `games: ${GAME_IDS.join(', ')}, or a path to a game module`;
 /** What each command's positionals are, for the line that says one is missing. */
 const POSITIONALS: Readonly<Record<string, string>> = {
@@ -70,13 +71,12 @@ const POSITIONALS: Readonly<Record<string, string>> = {
 
 /** yargs' own usage errors, said in the words the rest of playsim uses. */
 function usageError(message: string, argv: readonly string[]): InputError {
-  const known = COMMANDS.split(', ');
-  const command = argv.find((arg) => known.includes(arg)) ?? argv.find((arg) => !arg.startsWith('-') && Number.isNaN(Number(arg)));
+  const command = argv.find((arg) => COMMANDS.includes(arg)) ?? argv.find((arg) => !arg.startsWith('-') && Number.isNaN(Number(arg)));
   if (message.startsWith('Not enough non-option arguments') && command !== undefined && command in POSITIONALS) {
     return new InputError(`${command}: missing ${POSITIONALS[command]}`);
   }
-  if (message.startsWith('Unknown argument') && command !== undefined && !known.includes(command)) {
-    return new InputError(`unknown command "${command}"; commands: ${COMMANDS} (playsim --help)`);
+  if (message.startsWith('Unknown argument') && command !== undefined && !COMMANDS.includes(command)) {
+    return new InputError(`unknown command "${command}"; commands: ${COMMANDS.join(', ')} (playsim --help)`);
   }
   return new InputError(message);
 }
@@ -145,7 +145,7 @@ export async function main(argv: string[]): Promise<number> {
         async (args) => finish(await diffCommand(args.before, args.after, args.failOnChange === true)),
       )
       .command('list', 'list games, settings, strategies and experiments', {}, async () => finish(await listCommand()))
-      .demandCommand(1, `name a command: ${COMMANDS} (playsim --help)`)
+      .demandCommand(1, `name a command: ${COMMANDS.join(', ')} (playsim --help)`)
       .strict()
       .help()
       .fail((message, error) => {
