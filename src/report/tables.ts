@@ -1,3 +1,4 @@
+import { greatest, group } from 'd3-array';
 import { pairedCounts, winDifference } from '../sim/diff.ts';
 import type { CellResult, PairedComparison, ResultsFile } from '../sim/results.ts';
 import {
@@ -132,24 +133,24 @@ export const BEST_NOTE =
 
 /**
  * For each combination of the varied settings outside the experiment's `choose`, the cell with the highest win rate,
- * and the cells of that combination whose win rate is not measurably below it (the difference, paired over the
- * games both played, has a 95% CI reaching 0). Null when the experiment chooses nothing.
+ * and the cells of that combination whose win rate is not measurably below it (the 95% CI of their difference from
+ * the best reaches 0 from below). Null when the experiment chooses nothing.
  */
 export function bestTable(results: ResultsFile): Table | null {
   const choose = results.experiment.choose ?? [];
   if (choose.length === 0) return null;
   const others = results.experiment.varied.filter((name) => !choose.includes(name));
-  const groups = new Map<string, CellResult[]>();
-  for (const cell of results.cells.filter((c) => c.games > 0)) {
-    const key = cellLabel(cell, others);
-    groups.set(key, [...(groups.get(key) ?? []), cell]);
-  }
+  const groups = group(
+    results.cells.filter((cell) => cell.games > 0),
+    (cell) => cellLabel(cell, others),
+  );
   return {
     header: [...others, `best (${choose.join(', ')})`, 'win % [95% CI]', 'not measurably worse (95%)'],
     rows: [...groups.values()].map((cells) => {
-      const best = cells.reduce((top, cell) => (cell.win.rate > top.win.rate ? cell : top));
+      const best = greatest(cells, (cell) => cell.win.rate)!;
       const close = cells.filter((cell) => cell !== best && winDifference(best, cell, pairedCounts(best, cell)).hi >= 0);
-      return [...others.map((name) => String(cellValue(best, name))), choiceLabel(best, choose), percentWithCi(best.win), close.map((cell) => choiceLabel(cell, choose)).join('; ') || 'none'];
+      const closeLabels = close.map((cell) => choiceLabel(cell, choose)).join('; ') || 'none';
+      return [...others.map((name) => String(cellValue(best, name))), choiceLabel(best, choose), percentWithCi(best.win), closeLabels];
     }),
   };
 }
