@@ -1,6 +1,6 @@
 import { StrategyError, strategyThrew } from '../../core/errors.ts';
 import type { GameLog } from '../../core/game.ts';
-import { ANSWER_KINDS, Rest, type DecisionName, type NecreauxStrategy } from './decisions.ts';
+import { ANSWER_KINDS, CARD_DESTINATIONS, Rest, type DecisionName, type NecreauxStrategy } from './decisions.ts';
 import { Zone, type GameState } from './state.ts';
 
 /** The highest speed a strategy may choose (the deck never holds more cards than this). */
@@ -51,7 +51,9 @@ export class Ask {
     if (answer === -1) return 'none';
     const valid = answer >= 0 && (kind === 'agent' || answer < this.state.cards.count);
     if (!valid) return String(answer);
-    return kind === 'card' ? this.state.cards.names[answer] : `agent ${answer}`;
+    if (kind === 'agent') return `agent ${answer}`;
+    const destination = CARD_DESTINATIONS[decision];
+    return destination === undefined ? this.state.cards.names[answer] : `${this.state.cards.names[answer]} (${destination})`;
   }
 
   private bool(decision: DecisionName, answer: unknown): boolean {

@@ -241,3 +241,11 @@ export const ANSWER_KINDS: Record<DecisionName, AnswerKind> = {
   regroup: 'value',
 };
 export const STRATEGY_METHODS = Object.keys(ANSWER_KINDS) as DecisionName[];
+
+/** Where a card answer goes, where the decision's name does not say it (the replay's log adds it). */
+export const CARD_DESTINATIONS: Partial<Record<DecisionName, string>> = {
+  keepSkills: 'to the skill pool',
+  swapOut: 'to the skill pool',
+  poolSwap: 'from the skill pool',
+  returnCard: 'back into the adventure deck',
+};

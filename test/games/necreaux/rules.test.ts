@@ -365,7 +365,9 @@ describe('the game log', () => {
     const { log, engine } = play({ settings: { level: '1' } });
     const cardAnswers = log.filter((line) => /^ {2}decision (keepSkills|poolSwap|damageCard) -> /.test(line));
     expect(cardAnswers.length).toBeGreaterThan(0);
-    for (const line of cardAnswers) expect(line.endsWith('-> none') || engine.state.cards.names.some((name) => line.endsWith(`-> ${name}`)), line).toBe(true);
+    const named = (line: string) => engine.state.cards.names.some((name) => line.endsWith(`-> ${name}`) || line.endsWith(`-> ${name} (to the skill pool)`) || line.endsWith(`-> ${name} (from the skill pool)`));
+    for (const line of cardAnswers) expect(line.endsWith('-> none') || named(line), line).toBe(true);
+    expect(cardAnswers.some((line) => line.startsWith('  decision keepSkills -> ') && line.endsWith(' (to the skill pool)'))).toBe(true);
     expect(cardAnswers.some((line) => !line.endsWith('-> none'))).toBe(true);
     const agentAnswers = log.filter((entry) => /^ {2}decision (spendXp|speedTestRoller|skillRecipient|chooseHolder) -> /.test(entry));
     expect(agentAnswers.length).toBeGreaterThan(0);
