@@ -26,7 +26,7 @@ export class StrategyError extends InputError {
   }
 }
 
-/** A strategy's own throw while it answered a decision: the strategy is the user's, so this is bad input too. */
+/** A strategy's own throw while it answered a decision, kept as `thrown` (a user's strategy: bad input; a built-in one: a crash). */
 export function strategyThrew(strategy: string, decision: string, gameSeed: number, error: unknown): StrategyError {
   if (error instanceof StrategyError) return error;
   return new StrategyError(strategy, decision, gameSeed, `threw: ${error instanceof Error ? error.message : String(error)}`, error);
