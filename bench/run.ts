@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { OutcomeRecord } from '../src/core/game.ts';
+import { OutcomeRecord, type Strategy } from '../src/core/game.ts';
 import { gameSeed } from '../src/core/rng.ts';
 import { loadGame } from '../src/games/registry.ts';
 import { loadContent } from '../src/sim/content.ts';
@@ -52,19 +52,68 @@ function cpuSeconds(used: NodeJS.CpuUsage): number {
   return (used.user + used.system) / 1e6;
 }
 
-/** Games per CPU-second of one engine on this thread, after a warm-up (CPU time: the machine may be shared). */
-async function singleCoreRate(gameId: string, strategySpec: string, games: number, settings: Record<string, string> = {}): Promise<number> {
+/** One engine, its strategy and an outcome record, as a worker builds them. */
+async function benchEngine(gameId: string, strategySpec: string, settings: Record<string, string>) {
   const game = await loadGame(gameId);
   const engine = game.createEngine(resolveSettings(game, settings, 'bench'), loadContent(game, undefined).content, null);
   const strategy = await createStrategy(game, strategySpec);
   const record = new OutcomeRecord(game.metrics.length);
-  const play = (from: number, count: number) => {
-    for (let index = from; index < from + count; index++) engine.playGame(gameSeed(1, index), strategy, record);
+  const playWith = (answering: Strategy, from: number, count: number) => {
+    for (let index = from; index < from + count; index++) engine.playGame(gameSeed(1, index), answering, record);
   };
+  return { game, strategy, playWith };
+}
+
+/** Games per CPU-second of one engine on this thread, after a warm-up (CPU time: the machine may be shared). */
+async function singleCoreRate(gameId: string, strategySpec: string, games: number, settings: Record<string, string> = {}): Promise<number> {
+  const { strategy, playWith } = await benchEngine(gameId, strategySpec, settings);
+  const play = (from: number, count: number) => playWith(strategy, from, count);
   warmUp(play, games);
   const started = process.cpuUsage();
   play(games, games);
   return games / cpuSeconds(process.cpuUsage(started));
+}
+
+/**
+ * Games per CPU-second of the engine alone: the strategy plays the measured games once while its answers are recorded,
+ * then the engine plays them again from the recording (set-up, listing and checking options, applying them, chance).
+ * The gap to singleCoreRate is what the strategy's thinking costs.
+ */
+async function engineAloneRate(gameId: string, strategySpec: string, games: number, settings: Record<string, string> = {}): Promise<number> {
+  const { game, strategy, playWith } = await benchEngine(gameId, strategySpec, settings);
+  const answers: unknown[] = [];
+  let next = 0;
+  playWith(answeringWith(strategy, game.strategyMethods, (decide) => (...args) => recorded(answers, decide(...args))), games, games);
+  const replaying = answeringWith(strategy, game.strategyMethods, () => () => answers[next++]);
+  const replay = () => {
+    next = 0;
+    playWith(replaying, games, games);
+    if (next !== answers.length) throw new Error(`bench: the replay of ${gameId} took ${next} answers of the ${answers.length} recorded`);
+  };
+  const warmUpStarted = process.cpuUsage();
+  do replay();
+  while (cpuSeconds(process.cpuUsage(warmUpStarted)) < 1);
+  const started = process.cpuUsage();
+  replay();
+  return games / cpuSeconds(process.cpuUsage(started));
+}
+
+function recorded(answers: unknown[], answer: unknown): unknown {
+  answers.push(answer);
+  return answer;
+}
+
+type Decide = (...args: unknown[]) => unknown;
+
+/** The strategy with each decision method replaced by `answer(the original)`; its other members are shared. */
+function answeringWith(strategy: Strategy, methods: readonly string[], answer: (decide: Decide) => Decide): Strategy {
+  const copy = Object.create(strategy) as Record<string, unknown>;
+  for (const method of methods) {
+    const original = (strategy as unknown as Record<string, unknown>)[method];
+    if (typeof original !== 'function') throw new Error(`bench: cannot replay the decision ${method}`);
+    copy[method] = answer((...args) => original.apply(strategy, args));
+  }
+  return copy as unknown as Strategy;
 }
 
 function cellFile(games: number) {
@@ -83,6 +132,7 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 async function necreaux(): Promise<void> {
   console.log(`necreaux, one core, adaptive: ${count(await singleCoreRate('necreaux', 'adaptive', quick ? 50_000 : 300_000))} games/s`);
   console.log(`necreaux, one core, fixed-speed:speed=7: ${count(await singleCoreRate('necreaux', 'fixed-speed:speed=7', quick ? 50_000 : 300_000))} games/s`);
+  console.log(`necreaux, one core, engine alone (adaptive's answers replayed): ${count(await engineAloneRate('necreaux', 'adaptive', quick ? 50_000 : 300_000))} games/s`);
 
   const scalingGames = quick ? 400_000 : 2_000_000;
   const one = await runnerSeconds(scalingGames, 1);
@@ -124,6 +174,10 @@ function highWaterMark(pid: number | undefined): number {
 
 async function setawatch(): Promise<void> {
   await ladder('setawatch', 'games', quick ? 2_000 : 20_000, 250_000);
+  for (const summons of ['1', '4']) {
+    const rate = await engineAloneRate('setawatch', 'greedy', quick ? 2_000 : 20_000, { summons });
+    console.log(`setawatch summons=${summons}, one core, engine alone (greedy's answers replayed): ${count(rate)} games/s`);
+  }
   for (const budget of [400, 600]) {
     const rate = await singleCoreRate('setawatch', `planner:budget=${budget}`, quick ? 10 : 60, { summons: '2' });
     console.log(`setawatch summons=2, one core, planner:budget=${budget}: ${rate.toFixed(1)} games/s (${(1000 / rate).toFixed(0)} ms per game)`);
