@@ -3,7 +3,8 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { GameModule } from '../core/game.ts';
 import { InputError } from '../core/errors.ts';
-import { describeZodIssue } from './zod-errors.ts';
+import { parseJson } from './json.ts';
+import { describeZodError } from './zod-errors.ts';
 
 export const REPOSITORY_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -19,11 +20,11 @@ export function loadContent(game: GameModule, file: string | undefined): LoadedC
   const shownName = file ?? game.content.defaultFile;
   let json: unknown;
   try {
-    json = JSON.parse(readFileSync(path, 'utf8'));
+    json = parseJson(readFileSync(path, 'utf8'));
   } catch (error) {
     throw new InputError(`${shownName}: cannot read content file as JSON: ${(error as Error).message.split('\n')[0]}`);
   }
   const parsed = game.content.schema.safeParse(json);
-  if (!parsed.success) throw new InputError(`${shownName}: ${describeZodIssue(parsed.error.issues[0])}`);
+  if (!parsed.success) throw new InputError(`${shownName}: ${describeZodError(parsed.error, json)}`);
   return { file: shownName, content: parsed.data };
 }

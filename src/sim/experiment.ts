@@ -7,7 +7,8 @@ import { InputError } from '../core/errors.ts';
 import { chartAxes, type ChartRequest } from './results.ts';
 import { resolveSettings } from './settings.ts';
 import { strategyDefinition, strategyHead } from './strategy-spec.ts';
-import { describeZodIssue } from './zod-errors.ts';
+import { parseJson } from './json.ts';
+import { describeZodError } from './zod-errors.ts';
 
 /** An experiment file (JSON or YAML): a game, fixed settings, a grid of varied settings, strategies, charts. */
 
@@ -86,12 +87,12 @@ export function readExperimentFile(path: string): ExperimentFile {
   let raw: unknown;
   try {
     const text = readFileSync(path, 'utf8');
-    raw = extname(path) === '.json' ? JSON.parse(text) : parseYaml(text);
+    raw = extname(path) === '.json' ? parseJson(text) : parseYaml(text);
   } catch (error) {
     throw new InputError(`${path}: cannot read experiment file: ${(error as Error).message.split('\n')[0]}`);
   }
   const parsed = experimentSchema.safeParse(raw);
-  if (!parsed.success) throw new InputError(`${path}: ${describeZodIssue(parsed.error.issues[0])}`);
+  if (!parsed.success) throw new InputError(`${path}: ${describeZodError(parsed.error, raw)}`);
   if (parsed.data.name !== basename(path, extname(path))) {
     throw new InputError(`${path}: field name: "${parsed.data.name}" must match the file name "${basename(path, extname(path))}"`);
   }

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { InputError } from '../core/errors.ts';
 import { GameWins } from './game-wins.ts';
 import { RESULTS_SCHEMA, RESULTS_SCHEMA_VERSION, type ResultsFile } from './results.ts';
-import { describeZodIssue } from './zod-errors.ts';
+import { parseJson } from './json.ts';
+import { describeZodError } from './zod-errors.ts';
 
 /** Reading a results.json a user hands in (to `playsim merge` or `playsim diff`): every field those commands use is checked. */
 
@@ -54,12 +55,12 @@ export function readResultsFile(path: string): ResultsFile {
   const file = isFolder(path) ? join(path, 'results.json') : path;
   let json: unknown;
   try {
-    json = JSON.parse(readFileSync(file, 'utf8'));
+    json = parseJson(readFileSync(file, 'utf8'));
   } catch (error) {
     throw new InputError(`${file}: cannot read results file: ${(error as Error).message.split('\n')[0]}`);
   }
   const parsed = resultsFileSchema.safeParse(json);
-  if (!parsed.success) throw new InputError(`${file}: ${describeZodIssue(parsed.error.issues[0])}`);
+  if (!parsed.success) throw new InputError(`${file}: ${describeZodError(parsed.error, json)}`);
   const results = json as ResultsFile;
   results.cells.forEach((cell, index) => checkGameWins(file, cell, index));
   return results;

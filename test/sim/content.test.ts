@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GAME_IDS, loadGame } from '../../src/games/registry.ts';
+import { InputError } from '../../src/core/errors.ts';
 import { REPOSITORY_ROOT, loadContent } from '../../src/sim/content.ts';
+import { resolveSettings } from '../../src/sim/settings.ts';
 
 /** A user's content file with a misspelt field must not load as if the field were absent (it changes the results). */
 describe('content files', () => {
@@ -24,6 +26,63 @@ describe('content files', () => {
     delete shipped.adventure[0].keywords;
     const file = join(dir, 'necreaux-card.json');
     writeFileSync(file, JSON.stringify(shipped));
-    expect(() => loadContent(game, file)).toThrow(/field adventure\[0\]: Unrecognized key: "keywrds"/);
+    expect(() => loadContent(game, file)).toThrow('field adventure[0] (Guard Dog): Unrecognized key: "keywrds"');
+  });
+
+  /** The shipped content of a game, to be changed by a test and written back as a user's file. */
+  async function shippedContent(id: string) {
+    const game = await loadGame(id);
+    const content = JSON.parse(readFileSync(resolve(REPOSITORY_ROOT, game.content.defaultFile), 'utf8'));
+    const write = (name: string, text = JSON.stringify(content)) => {
+      const file = join(dir, name);
+      writeFileSync(file, text);
+      return file;
+    };
+    return { game, content, write };
+  }
+
+  it('reports a misspelt field as the unknown key, not as the missing one, and names the card', async () => {
+    const { game, content, write } = await shippedContent('setawatch');
+    const drake = content.creatures.findIndex((card: { name: string }) => card.name === 'Ember Drake');
+    content.creatures[drake].helth = content.creatures[drake].health;
+    delete content.creatures[drake].health;
+    expect(() => loadContent(game, write('helth.json'))).toThrow(new RegExp(`field creatures\\[${drake}\\] \\(Ember Drake\\): Unrecognized key: "helth"`));
+  });
+
+  it('lists what a union field allows (a die is 6 or 8; a fire modifier a number or "halve")', async () => {
+    const { game, content, write } = await shippedContent('setawatch');
+    content.adventurers[0].die = 12;
+    expect(() => loadContent(game, write('d12.json'))).toThrow('field adventurers[0] (Beast Master).die: expected 6 or 8, got 12');
+    content.adventurers[0].die = 6;
+    content.locations[0].fire = 'lots';
+    expect(() => loadContent(game, write('fire.json'))).toThrow(/field locations\[0\] \([^)]+\)\.fire: expected a number or "halve", got "lots"/);
+  });
+
+  it('gives a JSON syntax error its line and column', async () => {
+    const { game, write } = await shippedContent('setawatch');
+    expect(() => loadContent(game, write('syntax.json', '{\n  "game": "setawatch",\n  creatures: []\n}'))).toThrow(/Expected double-quoted property name at line 3, column 3/);
+  });
+
+  it.each(['setawatch', 'doomedrun'])('%s refuses a creature type no creature has (it would match nothing)', async (id) => {
+    const { game, content, write } = await shippedContent(id);
+    const index = content.abilities.findIndex((card: { modes: { target?: { types?: string[] } }[][] }) => card.modes[0][0].target?.types !== undefined);
+    content.abilities[index].modes[0][0].target.types[0] = 'Forest Creatre';
+    const name = content.abilities[index].name;
+    expect(() => loadContent(game, write(`${id}-type.json`))).toThrow(`field abilities[${index}] (${name}).modes[0][0].target.types[0]: "Forest Creatre" is no creature's type`);
+  });
+
+  it('refuses Necreaux content without its two special cards (one line, not a crash)', async () => {
+    const { game, content, write } = await shippedContent('necreaux');
+    content.specials.pop();
+    expect(() => loadContent(game, write('one-special.json'))).toThrow(InputError);
+    expect(() => loadContent(game, write('one-special.json'))).toThrow(/field specials: Too small: expected array to have exactly 2 items/);
+  });
+
+  it('refuses a Necreaux caches setting the content has too few secret caches for', async () => {
+    const { game, content, write } = await shippedContent('necreaux');
+    content.caches = content.caches.slice(0, 1);
+    const loaded = loadContent(game, write('one-cache.json')).content;
+    expect(() => game.createEngine(resolveSettings(game, { caches: 'upper' }, 'test'), loaded, null)).not.toThrow();
+    expect(() => game.createEngine(resolveSettings(game, { caches: 'both' }, 'test'), loaded, null)).toThrow('setting "caches" (both) places 2 secret caches; the content has 1');
   });
 });

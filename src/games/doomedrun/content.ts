@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ContentSpec, Provenance } from '../../core/game.ts';
-import { abilityFields, campAction, checkPassiveEffects, locationEffect, power, RUNES } from '../setawatch/content.ts';
+import { abilityFields, campAction, checkPassiveEffects, checkTypeNames, locationEffect, power, RUNES } from '../setawatch/content.ts';
 import type { SetawatchContent } from '../setawatch/content.ts';
 
 /**
@@ -162,6 +162,7 @@ export const doomedrunContentSchema = z
       if (q.tiedTo !== undefined && !adventurers.has(q.tiedTo)) issue(`Side Quest "${q.name}": unknown adventurer "${q.tiedTo}"`);
     }
     if (!c.summons.some((s) => s.tier === 1 && s.copies >= 4)) issue('four tier-1 Summon cards are needed');
+    checkTypeNames(c, ctx);
   });
 
 export type DoomedrunContent = z.infer<typeof doomedrunContentSchema>;

@@ -222,7 +222,7 @@ export const necreauxContentSchema = z
       if (ids.has(card.id)) issue(`duplicate card id ${card.id}`);
       ids.add(card.id);
     }
-    if (c.specials[0].type === c.specials[1].type) issue('specials must be one scientists and one shuttle card');
+    if (c.specials.length === 2 && c.specials[0].type === c.specials[1].type) issue('specials must be one scientists and one shuttle card');
     const skillNames = new Set(c.skills.map((s) => s.name));
     for (const set of c.premade) for (const name of set) if (!skillNames.has(name)) issue(`premade skill "${name}" is not a skill card`);
   });

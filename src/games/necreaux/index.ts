@@ -184,7 +184,13 @@ function checkContentFits(content: NecreauxContent, rules: NecreauxRules): void 
   if (rules.noTimeToWaste !== 'off' && content.adventure.length < 33) {
     throw new InputError('setting "noTimeToWaste" needs at least 33 adventure cards in the content');
   }
+  const cachesNeeded = CACHES_PLACED[rules.caches];
+  if (content.caches.length < cachesNeeded) {
+    throw new InputError(`setting "caches" (${rules.caches}) places ${cachesNeeded} secret caches; the content has ${content.caches.length}`);
+  }
 }
+
+const CACHES_PLACED: Record<CacheMode, number> = { none: 0, upper: 1, lower: 1, both: 2, 'shuffled-1': 1, 'shuffled-2': 2 };
 
 export const necreaux: GameModule<NecreauxStrategy, NecreauxContent> = {
   id: 'necreaux',

@@ -240,6 +240,28 @@ export function checkPassiveEffects(a: { passive: boolean; modes: readonly (read
   }
 }
 
+/**
+ * Every creature type an effect names (its `type`, or an entry of a target's `types`) must be a creature's type: a
+ * misspelt one would match no card, silently.
+ */
+export function checkTypeNames(content: { creatures: readonly { type?: string }[] }, ctx: z.RefinementCtx): void {
+  const known = new Set(content.creatures.flatMap((card) => (card.type === undefined ? [] : [card.type])));
+  const check = (type: unknown, path: PropertyKey[]) => {
+    if (typeof type === 'string' && !known.has(type)) {
+      ctx.addIssue({ code: 'custom', path, message: `"${type}" is no creature's type; the types are ${[...known].map((t) => `"${t}"`).join(', ')}` });
+    }
+  };
+  const visit = (node: unknown, path: PropertyKey[]): void => {
+    if (node === null || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach((element, index) => visit(element, [...path, index]));
+    const fields = node as Record<string, unknown>;
+    if (typeof fields.op === 'string') check(fields.type, [...path, 'type']);
+    if (Array.isArray(fields.types)) fields.types.forEach((type, index) => check(type, [...path, 'types', index]));
+    for (const [key, value] of Object.entries(fields)) visit(value, [...path, key]);
+  };
+  visit(content, []);
+}
+
 const ability = z.strictObject({ ...cardBase, adventurer: z.enum(ADVENTURERS), ...abilityFields }).superRefine(checkPassiveEffects);
 export type AbilityCard = z.infer<typeof ability>;
 
@@ -262,6 +284,7 @@ export const setawatchContentSchema = z
       if (cards < 3) issue(`adventurer ${adventurer.id} needs at least 3 ability cards, has ${cards}`);
     }
     if (!c.creatures.some((card) => card.kind === 'summon')) issue('there must be a summon card');
+    checkTypeNames(c, ctx);
   });
 
 export type SetawatchContent = z.infer<typeof setawatchContentSchema>;
