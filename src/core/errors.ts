@@ -35,9 +35,17 @@ export function strategyThrew(strategy: string, decision: string, gameSeed: numb
 /** An answer that must be the index of one of the `count` options offered. */
 export function checkedOption(answer: unknown, count: number, strategy: string, decision: string, gameSeed: number): number {
   if (typeof answer !== 'number' || !Number.isInteger(answer) || answer < 0 || answer >= count) {
-    throw new StrategyError(strategy, decision, gameSeed, `answered ${String(answer)}; expected an option index from 0 to ${count - 1}`);
+    throw new StrategyError(strategy, decision, gameSeed, `answered ${shownAnswer(answer)}; expected an option index from 0 to ${count - 1}`);
   }
   return answer;
+}
+
+/** An answer as a message shows it: a number or a boolean as itself, anything else with its type ("0" (a string), 0n (a bigint)). */
+export function shownAnswer(answer: unknown): string {
+  if (typeof answer === 'number' || typeof answer === 'boolean' || answer === undefined || answer === null) return String(answer);
+  if (typeof answer === 'string') return `${JSON.stringify(answer)} (a string)`;
+  if (typeof answer === 'bigint') return `${answer}n (a bigint)`;
+  return `a value of type ${typeof answer}`;
 }
 
 /** The engine failed while playing a game: a bug, exit code 1, with the seed that reproduces it. */

@@ -58,6 +58,8 @@ export interface Strategy {
 export interface StrategyDefinition<S extends Strategy = Strategy> {
   readonly name: string;
   readonly description: string;
+  /** The game the strategy plays (optional in a user's module; when given, the strategy is refused for any other). */
+  readonly game?: string;
   readonly params: readonly StrategyParamSpec[];
   create(params: StrategyParams): S;
 }

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { InputError } from './errors.ts';
 
@@ -20,4 +20,18 @@ export async function importDefault(path: string, where: string): Promise<unknow
 function firstReason(message: string): string {
   const [first, second] = message.split('\n');
   return first.endsWith(':') && second !== undefined ? `${first} ${second.trim()}` : first;
+}
+
+/**
+ * Where in a user's module (or a file beside it) a throw came from, "/path/x.mjs:12:5", read off the stack; null when
+ * the stack does not pass through it.
+ */
+export function placeInModule(thrown: unknown, modulePath: string): string | null {
+  const folder = dirname(resolve(modulePath));
+  const frames = thrown instanceof Error ? (thrown.stack ?? '').split('\n') : [];
+  for (const frame of frames) {
+    const place = /\(?(?:file:\/\/)?([^()\s]+:\d+:\d+)\)?\s*$/.exec(frame)?.[1];
+    if (place !== undefined && decodeURI(place).startsWith(folder)) return decodeURI(place);
+  }
+  return null;
 }

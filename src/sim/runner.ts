@@ -189,7 +189,7 @@ export class Runner {
 
   private absorb(task: Task, result: TaskResult): void {
     const failure = result.failure;
-    if (failure?.kind === 'input') throw new InputError(failure.message);
+    if (failure?.kind === 'input') throw new InputError(failure.game === undefined ? failure.message : `${failure.message}; replay it with: ${this.options.replayCommand(failure.game.cell, failure.game.gameSeed)}`);
     if (failure?.kind === 'crash') throw new GameCrash(failure.gameSeed, this.options.replayCommand(failure.cell, failure.gameSeed), failure.message);
     result.cells.forEach((raw, cell) => {
       if (raw !== null) this.cells[cell].merge(CellAccumulator.fromRaw(raw, this.game.outcomes.length, this.game.metrics));

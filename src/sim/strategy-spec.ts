@@ -15,22 +15,38 @@ export interface StrategySpec {
   readonly params: StrategyParams;
 }
 
+const paramSpecSchema = z
+  .object({
+    name: z.string(),
+    kind: z.enum(['int', 'number', 'enum']),
+    min: z.number().optional(),
+    max: z.number().optional(),
+    values: z.array(z.string()).optional(),
+    default: z.union([z.number(), z.string()]),
+    description: z.string().default(''),
+  })
+  .superRefine((param, ctx) => {
+    const problem = paramSpecProblem(param);
+    if (problem !== null) ctx.addIssue({ code: 'custom', message: `parameter "${param.name}": ${problem}` });
+  });
+
+/** What is wrong with a parameter's spec (an enum without values, a default it does not allow), or null. */
+function paramSpecProblem(param: z.infer<typeof paramSpecSchema>): string | null {
+  if (param.kind === 'enum') {
+    if (param.values === undefined || param.values.length === 0) return 'an enum needs values';
+    return param.values.includes(String(param.default)) ? null : `default ${JSON.stringify(param.default)} is not one of its values`;
+  }
+  if (typeof param.default !== 'number' || (param.kind === 'int' && !Number.isInteger(param.default))) return `default ${JSON.stringify(param.default)} is not a${param.kind === 'int' ? 'n integer' : ' number'}`;
+  if (param.min !== undefined && param.max !== undefined && param.min > param.max) return `min ${param.min} is above max ${param.max}`;
+  if ((param.min !== undefined && param.default < param.min) || (param.max !== undefined && param.default > param.max)) return `default ${param.default} is outside min..max`;
+  return null;
+}
+
 const userDefinitionSchema = z.object({
   name: z.string().min(1),
   description: z.string().default(''),
-  params: z
-    .array(
-      z.object({
-        name: z.string(),
-        kind: z.enum(['int', 'number', 'enum']),
-        min: z.number().optional(),
-        max: z.number().optional(),
-        values: z.array(z.string()).optional(),
-        default: z.union([z.number(), z.string()]),
-        description: z.string().default(''),
-      }),
-    )
-    .default([]),
+  game: z.string().optional(),
+  params: z.array(paramSpecSchema).default([]),
   create: z.custom<(params: StrategyParams) => Strategy>((value) => typeof value === 'function', {
     message: 'must be a function create(params) returning the strategy',
   }),
@@ -119,6 +135,9 @@ export async function strategyDefinition(game: GameModule, spec: string): Promis
   if (isModulePath(head)) {
     const modulePath = isAbsolute(head) ? head : resolve(head);
     const definition = await importUserDefinition(modulePath, spec);
+    if (definition.game !== undefined && definition.game !== game.id) {
+      throw new InputError(`--strategy ${spec}: ${modulePath} is a strategy for ${definition.game}, not ${game.id}`);
+    }
     return { definition, parsed: { spec, name: definition.name, modulePath, params: parseParams(definition, paramText, spec) } };
   }
   const definition = game.strategies.find((candidate) => candidate.name === head);

@@ -6,7 +6,7 @@ import { loadGame } from '../games/registry.ts';
 import { CellAccumulator, PairAccumulator } from './accumulator.ts';
 import { GameWins } from './game-wins.ts';
 import type { CellRaw } from './results.ts';
-import { isModulePath } from '../core/user-module.ts';
+import { isModulePath, placeInModule } from '../core/user-module.ts';
 import { createStrategy, strategyHead } from './strategy-spec.ts';
 
 /**
@@ -33,7 +33,7 @@ export interface Task {
 export type PairsRaw = ReturnType<PairAccumulator['toJSON']>;
 
 export type TaskFailure =
-  | { readonly kind: 'input'; readonly message: string }
+  | { readonly kind: 'input'; readonly message: string; readonly game?: { readonly cell: number; readonly gameSeed: number } }
   | { readonly kind: 'crash'; readonly message: string; readonly cell: number; readonly gameSeed: number };
 
 export interface TaskResult {
@@ -95,7 +95,7 @@ export class TaskRunner {
         }
       }
     } catch (error) {
-      return { cells: [], wins: [], pairs: pairs.toJSON(), failure: describeFailure(error, cell, seed, isModulePath(strategyHead(this.setup.cells[cell].strategy))) };
+      return { cells: [], wins: [], pairs: pairs.toJSON(), failure: describeFailure(error, cell, seed, userModuleOf(this.setup.cells[cell].strategy)) };
     }
     this.countPairs(task, pairs);
     return {
@@ -133,10 +133,22 @@ export function startFailure(error: unknown): TaskResult {
   return { cells: [], wins: [], pairs: new PairAccumulator(new Int32Array(0)).toJSON(), failure: { kind: 'input', message: `a worker could not build the games: ${detail}` } };
 }
 
-/** A user's strategy throwing is bad input; a built-in one throwing (an engine it runs included) is a bug: a crash. */
-export function describeFailure(error: unknown, cell: number, seed: number, userStrategy: boolean): TaskFailure {
+/** The path of the user's module a strategy spec names, or null for a built-in strategy. */
+function userModuleOf(spec: string): string | null {
+  const head = strategyHead(spec);
+  return isModulePath(head) ? head : null;
+}
+
+/**
+ * A user's strategy throwing is bad input (with the place in its module the throw came from); a built-in one throwing
+ * (an engine it runs included) is a bug: a crash. Either names the game, so the run can say how to replay it.
+ */
+export function describeFailure(error: unknown, cell: number, seed: number, userModule: string | null): TaskFailure {
   const thrown = (error as { thrown?: unknown } | null)?.thrown;
-  if (isInputError(error) && (userStrategy || thrown === undefined)) return { kind: 'input', message: error.message };
+  if (isInputError(error) && (userModule !== null || thrown === undefined)) {
+    const place = userModule === null || thrown === undefined ? null : placeInModule(thrown, userModule);
+    return { kind: 'input', message: place === null ? error.message : `${error.message} (at ${place})`, game: { cell, gameSeed: seed } };
+  }
   const cause = thrown ?? error;
   const message = cause instanceof Error ? (cause.stack ?? cause.message) : String(cause);
   return { kind: 'crash', message, cell, gameSeed: seed };

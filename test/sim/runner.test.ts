@@ -132,14 +132,28 @@ describe('runner', () => {
     const file = oneCell({}, 'test/fixtures/strategies/illegal.ts');
     const error = await executeExperiment({ file, sourcePath: 'test', games: 10, workers: 1, shard: null, keepGameWins: true }).catch((e) => e);
     expect(error).toBeInstanceOf(InputError);
-    expect(error.message).toMatch(/strategy "illegal" answered decision "keepRolling" illegally in game seed \d+/);
+    expect(error.message).toMatch(/strategy "illegal" answered decision "keepRolling" illegally in game seed (\d+)/);
+    const seed = /game seed (\d+)/.exec(error.message)?.[1];
+    expect(error.message).toContain(`; replay it with: playsim replay ${COIN} --seed ${seed} `);
+    expect(error.message).toContain("--strategy 'test/fixtures/strategies/illegal.ts'");
+  });
+
+  it("names the place in the user's module a strategy's throw came from", async () => {
+    const file = oneCell({}, 'test/fixtures/strategies/throws.ts');
+    const error = await executeExperiment({ file, sourcePath: 'test', games: 10, workers: 1, shard: null, keepGameWins: true }).catch((e) => e);
+    expect(error).toBeInstanceOf(InputError);
+    expect(error.message).toMatch(/threw: no idea \(at \/.*\/test\/fixtures\/strategies\/throws\.ts:9:\d+\); replay it with: /);
   });
 
   it("blames a strategy's throw on the user only when the strategy is the user's module", () => {
     const thrown = strategyThrew('greedy', 'watch', 5, new TypeError('an engine bug in a rollout'));
-    expect(describeFailure(thrown, 0, 5, true)).toEqual({ kind: 'input', message: 'strategy "greedy" answered decision "watch" illegally in game seed 5: threw: an engine bug in a rollout' });
-    expect(describeFailure(thrown, 0, 5, false)).toMatchObject({ kind: 'crash', cell: 0, gameSeed: 5, message: expect.stringMatching(/^TypeError: an engine bug in a rollout\n {4}at /) });
-    expect(describeFailure(new StrategyError('greedy', 'watch', 5, 'answered 9; expected an option index from 0 to 3'), 0, 5, false)).toMatchObject({ kind: 'input' });
+    expect(describeFailure(thrown, 0, 5, 'strategies/mine.mjs')).toEqual({
+      kind: 'input',
+      message: 'strategy "greedy" answered decision "watch" illegally in game seed 5: threw: an engine bug in a rollout',
+      game: { cell: 0, gameSeed: 5 },
+    });
+    expect(describeFailure(thrown, 0, 5, null)).toMatchObject({ kind: 'crash', cell: 0, gameSeed: 5, message: expect.stringMatching(/^TypeError: an engine bug in a rollout\n {4}at /) });
+    expect(describeFailure(new StrategyError('greedy', 'watch', 5, 'answered 9; expected an option index from 0 to 3'), 0, 5, null)).toMatchObject({ kind: 'input' });
   });
 
   it('reports a strategy whose create() throws as bad input', async () => {

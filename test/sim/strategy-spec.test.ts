@@ -26,6 +26,36 @@ describe('strategyDefinition', () => {
     await expect(strategyDefinition(necreaux, 'fixed-speed:speed')).rejects.toThrow(/--strategy fixed-speed:speed: parameter "speed" needs a value, speed=V \(an integer from 1 to 15\)/);
     await expect(strategyDefinition(necreaux, 'fixed-speed:colour=red')).rejects.toThrow(/unknown parameter "colour=red" for strategy fixed-speed/);
   });
+
+  const dir = mkdtempSync(join(tmpdir(), 'playsim-definition-'));
+  /** A user's module whose default export is `definition` (JavaScript source) with a choose(). */
+  function userModule(name: string, fields: string): string {
+    const module = join(dir, `${name}.mjs`);
+    writeFileSync(module, `export default { name: "${name}", description: "d", ${fields}, create: () => ({ name: "${name}", choose: () => 0 }) };\n`);
+    return module;
+  }
+
+  it("refuses a parameter spec that cannot work: a default it does not allow, an enum without values, min above max", async () => {
+    const setawatch = await loadGame('setawatch');
+    const cases: [string, RegExp][] = [
+      ['{ name: "n", kind: "int", min: 1, max: 5, default: 9 }', /parameter "n": default 9 is outside min\.\.max/],
+      ['{ name: "n", kind: "int", default: 1.5 }', /parameter "n": default 1\.5 is not an integer/],
+      ['{ name: "n", kind: "number", min: 3, max: 1, default: 2 }', /parameter "n": min 3 is above max 1/],
+      ['{ name: "e", kind: "enum", default: "a" }', /parameter "e": an enum needs values/],
+      ['{ name: "e", kind: "enum", values: ["a", "b"], default: "c" }', /parameter "e": default "c" is not one of its values/],
+    ];
+    for (const [index, [param, message]] of cases.entries()) {
+      await expect(strategyDefinition(setawatch, userModule(`bad${index}`, `params: [${param}]`))).rejects.toThrow(message);
+    }
+    await expect(strategyDefinition(setawatch, userModule('good', 'params: [{ name: "e", kind: "enum", values: ["a", "b"], default: "b" }]'))).resolves.toBeDefined();
+  });
+
+  it("refuses a strategy that names another game, and takes one that names its own or none", async () => {
+    const module = userModule('forkyros', 'game: "kyros", params: []');
+    await expect(strategyDefinition(await loadGame('citiesofdoom'), module)).rejects.toThrow(/forkyros\.mjs is a strategy for kyros, not citiesofdoom/);
+    await expect(strategyDefinition(await loadGame('kyros'), module)).resolves.toBeDefined();
+    await expect(strategyDefinition(await loadGame('citiesofdoom'), userModule('anygame', 'params: []'))).resolves.toBeDefined();
+  });
 });
 
 describe('createStrategy', () => {

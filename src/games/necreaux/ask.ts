@@ -1,4 +1,4 @@
-import { StrategyError, strategyThrew } from '../../core/errors.ts';
+import { shownAnswer, StrategyError, strategyThrew } from '../../core/errors.ts';
 import type { GameLog } from '../../core/game.ts';
 import { ANSWER_KINDS, CARD_DESTINATIONS, Rest, type DecisionName, type NecreauxStrategy } from './decisions.ts';
 import { Zone, type GameState } from './state.ts';
@@ -39,7 +39,7 @@ export class Ask {
 
   private int(decision: DecisionName, answer: unknown): number {
     this.pending = null;
-    if (typeof answer !== 'number' || !Number.isInteger(answer)) this.illegal(decision, `${String(answer)} is not an integer`);
+    if (typeof answer !== 'number' || !Number.isInteger(answer)) this.illegal(decision, `${shownAnswer(answer)} is not an integer`);
     if (this.log !== null) this.log.write(`  decision ${decision} -> ${this.answerText(decision, answer)}`);
     return answer;
   }
@@ -58,7 +58,7 @@ export class Ask {
 
   private bool(decision: DecisionName, answer: unknown): boolean {
     this.pending = null;
-    if (typeof answer !== 'boolean') this.illegal(decision, `${String(answer)} is not a boolean`);
+    if (typeof answer !== 'boolean') this.illegal(decision, `${shownAnswer(answer)} is not a boolean`);
     if (this.log !== null) this.log.write(`  decision ${decision} -> ${answer}`);
     return answer;
   }
