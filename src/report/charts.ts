@@ -82,7 +82,7 @@ function cellsOnAxes(results: ResultsFile, request: ChartRequest): ResultsFile {
 }
 
 /** Long labels (a party of four, a comparison) are shown whole rather than cut at vega-lite's 180 px. */
-const LABELS_IN_FULL = { axis: { labelLimit: 480 }, legend: { labelLimit: 480 }, header: { labelLimit: 0 } } as const;
+const LABELS_IN_FULL = { axis: { labelLimit: 480 }, legend: { labelLimit: 0 }, header: { labelLimit: 0 } } as const;
 
 export function buildChart(allResults: ResultsFile, request: ChartRequest): TopLevelSpec {
   return { ...chartFor(cellsOnAxes(allResults, request), request), config: LABELS_IN_FULL } as TopLevelSpec;

@@ -75,6 +75,7 @@ describe('playsim CLI', () => {
   it('replay narrates one game', () => {
     const result = playsim('replay', COIN, '--seed', '5', '--set', 'rounds=3');
     expect(result.code).toBe(0);
+    expect(result.stdout.split('\n')[0]).toMatch(/^replay of coin, seed 5, strategy always; settings target=7, rounds=3, crash=false; content /);
     expect(result.stdout).toMatch(/round 3: rolled \d+/);
     expect(result.stdout).toMatch(/outcome: (won|lost); best=\d+/);
   });
@@ -127,7 +128,7 @@ describe('playsim CLI', () => {
     writeFileSync(experiment, `name: broken\ntitle: t\ngame: ${COIN}\ngames: -5\n`);
     expectBadInput(playsim('run', experiment, '--out', join(dir, 'out')), /broken.yaml: field games: .*/);
     writeFileSync(experiment, `name: broken\ntitle: t\ngame: ${COIN}\nstrategies:\n  - { name: always, params: { x: 1 } }\n`);
-    expectBadInput(playsim('run', experiment), /broken.yaml: field strategies\[0\].grid: Invalid input: expected record, received undefined/);
+    expectBadInput(playsim('run', experiment), /broken.yaml: field strategies\[0\] \(always\)\.grid: Invalid input: expected record, received undefined/);
     writeFileSync(experiment, `name: broken\ntitle: t\ngame: ${COIN}\nstrategies:\n  - 42\n`);
     expectBadInput(playsim('run', experiment), /broken.yaml: field strategies\[0\]: expected a strategy spec \("name" or "name:parameter=value,..."\), or \{ name, grid/);
     writeFileSync(experiment, `name: broken\ntitle: t\ngame: ${COIN}\ngrid:\n  target: { from: 1.5, to: 3 }\n`);
@@ -135,7 +136,7 @@ describe('playsim CLI', () => {
     expect(existsSync(join(dir, 'out'))).toBe(false);
     const content = join(dir, 'cards.json');
     writeFileSync(content, '{"cards": [{"name": "x", "source": "guessed"}]}');
-    expectBadInput(playsim('sim', COIN, '--content', content), /cards.json: field cards\[0\].source: .*printed.*estimated/);
+    expectBadInput(playsim('sim', COIN, '--content', content), /cards.json: field cards\[0\] \(x\)\.source: .*printed.*estimated/);
   });
 
   it('runs an experiment into a report folder, and merges shards into the same results', () => {
