@@ -8,8 +8,10 @@ export interface Progress {
 
 const PLAIN_INTERVAL_MS = 5000;
 
+/** "12,345 games/s"; a slow run, under 10 games a second, with one decimal ("0.3 games/s", not "0 games/s"). */
 function formatRate(gamesPerSecond: number): string {
-  return `${Math.round(gamesPerSecond).toLocaleString('en-US')} games/s`;
+  const digits = gamesPerSecond < 10 ? 1 : 0;
+  return `${gamesPerSecond.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })} games/s`;
 }
 
 function terminalProgress(label: string): Progress {
@@ -40,9 +42,9 @@ function plainProgress(label: string): Progress {
       lastPrinted = now;
       const seconds = (now - started) / 1000;
       const rate = gamesDone / seconds;
-      const eta = rate > 0 ? Math.round((gamesPlanned - gamesDone) / rate) : 0;
+      const eta = rate > 0 ? `${Math.round((gamesPlanned - gamesDone) / rate)}s` : 'not known before a game ends';
       const percent = Math.floor((100 * gamesDone) / gamesPlanned);
-      process.stderr.write(`${label}: ${gamesDone}/${gamesPlanned} games (${percent}%), ${formatRate(rate)}, ETA ${eta}s\n`);
+      process.stderr.write(`${label}: ${gamesDone}/${gamesPlanned} games (${percent}%), ${formatRate(rate)}, ETA ${eta}\n`);
     },
     stop() {},
   };

@@ -26,6 +26,7 @@ const MIN_TASKS_PER_ROUND = 16;
 const MIN_TASK_GAMES = 10;
 /** With --target-ci, cells are checked after every round of this many games, in cell order. */
 export const ROUND_GAMES = 5000;
+const PROGRESS_INTERVAL_MS = 500;
 
 export interface Shard {
   readonly index: number;
@@ -72,13 +73,16 @@ export class Runner {
   private readonly gameWins: GameWins[] | null;
   private readonly cellDone: boolean[];
   private readonly isWin: Uint8Array;
-  private gamesDone = 0;
+  private readonly setup: RunSetup;
+  private readonly gamesFinished: Int32Array;
 
   constructor(
     private readonly game: GameModule,
-    private readonly setup: RunSetup,
+    setup: Omit<RunSetup, 'gamesFinished'>,
     private readonly options: RunOptions,
   ) {
+    this.setup = { ...setup, gamesFinished: new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT) };
+    this.gamesFinished = new Int32Array(this.setup.gamesFinished);
     this.cells = setup.cells.map(() => new CellAccumulator(game.outcomes.length, game.metrics));
     this.pairs = new PairAccumulator(Int32Array.from(setup.pairs));
     this.gameWins = options.keepGameWins ? setup.cells.map(() => new GameWins()) : null;
@@ -91,6 +95,8 @@ export class Runner {
     const bundle = await bundleWorker();
     const needsTypeScript = [this.setup.gameId, ...this.setup.cells.map((cell) => strategyHead(cell.strategy))].some(isModulePath);
     let pool: Piscina | null = null;
+    // Games are counted as they finish, so a slow strategy shows progress long before its first task is done.
+    const progress = setInterval(() => this.reportProgress(), PROGRESS_INTERVAL_MS);
     try {
       pool = new Piscina({
         filename: new URL('./worker.mjs', import.meta.url).href,
@@ -106,6 +112,7 @@ export class Runner {
         await this.playRound(pool, round);
       }
     } finally {
+      clearInterval(progress);
       await pool?.destroy();
       bundle.dispose();
     }
@@ -198,7 +205,10 @@ export class Runner {
       if (packed !== null) this.gameWins?.[cell].addTask(task.start, task.count, packed);
     });
     this.pairs.merge(PairAccumulator.fromJSON(result.pairs));
-    this.gamesDone += task.count * task.cells.length;
-    this.options.onProgress?.(this.gamesDone, this.gamesPlanned());
+    this.reportProgress();
+  }
+
+  private reportProgress(): void {
+    this.options.onProgress?.(Atomics.load(this.gamesFinished, 0), this.gamesPlanned());
   }
 }

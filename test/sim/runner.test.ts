@@ -138,6 +138,16 @@ describe('runner', () => {
     expect(error.message).toContain("--strategy 'test/fixtures/strategies/illegal.ts'");
   });
 
+  it('reports games as they finish, not only when a task is done (a slow strategy shows progress)', async () => {
+    const file = oneCell({}, 'test/fixtures/strategies/slow.ts:ms=100');
+    const seen: number[] = [];
+    await executeExperiment({ file, sourcePath: 'test', games: 20, workers: 1, shard: null, keepGameWins: true, onProgress: (done) => seen.push(done) });
+    // Tasks of this run hold 10 games: a count that is not a multiple of 10 was read while a task was being played.
+    expect(seen.some((done) => done % 10 !== 0)).toBe(true);
+    expect(seen.at(-1)).toBe(20);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+  });
+
   it("names the place in the user's module a strategy's throw came from", async () => {
     const file = oneCell({}, 'test/fixtures/strategies/throws.ts');
     const error = await executeExperiment({ file, sourcePath: 'test', games: 10, workers: 1, shard: null, keepGameWins: true }).catch((e) => e);
