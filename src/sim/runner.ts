@@ -74,15 +74,17 @@ export class Runner {
   private readonly cellDone: boolean[];
   private readonly isWin: Uint8Array;
   private readonly setup: RunSetup;
-  private readonly gamesFinished: Int32Array;
+  private readonly gamesFinished: Uint32Array;
+  private counterRead = 0;
+  private gamesFinishedSoFar = 0;
 
   constructor(
     private readonly game: GameModule,
     setup: Omit<RunSetup, 'gamesFinished'>,
     private readonly options: RunOptions,
   ) {
-    this.setup = { ...setup, gamesFinished: new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT) };
-    this.gamesFinished = new Int32Array(this.setup.gamesFinished);
+    this.setup = { ...setup, gamesFinished: new SharedArrayBuffer(Uint32Array.BYTES_PER_ELEMENT) };
+    this.gamesFinished = new Uint32Array(this.setup.gamesFinished);
     this.cells = setup.cells.map(() => new CellAccumulator(game.outcomes.length, game.metrics));
     this.pairs = new PairAccumulator(Int32Array.from(setup.pairs));
     this.gameWins = options.keepGameWins ? setup.cells.map(() => new GameWins()) : null;
@@ -209,6 +211,10 @@ export class Runner {
   }
 
   private reportProgress(): void {
-    this.options.onProgress?.(Atomics.load(this.gamesFinished, 0), this.gamesPlanned());
+    const counter = Atomics.load(this.gamesFinished, 0);
+    // The shared counter wraps at 2^32 games; between two reads it moves by far less.
+    this.gamesFinishedSoFar += (counter - this.counterRead) >>> 0;
+    this.counterRead = counter;
+    this.options.onProgress?.(this.gamesFinishedSoFar, this.gamesPlanned());
   }
 }

@@ -21,7 +21,7 @@ export interface RunSetup {
   /** Flat [a0, b0, a1, b1, ...] cell indices of the paired comparisons. */
   readonly pairs: readonly number[];
   readonly runSeed: number;
-  /** Games finished by every worker so far, one Int32 shared with the main thread, which shows it as progress. */
+  /** Games finished by every worker so far, one Uint32 shared with the main thread, which shows it as progress. */
   readonly gamesFinished: SharedArrayBuffer;
 }
 
@@ -54,7 +54,7 @@ interface Player {
 export class TaskRunner {
   private readonly record: OutcomeRecord;
   private readonly isWin: Uint8Array;
-  private readonly gamesFinished: Int32Array;
+  private readonly gamesFinished: Uint32Array;
   private wins = new Uint8Array(0);
   private readonly active: Uint8Array;
   private readonly wonThisGame: Uint8Array;
@@ -68,7 +68,7 @@ export class TaskRunner {
     this.isWin = winMask(game);
     this.active = new Uint8Array(setup.cells.length);
     this.wonThisGame = new Uint8Array(setup.cells.length);
-    this.gamesFinished = new Int32Array(setup.gamesFinished);
+    this.gamesFinished = new Uint32Array(setup.gamesFinished);
   }
 
   static async create(setup: RunSetup): Promise<TaskRunner> {
