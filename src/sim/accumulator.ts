@@ -148,7 +148,7 @@ export interface PairAccumulatorJSON {
 
 /**
  * Paired comparisons of cells: for each pair (a, b), over the games (seeds) both cells played, how often both won,
- * only a, only b, or neither. These four counts are what pairedDifference and mcnemarExactP take.
+ * only a, only b, or neither. These four counts are what pairedDifference takes.
  */
 export class PairAccumulator {
   readonly bothWon: Float64Array;

@@ -188,30 +188,3 @@ export function welchDifference(a: MeanCI, b: MeanCI): DifferenceCI | null {
   const halfWidth = studentT975(Math.max(1, Math.floor(df))) * Math.sqrt(variance);
   return { difference, lo: difference - halfWidth, hi: difference + halfWidth };
 }
-
-/**
- * Exact McNemar test (McNemar, 1947, Psychometrika 12:153-157, in its exact binomial form): the two-sided p-value
- * of the discordant counts under H0 that each discordant game is equally likely to favour A or B, i.e.
- * min(1, 2·P(X <= min(f, g))) for X ~ Binomial(f + g, 1/2). No discordant games give p = 1.
- */
-export function mcnemarExactP(onlyAWon: number, onlyBWon: number): number {
-  const trials = onlyAWon + onlyBWon;
-  const smaller = Math.min(onlyAWon, onlyBWon);
-  return Math.min(1, 2 * lowerTailOfFairCoin(trials, smaller));
-}
-
-/**
- * P(X <= k) for X ~ Binomial(trials, 1/2), for k <= trials/2. Starts from P(X = k), computed in logs so that large
- * counts do not underflow early, and walks down the tail with the ratio P(X = i − 1)/P(X = i) = i/(trials − i + 1).
- */
-function lowerTailOfFairCoin(trials: number, k: number): number {
-  let logPointMass = -trials * Math.LN2;
-  for (let i = 1; i <= k; i++) logPointMass += Math.log((trials - k + i) / i);
-  let tailInUnitsOfPointMass = 0;
-  let term = 1;
-  for (let i = k; i >= 0 && term > Number.EPSILON * tailInUnitsOfPointMass; i--) {
-    tailInUnitsOfPointMass += term;
-    term *= i / (trials - i + 1);
-  }
-  return Math.exp(logPointMass) * tailInUnitsOfPointMass;
-}

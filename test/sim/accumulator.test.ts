@@ -61,6 +61,13 @@ describe('CellAccumulator', () => {
     expect(cell.histogramJSON(2).counts).toEqual([1, 1, 1]);
   });
 
+  it('clamps a value just past the last bin into it (one bin further would be dropped without a word)', () => {
+    const cell = accumulate([record(0, [21, 110, 15])]);
+    expect(cell.histogramJSON(0).counts.at(-1)).toBe(1);
+    expect(cell.histogramJSON(1).counts.at(-1)).toBe(1);
+    expect(cell.histogramJSON(2).counts).toEqual([0, 0, 1]);
+  });
+
   it('gives the mean and sd of the values that applied', () => {
     fc.assert(
       fc.property(fc.array(recordArb, { minLength: 1, maxLength: 100 }), (records) => {
@@ -128,10 +135,18 @@ describe('CellAccumulator', () => {
     const finerScore = METRICS.map((metric) => (metric.name === 'score' ? { ...metric, binWidth: 5 } : metric));
     expect(() => cell.merge(new CellAccumulator(OUTCOMES + 1, METRICS))).toThrow(/different outcomes or metric/);
     expect(() => cell.merge(new CellAccumulator(OUTCOMES, finerScore))).toThrow(/different outcomes or metric/);
+    // Bins that line up in number but not in place, or one metric more, would be added into the wrong bins or lost.
+    const shiftedTurns = METRICS.map((metric) => (metric.name === 'turns' ? { ...metric, min: 2, max: 21 } : metric));
+    const widerScoreBins = METRICS.map((metric) => (metric.name === 'score' ? { ...metric, max: 120, binWidth: 11 } : metric));
+    const oneMore = [...METRICS, { name: 'extra', description: 'one metric more', min: 0, max: 1 }];
+    for (const metrics of [shiftedTurns, widerScoreBins, oneMore]) {
+      expect(() => cell.merge(new CellAccumulator(OUTCOMES, metrics))).toThrow(/different outcomes or metric/);
+    }
   });
 
   it('refuses an outcome index outside the declared outcomes', () => {
     expect(() => accumulate([record(OUTCOMES, [1, 1, 1])])).toThrow('outcome index 3 is outside the 3 declared outcomes');
+    expect(() => accumulate([record(-1, [1, 1, 1])])).toThrow('outcome index -1 is outside the 3 declared outcomes');
   });
 });
 
@@ -209,6 +224,9 @@ describe('PairAccumulator', () => {
       new InputError('paired neither has 2 entries, expected 3'),
     );
     expect(() => accumulatePairs([]).merge(new PairAccumulator(Int32Array.from([0, 1, 0, 2, 1, 3])))).toThrow(
+      /different pairs of cells/,
+    );
+    expect(() => accumulatePairs([]).merge(new PairAccumulator(Int32Array.from([0, 1, 0, 2, 3, 1, 1, 2])))).toThrow(
       /different pairs of cells/,
     );
   });

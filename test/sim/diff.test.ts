@@ -55,6 +55,20 @@ describe('diffResults', () => {
     expect(change.winMovedTogether).toBe(false);
   });
 
+  it('corrects for the cells compared on both sides only, not for the cells that played no game on one', () => {
+    // 82 more wins: inside the Bonferroni interval of all twelve cells, outside that of the six with games on both sides.
+    const after = withCells(grid, (cell, index) => (index === 3 ? winningMore(cell, 82) : [0, 1, 2, 4, 5, 6].includes(index) ? { ...cell, games: 0 } : cell));
+    expect(diffResults(grid, after, game).cells[3].winMovedTogether).toBe(true);
+    expect(diffResults(grid, withCells(grid, (cell, index) => (index === 3 ? winningMore(cell, 82) : cell)), game).cells[3].winMovedTogether).toBe(false);
+  });
+
+  it('calls a cell moved when its win rate moved, or when only another of its measures did', () => {
+    const still = { rate: 0, lo: -0.1, hi: 0.1 };
+    expect(cellMoved({ win: { rate: 0.1, lo: 0.05, hi: 0.15 }, measures: [] } as never)).toBe(true);
+    expect(cellMoved({ win: still, measures: [{ change: { lo: 0.01, hi: 0.2 } }] } as never)).toBe(true);
+    expect(cellMoved({ win: still, measures: [{ change: { lo: -0.01, hi: 0.2 } }] } as never)).toBe(false);
+  });
+
   it('matches cells by their settings and strategy, whatever their order and spelling, and lists the rest', () => {
     const respelled = withCells(grid, (cell) => ({ ...cell, strategy: 'greedy:watch=greedy,budget=600' }));
     const after = { ...respelled, cells: [...respelled.cells].reverse().filter((cell) => cell.params.speed !== 5) };
@@ -63,6 +77,13 @@ describe('diffResults', () => {
     expect(diff.cells.every((cell) => !cellMoved(cell))).toBe(true);
     expect(diff.onlyBefore.map((cell) => cell.params.speed)).toEqual([5, 5, 5]);
     expect(diff.onlyAfter).toEqual([]);
+    const extra = { ...grid, cells: [...grid.cells, { ...grid.cells[0], params: { ...grid.cells[0].params, speed: 99 } }] };
+    expect(diffResults(grid, extra, game).onlyAfter.map((cell) => cell.params.speed)).toEqual([99]);
+  });
+
+  it('matches by the varied settings only, not by the strategy or its parameters', () => {
+    const withStrategyVaried = { ...grid, experiment: { ...grid.experiment, varied: [...grid.experiment.varied, 'strategy'] } };
+    expect(diffResults(withStrategyVaried, grid, game).matchedBy).toEqual(['speed', 'agents']);
   });
 
   it('matches a setting one run does not have at its default, and names the fixed settings that differ', () => {
@@ -80,6 +101,8 @@ describe('diffResults', () => {
     const diff = diffResults(grid, withCells(grid, (cell, index) => (index === 0 ? { ...cell, games: 0 } : cell)), game);
     expect(diff.cells[0]).toMatchObject({ win: null, winMovedTogether: false, measures: [] });
     expect(cellMoved(diff.cells[0])).toBe(false);
+    const beforeEmpty = diffResults(withCells(grid, (cell, index) => (index === 0 ? { ...cell, games: 0 } : cell)), grid, game);
+    expect(beforeEmpty.cells[0].win).toBeNull();
   });
 
   it('shows the parts of a win made of several outcomes, and never the only losing outcome', () => {
@@ -95,6 +118,8 @@ describe('diffResults', () => {
     const diff = diffResults(grid, after, game);
     expect(diff.outcomesInOneRun).toEqual({ before: [], after: ['stalemate'] });
     expect(diff.metricsInOneRun).toEqual({ before: ['lossTurn'], after: [] });
+    const beforeOnly = diffResults({ ...grid, outcomeNames: [...grid.outcomeNames, 'stalemate'] }, grid, game);
+    expect(beforeOnly.cells[0].measures.map((measure) => measure.measure)).not.toContain('stalemate');
   });
 
   it('refuses runs of different games, runs with no cell in common and cells it cannot tell apart', () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GameCrash, InputError, StrategyError, strategyThrew } from '../../src/core/errors.ts';
-import { probability2d6Above } from '../../src/core/dice.ts';
+import { probability2d6Above } from '../fixtures/dice.ts';
 import { executeExperiment } from '../../src/sim/execute.ts';
 import { experimentSchema, readExperimentFile } from '../../src/sim/experiment.ts';
 import { GameWins, MAX_KEPT_GAMES } from '../../src/sim/game-wins.ts';
@@ -43,6 +43,33 @@ describe('runner', () => {
     }
     expect(await mergeShards(paths)).toEqual(whole.results);
     await expect(mergeShards(paths.slice(0, 2))).rejects.toThrow(/missing shard 2\/3/);
+  });
+
+  it('merges shards that stopped early into cells marked incomplete, and keeps game wins only when every shard has them', async () => {
+    const file = readExperimentFile(GRID);
+    const dir = mkdtempSync(join(tmpdir(), 'playsim-shards-'));
+    const shards: ResultsFile[] = [];
+    for (let index = 0; index < 3; index++) shards.push((await executeExperiment({ file, sourcePath: GRID, workers: 1, shard: { index, count: 3 }, keepGameWins: true })).results);
+    const write = (name: string, results: unknown) => {
+      const path = join(dir, name);
+      writeFileSync(path, JSON.stringify(results));
+      return path;
+    };
+    const [p0, p1, p2] = shards.map((results, index) => write(`${index}.json`, results));
+    const stopped = write('stopped.json', { ...shards[1], complete: false, cells: shards[1].cells.map((cell, i) => (i === 0 ? { ...cell, complete: false } : cell)) });
+    const merged = await mergeShards([p0, stopped, p2]);
+    expect(merged.cells.map((cell) => cell.complete)).toEqual(shards[0].cells.map((_, i) => i !== 0));
+    expect(merged.complete).toBe(false);
+    const withoutWins = write('no-wins.json', { ...shards[2], cells: shards[2].cells.map(({ raw: { wins: _, ...raw }, ...cell }) => ({ ...cell, raw })) });
+    expect((await mergeShards([p0, p1, withoutWins])).cells.every((cell) => cell.raw.wins === undefined)).toBe(true);
+    await expect(mergeShards([p0])).rejects.toThrow(/missing shards 1\/3, 2\/3/);
+    await expect(mergeShards([p0, p0, p1, p2])).rejects.toThrow(/shard 0\/3 is given twice/);
+    const otherCells = write('other-cells.json', { ...shards[1], cells: shards[1].cells.map((cell, i) => (i === 0 ? { ...cell, params: { ...cell.params, target: 99 } } : cell)) });
+    await expect(mergeShards([p0, otherCells, p2])).rejects.toThrow(/not the same run/);
+    const otherSplit = write('other-split.json', { ...shards[1], shard: { index: 1, count: 2 } });
+    await expect(mergeShards([p0, otherSplit])).rejects.toThrow(/every file must be a shard of the same --shard i\/n split/);
+    const notAShard = write('whole.json', { ...shards[1], shard: null });
+    await expect(mergeShards([p0, notAShard])).rejects.toThrow(/every file must be a shard of the same --shard i\/n split/);
   });
 
   it('refuses shards of another playsim version, and shards that do not add up to the run', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OutcomeRecord } from '../../../src/core/game.ts';
-import { probability2d6Above } from '../../../src/core/dice.ts';
+import { probability2d6Above } from '../../fixtures/dice.ts';
 import { necreauxContentSchema } from '../../../src/games/necreaux/content.ts';
 import { createNecreauxEngine, necreaux } from '../../../src/games/necreaux/index.ts';
 import { plainAgents, stackDeck, testContent, testStrategy } from './helpers.ts';
