@@ -142,7 +142,10 @@ export interface NecreauxStrategy extends Strategy {
   // Each turn
   /** At turn start: an agent to give a skill card for xpCost(agent) XP, or -1 to stop spending. */
   spendXp(view: NecreauxView, maxXp: number): number;
-  /** Explore at this speed (>= 1), or 0 to rest. */
+  /**
+   * Explore at this speed (1 to MAX_SPEED, 200), or 0 to rest. The draws stop when the deck is empty, but speed tests
+   * are still rolled against the speed chosen.
+   */
   chooseSpeed(view: NecreauxView): number;
   /** Use this ability now (it costs charges or discards its card)? Asked again after each use. */
   useAbility(view: NecreauxView, ability: number): boolean;
