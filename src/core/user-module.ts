@@ -1,6 +1,9 @@
-import { dirname, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { InputError } from './errors.ts';
+
+/** The folder name playsim's worker bundle is written under (in the system's temporary folder). */
+export const WORKER_BUNDLE_PREFIX = 'playsim-worker-';
 
 /** Games and strategies can be named by the path of a user's module instead of a built-in name. */
 export function isModulePath(reference: string): boolean {
@@ -23,15 +26,32 @@ function firstReason(message: string): string {
 }
 
 /**
- * Where in a user's module (or a file beside it) a throw came from, "/path/x.mjs:12:5", read off the stack; null when
- * the stack does not pass through it.
+ * Where in a user's module (or a file in its folder or below) a throw came from, "/path/x.mjs:12:5", read off the
+ * stack's frames; null when no frame passes through it. Reporting a failure must not fail, so anything odd is null.
  */
 export function placeInModule(thrown: unknown, modulePath: string): string | null {
-  const folder = dirname(resolve(modulePath));
-  const frames = thrown instanceof Error ? (thrown.stack ?? '').split('\n') : [];
-  for (const frame of frames) {
-    const place = /\(?(?:file:\/\/)?([^()\s]+:\d+:\d+)\)?\s*$/.exec(frame)?.[1];
-    if (place !== undefined && decodeURI(place).startsWith(folder)) return decodeURI(place);
+  try {
+    const module = resolve(modulePath);
+    const frames = thrown instanceof Error ? (thrown.stack ?? '').split('\n').slice(1).map(framePlace) : [];
+    const places = frames.filter((place) => place !== null);
+    // The module's own line first; else a helper beside it (never playsim's worker bundle, which may share the folder).
+    const place = places.find((candidate) => candidate.file === module) ?? places.find((candidate) => isWithin(dirname(module), candidate.file) && !candidate.file.includes(WORKER_BUNDLE_PREFIX));
+    return place === undefined ? null : `${place.file}:${place.line}:${place.column}`;
+  } catch {
+    return null;
   }
-  return null;
+}
+
+/** The file, line and column of one V8 stack frame ("    at f (file:///a/b.mjs:3:9)" or "    at /a/b.ts:3:9"). */
+function framePlace(frame: string): { file: string; line: string; column: string } | null {
+  const match = /^\s*at (?:.*? \()?(.+):(\d+):(\d+)\)?$/.exec(frame);
+  if (match === null) return null;
+  const [, location, line, column] = match;
+  const file = location.startsWith('file:') ? fileURLToPath(location) : location;
+  return { file, line, column };
+}
+
+function isWithin(folder: string, file: string): boolean {
+  const path = relative(folder, file);
+  return path !== '' && !path.startsWith('..') && !isAbsolute(path);
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { WORKER_BUNDLE_PREFIX } from '../core/user-module.ts';
 
 /**
  * The worker code, bundled into one plain JavaScript file before a run. Worker threads then load it without a
@@ -18,7 +19,7 @@ export interface WorkerBundle {
 const WORKER_SOURCE = fileURLToPath(new URL('./worker.ts', import.meta.url));
 
 export async function bundleWorker(): Promise<WorkerBundle> {
-  const dir = mkdtempSync(join(tmpdir(), 'playsim-worker-'));
+  const dir = mkdtempSync(join(tmpdir(), WORKER_BUNDLE_PREFIX));
   const outfile = join(dir, 'worker.mjs');
   await build({
     entryPoints: [WORKER_SOURCE],

@@ -21,27 +21,42 @@ function describeZodIssue(issue: core.$ZodIssue, input: unknown, within: readonl
   return `field ${fieldName(path, input)}: ${issue.message}`;
 }
 
-/** What zod says of a union when the schema gives no message of its own. */
+/** What zod says of a union when the schema gives no message of its own (its English default). */
 const DEFAULT_UNION_MESSAGE = 'Invalid input';
 
-/** The first issue a union branch found inside the value (not on the value's own type), or null. */
+/**
+ * The issue of the union branch the value meant to take: one that found something wrong inside the value (not with
+ * the value's own type), preferring a branch whose literal fields (an `op`) the value matches; its unknown key first.
+ * Null when every branch refused the value's type.
+ */
 function issueInsideBranch(issue: core.$ZodIssueInvalidUnion): core.$ZodIssue | null {
-  for (const branch of issue.errors) {
+  const inside = issue.errors.filter((branch) => {
     const first = branch[0];
-    if (first !== undefined && (first.path.length > 0 || first.code === 'invalid_union')) return first;
-  }
-  return null;
+    return first !== undefined && (first.path.length > 0 || (first.code === 'invalid_union' && issueInsideBranch(first) !== null));
+  });
+  const meant = inside.find((branch) => !branch.some(isLiteralMismatch)) ?? inside[0];
+  if (meant === undefined) return null;
+  return meant.find((candidate) => candidate.code === 'unrecognized_keys') ?? meant[0];
 }
 
-/** "expected 6 or 8", "expected a number or "halve"": what each branch of the union would have taken. */
+/** A field of an object branch holding another literal than the branch's (an effect's `op`). */
+function isLiteralMismatch(issue: core.$ZodIssue): boolean {
+  return issue.code === 'invalid_value' && issue.path.length === 1;
+}
+
+/** "expected 6 or 8", "expected a number or "halve"": what each branch of the union (and of unions in it) would take. */
 function allowedByBranches(issue: core.$ZodIssueInvalidUnion): string {
-  const allowed = issue.errors.map((branch) => {
+  return `expected ${[...new Set(allowedValues(issue))].join(' or ')}`;
+}
+
+function allowedValues(issue: core.$ZodIssueInvalidUnion): string[] {
+  return issue.errors.flatMap((branch) => {
     const first = branch[0];
-    if (first?.code === 'invalid_value') return first.values.map((value) => JSON.stringify(value)).join(' or ');
-    if (first?.code === 'invalid_type') return `${/^[aeiou]/.test(first.expected) ? 'an' : 'a'} ${first.expected}`;
-    return first?.message ?? 'something else';
+    if (first?.code === 'invalid_union') return allowedValues(first);
+    if (first?.code === 'invalid_value') return first.values.map((value) => JSON.stringify(value));
+    if (first?.code === 'invalid_type') return [first.expected === 'null' ? 'null' : `${/^[aeiou]/.test(first.expected) ? 'an' : 'a'} ${first.expected}`];
+    return [first?.message ?? 'something else'];
   });
-  return `expected ${[...new Set(allowed)].join(' or ')}`;
 }
 
 function fieldName(path: readonly PropertyKey[], input: unknown): string {
@@ -71,6 +86,11 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   return value;
 }
 
+/** The value given, as JSON, cut short when long (a whole object given where a number goes). */
 function shown(value: unknown): string {
-  return value === undefined ? 'nothing' : JSON.stringify(value);
+  if (value === undefined) return 'nothing';
+  const text = JSON.stringify(value);
+  return text.length <= SHOWN_LENGTH ? text : `${text.slice(0, SHOWN_LENGTH)}…`;
 }
+
+const SHOWN_LENGTH = 60;

@@ -128,7 +128,7 @@ describe('playsim CLI', () => {
     writeFileSync(experiment, `name: broken\ntitle: t\ngame: ${COIN}\ngames: -5\n`);
     expectBadInput(playsim('run', experiment, '--out', join(dir, 'out')), /broken.yaml: field games: .*/);
     writeFileSync(experiment, `name: broken\ntitle: t\ngame: ${COIN}\nstrategies:\n  - { name: always, params: { x: 1 } }\n`);
-    expectBadInput(playsim('run', experiment), /broken.yaml: field strategies\[0\] \(always\)\.grid: Invalid input: expected record, received undefined/);
+    expectBadInput(playsim('run', experiment), /broken.yaml: field strategies\[0\] \(always\): Unrecognized key: "params"/);
     writeFileSync(experiment, `name: broken\ntitle: t\ngame: ${COIN}\nstrategies:\n  - 42\n`);
     expectBadInput(playsim('run', experiment), /broken.yaml: field strategies\[0\]: expected a strategy spec \("name" or "name:parameter=value,..."\), or \{ name, grid/);
     writeFileSync(experiment, `name: broken\ntitle: t\ngame: ${COIN}\ngrid:\n  target: { from: 1.5, to: 3 }\n`);

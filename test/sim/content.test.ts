@@ -49,6 +49,15 @@ describe('content files', () => {
     expect(() => loadContent(game, write('helth.json'))).toThrow(new RegExp(`field creatures\\[${drake}\\] \\(Ember Drake\\): Unrecognized key: "helth"`));
   });
 
+  it('reports a misspelt field of a Necreaux ability effect as the unknown key, whichever list its op is from', async () => {
+    const { game, content, write } = await shippedContent('necreaux');
+    const card = content.adventure.findIndex((entry: { abilities?: { effect: { op: string } }[] }) => entry.abilities?.[0]?.effect.op === 'rollBonus');
+    const effect = content.adventure[card].abilities[0].effect;
+    effect.amont = effect.amount;
+    delete effect.amount;
+    expect(() => loadContent(game, write('amont.json'))).toThrow(`field adventure[${card}] (${content.adventure[card].name}).abilities[0].effect: Unrecognized key: "amont"`);
+  });
+
   it('lists what a union field allows (a die is 6 or 8; a fire modifier a number or "halve")', async () => {
     const { game, content, write } = await shippedContent('setawatch');
     content.adventurers[0].die = 12;
@@ -58,9 +67,11 @@ describe('content files', () => {
     expect(() => loadContent(game, write('fire.json'))).toThrow(/field locations\[0\] \([^)]+\)\.fire: expected a number or "halve", got "lots"/);
   });
 
-  it('gives a JSON syntax error its line and column', async () => {
+  it('gives a JSON syntax error its line and column, or the text around it on one line', async () => {
     const { game, write } = await shippedContent('setawatch');
     expect(() => loadContent(game, write('syntax.json', '{\n  "game": "setawatch",\n  creatures: []\n}'))).toThrow(/Expected double-quoted property name at line 3, column 3/);
+    expect(() => loadContent(game, write('extra.json', '{\n  "game": "setawatch"\n}}'))).toThrow(/Unexpected non-whitespace character after the JSON value at line 3, column 2/);
+    expect(() => loadContent(game, write('comma.json', '{\n  "creatures": [\n    1,\n  ]\n}'))).toThrow(/cannot read content file as JSON: Unexpected token '\]', .*1, \]/);
   });
 
   it.each(['setawatch', 'doomedrun'])('%s refuses a creature type no creature has (it would match nothing)', async (id) => {

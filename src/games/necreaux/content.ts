@@ -56,19 +56,17 @@ const cardEffect = z.discriminatedUnion('op', [
 export type CardEffect = z.infer<typeof cardEffect>;
 
 /** Effects of abilities (skills, items, specials, caches): the card effects plus roll, damage and combat effects. */
-const abilityEffect = z.union([
-  cardEffect,
-  z.discriminatedUnion('op', [
-    z.strictObject({ op: z.literal('rollBonus'), amount: z.number().int().min(-6).max(6), roll: z.enum(ROLL_KINDS) }),
-    z.strictObject({ op: z.literal('reroll'), roll: z.enum(ROLL_KINDS) }),
-    z.strictObject({ op: z.literal('extraDie'), roll: z.enum(['combat', 'trait']) }), // roll 3 dice, keep the best 2
-    z.strictObject({ op: z.literal('preventDamage'), amount: count }), // to the card's agent
-    z.strictObject({ op: z.literal('monsterHit'), amount: count }), // hit tokens on the monster being fought
-    z.strictObject({ op: z.literal('evadeMonster') }), // discard the monster: no loot, no XP, the turn goes on
-    z.strictObject({ op: z.literal('avoidCard') }), // discard the drawn card without resolving it
-    z.strictObject({ op: z.literal('destroyCard') }), // destroy the current adventure card, else a parasite on the team
-    z.strictObject({ op: z.literal('chargeSelf'), amount: count }),
-  ]),
+const abilityEffect = z.discriminatedUnion('op', [
+  ...cardEffect.options,
+  z.strictObject({ op: z.literal('rollBonus'), amount: z.number().int().min(-6).max(6), roll: z.enum(ROLL_KINDS) }),
+  z.strictObject({ op: z.literal('reroll'), roll: z.enum(ROLL_KINDS) }),
+  z.strictObject({ op: z.literal('extraDie'), roll: z.enum(['combat', 'trait']) }), // roll 3 dice, keep the best 2
+  z.strictObject({ op: z.literal('preventDamage'), amount: count }), // to the card's agent
+  z.strictObject({ op: z.literal('monsterHit'), amount: count }), // hit tokens on the monster being fought
+  z.strictObject({ op: z.literal('evadeMonster') }), // discard the monster: no loot, no XP, the turn goes on
+  z.strictObject({ op: z.literal('avoidCard') }), // discard the drawn card without resolving it
+  z.strictObject({ op: z.literal('destroyCard') }), // destroy the current adventure card, else a parasite on the team
+  z.strictObject({ op: z.literal('chargeSelf'), amount: count }),
 ]);
 export type AbilityEffect = z.infer<typeof abilityEffect>;
 

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { placeInModule } from '../../src/core/user-module.ts';
+
+/** An error whose stack is the message line and these frames. */
+function thrownWith(...frames: string[]): Error {
+  const error = new Error('boom');
+  error.stack = ['Error: boom at /home/u/s/s.mjs:1:1', ...frames.map((frame) => `    at ${frame}`)].join('\n');
+  return error;
+}
+
+describe('placeInModule', () => {
+  it("finds the module's own line in ESM and CommonJS frames, whatever the path holds", () => {
+    expect(placeInModule(thrownWith('choose (file:///home/u/my%20strats/s.mjs:12:5)'), '/home/u/my strats/s.mjs')).toBe('/home/u/my strats/s.mjs:12:5');
+    expect(placeInModule(thrownWith('choose (file:///home/u/%23one/s.mjs:3:9)'), '/home/u/#one/s.mjs')).toBe('/home/u/#one/s.mjs:3:9');
+    expect(placeInModule(thrownWith('Object.choose (/home/u/my strats (copy)/s.ts:7:2)'), '/home/u/my strats (copy)/s.ts')).toBe('/home/u/my strats (copy)/s.ts:7:2');
+    expect(placeInModule(thrownWith('/home/u/100%/s.ts:4:1'), '/home/u/100%/s.ts')).toBe('/home/u/100%/s.ts:4:1');
+  });
+
+  it('prefers the module to a helper beside it, and takes the helper when the module is not on the stack', () => {
+    const stack = thrownWith('helper (file:///home/u/s/lib.mjs:2:3)', 'choose (file:///home/u/s/s.mjs:9:1)');
+    expect(placeInModule(stack, '/home/u/s/s.mjs')).toBe('/home/u/s/s.mjs:9:1');
+    expect(placeInModule(thrownWith('helper (file:///home/u/s/lib.mjs:2:3)', 'run (file:///opt/playsim/x.mjs:1:1)'), '/home/u/s/s.mjs')).toBe('/home/u/s/lib.mjs:2:3');
+  });
+
+  it('names no place outside the module folder: a sibling folder, the worker bundle, the message line', () => {
+    expect(placeInModule(thrownWith('helper (file:///home/u/s2/lib.mjs:2:3)'), '/home/u/s/s.mjs')).toBeNull();
+    expect(placeInModule(thrownWith('engine (file:///tmp/playsim-worker-ab12/worker.mjs:877:29)'), '/tmp/s.mjs')).toBeNull();
+    expect(placeInModule(thrownWith(), '/home/u/s/s.mjs')).toBeNull();
+    expect(placeInModule('not an error', '/home/u/s/s.mjs')).toBeNull();
+  });
+});

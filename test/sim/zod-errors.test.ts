@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { describeZodError } from '../../src/sim/zod-errors.ts';
+
+/** The one line a failed parse of `input` gives. */
+function described(schema: z.ZodType, input: unknown): string {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) throw new Error('expected the parse to fail');
+  return describeZodError(parsed.error, input);
+}
+
+describe('describeZodError', () => {
+  it('lists what every branch of a union takes, unions inside it included', () => {
+    expect(described(z.object({ x: z.union([z.union([z.literal(1), z.literal(2)]), z.string()]) }), { x: true })).toBe('field x: expected 1 or 2 or a string, got true');
+    expect(described(z.object({ x: z.union([z.number(), z.null()]) }), { x: 'q' })).toBe('field x: expected a number or null, got "q"');
+  });
+
+  it('cuts a long value short', () => {
+    const message = described(z.object({ x: z.union([z.number(), z.literal('halve')]) }), { x: { text: 'long '.repeat(30) } });
+    expect(message).toMatch(/^field x: expected a number or "halve", got \{"text":"long long .{20,}…$/);
+    expect(message.length).toBeLessThan(120);
+  });
+
+  it("reports the branch an object meant to take by its literal field, and that branch's unknown key", () => {
+    const effect = z.union([z.strictObject({ op: z.literal('a'), n: z.number() }), z.strictObject({ op: z.literal('b'), s: z.string() })]);
+    expect(described(z.object({ e: z.array(effect) }), { e: [{ op: 'b', s: 'x', ss: 'x' }] })).toBe('field e[0]: Unrecognized key: "ss"');
+    expect(described(z.object({ e: z.array(effect) }), { e: [{ op: 'b' }] })).toMatch(/^field e\[0\]\.s: /);
+  });
+
+  it('keeps a message the schema gives its union', () => {
+    const spec = z.union([z.string(), z.object({ name: z.string() })], { error: 'expected a spec' });
+    expect(described(z.object({ s: spec }), { s: 42 })).toBe('field s: expected a spec');
+  });
+});
