@@ -165,7 +165,7 @@ export async function replayCommand(gameId: string, flags: { seed: number; set?:
   const strategy = await createStrategy(game, flags.strategy ?? game.defaultStrategy);
   const engine = game.createEngine(settings, content.content, { write: (line) => process.stdout.write(`${line}\n`) });
   const record = new OutcomeRecord(game.metrics.length);
-  const settingsText = Object.entries(settings).map(([key, value]) => `${key}=${value}`).join(', ');
+  const settingsText = Object.entries(settings).map(([key, value]) => `${key}=${value}`).join(' ');
   process.stdout.write(`replay of ${game.id}, seed ${flags.seed}, strategy ${flags.strategy ?? game.defaultStrategy}; settings ${settingsText}; content ${content.file}\n`);
   engine.playGame(flags.seed, strategy, record);
   const shown = (value: number) => (value === METRIC_MISSING ? '—' : String(value));

@@ -14,19 +14,23 @@ function formatRate(gamesPerSecond: number): string {
   return `${gamesPerSecond.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })} games/s`;
 }
 
+/** The time left at the rate so far; not guessed before a game has ended. */
+function formatEta(gamesDone: number, gamesPlanned: number, gamesPerSecond: number): string {
+  return gamesDone === 0 || gamesPerSecond === 0 ? 'not known before a game ends' : `${Math.round((gamesPlanned - gamesDone) / gamesPerSecond)}s`;
+}
+
 function terminalProgress(label: string): Progress {
   const started = Date.now();
-  const bar = new SingleBar(
-    { stream: process.stderr, format: `${label} [{bar}] {percentage}% | {value}/{total} games | {rate} | ETA {eta_formatted}`, hideCursor: true, etaBuffer: 50 },
-  );
+  const bar = new SingleBar({ stream: process.stderr, format: `${label} [{bar}] {percentage}% | {value}/{total} games | {rate} | ETA {timeLeft}`, hideCursor: true });
   let begun = false;
   return {
     update(gamesDone, gamesPlanned) {
-      const rate = formatRate(gamesDone / Math.max((Date.now() - started) / 1000, 1e-3));
-      if (!begun) bar.start(gamesPlanned, 0, { rate });
+      const gamesPerSecond = gamesDone / Math.max((Date.now() - started) / 1000, 1e-3);
+      const tokens = { rate: formatRate(gamesPerSecond), timeLeft: formatEta(gamesDone, gamesPlanned, gamesPerSecond) };
+      if (!begun) bar.start(gamesPlanned, 0, tokens);
       begun = true;
       bar.setTotal(gamesPlanned);
-      bar.update(gamesDone, { rate });
+      bar.update(gamesDone, tokens);
     },
     stop: () => bar.stop(),
   };
@@ -40,11 +44,9 @@ function plainProgress(label: string): Progress {
       const now = Date.now();
       if (now - lastPrinted < PLAIN_INTERVAL_MS) return;
       lastPrinted = now;
-      const seconds = (now - started) / 1000;
-      const rate = gamesDone / seconds;
-      const eta = rate > 0 ? `${Math.round((gamesPlanned - gamesDone) / rate)}s` : 'not known before a game ends';
+      const gamesPerSecond = gamesDone / ((now - started) / 1000);
       const percent = Math.floor((100 * gamesDone) / gamesPlanned);
-      process.stderr.write(`${label}: ${gamesDone}/${gamesPlanned} games (${percent}%), ${formatRate(rate)}, ETA ${eta}\n`);
+      process.stderr.write(`${label}: ${gamesDone}/${gamesPlanned} games (${percent}%), ${formatRate(gamesPerSecond)}, ETA ${formatEta(gamesDone, gamesPlanned, gamesPerSecond)}\n`);
     },
     stop() {},
   };

@@ -55,9 +55,14 @@ function budget(options: ExecuteOptions): Budget {
 
 export function replayCommand(gameRef: string, plan: ExperimentPlan, cell: number, gameSeed: number, contentFile: string | undefined): string {
   const { settings, strategy } = plan.cells[cell];
-  const sets = Object.entries(settings).map(([key, value]) => `--set ${key}=${value}`).join(' ');
-  const content = contentFile === undefined ? '' : ` --content ${contentFile}`;
-  return `playsim replay ${gameRef} --seed ${gameSeed} ${sets} --strategy '${strategy}'${content}`;
+  const sets = Object.entries(settings).flatMap(([key, value]) => ['--set', `${key}=${value}`]);
+  const content = contentFile === undefined ? [] : ['--content', contentFile];
+  return ['playsim', 'replay', gameRef, '--seed', String(gameSeed), ...sets, '--strategy', strategy, ...content].map(shellQuoted).join(' ');
+}
+
+/** An argument as a POSIX shell reads it back: as it is when it is plain, else in single quotes. */
+function shellQuoted(argument: string): string {
+  return /^[\w@%+=:,./-]+$/.test(argument) ? argument : `'${argument.replaceAll("'", "'\\''")}'`;
 }
 
 export async function executeExperiment(options: ExecuteOptions): Promise<Execution> {

@@ -2,6 +2,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import type { GameModule, Strategy, StrategyDefinition, StrategyParamSpec, StrategyParams } from '../core/game.ts';
 import { InputError } from '../core/errors.ts';
+import { describeZodError } from './zod-errors.ts';
 import { importDefault, isModulePath } from '../core/user-module.ts';
 
 /**
@@ -34,7 +35,7 @@ const paramSpecSchema = z
 function paramSpecProblem(param: z.infer<typeof paramSpecSchema>): string | null {
   if (param.kind === 'enum') {
     if (param.values === undefined || param.values.length === 0) return 'an enum needs values';
-    return param.values.includes(String(param.default)) ? null : `default ${JSON.stringify(param.default)} is not one of its values`;
+    return typeof param.default === 'string' && param.values.includes(param.default) ? null : `default ${JSON.stringify(param.default)} is not one of its values (strings)`;
   }
   if (typeof param.default !== 'number' || (param.kind === 'int' && !Number.isInteger(param.default))) return `default ${JSON.stringify(param.default)} is not a${param.kind === 'int' ? 'n integer' : ' number'}`;
   if (param.min !== undefined && param.max !== undefined && param.min > param.max) return `min ${param.min} is above max ${param.max}`;
@@ -121,10 +122,10 @@ function parseParams(definition: StrategyDefinition, paramText: string, spec: st
 }
 
 async function importUserDefinition(modulePath: string, spec: string): Promise<StrategyDefinition> {
-  const parsed = userDefinitionSchema.safeParse(await importDefault(modulePath, `--strategy ${spec}`));
+  const exported = await importDefault(modulePath, `--strategy ${spec}`);
+  const parsed = userDefinitionSchema.safeParse(exported);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new InputError(`--strategy ${spec}: ${modulePath}: default export field "${issue.path.join('.') || '(root)'}": ${issue.message}; expected { name, description, params, create(params) }`);
+    throw new InputError(`--strategy ${spec}: ${modulePath}: default export ${describeZodError(parsed.error, exported)}; expected { name, description, params, create(params) }`);
   }
   return parsed.data as StrategyDefinition;
 }

@@ -75,7 +75,7 @@ describe('playsim CLI', () => {
   it('replay narrates one game', () => {
     const result = playsim('replay', COIN, '--seed', '5', '--set', 'rounds=3');
     expect(result.code).toBe(0);
-    expect(result.stdout.split('\n')[0]).toMatch(/^replay of coin, seed 5, strategy always; settings target=7, rounds=3, crash=false; content /);
+    expect(result.stdout.split('\n')[0]).toMatch(/^replay of coin, seed 5, strategy always; settings target=7 rounds=3 crash=false; content /);
     expect(result.stdout).toMatch(/round 3: rolled \d+/);
     expect(result.stdout).toMatch(/outcome: (won|lost); best=\d+/);
   });

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GameCrash, InputError, StrategyError, strategyThrew } from '../../src/core/errors.ts';
 import { probability2d6Above } from '../fixtures/dice.ts';
-import { executeExperiment } from '../../src/sim/execute.ts';
-import { experimentSchema, readExperimentFile } from '../../src/sim/experiment.ts';
+import { executeExperiment, replayCommand } from '../../src/sim/execute.ts';
+import { experimentSchema, readExperimentFile, type ExperimentPlan } from '../../src/sim/experiment.ts';
 import { GameWins, MAX_KEPT_GAMES } from '../../src/sim/game-wins.ts';
 import { mergeShards } from '../../src/sim/merge.ts';
 import { ROUND_GAMES } from '../../src/sim/runner.ts';
@@ -162,7 +162,14 @@ describe('runner', () => {
     expect(error.message).toMatch(/strategy "illegal" answered decision "keepRolling" illegally in game seed (\d+)/);
     const seed = /game seed (\d+)/.exec(error.message)?.[1];
     expect(error.message).toContain(`; replay it with: playsim replay ${COIN} --seed ${seed} `);
-    expect(error.message).toContain("--strategy 'test/fixtures/strategies/illegal.ts'");
+    expect(error.message).toContain('--strategy test/fixtures/strategies/illegal.ts');
+  });
+
+  it('writes a replay command a shell reads back as it was meant: odd arguments quoted', () => {
+    const plan = { cells: [{ settings: { party: 'cleric,ranger,rogue,wizard', name: "Bob's team" }, strategy: 'my strats/x.mjs:speed=7' }] } as unknown as ExperimentPlan;
+    expect(replayCommand('setawatch', plan, 0, 12, '/tmp/my cards.json')).toBe(
+      "playsim replay setawatch --seed 12 --set party=cleric,ranger,rogue,wizard --set 'name=Bob'\\''s team' --strategy 'my strats/x.mjs:speed=7' --content '/tmp/my cards.json'",
+    );
   });
 
   it('reports games as they finish, not only when a task is done (a slow strategy shows progress)', async () => {

@@ -43,6 +43,7 @@ describe('strategyDefinition', () => {
       ['{ name: "n", kind: "number", min: 3, max: 1, default: 2 }', /parameter "n": min 3 is above max 1/],
       ['{ name: "e", kind: "enum", default: "a" }', /parameter "e": an enum needs values/],
       ['{ name: "e", kind: "enum", values: ["a", "b"], default: "c" }', /parameter "e": default "c" is not one of its values/],
+      ['{ name: "e", kind: "enum", values: ["6", "7"], default: 6 }', /parameter "e": default 6 is not one of its values \(strings\)/],
     ];
     for (const [index, [param, message]] of cases.entries()) {
       await expect(strategyDefinition(setawatch, userModule(`bad${index}`, `params: [${param}]`))).rejects.toThrow(message);

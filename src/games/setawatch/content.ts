@@ -240,22 +240,24 @@ export function checkPassiveEffects(a: { passive: boolean; modes: readonly (read
   }
 }
 
+/** The effects whose `type` is a creature type (other effects' `types` lists are their targets' and matches'). */
+const TYPE_NAMING_OPS: ReadonlySet<unknown> = new Set(['multiplyTypeHealth', 'typeHealth', 'defeatedToDeckBottom']);
+
 /**
  * Every creature type an effect names (its `type`, or an entry of a target's `types`) must be a creature's type: a
  * misspelt one would match no card, silently.
  */
 export function checkTypeNames(content: { creatures: readonly { type?: string }[] }, ctx: z.RefinementCtx): void {
   const known = new Set(content.creatures.flatMap((card) => (card.type === undefined ? [] : [card.type])));
+  const typesText = known.size === 0 ? 'no creature has a type' : `the types are ${[...known].map((t) => `"${t}"`).join(', ')}`;
   const check = (type: unknown, path: PropertyKey[]) => {
-    if (typeof type === 'string' && !known.has(type)) {
-      ctx.addIssue({ code: 'custom', path, message: `"${type}" is no creature's type; the types are ${[...known].map((t) => `"${t}"`).join(', ')}` });
-    }
+    if (typeof type === 'string' && !known.has(type)) ctx.addIssue({ code: 'custom', path, message: `"${type}" is no creature's type; ${typesText}` });
   };
   const visit = (node: unknown, path: PropertyKey[]): void => {
     if (node === null || typeof node !== 'object') return;
     if (Array.isArray(node)) return node.forEach((element, index) => visit(element, [...path, index]));
     const fields = node as Record<string, unknown>;
-    if (typeof fields.op === 'string') check(fields.type, [...path, 'type']);
+    if (TYPE_NAMING_OPS.has(fields.op)) check(fields.type, [...path, 'type']);
     if (Array.isArray(fields.types)) fields.types.forEach((type, index) => check(type, [...path, 'types', index]));
     for (const [key, value] of Object.entries(fields)) visit(value, [...path, key]);
   };
