@@ -7,7 +7,7 @@ import { CellAccumulator, PairAccumulator } from './accumulator.ts';
 import { GameWins } from './game-wins.ts';
 import { wilson } from './statistics.ts';
 import { strategyHead } from './strategy-spec.ts';
-import { TaskRunner, type RunSetup, type Task, type TaskResult } from './task.ts';
+import { TaskRunner, type RunSetup, type Task, type TaskFailure, type TaskResult } from './task.ts';
 import { bundleWorker } from './worker-bundle.ts';
 
 /**
@@ -177,29 +177,42 @@ export class Runner {
     }
   }
 
+  /**
+   * Plays a round's tasks, at most two per worker in flight. After a failure no task is started, the ones in flight
+   * finish, and the failure of the earliest task is reported: every task before it was started before it, so the
+   * report is the same whichever worker got there first.
+   */
   private async playRound(pool: Piscina, round: Round): Promise<void> {
     const inFlight = new Set<Promise<void>>();
+    const failed: { task: Task; failure: TaskFailure }[] = [];
     const limit = this.options.workers * 2;
     try {
       for (const task of this.tasks(round)) {
-        if (this.stopped()) break;
-        const pending: Promise<void> = pool.run(task).then((result: TaskResult) => this.absorb(task, result));
+        if (this.stopped() || failed.length > 0) break;
+        const pending: Promise<void> = pool.run(task).then((result: TaskResult) => {
+          if (result.failure === null) this.absorb(task, result);
+          else failed.push({ task, failure: result.failure });
+        });
         inFlight.add(pending);
         void pending.finally(() => inFlight.delete(pending)).catch(() => undefined);
         if (inFlight.size >= limit) await Promise.race(inFlight);
       }
       await Promise.all(inFlight);
     } catch (error) {
-      // Let the tasks in flight finish before the pool is destroyed; the first failure is the one reported.
+      // Let the tasks in flight finish before the pool is destroyed.
       await Promise.allSettled(inFlight);
       throw error;
     }
+    if (failed.length > 0) throw this.failureError(failed.reduce((first, next) => (next.task.start < first.task.start ? next : first)).failure);
+  }
+
+  private failureError(failure: TaskFailure): Error {
+    if (failure.kind === 'crash') return new GameCrash(failure.gameSeed, this.options.replayCommand(failure.cell, failure.gameSeed), failure.message);
+    if (failure.game === undefined) return new InputError(failure.message);
+    return new InputError(`${failure.message}; replay it with: ${this.options.replayCommand(failure.game.cell, failure.game.gameSeed)}`);
   }
 
   private absorb(task: Task, result: TaskResult): void {
-    const failure = result.failure;
-    if (failure?.kind === 'input') throw new InputError(failure.game === undefined ? failure.message : `${failure.message}; replay it with: ${this.options.replayCommand(failure.game.cell, failure.game.gameSeed)}`);
-    if (failure?.kind === 'crash') throw new GameCrash(failure.gameSeed, this.options.replayCommand(failure.cell, failure.gameSeed), failure.message);
     result.cells.forEach((raw, cell) => {
       if (raw !== null) this.cells[cell].merge(CellAccumulator.fromRaw(raw, this.game.outcomes.length, this.game.metrics));
     });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GameCrash, InputError, StrategyError, strategyThrew } from '../../src/core/errors.ts';
+import { gameSeed } from '../../src/core/rng.ts';
 import { probability2d6Above } from '../fixtures/dice.ts';
 import { executeExperiment, replayCommand } from '../../src/sim/execute.ts';
 import { experimentSchema, readExperimentFile, type ExperimentPlan } from '../../src/sim/experiment.ts';
@@ -153,6 +154,15 @@ describe('runner', () => {
     expect(error).toBeInstanceOf(GameCrash);
     expect(error.message).toMatch(/boom on a 12/);
     expect(error.replayCommand).toContain(`playsim replay ${COIN} --seed ${error.gameSeed}`);
+  });
+
+  it('reports the crash of the earliest failing task, whichever worker finished first', async () => {
+    // Run seed 84: the first 12 of games 0-9 (task 0) is game 9, and game 10 (task 1's first) is a 12. With a strategy
+    // taking 60 ms a game, task 1 crashes long before task 0 does; the report must still be game 9's.
+    const file = experimentSchema.parse({ name: 'one', title: 'one cell', game: COIN, settings: { crash: true }, strategies: ['test/fixtures/strategies/slow.ts:ms=60'], seed: 84 });
+    const error = await executeExperiment({ file, sourcePath: 'test', games: 20, workers: 2, shard: null, keepGameWins: true }).catch((e) => e);
+    expect(error).toBeInstanceOf(GameCrash);
+    expect(error.gameSeed).toBe(gameSeed(84, 9));
   });
 
   it('rejects an illegal answer naming strategy, decision and seed', async () => {
