@@ -94,6 +94,7 @@ describe('content files', () => {
     content.caches = content.caches.slice(0, 1);
     const loaded = loadContent(game, write('one-cache.json')).content;
     expect(() => game.createEngine(resolveSettings(game, { caches: 'upper' }, 'test'), loaded, null)).not.toThrow();
-    expect(() => game.createEngine(resolveSettings(game, { caches: 'both' }, 'test'), loaded, null)).toThrow('setting "caches" (both) places 2 secret caches; the content has 1');
+    expect(() => game.createEngine(resolveSettings(game, { caches: 'both' }, 'test'), loaded, null)).toThrow('the caches the settings ask for (both, from "caches" or "level") need 2 secret caches; the content has 1');
+    expect(() => game.createEngine(resolveSettings(game, { level: 'intro' }, 'test'), loaded, null)).toThrow(/need 2 secret caches; the content has 1/);
   });
 });

@@ -6,7 +6,7 @@ import { necreauxContent, type NecreauxContent } from './content.ts';
 import { type NecreauxStrategy, STRATEGY_METHODS } from './decisions.ts';
 import { NecreauxEngine, type EngineHooks, type NecreauxRules } from './rules.ts';
 import { METRICS } from './score.ts';
-import { countdownAfterVariants, lowestPlayableCountdown, STARTING_COUNTDOWN, type AgentCreation, type CacheMode, type NoTimeToWaste } from './setup.ts';
+import { CACHES_PLACED, countdownAfterVariants, lowestPlayableCountdown, STARTING_COUNTDOWN, type AgentCreation, type CacheMode, type NoTimeToWaste } from './setup.ts';
 
 const LEVELS = ['intro', '1', '2', '3', '4', '5', '6', '7'] as const;
 const CACHE_MODES = ['level', 'none', 'upper', 'lower', 'both', 'shuffled-1', 'shuffled-2'] as const;
@@ -186,11 +186,9 @@ function checkContentFits(content: NecreauxContent, rules: NecreauxRules): void 
   }
   const cachesNeeded = CACHES_PLACED[rules.caches];
   if (content.caches.length < cachesNeeded) {
-    throw new InputError(`setting "caches" (${rules.caches}) places ${cachesNeeded} secret caches; the content has ${content.caches.length}`);
+    throw new InputError(`the caches the settings ask for (${rules.caches}, from "caches" or "level") need ${cachesNeeded} secret caches; the content has ${content.caches.length}`);
   }
 }
-
-const CACHES_PLACED: Record<CacheMode, number> = { none: 0, upper: 1, lower: 1, both: 2, 'shuffled-1': 1, 'shuffled-2': 2 };
 
 export const necreaux: GameModule<NecreauxStrategy, NecreauxContent> = {
   id: 'necreaux',

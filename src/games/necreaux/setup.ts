@@ -7,6 +7,9 @@ import { Zone, type GameState } from './state.ts';
 
 /** Where secret caches go in the adventure deck (the rulebook's Scaling Play levels and the `caches` setting). */
 export type CacheMode = 'none' | 'upper' | 'lower' | 'both' | 'shuffled-1' | 'shuffled-2';
+
+/** How many secret caches each placement puts into the adventure deck. */
+export const CACHES_PLACED: Readonly<Record<CacheMode, number>> = { none: 0, upper: 1, lower: 1, both: 2, 'shuffled-1': 1, 'shuffled-2': 2 };
 export type AgentCreation = 'premade' | 'keep3' | 'draft';
 export type NoTimeToWaste = 'off' | 'random' | 'dealt';
 
@@ -211,7 +214,7 @@ export class SetUp {
   /** Level 4: caches shuffled into the deck before it is split (in the How To Play deck: at random places). */
   private addShuffledCaches(deckStream: RandomStream, count: number): number {
     const mode = this.rules.caches;
-    const caches = mode === 'shuffled-1' ? 1 : mode === 'shuffled-2' ? 2 : 0;
+    const caches = mode === 'shuffled-1' || mode === 'shuffled-2' ? CACHES_PLACED[mode] : 0;
     for (let i = 0; i < caches && this.caches.size > 0; i++) {
       const cache = this.caches.draw();
       const at = deckStream.int(count + 1);
