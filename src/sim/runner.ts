@@ -77,6 +77,7 @@ export class Runner {
   private readonly gamesFinished: Uint32Array;
   private counterRead = 0;
   private gamesFinishedSoFar = 0;
+  private plannedGames: number | undefined;
 
   constructor(
     private readonly game: GameModule,
@@ -125,8 +126,11 @@ export class Runner {
     return this.options.signal?.aborted ?? false;
   }
 
+  /** The games this run plays: its shard's tasks, or with a target CI, the most it may play. */
   private gamesPlanned(): number {
-    return this.setup.cells.length * (this.options.gamesPerCell ?? this.options.maxGames);
+    if (this.options.gamesPerCell === null) return this.setup.cells.length * this.options.maxGames;
+    this.plannedGames ??= Array.from(this.tasks(this.firstRound())).reduce((games, task) => games + task.count * task.cells.length, 0);
+    return this.plannedGames;
   }
 
   private allCells(): number[] {

@@ -46,6 +46,14 @@ describe('runner', () => {
     await expect(mergeShards(paths.slice(0, 2))).rejects.toThrow(/missing shard 2\/3/);
   });
 
+  it("plans a shard's progress as the games of its own tasks, so it ends at 100%", async () => {
+    const file = readExperimentFile(GRID);
+    let last = [0, 0];
+    const { results } = await executeExperiment({ file, sourcePath: GRID, workers: 1, shard: { index: 0, count: 4 }, keepGameWins: true, onProgress: (done, planned) => (last = [done, planned]) });
+    expect(last[0]).toBe(last[1]);
+    expect(last[1]).toBe(results.cells.reduce((games, cell) => games + cell.games, 0));
+  });
+
   it('merges shards that stopped early into cells marked incomplete, and keeps game wins only when every shard has them', async () => {
     const file = readExperimentFile(GRID);
     const dir = mkdtempSync(join(tmpdir(), 'playsim-shards-'));
