@@ -20,6 +20,25 @@ function oneCell(settings: Record<string, string | number | boolean>, strategy =
   return experimentSchema.parse({ name: 'one', title: 'one cell', game: COIN, settings, strategies: [strategy], seed: 7 });
 }
 
+/** The coin grid's results as `count` shards, and a way to write a (changed) results file to a fresh folder. */
+async function shardsOfGrid(count: number) {
+  const file = readExperimentFile(GRID);
+  const dir = mkdtempSync(join(tmpdir(), 'playsim-shards-'));
+  const shards: ResultsFile[] = [];
+  for (let index = 0; index < count; index++) shards.push((await executeExperiment({ file, sourcePath: GRID, workers: 1, shard: { index, count }, keepGameWins: true })).results);
+  const write = (name: string, results: unknown) => {
+    const path = join(dir, name);
+    writeFileSync(path, JSON.stringify(results));
+    return path;
+  };
+  return { shards, write };
+}
+
+/** The results as a run that kept no game wins writes them. */
+function withoutGameWins(results: ResultsFile): ResultsFile {
+  return { ...results, cells: results.cells.map(({ raw: { wins: _, ...raw }, ...cell }) => ({ ...cell, raw })) };
+}
+
 describe('runner', () => {
   it('gives identical results for 1 and 2 workers', async () => {
     const file = readExperimentFile(GRID);
@@ -55,21 +74,13 @@ describe('runner', () => {
   });
 
   it('merges shards that stopped early into cells marked incomplete, and keeps game wins only when every shard has them', async () => {
-    const file = readExperimentFile(GRID);
-    const dir = mkdtempSync(join(tmpdir(), 'playsim-shards-'));
-    const shards: ResultsFile[] = [];
-    for (let index = 0; index < 3; index++) shards.push((await executeExperiment({ file, sourcePath: GRID, workers: 1, shard: { index, count: 3 }, keepGameWins: true })).results);
-    const write = (name: string, results: unknown) => {
-      const path = join(dir, name);
-      writeFileSync(path, JSON.stringify(results));
-      return path;
-    };
+    const { shards, write } = await shardsOfGrid(3);
     const [p0, p1, p2] = shards.map((results, index) => write(`${index}.json`, results));
     const stopped = write('stopped.json', { ...shards[1], complete: false, cells: shards[1].cells.map((cell, i) => (i === 0 ? { ...cell, complete: false } : cell)) });
     const merged = await mergeShards([p0, stopped, p2]);
     expect(merged.cells.map((cell) => cell.complete)).toEqual(shards[0].cells.map((_, i) => i !== 0));
     expect(merged.complete).toBe(false);
-    const withoutWins = write('no-wins.json', { ...shards[2], cells: shards[2].cells.map(({ raw: { wins: _, ...raw }, ...cell }) => ({ ...cell, raw })) });
+    const withoutWins = write('no-wins.json', withoutGameWins(shards[2]));
     expect((await mergeShards([p0, p1, withoutWins])).cells.every((cell) => cell.raw.wins === undefined)).toBe(true);
     await expect(mergeShards([p0])).rejects.toThrow(/missing shards 1\/3, 2\/3/);
     await expect(mergeShards([p0, p0, p1, p2])).rejects.toThrow(/shard 0\/3 is given twice/);
@@ -82,22 +93,13 @@ describe('runner', () => {
   });
 
   it('refuses shards of another playsim version, and shards that do not add up to the run', async () => {
-    const file = readExperimentFile(GRID);
-    const dir = mkdtempSync(join(tmpdir(), 'playsim-shards-'));
-    const shards: ResultsFile[] = [];
-    for (let index = 0; index < 2; index++) shards.push((await executeExperiment({ file, sourcePath: GRID, workers: 1, shard: { index, count: 2 }, keepGameWins: true })).results);
-    const write = (name: string, results: unknown) => {
-      const path = join(dir, name);
-      writeFileSync(path, JSON.stringify(results));
-      return path;
-    };
+    const { shards, write } = await shardsOfGrid(2);
     const older = write('older.json', { ...shards[1], tool: { ...shards[1].tool, version: '0.0.1' } });
     await expect(mergeShards([write('0.json', shards[0]), older])).rejects.toThrow(/playsim version/);
     const overlapping = write('overlap.json', { ...shards[1], cells: shards[1].cells.map((cell, i) => (i === 0 ? shards[0].cells[0] : cell)) });
     await expect(mergeShards([write('0b.json', shards[0]), overlapping])).rejects.toThrow(/overlap.json: field cells\[0\].raw.wins: games 0 to \d+ overlap games already recorded/);
-    const withoutWins = (results: ResultsFile) => ({ ...results, cells: results.cells.map(({ raw: { wins: _, ...raw }, ...cell }) => ({ ...cell, raw })) });
-    const countedTwice = write('twice.json', withoutWins({ ...shards[1], cells: shards[1].cells.map((cell, i) => (i === 0 ? shards[0].cells[0] : cell)) }));
-    await expect(mergeShards([write('0c.json', withoutWins(shards[0])), countedTwice])).rejects.toThrow(/cell 0 adds up to .* games, not the run's 3000/);
+    const countedTwice = write('twice.json', withoutGameWins({ ...shards[1], cells: shards[1].cells.map((cell, i) => (i === 0 ? shards[0].cells[0] : cell)) }));
+    await expect(mergeShards([write('0c.json', withoutGameWins(shards[0])), countedTwice])).rejects.toThrow(/cell 0 adds up to .* games, not the run's 3000/);
   });
 
   it('plays every cell on the same seeds, so neighbouring cells are paired', async () => {
