@@ -37,7 +37,8 @@ function paramSpecProblem(param: z.infer<typeof paramSpecSchema>): string | null
     if (param.values === undefined || param.values.length === 0) return 'an enum needs values';
     return typeof param.default === 'string' && param.values.includes(param.default) ? null : `default ${JSON.stringify(param.default)} is not one of its values (strings)`;
   }
-  if (typeof param.default !== 'number' || (param.kind === 'int' && !Number.isInteger(param.default))) return `default ${JSON.stringify(param.default)} is not a${param.kind === 'int' ? 'n integer' : ' number'}`;
+  const kindName = param.kind === 'int' ? 'an integer' : 'a number';
+  if (typeof param.default !== 'number' || (param.kind === 'int' && !Number.isInteger(param.default))) return `default ${JSON.stringify(param.default)} is not ${kindName}`;
   if (param.min !== undefined && param.max !== undefined && param.min > param.max) return `min ${param.min} is above max ${param.max}`;
   if ((param.min !== undefined && param.default < param.min) || (param.max !== undefined && param.default > param.max)) return `default ${param.default} is outside min..max`;
   return null;
