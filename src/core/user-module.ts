@@ -34,8 +34,10 @@ export function placeInModule(thrown: unknown, modulePath: string): string | nul
     const module = resolve(modulePath);
     const frames = thrown instanceof Error ? (thrown.stack ?? '').split('\n').slice(1).map(framePlace) : [];
     const places = frames.filter((place) => place !== null);
-    // The module's own line first; else a helper beside it (never playsim's worker bundle, which may share the folder).
-    const place = places.find((candidate) => candidate.file === module) ?? places.find((candidate) => isWithin(dirname(module), candidate.file) && !candidate.file.includes(WORKER_BUNDLE_PREFIX));
+    const inModule = places.find((candidate) => candidate.file === module);
+    // Else a helper beside it, never playsim's worker bundle (the module may sit in the temporary folder it is in).
+    const besideModule = places.find((candidate) => isWithin(dirname(module), candidate.file) && !candidate.file.includes(WORKER_BUNDLE_PREFIX));
+    const place = inModule ?? besideModule;
     return place === undefined ? null : `${place.file}:${place.line}:${place.column}`;
   } catch {
     return null;

@@ -211,9 +211,10 @@ export class Runner {
   }
 
   private failureError(failure: TaskFailure): Error {
-    if (failure.kind === 'crash') return new GameCrash(failure.gameSeed, this.options.replayCommand(failure.cell, failure.gameSeed), failure.message);
     if (failure.game === undefined) return new InputError(failure.message);
-    return new InputError(`${failure.message}; replay it with: ${this.options.replayCommand(failure.game.cell, failure.game.gameSeed)}`);
+    const replay = this.options.replayCommand(failure.game.cell, failure.game.gameSeed);
+    if (failure.kind === 'crash') return new GameCrash(failure.game.gameSeed, replay, failure.message);
+    return new InputError(`${failure.message}; replay it with: ${replay}`);
   }
 
   private absorb(task: Task, result: TaskResult): void {

@@ -34,9 +34,15 @@ export interface Task {
 
 export type PairsRaw = ReturnType<PairAccumulator['toJSON']>;
 
+/** The game a failure happened in: its cell and seed, from which the run writes the replay command. */
+export interface FailedGame {
+  readonly cell: number;
+  readonly gameSeed: number;
+}
+
 export type TaskFailure =
-  | { readonly kind: 'input'; readonly message: string; readonly game?: { readonly cell: number; readonly gameSeed: number } }
-  | { readonly kind: 'crash'; readonly message: string; readonly cell: number; readonly gameSeed: number };
+  | { readonly kind: 'input'; readonly message: string; readonly game?: FailedGame }
+  | { readonly kind: 'crash'; readonly message: string; readonly game: FailedGame };
 
 export interface TaskResult {
   readonly cells: readonly (CellRaw | null)[];
@@ -156,5 +162,5 @@ export function describeFailure(error: unknown, cell: number, seed: number, user
   }
   const cause = thrown ?? error;
   const message = cause instanceof Error ? (cause.stack ?? cause.message) : String(cause);
-  return { kind: 'crash', message, cell, gameSeed: seed };
+  return { kind: 'crash', message, game: { cell, gameSeed: seed } };
 }

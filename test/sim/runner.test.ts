@@ -216,7 +216,7 @@ describe('runner', () => {
       message: 'strategy "greedy" answered decision "watch" illegally in game seed 5: threw: an engine bug in a rollout',
       game: { cell: 0, gameSeed: 5 },
     });
-    expect(describeFailure(thrown, 0, 5, null)).toMatchObject({ kind: 'crash', cell: 0, gameSeed: 5, message: expect.stringMatching(/^TypeError: an engine bug in a rollout\n {4}at /) });
+    expect(describeFailure(thrown, 0, 5, null)).toMatchObject({ kind: 'crash', game: { cell: 0, gameSeed: 5 }, message: expect.stringMatching(/^TypeError: an engine bug in a rollout\n {4}at /) });
     expect(describeFailure(new StrategyError('greedy', 'watch', 5, 'answered 9; expected an option index from 0 to 3'), 0, 5, null)).toMatchObject({ kind: 'input' });
   });
 
