@@ -54,7 +54,7 @@ function onInterrupt(): void {
     return;
   }
   firstInterruptAt = Date.now();
-  process.stderr.write('\nstopping: finishing the games in flight, then writing results marked incomplete (Ctrl-C again to quit now)\n');
+  process.stderr.write('\nstopping after the games being played, then writing the results marked incomplete (Ctrl-C again to quit now)\n');
   interruption.abort();
 }
 

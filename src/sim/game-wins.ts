@@ -125,6 +125,7 @@ export class GameWins {
 
   /** Inserts [start, end) in order, joining it to the ranges it touches. */
   private addRange(start: number, end: number): void {
+    if (end === start) return; // a task stopped before its first game
     if (end > MAX_KEPT_GAMES) throw new Error(`game ${end - 1} is past the ${MAX_KEPT_GAMES} games a record keeps`);
     const at = this.ranges.findIndex(([otherStart]) => otherStart >= start);
     const index = at < 0 ? this.ranges.length : at;

@@ -75,17 +75,19 @@ export class Runner {
   private readonly isWin: Uint8Array;
   private readonly setup: RunSetup;
   private readonly gamesFinished: Uint32Array;
+  private readonly stopRequested: Int32Array;
   private counterRead = 0;
   private gamesFinishedSoFar = 0;
   private plannedGames: number | undefined;
 
   constructor(
     private readonly game: GameModule,
-    setup: Omit<RunSetup, 'gamesFinished'>,
+    setup: Omit<RunSetup, 'gamesFinished' | 'stopRequested'>,
     private readonly options: RunOptions,
   ) {
-    this.setup = { ...setup, gamesFinished: new SharedArrayBuffer(Uint32Array.BYTES_PER_ELEMENT) };
+    this.setup = { ...setup, gamesFinished: new SharedArrayBuffer(Uint32Array.BYTES_PER_ELEMENT), stopRequested: new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT) };
     this.gamesFinished = new Uint32Array(this.setup.gamesFinished);
+    this.stopRequested = new Int32Array(this.setup.stopRequested);
     this.cells = setup.cells.map(() => new CellAccumulator(game.outcomes.length, game.metrics));
     this.pairs = new PairAccumulator(Int32Array.from(setup.pairs));
     this.gameWins = options.keepGameWins ? setup.cells.map(() => new GameWins()) : null;
@@ -98,6 +100,10 @@ export class Runner {
     const bundle = await bundleWorker();
     const needsTypeScript = [this.setup.gameId, ...this.setup.cells.map((cell) => strategyHead(cell.strategy))].some(isModulePath);
     let pool: Piscina | null = null;
+    // The tasks in flight stop after their current game, so a stop request is answered in about a game's time.
+    const stopTasks = () => Atomics.store(this.stopRequested, 0, 1);
+    this.options.signal?.addEventListener('abort', stopTasks, { once: true });
+    if (this.stopped()) stopTasks();
     // Games are counted as they finish, so a slow strategy shows progress long before its first task is done.
     const progress = setInterval(() => this.reportProgress(), PROGRESS_INTERVAL_MS);
     try {
@@ -115,6 +121,7 @@ export class Runner {
         await this.playRound(pool, round);
       }
     } finally {
+      this.options.signal?.removeEventListener('abort', stopTasks);
       clearInterval(progress);
       await pool?.destroy();
       bundle.dispose();
@@ -222,7 +229,7 @@ export class Runner {
       if (raw !== null) this.cells[cell].merge(CellAccumulator.fromRaw(raw, this.game.outcomes.length, this.game.metrics));
     });
     result.wins.forEach((packed, cell) => {
-      if (packed !== null) this.gameWins?.[cell].addTask(task.start, task.count, packed);
+      if (packed !== null) this.gameWins?.[cell].addTask(task.start, result.played[cell], packed);
     });
     this.pairs.merge(PairAccumulator.fromJSON(result.pairs));
     this.reportProgress();

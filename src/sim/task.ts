@@ -23,6 +23,8 @@ export interface RunSetup {
   readonly runSeed: number;
   /** Games finished by every worker so far, one Uint32 shared with the main thread, which shows it as progress. */
   readonly gamesFinished: SharedArrayBuffer;
+  /** One Int32 the main thread sets to 1 to stop the run: tasks end after the game they are playing. */
+  readonly stopRequested: SharedArrayBuffer;
 }
 
 export interface Task {
@@ -45,6 +47,8 @@ export type TaskFailure =
   | { readonly kind: 'crash'; readonly message: string; readonly game: FailedGame };
 
 export interface TaskResult {
+  /** Per cell, the games the task played from its first: fewer than its count when the run was stopped. */
+  readonly played: readonly number[];
   readonly cells: readonly (CellRaw | null)[];
   /** Per cell played, its wins packed as bits from the task's first game (GameWins.pack). */
   readonly wins: readonly (Uint8Array | null)[];
@@ -61,8 +65,10 @@ export class TaskRunner {
   private readonly record: OutcomeRecord;
   private readonly isWin: Uint8Array;
   private readonly gamesFinished: Uint32Array;
+  private readonly stopRequested: Int32Array;
   private wins = new Uint8Array(0);
   private readonly active: Uint8Array;
+  private readonly played: Uint32Array;
   private readonly wonThisGame: Uint8Array;
 
   private constructor(
@@ -73,8 +79,10 @@ export class TaskRunner {
     this.record = new OutcomeRecord(game.metrics.length);
     this.isWin = winMask(game);
     this.active = new Uint8Array(setup.cells.length);
+    this.played = new Uint32Array(setup.cells.length);
     this.wonThisGame = new Uint8Array(setup.cells.length);
     this.gamesFinished = new Uint32Array(setup.gamesFinished);
+    this.stopRequested = new Int32Array(setup.stopRequested);
   }
 
   static async create(setup: RunSetup): Promise<TaskRunner> {
@@ -86,10 +94,15 @@ export class TaskRunner {
     return new TaskRunner(game, setup, players);
   }
 
+  /**
+   * Plays the task cell by cell (an engine's state stays in cache). A stop request ends it after the game being
+   * played: the cells before have played the whole task, the one in play part of it, the rest none of it.
+   */
   run(task: Task): TaskResult {
     const accumulators = this.setup.cells.map(() => null as CellAccumulator | null);
     const pairs = new PairAccumulator(Int32Array.from(this.setup.pairs));
     if (this.wins.length < this.setup.cells.length * task.count) this.wins = new Uint8Array(this.setup.cells.length * task.count);
+    this.played.fill(0);
     let cell = -1;
     let seed = 0;
     try {
@@ -97,31 +110,36 @@ export class TaskRunner {
         const accumulator = new CellAccumulator(this.game.outcomes.length, this.game.metrics);
         accumulators[cell] = accumulator;
         const { engine, strategy } = this.players[cell];
-        for (let offset = 0; offset < task.count; offset++) {
+        for (let offset = 0; offset < task.count && Atomics.load(this.stopRequested, 0) === 0; offset++) {
           seed = gameSeed(this.setup.runSeed, task.start + offset);
           engine.playGame(seed, strategy, this.record);
           accumulator.add(this.record);
           this.wins[cell * task.count + offset] = this.isWin[this.record.outcome];
+          this.played[cell] = offset + 1;
           Atomics.add(this.gamesFinished, 0, 1);
         }
       }
     } catch (error) {
-      return { cells: [], wins: [], pairs: pairs.toJSON(), failure: describeFailure(error, cell, seed, userModuleOf(this.setup.cells[cell].strategy)) };
+      return { played: [], cells: [], wins: [], pairs: pairs.toJSON(), failure: describeFailure(error, cell, seed, userModuleOf(this.setup.cells[cell].strategy)) };
     }
     this.countPairs(task, pairs);
     return {
+      played: Array.from(this.played),
       cells: accumulators.map((accumulator) => accumulator?.toRaw() ?? null),
-      wins: accumulators.map((accumulator, cell) => (accumulator === null ? null : GameWins.pack(this.wins, cell * task.count, task.count))),
+      wins: accumulators.map((accumulator, cell) => (accumulator === null ? null : GameWins.pack(this.wins, cell * task.count, this.played[cell]))),
       pairs: pairs.toJSON(),
       failure: null,
     };
   }
 
+  /** Pairs the cells' wins game by game, over the games both cells of a pair played. */
   private countPairs(task: Task, pairs: PairAccumulator): void {
     this.active.fill(0);
-    for (const cell of task.cells) this.active[cell] = 1;
     for (let offset = 0; offset < task.count; offset++) {
-      for (const cell of task.cells) this.wonThisGame[cell] = this.wins[cell * task.count + offset];
+      for (const cell of task.cells) {
+        this.active[cell] = offset < this.played[cell] ? 1 : 0;
+        this.wonThisGame[cell] = this.wins[cell * task.count + offset];
+      }
       pairs.addGame(this.wonThisGame, this.active);
     }
   }
@@ -141,7 +159,7 @@ function isInputError(error: unknown): error is InputError {
  */
 export function startFailure(error: unknown): TaskResult {
   const detail = isInputError(error) ? error.message : error instanceof Error ? error.message.split('\n')[0] : String(error);
-  return { cells: [], wins: [], pairs: new PairAccumulator(new Int32Array(0)).toJSON(), failure: { kind: 'input', message: `a worker could not build the games: ${detail}` } };
+  return { played: [], cells: [], wins: [], pairs: new PairAccumulator(new Int32Array(0)).toJSON(), failure: { kind: 'input', message: `a worker could not build the games: ${detail}` } };
 }
 
 /** The path of the user's module a strategy spec names, or null for a built-in strategy. */

@@ -76,6 +76,13 @@ describe('GameWins', () => {
     expect(gappy.pairedWith(whole)).toEqual({ bothWon: 4, onlyAWon: 0, onlyBWon: 4, neither: 0 });
   });
 
+  it('records nothing for a task stopped before its first game, and still reads back what it wrote', () => {
+    const cell = played(0, [true, false]);
+    cell.addTask(10, 0, new Uint8Array(0));
+    expect(cell.toJSON().played).toEqual([[0, 2]]);
+    expect(GameWins.fromJSON(cell.toJSON()).games).toBe(2);
+  });
+
   it('stores one bit per game played, however far apart the games are (a shard of a big run)', () => {
     const shard = new GameWins();
     shard.addTask(0, 8, GameWins.pack(bytes([true, false, false, false, false, false, false, true]), 0, 8));

@@ -202,6 +202,29 @@ describe('runner', () => {
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
   });
 
+  it('stops a task after the game being played; each cell keeps its games, paired over the games both played', async () => {
+    // 6 cells of 200 games play tasks of 13 games, cell by cell: at 30 ms an answer, a task takes seconds. Stopped at
+    // the first progress report, the run must not wait for its tasks to end.
+    const file = { ...readExperimentFile(GRID), strategies: ['test/fixtures/strategies/slow.ts:ms=30'] };
+    const interruption = new AbortController();
+    const { results, interrupted } = await executeExperiment({
+      file, sourcePath: GRID, games: 200, workers: 1, shard: null, keepGameWins: true, signal: interruption.signal,
+      onProgress: (done) => done > 0 && interruption.abort(),
+    });
+    expect(interrupted).toBe(true);
+    const games = results.cells.map((cell) => cell.games);
+    expect(games[0]).toBeGreaterThan(0);
+    expect(games.reduce((sum, played) => sum + played, 0)).toBeLessThan(6 * 13);
+    expect(games).toEqual([...games].sort((a, b) => b - a)); // the cells before the one in play finished the task
+    for (const cell of results.cells) {
+      const wins = GameWins.fromJSON(cell.raw.wins!);
+      expect(wins.games).toBe(cell.games);
+      expect(wins.wins).toBe(Math.round(cell.win.rate * cell.games));
+      expect(cell.complete).toBe(false);
+    }
+    for (const comparison of results.comparisons) expect(comparison.games).toBe(Math.min(games[comparison.a], games[comparison.b]));
+  });
+
   it("names the place in the user's module a strategy's throw came from", async () => {
     const file = oneCell({}, 'test/fixtures/strategies/throws.ts');
     const error = await executeExperiment({ file, sourcePath: 'test', games: 10, workers: 1, shard: null, keepGameWins: true }).catch((e) => e);
