@@ -150,6 +150,12 @@ describe('Cleric abilities', () => {
     logHas(game.log, "Vampire's Reveal power is negated");
   });
 
+  it('Blinding Light may reveal only one creature ("up to 2": its second mode)', () => {
+    const game = play({ ...clericWatches, active: ['Blinding Light'], fire: 3, deck: ['Bear', 'Goblins', 'Vampire', ...FILLER], watch: [ability('Blinding Light', 1, -1, { mode: 1 })] });
+    logHas(game.log, "Goblins's Reveal power is negated");
+    expect(game.log.filter((line) => line.includes('Vampire'))).toEqual(['  Vampire goes to the Horde']); // face down, never revealed
+  });
+
   it('Protective Ward sends the first creature to the Horde without damage', () => {
     const game = play({ ...clericWatches, active: ['Protective Ward'], deck: ['Lich', ...FILLER], watch: [passive('Protective Ward')] });
     logHas(game.log, 'Lich goes to the Horde');
