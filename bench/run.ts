@@ -8,6 +8,7 @@ import { executeExperiment } from '../src/sim/execute.ts';
 import { experimentSchema } from '../src/sim/experiment.ts';
 import { resolveSettings } from '../src/sim/settings.ts';
 import { createStrategy } from '../src/sim/strategy-spec.ts';
+import { withDecisions } from '../src/sim/view-check.ts';
 
 /**
  * `npm run bench`: games/s on one core per game and strategy, the 2-worker speed-up through the real runner, and
@@ -83,8 +84,8 @@ async function engineAloneRate(gameId: string, strategySpec: string, games: numb
   const { game, strategy, playWith } = await benchEngine(gameId, strategySpec, settings);
   const answers: unknown[] = [];
   let next = 0;
-  playWith(answeringWith(strategy, game.strategyMethods, (decide) => (...args) => recorded(answers, decide(...args))), games, games);
-  const replaying = answeringWith(strategy, game.strategyMethods, () => () => answers[next++]);
+  playWith(withDecisions(strategy, game.strategyMethods, (decide) => (...args) => recorded(answers, decide(...args))), games, games);
+  const replaying = withDecisions(strategy, game.strategyMethods, () => () => answers[next++]);
   const replay = () => {
     next = 0;
     playWith(replaying, games, games);
@@ -101,19 +102,6 @@ async function engineAloneRate(gameId: string, strategySpec: string, games: numb
 function recorded(answers: unknown[], answer: unknown): unknown {
   answers.push(answer);
   return answer;
-}
-
-type Decide = (...args: unknown[]) => unknown;
-
-/** The strategy with each decision method replaced by `answer(the original)`; its other members are shared. */
-function answeringWith(strategy: Strategy, methods: readonly string[], answer: (decide: Decide) => Decide): Strategy {
-  const copy = Object.create(strategy) as Record<string, unknown>;
-  for (const method of methods) {
-    const original = (strategy as unknown as Record<string, unknown>)[method];
-    if (typeof original !== 'function') throw new Error(`bench: cannot replay the decision ${method}`);
-    copy[method] = answer((...args) => original.apply(strategy, args));
-  }
-  return copy as unknown as Strategy;
 }
 
 function cellFile(games: number) {

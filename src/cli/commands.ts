@@ -12,7 +12,8 @@ import { readResultsFile } from '../sim/results-file.ts';
 import type { ResultsFile } from '../sim/results.ts';
 import { defaultWorkers, type Shard } from '../sim/runner.ts';
 import { allowedValues, parseSetFlags, resolveSettings } from '../sim/settings.ts';
-import { allowedParamValues, createStrategy, strategyDefinition } from '../sim/strategy-spec.ts';
+import { allowedParamValues, createStrategy, strategyDefinition, userModuleOf } from '../sim/strategy-spec.ts';
+import { ViewCheck } from '../sim/view-check.ts';
 import { diffMarkdown } from '../report/diff.ts';
 import { summaryMarkdown } from '../report/summary.ts';
 import { createProgress } from './progress.ts';
@@ -162,11 +163,14 @@ export async function replayCommand(gameId: string, flags: { seed: number; set?:
   if (flags.detail === true && !game.settings.some((spec) => spec.name === 'detail')) throw new InputError(`--detail: game "${gameId}" has no detail setting`);
   const settings = resolveSettings(game, { ...parseSetFlags(flags.set ?? []), ...(flags.detail === true ? { detail: 'true' } : {}) }, '--set');
   const content = loadContent(game, flags.content);
-  const strategy = await createStrategy(game, flags.strategy ?? game.defaultStrategy);
+  const spec = flags.strategy ?? game.defaultStrategy;
+  const created = await createStrategy(game, spec);
+  // A user's strategy is checked to leave its views alone all game (see view-check.ts): one game costs nothing.
+  const strategy = userModuleOf(spec) === null ? created : new ViewCheck(created, game.strategyMethods).strategy;
   const engine = game.createEngine(settings, content.content, { write: (line) => process.stdout.write(`${line}\n`) });
   const record = new OutcomeRecord(game.metrics.length);
   const settingsText = Object.entries(settings).map(([key, value]) => `${key}=${value}`).join(' ');
-  process.stdout.write(`replay of ${game.id}, seed ${flags.seed}, strategy ${flags.strategy ?? game.defaultStrategy}; settings ${settingsText}; content ${content.file}\n`);
+  process.stdout.write(`replay of ${game.id}, seed ${flags.seed}, strategy ${spec}; settings ${settingsText}; content ${content.file}\n`);
   engine.playGame(flags.seed, strategy, record);
   const shown = (value: number) => (value === METRIC_MISSING ? '—' : String(value));
   const metrics = game.metrics.map((metric, index) => `${metric.name}=${shown(record.metrics[index])}`).join(' ');

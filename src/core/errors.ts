@@ -26,9 +26,15 @@ export class StrategyError extends InputError {
   }
 }
 
+/** A strategy changed the view it was given (found by src/sim/view-check.ts); the message names the first value changed. */
+export class ViewChanged extends Error {
+  override readonly name = 'ViewChanged';
+}
+
 /** A strategy's own throw while it answered a decision, kept as `thrown` (a user's strategy: bad input; a built-in one: a crash). */
 export function strategyThrew(strategy: string, decision: string, gameSeed: number, error: unknown): StrategyError {
   if (error instanceof StrategyError) return error;
+  if (error instanceof ViewChanged) return new StrategyError(strategy, decision, gameSeed, `changed its view, which it must only read: ${error.message}`);
   return new StrategyError(strategy, decision, gameSeed, `threw: ${error instanceof Error ? error.message : String(error)}`, error);
 }
 

@@ -96,7 +96,9 @@ export class Runner {
   }
 
   async run(): Promise<RunOutcome> {
-    await TaskRunner.create(this.setup); // every engine and strategy builds, so bad input fails before the pool starts
+    // Every engine and strategy builds, and users' strategies leave their views alone, before the pool starts.
+    const failure = (await TaskRunner.create(this.setup)).checkUserViews();
+    if (failure !== null) throw this.failureError(failure);
     const bundle = await bundleWorker();
     const needsTypeScript = [this.setup.gameId, ...this.setup.cells.map((cell) => strategyHead(cell.strategy))].some(isModulePath);
     let pool: Piscina | null = null;

@@ -155,6 +155,12 @@ function memberAt(value: unknown, path: string): unknown {
   return path.split('.').reduce<unknown>((object, key) => (object === null || typeof object !== 'object' ? undefined : (object as Record<string, unknown>)[key]), value);
 }
 
+/** The path of the user's module a strategy spec names, or null for a built-in strategy. */
+export function userModuleOf(spec: string): string | null {
+  const head = strategyHead(spec);
+  return isModulePath(head) ? head : null;
+}
+
 /** A fresh strategy instance for a spec; a create() that throws is the user's bad input. */
 export async function createStrategy(game: GameModule, spec: string): Promise<Strategy> {
   const { definition, parsed } = await strategyDefinition(game, spec);

@@ -6,8 +6,9 @@ import { loadGame } from '../games/registry.ts';
 import { CellAccumulator, PairAccumulator } from './accumulator.ts';
 import { GameWins } from './game-wins.ts';
 import type { CellRaw } from './results.ts';
-import { isModulePath, placeInModule } from '../core/user-module.ts';
-import { createStrategy, strategyHead } from './strategy-spec.ts';
+import { placeInModule } from '../core/user-module.ts';
+import { createStrategy, userModuleOf } from './strategy-spec.ts';
+import { ViewCheck } from './view-check.ts';
 
 /**
  * What one worker does: play a contiguous range of game indices for a set of cells. Every cell plays the same
@@ -55,6 +56,13 @@ export interface TaskResult {
   readonly pairs: PairsRaw;
   readonly failure: TaskFailure | null;
 }
+
+/**
+ * Before a run starts, a user's strategy plays the run's first games with its views checked (see view-check.ts): this
+ * many decisions, in at most this many games (checking costs far more than playing).
+ */
+const VIEW_CHECK_DECISIONS = 1000;
+const VIEW_CHECK_GAMES = 10;
 
 interface Player {
   readonly engine: GameEngine<Strategy>;
@@ -132,6 +140,38 @@ export class TaskRunner {
     };
   }
 
+  /**
+   * Plays the first games of the run with each user strategy's views checked, once per strategy (in its first cell),
+   * and answers the failure of the first one that fails, or null. These games count for nothing.
+   */
+  checkUserViews(): TaskFailure | null {
+    const checked = new Set<string>();
+    for (let cell = 0; cell < this.setup.cells.length; cell++) {
+      const spec = this.setup.cells[cell].strategy;
+      const userModule = userModuleOf(spec);
+      if (userModule === null || checked.has(spec)) continue;
+      checked.add(spec);
+      const failure = this.checkViewsOf(cell, userModule);
+      if (failure !== null) return failure;
+    }
+    return null;
+  }
+
+  private checkViewsOf(cell: number, userModule: string): TaskFailure | null {
+    const { engine, strategy } = this.players[cell];
+    const check = new ViewCheck(strategy, this.game.strategyMethods, VIEW_CHECK_DECISIONS);
+    let seed = 0;
+    try {
+      for (let index = 0; index < VIEW_CHECK_GAMES && !check.spent; index++) {
+        seed = gameSeed(this.setup.runSeed, index);
+        engine.playGame(seed, check.strategy, this.record);
+      }
+    } catch (error) {
+      return describeFailure(error, cell, seed, userModule);
+    }
+    return null;
+  }
+
   /** Pairs the cells' wins game by game, over the games both cells of a pair played. */
   private countPairs(task: Task, pairs: PairAccumulator): void {
     this.active.fill(0);
@@ -160,12 +200,6 @@ function isInputError(error: unknown): error is InputError {
 export function startFailure(error: unknown): TaskResult {
   const detail = isInputError(error) ? error.message : error instanceof Error ? error.message.split('\n')[0] : String(error);
   return { played: [], cells: [], wins: [], pairs: new PairAccumulator(new Int32Array(0)).toJSON(), failure: { kind: 'input', message: `a worker could not build the games: ${detail}` } };
-}
-
-/** The path of the user's module a strategy spec names, or null for a built-in strategy. */
-function userModuleOf(spec: string): string | null {
-  const head = strategyHead(spec);
-  return isModulePath(head) ? head : null;
 }
 
 /**

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { OutcomeRecord, type Strategy } from '../../src/core/game.ts';
+import { InputError, ViewChanged } from '../../src/core/errors.ts';
+import { gameSeed, RandomStream } from '../../src/core/rng.ts';
+import { GAME_IDS, loadGame } from '../../src/games/registry.ts';
+import { loadContent } from '../../src/sim/content.ts';
+import { executeExperiment } from '../../src/sim/execute.ts';
+import { experimentSchema } from '../../src/sim/experiment.ts';
+import { resolveSettings } from '../../src/sim/settings.ts';
+import { createStrategy } from '../../src/sim/strategy-spec.ts';
+import { ViewCheck, withDecisions } from '../../src/sim/view-check.ts';
+
+/** A view as the games hand one: state in typed arrays and numbers, tables, a random stream and a question member. */
+function toyView() {
+  const cache = { asked: 0 };
+  return {
+    state: { dice: Int8Array.from([3, 5, 1]), round: 2, names: ['a', 'b'], seat: { fire: 7 } },
+    tables: [{ name: 'Bear', health: 5 }],
+    random: new RandomStream('strategy'),
+    rules: { health: () => ++cache.asked, cache },
+  };
+}
+type ToyView = ReturnType<typeof toyView>;
+
+/** A one-decision strategy doing `act` to its view, checked for `budget` answers. */
+function checked(act: (view: ToyView) => void, budget = Infinity) {
+  const strategy = { name: 'toy', choose: (view: ToyView) => (act(view), 1) };
+  const check = new ViewCheck(strategy, ['choose'], budget);
+  return { check, choose: (view: ToyView) => (check.strategy as unknown as typeof strategy).choose(view) };
+}
+
+const changeOf = (act: (view: ToyView) => void) => () => checked(act).choose(toyView());
+
+describe('view check', () => {
+  it('passes answers through when the view is only read, its random stream drawn from and its questions asked', () => {
+    const { choose } = checked((view) => {
+      view.random.int(6);
+      view.rules.health();
+      void view.state.dice.reduce((a, b) => a + b);
+    });
+    expect(choose(toyView())).toBe(1);
+  });
+
+  it('names the first value a strategy changed, where it is and what it was', () => {
+    expect(changeOf((view) => view.state.dice.sort())).toThrow(new ViewChanged('view.state.dice[0] was 3, is 1'));
+    expect(changeOf((view) => (view.state.seat.fire = 6))).toThrow(new ViewChanged('view.state.seat.fire was 7, is 6'));
+    expect(changeOf((view) => view.state.names.reverse())).toThrow(new ViewChanged('view.state.names[0] was "a", is "b"'));
+    expect(changeOf((view) => (view.tables[0].health = 9))).toThrow(new ViewChanged('view.tables[0].health was 5, is 9'));
+    expect(changeOf((view) => view.state.names.push('c'))).toThrow(new ViewChanged('view.state.names.length was 2, is 3'));
+    expect(changeOf((view) => Object.assign(view.state, { best: 5 }))).toThrow(new ViewChanged('view.state\'s key list was "dice, round, names, seat", is "dice, round, names, seat, best"'));
+    expect(changeOf((view) => (view.state.dice = Int8Array.from([3, 5])))).toThrow(new ViewChanged('view.state.dice had 3 elements, has 2'));
+  });
+
+  it('checks only the answers of its budget, and says when it is spent', () => {
+    const { check, choose } = checked((view) => (view.state.round += 1), 2);
+    expect(check.spent).toBe(false);
+    expect(() => choose(toyView())).toThrow(ViewChanged);
+    expect(() => choose(toyView())).toThrow(ViewChanged);
+    expect(check.spent).toBe(true);
+    expect(choose(toyView())).toBe(1);
+  });
+
+  it("wraps a member's decision methods (Doomed Run's watch.choose), leaving the others alone", () => {
+    const calls: string[] = [];
+    const strategy = { name: 's', campaign: () => 1, watch: { name: 'w', choose: () => 2, helper: () => 3 } };
+    const wrapped = withDecisions(strategy, ['campaign', 'watch.choose'], (decide) => (...args) => (calls.push('decided'), decide(...args))) as unknown as typeof strategy;
+    expect([wrapped.campaign(), wrapped.watch.choose(), wrapped.watch.helper(), wrapped.name, wrapped.watch.name]).toEqual([1, 2, 3, 's', 'w']);
+    expect(calls).toEqual(['decided', 'decided']);
+  });
+
+  it('finds no change in any game with any built-in strategy (no false alarm)', async () => {
+    for (const gameId of GAME_IDS) {
+      const game = await loadGame(gameId);
+      const engine = game.createEngine(resolveSettings(game, {}, 'test'), loadContent(game, undefined).content, null);
+      for (const definition of game.strategies) {
+        const check = new ViewCheck(await createStrategy(game, definition.name), game.strategyMethods, 600);
+        for (let index = 0; index < 3; index++) engine.playGame(gameSeed(5, index), check.strategy as Strategy, new OutcomeRecord(game.metrics.length));
+      }
+    }
+  }, 60000);
+
+  it("stops a run before it starts when a user's strategy changes its view, with the replay command", async () => {
+    const file = experimentSchema.parse({ name: 'one', title: 'one cell', game: 'setawatch', strategies: ['test/fixtures/strategies/sorts-dice.ts'], seed: 3 });
+    const error = await executeExperiment({ file, sourcePath: 'test', games: 50, workers: 1, shard: null, keepGameWins: false }).catch((e) => e);
+    expect(error).toBeInstanceOf(InputError);
+    expect(error.message).toMatch(/^strategy "sorts-dice" answered decision "watch" illegally in game seed \d+: changed its view, which it must only read: view\.state\.dieValue\[\d+\] was \d+, is \d+/);
+    expect(error.message).toContain('replay it with: playsim replay setawatch --seed');
+  });
+});
