@@ -979,11 +979,32 @@ export class Watch implements Simulator {
       const targeted = ability.targeted[mode];
       if (targeted < 0) {
         if (steps[0].op === 'lineDance') this.listSwaps(mode);
-        else if (this.untargetedUseful(seat, steps)) this.uses.add(OptionKind.ability, -1, -1, -1, -1, mode);
+        else if (this.untargetedUseful(seat, steps) && this.revealsDifferently(modes, mode)) this.uses.add(OptionKind.ability, -1, -1, -1, -1, mode);
       } else {
         this.listTargets(seat, mode, steps[targeted]);
       }
     }
+  }
+
+  /**
+   * "Reveal up to 2" is two modes of the card, revealing 2 and 1: the one revealing fewer is offered only when more
+   * cards could be revealed, so that no two options of a card do the same.
+   */
+  private revealsDifferently(modes: readonly (readonly AbilityEffect[])[], mode: number): boolean {
+    const step = modes[mode][0];
+    if (modes.length === 1 || modes[mode].length !== 1 || step.op !== 'reveal') return true;
+    for (const other of modes) {
+      if (other.length === 1 && other[0].op === 'reveal' && other[0].count > step.count) return this.revealableCount() > step.count;
+    }
+    return true;
+  }
+
+  /** Face-down cards of the Line an ability may reveal (with `lichReveals=blocked`, none behind a Lich). */
+  private revealableCount(): number {
+    const s = this.state;
+    let count = 0;
+    for (let i = 0; i < s.lineLength; i++) if (s.lineRevealed[i] === 0 && !(this.readings.lichBlocksReveals && this.behindLich(i))) count++;
+    return count;
   }
 
   private listTargets(seat: number, mode: number, step: AbilityEffect): void {

@@ -156,6 +156,27 @@ describe('Cleric abilities', () => {
     expect(game.log.filter((line) => line.includes('Vampire'))).toEqual(['  Vampire goes to the Horde']); // face down, never revealed
   });
 
+  it('Blinding Light offers revealing 1 only while 2 could be revealed: no two options of it do the same', () => {
+    const modesOffered = (view: DecisionView) => {
+      const modes = new Set<number>();
+      for (let i = 0; i < view.options.count; i++) {
+        if (view.options.kind[i] === OptionKind.ability && view.tables.abilities[view.state.slotCard[view.options.slot[i]]].name === 'Blinding Light') modes.add(view.options.mode[i]);
+      }
+      return [...modes].sort();
+    };
+    const offered: number[][] = [];
+    // Mountain Keep's Line of 5 at fire 12: 3 cards revealed, 2 face down; revealing 1 of them leaves 1.
+    play({
+      ...clericWatches,
+      active: ['Blinding Light'],
+      fire: 12,
+      locations: ['Mountain Keep'],
+      deck: ['Bear', 'Eagle', 'Wolf', 'Treant', 'Fae', 'Bear#2'],
+      watch: [(view) => (offered.push(modesOffered(view)), ability('Blinding Light', 1, -1, { mode: 1 })(view)), checkOptions((view) => offered.push(modesOffered(view)))],
+    });
+    expect(offered).toEqual([[0, 1], [0]]);
+  });
+
   it('Protective Ward sends the first creature to the Horde without damage', () => {
     const game = play({ ...clericWatches, active: ['Protective Ward'], deck: ['Lich', ...FILLER], watch: [passive('Protective Ward')] });
     logHas(game.log, 'Lich goes to the Horde');
