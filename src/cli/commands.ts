@@ -30,7 +30,7 @@ export interface RunFlags {
   readonly content?: string;
 }
 
-/** Set by the first Ctrl-C: runs stop dispatching games and write what they finished, marked incomplete. */
+/** Set by the first Ctrl-C or SIGTERM: runs stop after the games being played and write them, marked incomplete. */
 export const interruption = new AbortController();
 
 export function parseShard(text: string | undefined): Shard | null {

@@ -72,13 +72,15 @@ export function buildCharts(results: ResultsFile): NamedChart[] {
 }
 
 /**
- * A chart draws the cells that have its axes: a strategy parameter such as `speed` exists only in the cells of
- * the strategy that takes it (the adaptive cells of a speed experiment appear in the tables, not on a speed axis).
+ * A chart draws the cells that have its axes and games: a strategy parameter such as `speed` exists only in the
+ * cells of the strategy that takes it (the adaptive cells of a speed experiment appear in the tables, not on a speed
+ * axis), and a stopped run's cells that never started have no rate to draw (nor their comparisons a difference).
  */
 function cellsOnAxes(results: ResultsFile, request: ChartRequest): ResultsFile {
   const axes = chartAxes(request);
-  const cells = results.cells.filter((cell) => axes.every((name) => name === 'strategy' || name in cell.params));
-  return cells.length === 0 ? results : { ...results, cells };
+  const onAxes = results.cells.filter((cell) => axes.every((name) => name === 'strategy' || name in cell.params));
+  const cells = (onAxes.length === 0 ? results.cells : onAxes).filter((cell) => cell.games > 0);
+  return { ...results, cells, comparisons: results.comparisons.filter((comparison) => comparison.games > 0) };
 }
 
 /** Long labels (a party of four, a comparison) are shown whole rather than cut at vega-lite's 180 px. */

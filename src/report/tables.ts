@@ -67,7 +67,9 @@ function gamesPerCell(results: ResultsFile): string {
 function completeness(results: ResultsFile): string {
   if (results.complete) return 'yes';
   const stopped = results.cells.filter((cell) => !cell.complete).length;
-  return `no: ${stopped} of ${results.cells.length} cells stopped early`;
+  const empty = results.cells.filter((cell) => cell.games === 0).length;
+  const unplayed = empty === 0 ? '' : `, ${empty} before their first game`;
+  return `no: ${stopped} of ${results.cells.length} cells stopped early${unplayed}; the cells played different games, so compare them through the paired comparisons`;
 }
 
 /** The table shows a game's first metrics (games declare their headline metrics first); results.json has all. */
@@ -88,12 +90,15 @@ export function cellTable(results: ResultsFile): Table {
   const rows = results.cells.map((cell) => [
     ...cellColumns(settings, cell),
     cellGames(cell),
-    percentWithCi(cell.win),
-    ...outcomes.map((name) => percent(cell.outcomes[name]?.rate ?? 0)),
+    cell.games === 0 ? NO_GAMES : percentWithCi(cell.win),
+    ...outcomes.map((name) => (cell.games === 0 ? NO_GAMES : percent(cell.outcomes[name]?.rate ?? 0))),
     ...metrics.map((name) => metricText(cell, name)),
   ]);
   return { header, rows };
 }
+
+/** A rate or mean of no games: a stopped run's cell that never started, a comparison of such a cell. */
+const NO_GAMES = '—';
 
 export const METRICS_HEADING = 'All metrics (mean ± 95% CI)';
 
@@ -121,7 +126,7 @@ export function cellGames(cell: CellResult): string {
 
 function metricText(cell: CellResult, name: string): string {
   const metric = cell.metrics[name];
-  return metric === undefined ? '—' : meanWithCi(metric);
+  return metric === undefined || cell.games === 0 ? NO_GAMES : meanWithCi(metric);
 }
 
 export const BEST_HEADING = 'Best choices';
@@ -170,18 +175,21 @@ export function comparisonTable(results: ResultsFile): Table {
     rows: [...results.comparisons].sort((a, b) => order(a) - order(b)).map((comparison) => [
       comparisonLabel(results, comparison),
       count(comparison.games),
-      percentagePointsWithCi(comparison.difference),
-      isSignificant(comparison) ? 'yes' : 'no',
+      comparison.games === 0 ? NO_GAMES : percentagePointsWithCi(comparison.difference),
+      comparison.games === 0 ? NO_GAMES : isSignificant(comparison) ? 'yes' : 'no',
     ]),
   };
 }
 
-/** "3 of 17 comparisons are significant (95% CI excludes 0)." */
+/** "3 of 17 comparisons are significant (95% CI excludes 0)." Comparisons of no games (a stopped run's) are left out. */
 export function significanceNote(comparisons: readonly PairedComparison[]): string {
-  const significant = comparisons.filter(isSignificant).length;
-  const byChance = comparisons.length / 20;
+  const measured = comparisons.filter((comparison) => comparison.games > 0);
+  const significant = measured.filter(isSignificant).length;
+  const byChance = measured.length / 20;
+  const unmeasured = comparisons.length - measured.length;
   return (
-    `${significant} of ${comparisons.length} comparisons are significant (95% CI excludes 0); about ` +
-    `${byChance.toFixed(byChance < 10 ? 1 : 0)} would be by chance alone if no setting mattered.`
+    `${significant} of ${measured.length} comparisons are significant (95% CI excludes 0); about ` +
+    `${byChance.toFixed(byChance < 10 ? 1 : 0)} would be by chance alone if no setting mattered.` +
+    (unmeasured === 0 ? '' : ` ${unmeasured} more have no games both cells played (the run was stopped).`)
   );
 }

@@ -41,6 +41,7 @@ export class GameWins {
 
   /** Records the games start..start+count−1 with their packed wins (as `pack` gives them). */
   addTask(start: number, count: number, packed: Uint8Array): void {
+    if (count === 0) return; // a cell whose task was stopped before its first game
     this.addRange(start, start + count);
     for (let i = 0; i < count; i++) if (bitAt(packed, i)) this.setWon(start + i);
   }
@@ -125,7 +126,6 @@ export class GameWins {
 
   /** Inserts [start, end) in order, joining it to the ranges it touches. */
   private addRange(start: number, end: number): void {
-    if (end === start) return; // a task stopped before its first game
     if (end > MAX_KEPT_GAMES) throw new Error(`game ${end - 1} is past the ${MAX_KEPT_GAMES} games a record keeps`);
     const at = this.ranges.findIndex(([otherStart]) => otherStart >= start);
     const index = at < 0 ? this.ranges.length : at;

@@ -105,7 +105,6 @@ export class Runner {
     // The tasks in flight stop after their current game, so a stop request is answered in about a game's time.
     const stopTasks = () => Atomics.store(this.stopRequested, 0, 1);
     this.options.signal?.addEventListener('abort', stopTasks, { once: true });
-    if (this.stopped()) stopTasks();
     // Games are counted as they finish, so a slow strategy shows progress long before its first task is done.
     const progress = setInterval(() => this.reportProgress(), PROGRESS_INTERVAL_MS);
     try {
@@ -119,16 +118,17 @@ export class Runner {
         resourceLimits: { maxYoungGenerationSizeMb: 4 },
         workerData: { ...this.setup, bundleUrl: bundle.url, needsTypeScript },
       });
-      for (let round: Round | null = this.firstRound(); round !== null; round = this.nextRound(round)) {
-        await this.playRound(pool, round);
-      }
+      let round: Round | null = this.firstRound();
+      while (round !== null) round = this.nextRound(round, await this.playRound(pool, round));
     } finally {
       this.options.signal?.removeEventListener('abort', stopTasks);
       clearInterval(progress);
       await pool?.destroy();
       bundle.dispose();
     }
-    return { cells: this.cells, pairs: this.pairs, gameWins: this.gameWins, complete: this.cellDone, interrupted: this.stopped() };
+    // A stop that came after the last game interrupted nothing.
+    const interrupted = this.stopped() && this.cellDone.includes(false);
+    return { cells: this.cells, pairs: this.pairs, gameWins: this.gameWins, complete: this.cellDone, interrupted };
   }
 
   private stopped(): boolean {
@@ -151,16 +151,19 @@ export class Runner {
     return { start: 0, end: gamesPerCell ?? Math.min(ROUND_GAMES, maxGames), cells: this.allCells() };
   }
 
-  /** After a round: with a fixed game count the run is over; with a target CI, cells still short of it go on. */
-  private nextRound(previous: Round): Round | null {
-    if (this.stopped()) return null;
+  /**
+   * After a round: with a fixed game count the run is over; with a target CI, cells still short of it go on unless
+   * the run was stopped. A round cut short by a stop leaves its cells incomplete.
+   */
+  private nextRound(previous: Round, playedInFull: boolean): Round | null {
+    if (!playedInFull) return null;
     if (this.options.gamesPerCell !== null) {
       this.cellDone.fill(true);
       return null;
     }
     const stillPlaying = previous.cells.filter((cell) => !this.reachedTarget(cell, previous.end));
     for (const cell of previous.cells) this.cellDone[cell] = !stillPlaying.includes(cell);
-    if (stillPlaying.length === 0) return null;
+    if (stillPlaying.length === 0 || this.stopped()) return null;
     return { start: previous.end, end: Math.min(previous.end + ROUND_GAMES, this.options.maxGames), cells: stillPlaying };
   }
 
@@ -191,20 +194,26 @@ export class Runner {
   }
 
   /**
-   * Plays a round's tasks, at most two per worker in flight. After a failure no task is started, the ones in flight
-   * finish, and the failure of the earliest task is reported: every task before it was started before it, so the
-   * report is the same whichever worker got there first.
+   * Plays a round's tasks, at most two per worker in flight, and says whether it played every game of them (not when
+   * a stop came first). After a failure no task is started, the ones in flight finish, and the failure of the
+   * earliest task is reported: every task before it was started before it, so the report is the same whichever
+   * worker got there first.
    */
-  private async playRound(pool: Piscina, round: Round): Promise<void> {
+  private async playRound(pool: Piscina, round: Round): Promise<boolean> {
     const inFlight = new Set<Promise<void>>();
     const failed: { task: Task; failure: TaskFailure }[] = [];
     const limit = this.options.workers * 2;
+    let inFull = true;
     try {
       for (const task of this.tasks(round)) {
-        if (this.stopped() || failed.length > 0) break;
+        if (failed.length > 0) break;
+        if (this.stopped()) {
+          inFull = false;
+          break;
+        }
         const pending: Promise<void> = pool.run(task).then((result: TaskResult) => {
-          if (result.failure === null) this.absorb(task, result);
-          else failed.push({ task, failure: result.failure });
+          if (result.failure !== null) failed.push({ task, failure: result.failure });
+          else if (!this.absorb(task, result)) inFull = false;
         });
         inFlight.add(pending);
         void pending.finally(() => inFlight.delete(pending)).catch(() => undefined);
@@ -217,6 +226,7 @@ export class Runner {
       throw error;
     }
     if (failed.length > 0) throw this.failureError(failed.reduce((first, next) => (next.task.start < first.task.start ? next : first)).failure);
+    return inFull;
   }
 
   private failureError(failure: TaskFailure): Error {
@@ -226,15 +236,16 @@ export class Runner {
     return new InputError(`${failure.message}; replay it with: ${replay}`);
   }
 
-  private absorb(task: Task, result: TaskResult): void {
+  /** Adds a task's results; false when a stop cut it short. */
+  private absorb(task: Task, result: TaskResult): boolean {
     result.cells.forEach((raw, cell) => {
-      if (raw !== null) this.cells[cell].merge(CellAccumulator.fromRaw(raw, this.game.outcomes.length, this.game.metrics));
-    });
-    result.wins.forEach((packed, cell) => {
-      if (packed !== null) this.gameWins?.[cell].addTask(task.start, result.played[cell], packed);
+      if (raw === null) return;
+      this.cells[cell].merge(CellAccumulator.fromRaw(raw, this.game.outcomes.length, this.game.metrics));
+      this.gameWins?.[cell].addTask(task.start, raw.games, result.wins[cell]!);
     });
     this.pairs.merge(PairAccumulator.fromJSON(result.pairs));
     this.reportProgress();
+    return task.cells.every((cell) => result.cells[cell]?.games === task.count);
   }
 
   private reportProgress(): void {

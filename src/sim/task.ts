@@ -48,8 +48,7 @@ export type TaskFailure =
   | { readonly kind: 'crash'; readonly message: string; readonly game: FailedGame };
 
 export interface TaskResult {
-  /** Per cell, the games the task played from its first: fewer than its count when the run was stopped. */
-  readonly played: readonly number[];
+  /** Per cell played, its games from the task's first: fewer than the task's count when the run was stopped. */
   readonly cells: readonly (CellRaw | null)[];
   /** Per cell played, its wins packed as bits from the task's first game (GameWins.pack). */
   readonly wins: readonly (Uint8Array | null)[];
@@ -76,7 +75,6 @@ export class TaskRunner {
   private readonly stopRequested: Int32Array;
   private wins = new Uint8Array(0);
   private readonly active: Uint8Array;
-  private readonly played: Uint32Array;
   private readonly wonThisGame: Uint8Array;
 
   private constructor(
@@ -87,7 +85,6 @@ export class TaskRunner {
     this.record = new OutcomeRecord(game.metrics.length);
     this.isWin = winMask(game);
     this.active = new Uint8Array(setup.cells.length);
-    this.played = new Uint32Array(setup.cells.length);
     this.wonThisGame = new Uint8Array(setup.cells.length);
     this.gamesFinished = new Uint32Array(setup.gamesFinished);
     this.stopRequested = new Int32Array(setup.stopRequested);
@@ -110,31 +107,29 @@ export class TaskRunner {
     const accumulators = this.setup.cells.map(() => null as CellAccumulator | null);
     const pairs = new PairAccumulator(Int32Array.from(this.setup.pairs));
     if (this.wins.length < this.setup.cells.length * task.count) this.wins = new Uint8Array(this.setup.cells.length * task.count);
-    this.played.fill(0);
     let cell = -1;
     let seed = 0;
     try {
       for (cell of task.cells) {
+        if (this.stopWasRequested()) break;
         const accumulator = new CellAccumulator(this.game.outcomes.length, this.game.metrics);
         accumulators[cell] = accumulator;
         const { engine, strategy } = this.players[cell];
-        for (let offset = 0; offset < task.count && Atomics.load(this.stopRequested, 0) === 0; offset++) {
+        for (let offset = 0; offset < task.count && !this.stopWasRequested(); offset++) {
           seed = gameSeed(this.setup.runSeed, task.start + offset);
           engine.playGame(seed, strategy, this.record);
           accumulator.add(this.record);
           this.wins[cell * task.count + offset] = this.isWin[this.record.outcome];
-          this.played[cell] = offset + 1;
           Atomics.add(this.gamesFinished, 0, 1);
         }
       }
     } catch (error) {
-      return { played: [], cells: [], wins: [], pairs: pairs.toJSON(), failure: describeFailure(error, cell, seed, userModuleOf(this.setup.cells[cell].strategy)) };
+      return { cells: [], wins: [], pairs: pairs.toJSON(), failure: describeFailure(error, cell, seed, userModuleOf(this.setup.cells[cell].strategy)) };
     }
-    this.countPairs(task, pairs);
+    this.countPairs(task, accumulators, pairs);
     return {
-      played: Array.from(this.played),
       cells: accumulators.map((accumulator) => accumulator?.toRaw() ?? null),
-      wins: accumulators.map((accumulator, cell) => (accumulator === null ? null : GameWins.pack(this.wins, cell * task.count, this.played[cell]))),
+      wins: accumulators.map((accumulator, cell) => (accumulator === null ? null : GameWins.pack(this.wins, cell * task.count, accumulator.games))),
       pairs: pairs.toJSON(),
       failure: null,
     };
@@ -172,12 +167,16 @@ export class TaskRunner {
     return null;
   }
 
+  private stopWasRequested(): boolean {
+    return Atomics.load(this.stopRequested, 0) !== 0;
+  }
+
   /** Pairs the cells' wins game by game, over the games both cells of a pair played. */
-  private countPairs(task: Task, pairs: PairAccumulator): void {
+  private countPairs(task: Task, accumulators: readonly (CellAccumulator | null)[], pairs: PairAccumulator): void {
     this.active.fill(0);
     for (let offset = 0; offset < task.count; offset++) {
       for (const cell of task.cells) {
-        this.active[cell] = offset < this.played[cell] ? 1 : 0;
+        this.active[cell] = offset < (accumulators[cell]?.games ?? 0) ? 1 : 0;
         this.wonThisGame[cell] = this.wins[cell * task.count + offset];
       }
       pairs.addGame(this.wonThisGame, this.active);
@@ -199,7 +198,7 @@ function isInputError(error: unknown): error is InputError {
  */
 export function startFailure(error: unknown): TaskResult {
   const detail = isInputError(error) ? error.message : error instanceof Error ? error.message.split('\n')[0] : String(error);
-  return { played: [], cells: [], wins: [], pairs: new PairAccumulator(new Int32Array(0)).toJSON(), failure: { kind: 'input', message: `a worker could not build the games: ${detail}` } };
+  return { cells: [], wins: [], pairs: new PairAccumulator(new Int32Array(0)).toJSON(), failure: { kind: 'input', message: `a worker could not build the games: ${detail}` } };
 }
 
 /**

@@ -103,6 +103,18 @@ describe('winRate', () => {
     expect(dataOf(spec)[0]).toMatchObject({ value: grid.cells[0].win.rate, lo: grid.cells[0].win.lo, hi: grid.cells[0].win.hi });
   });
 
+  it("leaves out a stopped run's cells that never started, and their comparisons, in every chart", () => {
+    const cells = grid.cells.map((cell) => (cell.id === 0 ? { ...cell, games: 0, complete: false, win: { rate: 0, lo: 0, hi: 1 } } : cell));
+    const comparisons = grid.comparisons.map((comparison) => (comparison.a === 0 || comparison.b === 0 ? { ...comparison, games: 0 } : comparison));
+    const stopped = { ...grid, complete: false, cells, comparisons };
+    expect(dataOf(buildChart(stopped, { type: 'winRate', x: 'speed', color: 'agents' }))).toHaveLength(11);
+    expect(dataOf(buildChart(stopped, { type: 'outcomes', x: 'speed' }))).toHaveLength(11 * grid.outcomeNames.length);
+    const paired = JSON.stringify(buildChart(stopped, { type: 'pairedDifference', varied: 'speed' }));
+    const unplayed = comparisons.filter((comparison) => comparison.games === 0 && comparison.varied === 'speed').length;
+    expect(unplayed).toBeGreaterThan(0);
+    expect(paired.match(/"games":/g)).toHaveLength(grid.comparisons.filter((comparison) => comparison.varied === 'speed').length - unplayed);
+  });
+
   it('splits into series by the other varied settings when no colour is given', () => {
     const spec = buildChart(grid, { type: 'winRate', x: 'agents' });
     expect((spec as { encoding: { color: { title: string } } }).encoding.color.title).toBe('speed');

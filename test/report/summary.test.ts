@@ -64,6 +64,20 @@ describe('summaryMarkdown', () => {
     expect(text).toContain('## Paired comparisons\n\nNone.');
   });
 
+  it("shows no rate for a stopped run's cell that never started, and leaves its comparisons out of the count", () => {
+    const cells = grid.cells.map((cell) => (cell.id === 0 ? { ...cell, games: 0, complete: false, win: { rate: 0, lo: 0, hi: 1 } } : { ...cell, complete: false }));
+    const unplayed = (comparison: (typeof grid.comparisons)[number]) => comparison.a === 0 || comparison.b === 0;
+    const comparisons = grid.comparisons.map((comparison) => (unplayed(comparison) ? { ...comparison, games: 0, bothWon: 0, onlyAWon: 0, onlyBWon: 0, difference: { rate: 0, lo: -1, hi: 1 } } : comparison));
+    const text = summaryMarkdown({ ...grid, complete: false, cells, comparisons });
+    expect(text).toContain('- **complete:** no: 12 of 12 cells stopped early, 1 before their first game; the cells played different games, so compare them through the paired comparisons');
+    expect(text).toContain('| 5 | 2 | greedy | 0 (stopped) | — | — | — | — | — | — | — |');
+    const left = comparisons.filter(unplayed).length;
+    expect(left).toBeGreaterThan(0);
+    expect(text).toContain(`of ${17 - left} comparisons are significant`);
+    expect(text).toContain(`${left} more have no games both cells played (the run was stopped).`);
+    expect(text).toMatch(/^\| speed=6 vs speed=5 \(agents=2\) \| 0 \| — \| — \|$/m);
+  });
+
   it('states printed-only content without the estimate warning', () => {
     expect(summaryMarkdown(withPrintedContentOnly(single))).toContain('- **content:** content/necreaux/cards.yaml: 102 printed\n');
   });

@@ -226,6 +226,19 @@ describe('runner', () => {
     for (const comparison of results.comparisons) expect(comparison.games).toBe(Math.min(games[comparison.a], games[comparison.b]));
   });
 
+  it('counts a stop that comes after the last game as no interruption: every cell complete', async () => {
+    const file = readExperimentFile(GRID);
+    const interruption = new AbortController();
+    const { results, interrupted } = await executeExperiment({
+      file, sourcePath: GRID, games: 200, workers: 1, shard: null, keepGameWins: true, signal: interruption.signal,
+      onProgress: (done, planned) => done === planned && interruption.abort(),
+    });
+    expect(interruption.signal.aborted).toBe(true);
+    expect(interrupted).toBe(false);
+    expect(results.complete).toBe(true);
+    expect(results.cells.every((cell) => cell.games === 200 && cell.complete)).toBe(true);
+  });
+
   it("names the place in the user's module a strategy's throw came from", async () => {
     const file = oneCell({}, 'test/fixtures/strategies/throws.ts');
     const error = await executeExperiment({ file, sourcePath: 'test', games: 10, workers: 1, shard: null, keepGameWins: true }).catch((e) => e);
