@@ -1,7 +1,7 @@
 import { InputError } from '../core/errors.ts';
 import { loadGame } from '../games/registry.ts';
 import { loadContent } from './content.ts';
-import { planExperiment, type ExperimentFile, type ExperimentPlan } from './experiment.ts';
+import { besideExperiment, planExperiment, type ExperimentFile, type ExperimentPlan } from './experiment.ts';
 import { MAX_KEPT_GAMES } from './game-wins.ts';
 import type { ResultsFile } from './results.ts';
 import { Runner, type Shard } from './runner.ts';
@@ -65,12 +65,28 @@ function shellQuoted(argument: string): string {
   return /^[\w@%+=:,./-]+$/.test(argument) ? argument : `'${argument.replaceAll("'", "'\\''")}'`;
 }
 
+/**
+ * What `load` gives from a path an experiment file names; its bad-input error starts with `prefix` and says where the
+ * path would have been found beside the experiment file.
+ */
+async function namedByExperiment<T>(path: string, sourcePath: string, load: () => T | Promise<T>, prefix = ''): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    if (error instanceof InputError) throw new InputError(`${prefix}${error.message}${besideExperiment(path, sourcePath)}`);
+    throw error;
+  }
+}
+
 export async function executeExperiment(options: ExecuteOptions): Promise<Execution> {
   const { file, sourcePath } = options;
-  const game = await loadGame(file.game, `${sourcePath}: field game`);
+  const game = await namedByExperiment(file.game, sourcePath, () => loadGame(file.game, `${sourcePath}: field game`));
   const plan = await planExperiment(file, game, sourcePath);
   const contentFile = options.contentFile ?? file.content;
-  const content = loadContent(game, contentFile);
+  const content =
+    options.contentFile === undefined && file.content !== undefined
+      ? await namedByExperiment(file.content, sourcePath, () => loadContent(game, file.content), `${sourcePath}: field content: `)
+      : loadContent(game, contentFile);
   const { gamesPerCell, targetCi, maxGames } = budget(options);
   const seed = options.seed ?? file.seed;
   const runner = new Runner(

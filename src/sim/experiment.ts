@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { basename, extname } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, extname, isAbsolute, join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import type { GameModule, SettingValue, Settings } from '../core/game.ts';
@@ -161,10 +161,21 @@ async function checkStrategies(game: GameModule, strategies: readonly StrategyCe
     try {
       await strategyDefinition(game, strategy.spec);
     } catch (error) {
-      if (error instanceof InputError) throw new InputError(`${where}: field strategies: ${error.message}`);
+      if (error instanceof InputError) throw new InputError(`${where}: field strategies: ${error.message}${besideExperiment(strategyHead(strategy.spec), where)}`);
       throw error;
     }
   }
+}
+
+/**
+ * Paths in an experiment file are read from the working directory (changing that would break existing files). When
+ * a path is missing there but found beside the experiment file, an error about it says so.
+ */
+export function besideExperiment(path: string, experimentPath: string): string {
+  if (isAbsolute(path) || existsSync(resolve(path))) return '';
+  const beside = join(dirname(experimentPath), path);
+  if (!existsSync(beside)) return '';
+  return ` (paths in an experiment file are read from the working directory, ${process.cwd()}; ${beside} exists: name it so, or run from ${dirname(experimentPath)})`;
 }
 
 /** Every chart names settings, strategy parameters and metrics the run has: a typo fails before any game, not after all of them. */

@@ -1,8 +1,12 @@
+import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/core/errors.ts';
 import { loadGame } from '../../src/games/registry.ts';
 import { experimentSchema, planExperiment, readExperimentFile } from '../../src/sim/experiment.ts';
 import { experimentFiles } from '../../src/cli/commands.ts';
+import { executeExperiment } from '../../src/sim/execute.ts';
 
 const COIN = 'test/fixtures/games/coin.ts';
 const PARAMETRIC = 'test/fixtures/strategies/parametric.ts';
@@ -75,5 +79,25 @@ describe('experiment plans', () => {
         for (const axis of axes) if (axis !== undefined) expect(experimentPlan.varied).toContain(axis);
       }
     }
+  });
+
+  it('says when a path the file names is missing from the working directory but lies beside the file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'playsim-beside-'));
+    const experiment = join(dir, 'x.yaml');
+    copyFileSync('test/fixtures/strategies/illegal.ts', join(dir, 'mine.ts'));
+    writeFileSync(join(dir, 'cards.json'), '{}');
+    const run = (fields: Record<string, unknown>) => {
+      const file = experimentSchema.parse({ name: 'x', title: 'x', game: COIN, ...fields });
+      return executeExperiment({ file, sourcePath: experiment, games: 10, workers: 1, shard: null, keepGameWins: false }).catch((error) => error);
+    };
+    const hint = `(paths in an experiment file are read from the working directory, ${process.cwd()}; ${join(dir, 'mine.ts')} exists: name it so, or run from ${dir})`;
+    const strategy = await run({ strategies: ['mine.ts'] });
+    expect(strategy).toBeInstanceOf(InputError);
+    expect(strategy.message).toMatch(new RegExp(`^${experiment}: field strategies: --strategy mine.ts: cannot load module`));
+    expect(strategy.message.endsWith(hint)).toBe(true);
+    const content = await run({ content: 'cards.json' });
+    expect(content.message).toMatch(new RegExp(`^${experiment}: field content: cards.json: cannot read content file`));
+    expect(content.message).toContain(`${join(dir, 'cards.json')} exists`);
+    expect((await run({ content: 'nowhere.json' })).message).not.toContain('exists:');
   });
 });
