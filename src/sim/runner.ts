@@ -8,6 +8,7 @@ import { GameWins } from './game-wins.ts';
 import { wilson } from './statistics.ts';
 import { strategyHead } from './strategy-spec.ts';
 import { TaskRunner, type RunSetup, type Task, type TaskFailure, type TaskResult } from './task.ts';
+import { vetUserStrategies } from './vetting.ts';
 import { bundleWorker } from './worker-bundle.ts';
 
 /**
@@ -96,8 +97,8 @@ export class Runner {
   }
 
   async run(): Promise<RunOutcome> {
-    // Every engine and strategy builds, and users' strategies leave their views alone, before the pool starts.
-    const failure = (await TaskRunner.create(this.setup)).checkUserViews();
+    // Every engine and strategy builds, and users' strategies pass their vetting, before the pool starts.
+    const failure = await vetUserStrategies(await TaskRunner.create(this.setup));
     if (failure !== null) throw this.failureError(failure);
     const bundle = await bundleWorker();
     const needsTypeScript = [this.setup.gameId, ...this.setup.cells.map((cell) => strategyHead(cell.strategy))].some(isModulePath);

@@ -8,7 +8,6 @@ import { GameWins } from './game-wins.ts';
 import type { CellRaw } from './results.ts';
 import { placeInModule } from '../core/user-module.ts';
 import { createStrategy, userModuleOf } from './strategy-spec.ts';
-import { ViewCheck } from './view-check.ts';
 
 /**
  * What one worker does: play a contiguous range of game indices for a set of cells. Every cell plays the same
@@ -56,14 +55,7 @@ export interface TaskResult {
   readonly failure: TaskFailure | null;
 }
 
-/**
- * Before a run starts, a user's strategy plays the run's first games with its views checked (see view-check.ts): this
- * many decisions, in at most this many games (checking costs far more than playing).
- */
-const VIEW_CHECK_DECISIONS = 1000;
-const VIEW_CHECK_GAMES = 10;
-
-interface Player {
+export interface Player {
   readonly engine: GameEngine<Strategy>;
   readonly strategy: Strategy;
 }
@@ -78,9 +70,9 @@ export class TaskRunner {
   private readonly wonThisGame: Uint8Array;
 
   private constructor(
-    private readonly game: GameModule,
-    private readonly setup: RunSetup,
-    private readonly players: readonly Player[],
+    readonly game: GameModule,
+    readonly setup: RunSetup,
+    readonly players: readonly Player[],
   ) {
     this.record = new OutcomeRecord(game.metrics.length);
     this.isWin = winMask(game);
@@ -133,38 +125,6 @@ export class TaskRunner {
       pairs: pairs.toJSON(),
       failure: null,
     };
-  }
-
-  /**
-   * Plays the first games of the run with each user strategy's views checked, once per strategy (in its first cell),
-   * and answers the failure of the first one that fails, or null. These games count for nothing.
-   */
-  checkUserViews(): TaskFailure | null {
-    const checked = new Set<string>();
-    for (let cell = 0; cell < this.setup.cells.length; cell++) {
-      const spec = this.setup.cells[cell].strategy;
-      const userModule = userModuleOf(spec);
-      if (userModule === null || checked.has(spec)) continue;
-      checked.add(spec);
-      const failure = this.checkViewsOf(cell, userModule);
-      if (failure !== null) return failure;
-    }
-    return null;
-  }
-
-  private checkViewsOf(cell: number, userModule: string): TaskFailure | null {
-    const { engine, strategy } = this.players[cell];
-    const check = new ViewCheck(strategy, this.game.strategyMethods, VIEW_CHECK_DECISIONS);
-    let seed = 0;
-    try {
-      for (let index = 0; index < VIEW_CHECK_GAMES && !check.spent; index++) {
-        seed = gameSeed(this.setup.runSeed, index);
-        engine.playGame(seed, check.strategy, this.record);
-      }
-    } catch (error) {
-      return describeFailure(error, cell, seed, userModule);
-    }
-    return null;
   }
 
   private stopWasRequested(): boolean {

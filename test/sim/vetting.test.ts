@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../../src/core/errors.ts';
+import { GAME_IDS, loadGame } from '../../src/games/registry.ts';
+import { loadContent } from '../../src/sim/content.ts';
+import { executeExperiment } from '../../src/sim/execute.ts';
+import { experimentSchema } from '../../src/sim/experiment.ts';
+import { resolveSettings } from '../../src/sim/settings.ts';
+import { TaskRunner } from '../../src/sim/task.ts';
+import { vetCell } from '../../src/sim/vetting.ts';
+
+/** The error a one-cell Set a Watch run with this user strategy fails with before its pool starts. */
+async function runFailure(strategy: string): Promise<Error> {
+  const file = experimentSchema.parse({ name: 'one', title: 'one cell', game: 'setawatch', strategies: [strategy], seed: 3 });
+  return executeExperiment({ file, sourcePath: 'test', games: 50, workers: 1, shard: null, keepGameWins: false }).then(
+    () => new Error('the run did not fail'),
+    (error: Error) => error,
+  );
+}
+
+describe("vetting a user's strategy before a run", () => {
+  it('stops the run when the strategy changes its view, naming the value and the replay command', async () => {
+    const error = await runFailure('test/fixtures/strategies/sorts-dice.ts');
+    expect(error).toBeInstanceOf(InputError);
+    expect(error.message).toMatch(/^strategy "sorts-dice" answered decision "watch" illegally in game seed \d+: changed its view, which it must only read: view\.state\.dieValue\[\d+\] was \d+, is \d+/);
+    expect(error.message).toContain('replay it with: playsim replay setawatch --seed');
+  });
+
+  it.each([
+    ['draws from Math.random', 'math-random'],
+    ['lets one game decide the next', 'remembers-games'],
+  ])('stops the run when the strategy %s: the same games in another order end otherwise', async (_, name) => {
+    const error = await runFailure(`test/fixtures/strategies/${name}.ts`);
+    expect(error).toBeInstanceOf(InputError);
+    expect(error.message).toMatch(
+      new RegExp(`^--strategy test/fixtures/strategies/${name}.ts is not reproducible: game seed \\d+, played by two fresh copies of it in opposite orders, ended \\w+ \\(roundOfLoss=\\d+, cardsLeft=\\d+, hordeSize=\\d+\\) and \\w+ \\(`),
+    );
+  });
+
+  it('passes every built-in strategy of every game (no false alarm)', async () => {
+    for (const gameId of GAME_IDS) {
+      const game = await loadGame(gameId);
+      const cells = game.strategies.map((definition) => ({ settings: resolveSettings(game, {}, 'test'), strategy: definition.name }));
+      const shared = () => new SharedArrayBuffer(4);
+      const runner = await TaskRunner.create({ gameId, content: loadContent(game, undefined).content, cells, pairs: [], runSeed: 5, gamesFinished: shared(), stopRequested: shared() });
+      for (let cell = 0; cell < cells.length; cell++) expect(await vetCell(runner, cell), `${gameId} ${cells[cell].strategy}`).toBeNull();
+    }
+  }, 120000);
+});
