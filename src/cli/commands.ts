@@ -165,7 +165,7 @@ export async function replayCommand(gameId: string, flags: { seed: number; set?:
   const content = loadContent(game, flags.content);
   const spec = flags.strategy ?? game.defaultStrategy;
   const created = await createStrategy(game, spec);
-  // A user's strategy is checked to leave its views alone all game (see view-check.ts): one game costs nothing.
+  // A user's strategy is checked to leave its views alone all game (see view-check.ts): slower, but one game.
   const strategy = userModuleOf(spec) === null ? created : new ViewCheck(created, game.strategyMethods).strategy;
   const engine = game.createEngine(settings, content.content, { write: (line) => process.stdout.write(`${line}\n`) });
   const record = new OutcomeRecord(game.metrics.length);

@@ -26,15 +26,18 @@ export class StrategyError extends InputError {
   }
 }
 
+const VIEW_CHANGED_NAME = 'ViewChanged';
+
 /** A strategy changed the view it was given (found by src/sim/view-check.ts); the message names the first value changed. */
 export class ViewChanged extends Error {
-  override readonly name = 'ViewChanged';
+  override readonly name = VIEW_CHANGED_NAME;
 }
 
 /** A strategy's own throw while it answered a decision, kept as `thrown` (a user's strategy: bad input; a built-in one: a crash). */
 export function strategyThrew(strategy: string, decision: string, gameSeed: number, error: unknown): StrategyError {
   if (error instanceof StrategyError) return error;
-  if (error instanceof ViewChanged) return new StrategyError(strategy, decision, gameSeed, `changed its view, which it must only read: ${error.message}`);
+  // By name: a user's game module brings its own copy of these classes.
+  if (error instanceof Error && error.name === VIEW_CHANGED_NAME) return new StrategyError(strategy, decision, gameSeed, `changed its view, which it must only read: ${error.message}`);
   return new StrategyError(strategy, decision, gameSeed, `threw: ${error instanceof Error ? error.message : String(error)}`, error);
 }
 

@@ -63,7 +63,9 @@ export function defaultCharts(results: ResultsFile): ChartRequest[] {
   ];
 }
 
+/** The report's charts: none when no cell has a game (a run stopped before its first). */
 export function buildCharts(results: ResultsFile): NamedChart[] {
+  if (results.cells.every((cell) => cell.games === 0)) return [];
   const taken = new Set<string>();
   return chartRequests(results).map((request) => ({
     name: uniqueName(chartName(request), taken),

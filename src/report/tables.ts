@@ -69,8 +69,12 @@ function completeness(results: ResultsFile): string {
   const stopped = results.cells.filter((cell) => !cell.complete).length;
   const empty = results.cells.filter((cell) => cell.games === 0).length;
   const unplayed = empty === 0 ? '' : `, ${empty} before their first game`;
-  return `no: ${stopped} of ${results.cells.length} cells stopped early${unplayed}; the cells played different games, so compare them through the paired comparisons`;
+  const unequal = new Set(results.cells.map((cell) => cell.games)).size > 1 ? '; the cells played different games, so compare them through the paired comparisons' : '';
+  return `no: ${stopped} of ${results.cells.length} cells stopped early${unplayed}${unequal}`;
 }
+
+/** A rate or mean of no games: a stopped run's cell that never started, a comparison of such a cell. */
+const NO_GAMES = '—';
 
 /** The table shows a game's first metrics (games declare their headline metrics first); results.json has all. */
 const HEADLINE_METRICS = 3;
@@ -96,9 +100,6 @@ export function cellTable(results: ResultsFile): Table {
   ]);
   return { header, rows };
 }
-
-/** A rate or mean of no games: a stopped run's cell that never started, a comparison of such a cell. */
-const NO_GAMES = '—';
 
 export const METRICS_HEADING = 'All metrics (mean ± 95% CI)';
 

@@ -98,7 +98,9 @@ export class Runner {
 
   async run(): Promise<RunOutcome> {
     // Every engine and strategy builds, and users' strategies pass their vetting, before the pool starts.
-    const failure = await vetUserStrategies(await TaskRunner.create(this.setup));
+    const firstTask = this.tasks(this.firstRound()).next().value;
+    const vetted = { start: firstTask?.start ?? 0, count: firstTask?.count ?? 0 };
+    const failure = await vetUserStrategies(await TaskRunner.create(this.setup), vetted, this.options.signal);
     if (failure !== null) throw this.failureError(failure);
     const bundle = await bundleWorker();
     const needsTypeScript = [this.setup.gameId, ...this.setup.cells.map((cell) => strategyHead(cell.strategy))].some(isModulePath);

@@ -8,6 +8,8 @@ import { resolveSettings } from '../../src/sim/settings.ts';
 import { TaskRunner } from '../../src/sim/task.ts';
 import { vetCell } from '../../src/sim/vetting.ts';
 
+const COIN = 'test/fixtures/games/coin.ts';
+
 /** The error a one-cell Set a Watch run with this user strategy fails with before its pool starts. */
 async function runFailure(strategy: string): Promise<Error> {
   const file = experimentSchema.parse({ name: 'one', title: 'one cell', game: 'setawatch', strategies: [strategy], seed: 3 });
@@ -36,13 +38,29 @@ describe("vetting a user's strategy before a run", () => {
     );
   });
 
+  it('vets only games the run plays', async () => {
+    // Run seed 84: game 9 is the first to roll a 12, on which the coin game crashes. A run of 5 games never meets it.
+    const file = experimentSchema.parse({ name: 'one', title: 'one cell', game: COIN, settings: { crash: true }, strategies: ['test/fixtures/strategies/slow.ts:ms=0'], seed: 84 });
+    const { results } = await executeExperiment({ file, sourcePath: 'test', games: 5, workers: 1, shard: null, keepGameWins: false });
+    expect(results.cells[0].games).toBe(5);
+  });
+
+  it('hears a stop while it vets: the run then plays nothing', async () => {
+    const file = experimentSchema.parse({ name: 'one', title: 'one cell', game: COIN, strategies: ['test/fixtures/strategies/slow.ts:ms=200'], seed: 1 });
+    const interruption = new AbortController();
+    setTimeout(() => interruption.abort(), 300);
+    const { results, interrupted } = await executeExperiment({ file, sourcePath: 'test', games: 1000, workers: 1, shard: null, keepGameWins: false, signal: interruption.signal });
+    expect(interrupted).toBe(true);
+    expect(results.cells[0].games).toBe(0);
+  });
+
   it('passes every built-in strategy of every game (no false alarm)', async () => {
     for (const gameId of GAME_IDS) {
       const game = await loadGame(gameId);
       const cells = game.strategies.map((definition) => ({ settings: resolveSettings(game, {}, 'test'), strategy: definition.name }));
       const shared = () => new SharedArrayBuffer(4);
       const runner = await TaskRunner.create({ gameId, content: loadContent(game, undefined).content, cells, pairs: [], runSeed: 5, gamesFinished: shared(), stopRequested: shared() });
-      for (let cell = 0; cell < cells.length; cell++) expect(await vetCell(runner, cell), `${gameId} ${cells[cell].strategy}`).toBeNull();
+      for (let cell = 0; cell < cells.length; cell++) expect(await vetCell(runner, cell, { start: 0, count: 10 }), `${gameId} ${cells[cell].strategy}`).toBeNull();
     }
   }, 120000);
 });

@@ -39,9 +39,46 @@ describe('view check', () => {
     expect(changeOf((view) => (view.state.seat.fire = 6))).toThrow(new ViewChanged('view.state.seat.fire was 7, is 6'));
     expect(changeOf((view) => view.state.names.reverse())).toThrow(new ViewChanged('view.state.names[0] was "a", is "b"'));
     expect(changeOf((view) => (view.tables[0].health = 9))).toThrow(new ViewChanged('view.tables[0].health was 5, is 9'));
-    expect(changeOf((view) => view.state.names.push('c'))).toThrow(new ViewChanged('view.state.names.length was 2, is 3'));
+    expect(changeOf((view) => view.state.names.push('c'))).toThrow(new ViewChanged('view.state.names.size was 2, is 3'));
     expect(changeOf((view) => Object.assign(view.state, { best: 5 }))).toThrow(new ViewChanged('view.state\'s key list was "dice, round, names, seat", is "dice, round, names, seat, best"'));
     expect(changeOf((view) => (view.state.dice = Int8Array.from([3, 5])))).toThrow(new ViewChanged('view.state.dice had 3 elements, has 2'));
+  });
+
+  it("compares Maps and Sets, and a `rules` deeper in the view: only the view's own question member is skipped", () => {
+    const view = () => ({ ...toyView(), lookup: new Map([['Bear', 5]]), types: new Set(['Undead']), content: { rules: { limit: 3 } } });
+    const check = (act: (v: ReturnType<typeof view>) => void) => () => {
+      const strategy = { name: 'toy', choose: (v: ReturnType<typeof view>) => (act(v), 1) };
+      return (new ViewCheck(strategy, ['choose']).strategy as unknown as typeof strategy).choose(view());
+    };
+    expect(check((v) => v.lookup.set('Bear', 6))).toThrow(new ViewChanged('view.lookup[0][1] was 5, is 6'));
+    expect(check((v) => v.types.add('Beast'))).toThrow(new ViewChanged('view.types.size was 1, is 2'));
+    expect(check((v) => (v.content.rules.limit = 4))).toThrow(new ViewChanged('view.content.rules.limit was 3, is 4'));
+  });
+
+  it('wraps a frozen strategy, a member behind a getter and a name read from a private field', () => {
+    class Private {
+      readonly #name = 'private';
+      get name() {
+        return this.#name;
+      }
+      choose() {
+        return 2;
+      }
+    }
+    class Campaign {
+      readonly name = 'campaign';
+      readonly #watch = Object.freeze({ name: 'watch', choose: () => 3 });
+      get watch() {
+        return this.#watch;
+      }
+      campaign() {
+        return 1;
+      }
+    }
+    const frozen = new ViewCheck(Object.freeze({ name: 'frozen', choose: () => 1 }), ['choose']).strategy as unknown as { name: string; choose(): number };
+    const hidden = new ViewCheck(new Private(), ['choose']).strategy as unknown as Private;
+    const nested = new ViewCheck(new Campaign(), ['campaign', 'watch.choose']).strategy as unknown as Campaign;
+    expect([frozen.name, frozen.choose(), hidden.name, hidden.choose(), nested.campaign(), nested.watch.choose(), nested.watch.name]).toEqual(['frozen', 1, 'private', 2, 1, 3, 'watch']);
   });
 
   it('checks only the answers of its budget, and says when it is spent', () => {

@@ -421,7 +421,12 @@ export class Watch implements Simulator {
   /** The first face-down card an ability may reveal (with `lichReveals=blocked`, none behind a Lich), or -1. */
   abilityRevealTarget(): number {
     const position = this.firstFaceDown();
-    return position >= 0 && this.readings.lichBlocksReveals && this.behindLich(position) ? -1 : position;
+    return position >= 0 && this.abilityMayReveal(position) ? position : -1;
+  }
+
+  /** Whether an ability may reveal the card at `position`: not behind a Lich, with `lichReveals=blocked`. */
+  private abilityMayReveal(position: number): boolean {
+    return !(this.readings.lichBlocksReveals && this.behindLich(position));
   }
 
   private revealedCount(): number {
@@ -1003,7 +1008,7 @@ export class Watch implements Simulator {
   private revealableCount(): number {
     const s = this.state;
     let count = 0;
-    for (let i = 0; i < s.lineLength; i++) if (s.lineRevealed[i] === 0 && !(this.readings.lichBlocksReveals && this.behindLich(i))) count++;
+    for (let i = 0; i < s.lineLength; i++) if (s.lineRevealed[i] === 0 && this.abilityMayReveal(i)) count++;
     return count;
   }
 
