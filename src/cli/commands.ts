@@ -1,4 +1,4 @@
-import { accessSync, constants, existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmdirSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { METRIC_MISSING, OutcomeRecord, type GameModule } from '../core/game.ts';
 import { InputError } from '../core/errors.ts';
@@ -53,9 +53,13 @@ export function checkOutputFolder(outDir: string): void {
   if (problem !== null) throw new InputError(`--out ${outDir}: cannot write the report there: ${problem}`);
 }
 
+/**
+ * Whether a folder can be made in `path`, tried by making (and removing) one: a permission check alone passes on
+ * /proc for root, where Node's recursive mkdir then never returns.
+ */
 function writable(path: string): boolean {
   try {
-    accessSync(path, constants.W_OK);
+    rmdirSync(mkdtempSync(join(path, '.playsim-probe-')));
     return true;
   } catch {
     return false;

@@ -120,6 +120,8 @@ describe('playsim CLI', () => {
     writeFileSync(file, 'not a folder');
     expectBadInput(playsim('run', GRID, '--games', '100000000', '--out', file), /^playsim: --out .*a-file: cannot write the report there: .*a-file is not a folder$/m);
     expectBadInput(playsim('merge', 'x.json', '--out', join(file, 'below')), /^playsim: --out .*below: cannot write the report there: .*a-file is not a folder$/m);
+    // Permission checks pass on /proc for root, where Node's recursive mkdir never returns: a folder is tried instead.
+    expectBadInput(playsim('run', GRID, '--games', '100000000', '--out', '/proc/playsim'), /^playsim: --out \/proc\/playsim: cannot write the report there: \/proc is not writable$/m);
   });
 
   it('refuses a malformed experiment or content file naming file and field', () => {
