@@ -51,10 +51,7 @@ ${LIBRARIES.map((library) => inlineScript(libraryBuild(library.name, library.bui
 <h1>${title}</h1>
 ${results.experiment.description === '' ? '' : `<p>${escapeHtml(results.experiment.description)}</p>`}
 ${factList(results)}
-<h2>Charts</h2>
-<div class="charts">
-${charts.map((chart) => `<figure class="chart" id="${chartId(chart)}"><noscript><img src="${escapeHtml(chart.name)}.svg" alt="${escapeHtml(chart.name)}"></noscript></figure>`).join('\n')}
-</div>
+${chartsSection(charts)}
 ${bestSection(results)}
 <h2>Cells</h2>
 ${htmlTable(cellTable(results))}
@@ -77,6 +74,13 @@ function libraryBuild(name: string, build: string): string {
 
 function chartId(chart: NamedChart): string {
   return `chart-${chart.name}`;
+}
+
+/** The charts' places, which the embed script fills; nothing when there are none (a run stopped before its first game). */
+function chartsSection(charts: readonly NamedChart[]): string {
+  if (charts.length === 0) return '';
+  const figures = charts.map((chart) => `<figure class="chart" id="${chartId(chart)}"><noscript><img src="${escapeHtml(chart.name)}.svg" alt="${escapeHtml(chart.name)}"></noscript></figure>`);
+  return `<h2>Charts</h2>\n<div class="charts">\n${figures.join('\n')}\n</div>`;
 }
 
 function embedScript(charts: readonly NamedChart[]): string {

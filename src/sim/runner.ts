@@ -6,9 +6,9 @@ import { isModulePath } from '../core/user-module.ts';
 import { CellAccumulator, PairAccumulator } from './accumulator.ts';
 import { GameWins } from './game-wins.ts';
 import { wilson } from './statistics.ts';
-import { strategyHead } from './strategy-spec.ts';
+import { strategyHead, userModuleOf } from './strategy-spec.ts';
 import { TaskRunner, type RunSetup, type Task, type TaskFailure, type TaskResult } from './task.ts';
-import { vetUserStrategies } from './vetting.ts';
+import type { VetTask } from './vetting.ts';
 import { bundleWorker } from './worker-bundle.ts';
 
 /**
@@ -97,13 +97,20 @@ export class Runner {
   }
 
   async run(): Promise<RunOutcome> {
-    // Every engine and strategy builds, and users' strategies pass their vetting, before the pool starts.
-    const firstTask = this.tasks(this.firstRound()).next().value;
-    const vetted = { start: firstTask?.start ?? 0, count: firstTask?.count ?? 0 };
-    const failure = await vetUserStrategies(await TaskRunner.create(this.setup), vetted, this.options.signal);
-    if (failure !== null) throw this.failureError(failure);
+    await TaskRunner.create(this.setup); // every engine and strategy builds, so bad input fails before the pool starts
     const bundle = await bundleWorker();
     const needsTypeScript = [this.setup.gameId, ...this.setup.cells.map((cell) => strategyHead(cell.strategy))].some(isModulePath);
+    const newPool = (threads: number, minThreads: number) =>
+      new Piscina({
+        filename: new URL('./worker.mjs', import.meta.url).href,
+        minThreads,
+        maxThreads: threads,
+        idleTimeout: 1000,
+        // Engines allocate almost nothing per game, so a small young generation costs no speed and keeps each
+        // worker's heap, and the run's peak RSS, small (about 17 MB less with two workers than V8's default).
+        resourceLimits: { maxYoungGenerationSizeMb: 4 },
+        workerData: { ...this.setup, bundleUrl: bundle.url, needsTypeScript },
+      });
     let pool: Piscina | null = null;
     // The tasks in flight stop after their current game, so a stop request is answered in about a game's time.
     const stopTasks = () => Atomics.store(this.stopRequested, 0, 1);
@@ -111,16 +118,10 @@ export class Runner {
     // Games are counted as they finish, so a slow strategy shows progress long before its first task is done.
     const progress = setInterval(() => this.reportProgress(), PROGRESS_INTERVAL_MS);
     try {
-      pool = new Piscina({
-        filename: new URL('./worker.mjs', import.meta.url).href,
-        minThreads: this.options.workers,
-        maxThreads: this.options.workers,
-        idleTimeout: 1000,
-        // Engines allocate almost nothing per game, so a small young generation costs no speed and keeps each
-        // worker's heap, and the run's peak RSS, small (about 17 MB less with two workers than V8's default).
-        resourceLimits: { maxYoungGenerationSizeMb: 4 },
-        workerData: { ...this.setup, bundleUrl: bundle.url, needsTypeScript },
-      });
+      const failure = await this.vetUserStrategies(() => newPool(1, 0));
+      if (failure !== null) throw this.failureError(failure);
+      if (this.stopped()) return this.outcome();
+      pool = newPool(this.options.workers, this.options.workers);
       let round: Round | null = this.firstRound();
       while (round !== null) round = this.nextRound(round, await this.playRound(pool, round));
     } finally {
@@ -129,9 +130,32 @@ export class Runner {
       await pool?.destroy();
       bundle.dispose();
     }
+    return this.outcome();
+  }
+
+  private outcome(): RunOutcome {
     // A stop that came after the last game interrupted nothing.
     const interrupted = this.stopped() && this.cellDone.includes(false);
     return { cells: this.cells, pairs: this.pairs, gameWins: this.gameWins, complete: this.cellDone, interrupted };
+  }
+
+  /**
+   * Users' strategies vetted (vetting.ts) before any game counts, on a pool of one worker that keeps none in reserve:
+   * a stop ends the worker at once, and none takes its place.
+   */
+  private async vetUserStrategies(newPool: () => Piscina): Promise<TaskFailure | null> {
+    if (this.setup.cells.every((cell) => userModuleOf(cell.strategy) === null)) return null;
+    const firstTask = this.tasks(this.firstRound()).next().value;
+    const task: VetTask = { vet: { start: firstTask?.start ?? 0, count: firstTask?.count ?? 0 } };
+    const pool = newPool();
+    try {
+      return (await pool.run(task, { signal: this.options.signal })) as TaskFailure | null;
+    } catch (error) {
+      if (this.stopped()) return null;
+      throw error;
+    } finally {
+      await pool.destroy();
+    }
   }
 
   private stopped(): boolean {

@@ -24,6 +24,14 @@ describe('reportHtml', () => {
     expect(html).toContain('"text":"Paired win-rate differences across agents"');
   });
 
+  it('has no charts section for a run stopped before its first game', () => {
+    const stopped = { ...grid, complete: false, cells: grid.cells.map((cell) => ({ ...cell, games: 0, complete: false })) };
+    expect(buildCharts(stopped)).toEqual([]);
+    const page = reportHtml(stopped, []);
+    expect(page).not.toContain('<h2>Charts</h2>');
+    expect(page).toContain('<h2>Cells</h2>');
+  });
+
   it('shows the summary tables and the provenance statement', () => {
     expect(html).toContain('<dt>content</dt><dd>content/necreaux/cards.yaml: 14 rulebook, 88 estimated — estimates are not printed values</dd>');
     expect(html).toContain('<td>speed=6 vs speed=5 (agents=2)</td><td>2,000</td><td>-10.3 pp [-12.1, -8.5]</td><td>yes</td>');
