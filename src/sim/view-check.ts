@@ -13,9 +13,10 @@ type Decide = (...args: unknown[]) => unknown;
 
 /**
  * What each argument holds under these names is its own to change, so it is not compared: `rules`, the engine
- * answering questions (its methods may keep caches), and the strategy's random stream, which it draws from.
+ * answering questions (its methods may keep caches; Doomed Run's campaign view calls it `line`), and the strategy's
+ * random stream, which it draws from.
  */
-const OWN_MEMBERS = ['rules', 'random', 'strategyRandom'];
+const OWN_MEMBERS = ['rules', 'line', 'random', 'strategyRandom'];
 
 /**
  * The strategy with each decision method (`a.b` for a member's) replaced by `wrap(the original)`. The copy holds its
@@ -66,12 +67,12 @@ function isTypedArray(value: unknown): value is TypedArray {
 }
 
 /**
- * Calls `visit` with everything the arguments hold, in a fixed order, with its path: each primitive and typed array,
- * each array's, Map's and Set's size, each object's key list (so that an element or key added is named as such).
- * Functions and the arguments' own members are not walked, and an object met twice is walked once. `visit` returns
- * false to stop the walk.
+ * Calls `visit` with everything the arguments hold, in a fixed order: each primitive and typed array, each array's,
+ * Map's and Set's size, each object's key count (so that an element or key added is named as such), with its path
+ * when `withPaths` (building paths for every value would cost more than the walk). Functions and the arguments' own
+ * members are not walked, and an object met twice is walked once. `visit` returns false to stop the walk.
  */
-function walkArguments(args: readonly unknown[], visit: (value: unknown, path: () => string) => boolean): void {
+function walkArguments(args: readonly unknown[], withPaths: boolean, visit: (value: unknown, path: string) => boolean): void {
   const seen = new Set<object>();
   for (const arg of args) {
     if (arg === null || typeof arg !== 'object') continue;
@@ -80,28 +81,39 @@ function walkArguments(args: readonly unknown[], visit: (value: unknown, path: (
       if (member !== null && typeof member === 'object') seen.add(member);
     }
   }
-  args.every((arg) => walk(arg, 'view', visit, seen));
+  const walker = { visit, seen, withPaths };
+  args.every((arg) => walk(arg, 'view', walker));
 }
 
-function walk(value: unknown, path: string, visit: (value: unknown, path: () => string) => boolean, seen: Set<object>): boolean {
+interface Walker {
+  readonly visit: (value: unknown, path: string) => boolean;
+  readonly seen: Set<object>;
+  readonly withPaths: boolean;
+}
+
+function walk(value: unknown, path: string, walker: Walker): boolean {
   if (typeof value === 'function') return true;
-  if (value === null || typeof value !== 'object' || isTypedArray(value)) return visit(value, () => path);
-  if (seen.has(value)) return true;
-  seen.add(value);
-  if (Array.isArray(value) || value instanceof Map || value instanceof Set) {
-    const elements = [...value];
-    if (!visit(elements.length, () => `${path}.size`)) return false;
-    return elements.every((element, index) => walk(element, `${path}[${index}]`, visit, seen));
-  }
+  if (value === null || typeof value !== 'object' || isTypedArray(value)) return walker.visit(value, path);
+  if (walker.seen.has(value)) return true;
+  walker.seen.add(value);
+  if (Array.isArray(value)) return walkElements(value, path, walker);
+  if (value instanceof Map || value instanceof Set) return walkElements([...value], path, walker);
   const keys = Object.keys(value);
-  if (!visit(keys.join(', '), () => `${path}'s key list`)) return false;
-  return keys.every((key) => walk((value as Record<string, unknown>)[key], `${path}.${key}`, visit, seen));
+  if (!walker.visit(keys.length, walker.withPaths ? `${path}'s key count` : '')) return false;
+  for (const key of keys) if (!walk((value as Record<string, unknown>)[key], walker.withPaths ? `${path}.${key}` : '', walker)) return false;
+  return true;
+}
+
+function walkElements(elements: readonly unknown[], path: string, walker: Walker): boolean {
+  if (!walker.visit(elements.length, walker.withPaths ? `${path}.size` : '')) return false;
+  for (let index = 0; index < elements.length; index++) if (!walk(elements[index], walker.withPaths ? `${path}[${index}]` : '', walker)) return false;
+  return true;
 }
 
 /** What the arguments hold, in walk order, typed arrays copied. */
 function snapshot(args: readonly unknown[]): unknown[] {
   const values: unknown[] = [];
-  walkArguments(args, (value) => {
+  walkArguments(args, false, (value) => {
     values.push(isTypedArray(value) ? value.slice() : value);
     return true;
   });
@@ -145,9 +157,9 @@ function typedArrayChange(index: number, was: TypedArray, is: TypedArray): Chang
 function pathOf(args: readonly unknown[], change: Change): string {
   let path = 'view';
   let index = 0;
-  walkArguments(args, (_, pathHere) => {
+  walkArguments(args, true, (_, pathHere) => {
     if (index++ < change.index) return true;
-    path = pathHere();
+    path = pathHere;
     return false;
   });
   return change.element >= 0 ? `${path}[${change.element}]` : path;
