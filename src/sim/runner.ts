@@ -99,29 +99,18 @@ export class Runner {
   async run(): Promise<RunOutcome> {
     await TaskRunner.create(this.setup); // every engine and strategy builds, so bad input fails before the pool starts
     const bundle = await bundleWorker();
-    const needsTypeScript = [this.setup.gameId, ...this.setup.cells.map((cell) => strategyHead(cell.strategy))].some(isModulePath);
-    const newPool = (threads: number, minThreads: number) =>
-      new Piscina({
-        filename: new URL('./worker.mjs', import.meta.url).href,
-        minThreads,
-        maxThreads: threads,
-        idleTimeout: 1000,
-        // Engines allocate almost nothing per game, so a small young generation costs no speed and keeps each
-        // worker's heap, and the run's peak RSS, small (about 17 MB less with two workers than V8's default).
-        resourceLimits: { maxYoungGenerationSizeMb: 4 },
-        workerData: { ...this.setup, bundleUrl: bundle.url, needsTypeScript },
-      });
     let pool: Piscina | null = null;
     // The tasks in flight stop after their current game, so a stop request is answered in about a game's time.
     const stopTasks = () => Atomics.store(this.stopRequested, 0, 1);
     this.options.signal?.addEventListener('abort', stopTasks, { once: true });
-    // Games are counted as they finish, so a slow strategy shows progress long before its first task is done.
-    const progress = setInterval(() => this.reportProgress(), PROGRESS_INTERVAL_MS);
+    let progress: NodeJS.Timeout | undefined;
     try {
-      const failure = await this.vetUserStrategies(() => newPool(1, 0));
+      const failure = await this.vetInWorker(bundle.url);
       if (failure !== null) throw this.failureError(failure);
       if (this.stopped()) return this.outcome();
-      pool = newPool(this.options.workers, this.options.workers);
+      pool = this.newPool(bundle.url, { minThreads: this.options.workers, maxThreads: this.options.workers });
+      // Games are counted as they finish, so a slow strategy shows progress long before its first task is done.
+      progress = setInterval(() => this.reportProgress(), PROGRESS_INTERVAL_MS);
       let round: Round | null = this.firstRound();
       while (round !== null) round = this.nextRound(round, await this.playRound(pool, round));
     } finally {
@@ -133,6 +122,19 @@ export class Runner {
     return this.outcome();
   }
 
+  private newPool(bundleUrl: string, threads: { minThreads: number; maxThreads: number }): Piscina {
+    const needsTypeScript = [this.setup.gameId, ...this.setup.cells.map((cell) => strategyHead(cell.strategy))].some(isModulePath);
+    return new Piscina({
+      filename: new URL('./worker.mjs', import.meta.url).href,
+      ...threads,
+      idleTimeout: 1000,
+      // Engines allocate almost nothing per game, so a small young generation costs no speed and keeps each
+      // worker's heap, and the run's peak RSS, small (about 17 MB less with two workers than V8's default).
+      resourceLimits: { maxYoungGenerationSizeMb: 4 },
+      workerData: { ...this.setup, bundleUrl, needsTypeScript },
+    });
+  }
+
   private outcome(): RunOutcome {
     // A stop that came after the last game interrupted nothing.
     const interrupted = this.stopped() && this.cellDone.includes(false);
@@ -141,18 +143,20 @@ export class Runner {
 
   /**
    * Users' strategies vetted (vetting.ts) before any game counts, on a pool of one worker that keeps none in reserve:
-   * a stop ends the worker at once, and none takes its place.
+   * a stop ends the worker at once, and none takes its place. A worker that dies (a strategy calling process.exit)
+   * is the strategy's doing.
    */
-  private async vetUserStrategies(newPool: () => Piscina): Promise<TaskFailure | null> {
-    if (this.setup.cells.every((cell) => userModuleOf(cell.strategy) === null)) return null;
+  private async vetInWorker(bundleUrl: string): Promise<TaskFailure | null> {
+    const modules = [...new Set(this.setup.cells.map((cell) => userModuleOf(cell.strategy)).filter((module) => module !== null))];
+    if (modules.length === 0) return null;
     const firstTask = this.tasks(this.firstRound()).next().value;
     const task: VetTask = { vet: { start: firstTask?.start ?? 0, count: firstTask?.count ?? 0 } };
-    const pool = newPool();
+    const pool = this.newPool(bundleUrl, { minThreads: 0, maxThreads: 1 });
     try {
       return (await pool.run(task, { signal: this.options.signal })) as TaskFailure | null;
     } catch (error) {
       if (this.stopped()) return null;
-      throw error;
+      return { kind: 'input', message: `--strategy ${modules.join(', ')}: the worker vetting it ended: ${(error as Error).message.split('\n')[0]}` };
     } finally {
       await pool.destroy();
     }

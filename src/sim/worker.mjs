@@ -9,6 +9,6 @@ if (workerData.needsTypeScript) {
   register();
   registerCommonJs();
 }
-const { default: playTask } = await import(workerData.bundleUrl);
+const { default: runTask } = await import(workerData.bundleUrl);
 
-export default playTask;
+export default runTask;

@@ -3,15 +3,16 @@ import { startFailure, TaskRunner, type RunSetup, type Task, type TaskFailure, t
 import { vetUserStrategies, type VetTask } from './vetting.ts';
 
 /**
- * The piscina worker: builds every cell's engine and strategy once, then plays tasks (or vets users' strategies). A worker that cannot build them
- * answers every task with that failure, which the run reports in one line, instead of the pool dying with a stack.
+ * The piscina worker: builds every cell's engine and strategy once, then plays tasks (or vets users' strategies). A
+ * worker that cannot build them answers every task with that failure, which the run reports in one line, instead of
+ * the pool dying with a stack.
  */
 const built = await TaskRunner.create(workerData as RunSetup).then(
   (runner) => ({ runner, failed: null }),
   (error: unknown) => ({ runner: null, failed: startFailure(error) }),
 );
 
-export default function playTask(task: Task | VetTask): TaskResult | Promise<TaskFailure | null> {
-  if ('vet' in task) return built.runner === null ? Promise.resolve(built.failed.failure) : vetUserStrategies(built.runner, task.vet);
+export default function runTask(task: Task | VetTask): TaskResult | TaskFailure | null | Promise<TaskFailure | null> {
+  if ('vet' in task) return built.runner === null ? built.failed.failure : vetUserStrategies(built.runner, task.vet);
   return built.runner === null ? built.failed : built.runner.run(task);
 }

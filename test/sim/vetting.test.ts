@@ -45,13 +45,20 @@ describe("vetting a user's strategy before a run", () => {
     expect(results.cells[0].games).toBe(5);
   });
 
-  it('hears a stop while it vets: the run then plays nothing', async () => {
-    const file = experimentSchema.parse({ name: 'one', title: 'one cell', game: COIN, strategies: ['test/fixtures/strategies/slow.ts:ms=200'], seed: 1 });
+  it('hears a stop while it vets, even in a game that never ends: the run then plays nothing', async () => {
+    const file = experimentSchema.parse({ name: 'one', title: 'one cell', game: COIN, strategies: ['test/fixtures/strategies/endless.ts'], seed: 1 });
     const interruption = new AbortController();
     setTimeout(() => interruption.abort(), 300);
     const { results, interrupted } = await executeExperiment({ file, sourcePath: 'test', games: 1000, workers: 1, shard: null, keepGameWins: false, signal: interruption.signal });
     expect(interrupted).toBe(true);
     expect(results.cells[0].games).toBe(0);
+  }, 20000);
+
+  it('blames a strategy that ends the thread vetting it, in one line', async () => {
+    const file = experimentSchema.parse({ name: 'one', title: 'one cell', game: COIN, strategies: ['test/fixtures/strategies/exits.ts'], seed: 1 });
+    const error = await executeExperiment({ file, sourcePath: 'test', games: 10, workers: 1, shard: null, keepGameWins: false }).catch((e) => e);
+    expect(error).toBeInstanceOf(InputError);
+    expect(error.message).toMatch(/^--strategy test\/fixtures\/strategies\/exits.ts: the worker vetting it ended: [^\n]+$/);
   });
 
   it('passes every built-in strategy of every game (no false alarm)', async () => {
