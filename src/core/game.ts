@@ -76,6 +76,11 @@ export interface MetricSpec {
 /** A metric value that does not apply to this game (e.g. the turn of loss of a game that was won). */
 export const METRIC_MISSING = -2147483648;
 
+/** A game's metric as a log or message shows it: "—" when it does not apply. */
+export function shownMetric(value: number): string {
+  return value === METRIC_MISSING ? '—' : String(value);
+}
+
 /** How many cards of a content file come from each source ("printed", "rulebook", "estimated", ...). */
 export interface Provenance {
   readonly cards: number;

@@ -1,4 +1,4 @@
-import { METRIC_MISSING, OutcomeRecord, type Strategy } from '../core/game.ts';
+import { OutcomeRecord, shownMetric, type Strategy } from '../core/game.ts';
 import { gameSeed } from '../core/rng.ts';
 import { createStrategy, userModuleOf } from './strategy-spec.ts';
 import { describeFailure, type Task, type TaskFailure, type TaskRunner } from './task.ts';
@@ -79,8 +79,7 @@ function ending(runner: TaskRunner, cell: number, strategy: Strategy, seed: numb
   const { game, players } = runner;
   const record = new OutcomeRecord(game.metrics.length);
   players[cell].engine.playGame(seed, strategy, record);
-  const shown = (value: number) => (value === METRIC_MISSING ? '—' : String(value));
-  return [game.outcomes[record.outcome], ...game.metrics.map((metric, index) => `${metric.name}=${shown(record.metrics[index])}`)];
+  return [game.outcomes[record.outcome], ...game.metrics.map((metric, index) => `${metric.name}=${shownMetric(record.metrics[index])}`)];
 }
 
 /** Two endings as a message shows them: each outcome, with the metrics that differ. */
