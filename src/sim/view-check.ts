@@ -68,7 +68,8 @@ function isTypedArray(value: unknown): value is TypedArray {
 
 /**
  * Calls `visit` with everything the arguments hold, in a fixed order: each primitive and typed array, each array's,
- * Map's and Set's size, each object's key count (so that an element or key added is named as such), with its path
+ * Map's and Set's size, each object's key count (so that an element or key added is named as such) and each key
+ * before its value (so that a key renamed is named, even with its value unchanged), with its path
  * when `withPaths` (building paths for every value would cost more than the walk). Functions and the arguments' own
  * members are not walked, and an object met twice is walked once. `visit` returns false to stop the walk.
  */
@@ -100,7 +101,10 @@ function walk(value: unknown, path: string, walker: Walker): boolean {
   if (value instanceof Map || value instanceof Set) return walkElements([...value], path, walker);
   const keys = Object.keys(value);
   if (!walker.visit(keys.length, walker.withPaths ? `${path}'s key count` : '')) return false;
-  for (const key of keys) if (!walk((value as Record<string, unknown>)[key], walker.withPaths ? `${path}.${key}` : '', walker)) return false;
+  for (const key of keys) {
+    if (!walker.visit(key, walker.withPaths ? `${path}'s key` : '')) return false;
+    if (!walk((value as Record<string, unknown>)[key], walker.withPaths ? `${path}.${key}` : '', walker)) return false;
+  }
   return true;
 }
 

@@ -41,6 +41,11 @@ describe('view check', () => {
     expect(changeOf((view) => (view.tables[0].health = 9))).toThrow(new ViewChanged('view.tables[0].health was 5, is 9'));
     expect(changeOf((view) => view.state.names.push('c'))).toThrow(new ViewChanged('view.state.names.size was 2, is 3'));
     expect(changeOf((view) => Object.assign(view.state, { best: 5 }))).toThrow(new ViewChanged("view.state's key count was 4, is 5"));
+    const renamedLastKey = (view: ToyView) => {
+      const { fire } = view.state.seat;
+      Object.assign(view.state, { seat: { heat: fire } });
+    };
+    expect(changeOf(renamedLastKey)).toThrow(new ViewChanged(`view.state.seat's key was "fire", is "heat"`));
     expect(changeOf((view) => (view.state.dice = Int8Array.from([3, 5])))).toThrow(new ViewChanged('view.state.dice had 3 elements, has 2'));
   });
 
