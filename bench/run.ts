@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { OutcomeRecord, type Strategy } from '../src/core/game.ts';
+import { OutcomeRecord, playOneGame, type Strategy } from '../src/core/game.ts';
 import { gameSeed } from '../src/core/rng.ts';
 import { loadGame } from '../src/games/registry.ts';
 import { loadContent } from '../src/sim/content.ts';
@@ -60,7 +60,7 @@ async function benchEngine(gameId: string, strategySpec: string, settings: Recor
   const strategy = await createStrategy(game, strategySpec);
   const record = new OutcomeRecord(game.metrics.length);
   const playWith = (answering: Strategy, from: number, count: number) => {
-    for (let index = from; index < from + count; index++) engine.playGame(gameSeed(1, index), answering, record);
+    for (let index = from; index < from + count; index++) playOneGame(engine, gameSeed(1, index), answering, record);
   };
   return { game, strategy, playWith };
 }

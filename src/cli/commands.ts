@@ -1,6 +1,6 @@
 import { existsSync, mkdtempSync, readdirSync, rmdirSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
-import { OutcomeRecord, shownMetric, type GameModule } from '../core/game.ts';
+import { OutcomeRecord, playOneGame, shownMetric, type GameModule } from '../core/game.ts';
 import { InputError } from '../core/errors.ts';
 import { GAME_IDS, loadGame } from '../games/registry.ts';
 import { REPOSITORY_ROOT, loadContent } from '../sim/content.ts';
@@ -175,7 +175,7 @@ export async function replayCommand(gameId: string, flags: { seed: number; set?:
   const record = new OutcomeRecord(game.metrics.length);
   const settingsText = Object.entries(settings).map(([key, value]) => `${key}=${value}`).join(' ');
   process.stdout.write(`replay of ${game.id}, seed ${flags.seed}, strategy ${spec}; settings ${settingsText}; content ${content.file}\n`);
-  engine.playGame(flags.seed, strategy, record);
+  playOneGame(engine, flags.seed, strategy, record);
   const metrics = game.metrics.map((metric, index) => `${metric.name}=${shownMetric(record.metrics[index])}`).join(' ');
   process.stdout.write(`outcome: ${game.outcomes[record.outcome]}; ${metrics}\n`);
 }

@@ -52,6 +52,11 @@ export type StrategyParams = Readonly<Record<string, number | string>>;
 /** Every strategy instance carries the name it was chosen by, so errors can name it. */
 export interface Strategy {
   readonly name: string;
+  /**
+   * Called before each game the strategy plays, if it has it: a strategy object plays game after game, so what it
+   * remembers of one game (cards seen, a plan) is forgotten here.
+   */
+  startGame?(): void;
 }
 
 /** What a strategy module (built in, or a user's file) exports as its default export. */
@@ -111,6 +116,12 @@ export interface GameLog {
 export interface GameEngine<S extends Strategy> {
   /** Reset the engine's reusable state and play the game with this seed to the end. */
   playGame(seed: number, strategy: S, out: OutcomeRecord): void;
+}
+
+/** One game, as every run, vetting and replay plays it: the strategy hears that a game starts, then the engine plays it. */
+export function playOneGame<S extends Strategy>(engine: GameEngine<S>, seed: number, strategy: S, out: OutcomeRecord): void {
+  strategy.startGame?.();
+  engine.playGame(seed, strategy, out);
 }
 
 export interface GameModule<S extends Strategy = Strategy, C = unknown> {

@@ -174,5 +174,8 @@ export async function createStrategy(game: GameModule, spec: string): Promise<St
   if (missing.length > 0) {
     throw new InputError(`--strategy ${spec}: create() returned a strategy without ${missing.join(', ')} (a ${game.id} strategy answers every decision; see docs/writing-a-strategy.md)`);
   }
+  if (strategy.startGame !== undefined && typeof strategy.startGame !== 'function') {
+    throw new InputError(`--strategy ${spec}: create() returned a strategy whose startGame is not a function (it is called before each game, with no arguments)`);
+  }
   return strategy;
 }

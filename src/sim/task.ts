@@ -1,5 +1,5 @@
 import type { GameEngine, GameModule, Settings, Strategy } from '../core/game.ts';
-import { OutcomeRecord, winMask } from '../core/game.ts';
+import { OutcomeRecord, playOneGame, winMask } from '../core/game.ts';
 import { INPUT_ERROR_NAME, type InputError } from '../core/errors.ts';
 import { gameSeed } from '../core/rng.ts';
 import { loadGame } from '../games/registry.ts';
@@ -109,7 +109,7 @@ export class TaskRunner {
         const { engine, strategy } = this.players[cell];
         for (let offset = 0; offset < task.count && !this.stopWasRequested(); offset++) {
           seed = gameSeed(this.setup.runSeed, task.start + offset);
-          engine.playGame(seed, strategy, this.record);
+          playOneGame(engine, seed, strategy, this.record);
           accumulator.add(this.record);
           this.wins[cell * task.count + offset] = this.isWin[this.record.outcome];
           Atomics.add(this.gamesFinished, 0, 1);

@@ -1,4 +1,4 @@
-import { OutcomeRecord, shownMetric, type Strategy } from '../core/game.ts';
+import { OutcomeRecord, playOneGame, shownMetric, type Strategy } from '../core/game.ts';
 import { gameSeed } from '../core/rng.ts';
 import { createStrategy, userModuleOf } from './strategy-spec.ts';
 import { describeFailure, type Task, type TaskFailure, type TaskRunner } from './task.ts';
@@ -78,7 +78,7 @@ function playedOrFailure(runner: TaskRunner, cell: number, strategy: Strategy, s
 function ending(runner: TaskRunner, cell: number, strategy: Strategy, seed: number): string[] {
   const { game, players } = runner;
   const record = new OutcomeRecord(game.metrics.length);
-  players[cell].engine.playGame(seed, strategy, record);
+  playOneGame(players[cell].engine, seed, strategy, record);
   return [game.outcomes[record.outcome], ...game.metrics.map((metric, index) => `${metric.name}=${shownMetric(record.metrics[index])}`)];
 }
 
@@ -95,6 +95,6 @@ function notReproducible(spec: string, seed: number, firstEnding: readonly strin
     kind: 'input',
     message:
       `--strategy ${spec} is not reproducible: game seed ${seed}, played by two fresh copies of it in opposite orders, ended ${first} and ${again}; ` +
-      "draw randomness only from the view's stream, and let nothing of one game decide the next (docs/writing-a-strategy.md)",
+      "draw randomness only from the view's stream, and forget each game in startGame (docs/writing-a-strategy.md)",
   };
 }

@@ -20,12 +20,14 @@ const OWN_MEMBERS = ['rules', 'line', 'random', 'strategyRandom'];
 
 /**
  * The strategy with each decision method (`a.b` for a member's) replaced by `wrap(the original)`. The copy holds its
- * name and wrapped members as its own properties, so a frozen strategy, a getter without a setter or a getter reading
- * private fields works as before; the originals are called on the strategy itself.
+ * name, startGame and wrapped members as its own properties, so a frozen strategy, a getter without a setter or a
+ * getter reading private fields works as before; the originals are called on the strategy itself (what startGame
+ * resets is what the decisions read).
  */
 export function withDecisions(strategy: Strategy, methods: readonly string[], wrap: (decide: Decide) => Decide): Strategy {
   const members = strategy as unknown as Record<string, unknown>;
   const own: PropertyDescriptorMap = { name: { value: strategy.name } };
+  if (strategy.startGame !== undefined) own.startGame = { value: () => strategy.startGame?.() };
   const nested = new Map<string, string[]>();
   for (const method of methods) {
     const [head, ...rest] = method.split('.');

@@ -76,4 +76,10 @@ describe('createStrategy', () => {
     writeFileSync(campaignOnly, 'export default { name: "s", description: "s", params: [], create: () => ({ name: "s", campaign: () => 0 }) };\n');
     await expect(createStrategy(await loadGame('doomedrun'), campaignOnly)).rejects.toThrow(/without watch\.choose \(a doomedrun strategy/);
   });
+
+  it("refuses a user's strategy whose startGame is not a function", async () => {
+    const module = join(mkdtempSync(join(tmpdir(), 'playsim-shape-')), 'start.mjs');
+    writeFileSync(module, 'export default { name: "s", description: "s", params: [], create: () => ({ name: "s", choose: () => 0, startGame: true }) };\n');
+    await expect(createStrategy(await loadGame('setawatch'), module)).rejects.toThrow(/start\.mjs: create\(\) returned a strategy whose startGame is not a function/);
+  });
 });

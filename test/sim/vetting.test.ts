@@ -38,6 +38,17 @@ describe("vetting a user's strategy before a run", () => {
     );
   });
 
+  it('passes a strategy that forgets each game in startGame, which the same strategy without it does not', async () => {
+    const run = (workers: number) => {
+      const file = experimentSchema.parse({ name: 'one', title: 'one cell', game: 'setawatch', strategies: ['test/fixtures/strategies/tires-each-game.ts:forget=yes'], seed: 3 });
+      return executeExperiment({ file, sourcePath: 'test', games: 50, workers, shard: null, keepGameWins: false });
+    };
+    const [one, two] = [await run(1), await run(2)];
+    expect(one.results.cells[0].games).toBe(50);
+    expect(two.results.cells[0]).toEqual(one.results.cells[0]);
+    expect((await runFailure('test/fixtures/strategies/tires-each-game.ts:forget=no')).message).toMatch(/is not reproducible/);
+  });
+
   it('vets only games the run plays', async () => {
     // Run seed 84: game 9 is the first to roll a 12, on which the coin game crashes. A run of 5 games never meets it.
     const file = experimentSchema.parse({ name: 'one', title: 'one cell', game: COIN, settings: { crash: true }, strategies: ['test/fixtures/strategies/slow.ts:ms=0'], seed: 84 });

@@ -102,4 +102,21 @@ describe('view check', () => {
     expect([wrapped.campaign(), wrapped.watch.choose(), wrapped.watch.helper(), wrapped.name, wrapped.watch.name]).toEqual([1, 2, 3, 's', 'w']);
     expect(calls).toEqual(['decided', 'decided']);
   });
+
+  it('calls startGame on the strategy itself, so the decisions read what it reset', () => {
+    class Counting {
+      readonly name = 'counting';
+      decisions = 0;
+      startGame() {
+        this.decisions = 0;
+      }
+      choose() {
+        return ++this.decisions;
+      }
+    }
+    const wrapped = withDecisions(new Counting(), ['choose'], (decide) => decide) as Counting;
+    expect([wrapped.choose(), wrapped.choose()]).toEqual([1, 2]);
+    wrapped.startGame();
+    expect(wrapped.choose()).toBe(1);
+  });
 });

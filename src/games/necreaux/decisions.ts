@@ -202,7 +202,7 @@ export interface NecreauxStrategy extends Strategy {
 }
 
 /** The names of the decisions, as used in StrategyError messages and logs. */
-export type DecisionName = Exclude<keyof NecreauxStrategy, 'name'>;
+export type DecisionName = Exclude<keyof NecreauxStrategy, keyof Strategy>;
 
 /** What a decision's answer is (a card, an agent, or a plain value), for the replay's log. */
 export type AnswerKind = 'card' | 'agent' | 'value';
