@@ -28,6 +28,8 @@ export interface RunFlags {
   readonly seed?: number;
   readonly workers?: number;
   readonly content?: string;
+  /** --set key=value: settings fixed over the experiment's own. */
+  readonly set?: readonly string[];
 }
 
 /** Set by the first Ctrl-C or SIGTERM: runs stop after the games being played and write them, marked incomplete. */
@@ -74,6 +76,7 @@ async function execute(file: ExperimentFile, sourcePath: string, flags: RunFlags
       file,
       sourcePath,
       contentFile: flags.content,
+      settings: parseSetFlags(flags.set ?? []),
       games: flags.games,
       targetCi: flags.targetCi,
       maxGames: flags.maxGames,
@@ -145,7 +148,8 @@ export async function suiteCommand(flags: RunFlags & { full?: boolean }): Promis
   return true;
 }
 
-export async function simCommand(gameId: string, flags: RunFlags & { set?: string[]; strategy?: string; json?: boolean }): Promise<boolean> {
+/** One cell: an experiment of the game's default settings, with --set's fixed over them as `run` fixes them. */
+export async function simCommand(gameId: string, flags: RunFlags & { strategy?: string; json?: boolean }): Promise<boolean> {
   const game = await loadGame(gameId);
   const strategy = flags.strategy ?? game.defaultStrategy;
   // Checked here, so that a bad --strategy is reported as such rather than as part of the one-cell experiment.
@@ -154,7 +158,6 @@ export async function simCommand(gameId: string, flags: RunFlags & { set?: strin
     name: 'sim',
     title: `${game.title}: one cell`,
     game: gameId,
-    settings: parseSetFlags(flags.set ?? []),
     strategies: [strategy],
   });
   const { results, interrupted } = await execute(file, '--set', flags, null, false);

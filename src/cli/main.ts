@@ -105,6 +105,7 @@ export async function main(argv: string[]): Promise<number> {
       .command('run <experiment>', 'run an experiment file (JSON or YAML), or one of experiments/ by name, and write its report', (y) =>
         y.positional('experiment', { type: 'string', demandOption: true }).options({
           ...runOptions,
+          set: { type: 'string', array: true, describe: 'fix a setting the experiment does not vary, as key=value (repeatable)' },
           shard: { type: 'string', describe: 'run slice i of n (0-based), e.g. 0/4; combine with playsim merge' },
           out: { type: 'string', describe: 'output folder (default reports/<experiment>)' },
         }),

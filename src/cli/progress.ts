@@ -1,12 +1,15 @@
 import { SingleBar } from 'cli-progress';
 
-/** Progress on stderr: a bar with games/s and ETA on a terminal, a plain line every few seconds otherwise. */
+/**
+ * Progress on stderr: a bar with games/s and ETA on a terminal, a plain line every few seconds otherwise. Its clock
+ * starts at the first update, which the runner sends as play starts.
+ */
 export interface Progress {
   update(gamesDone: number, gamesPlanned: number): void;
   stop(): void;
 }
 
-const PLAIN_INTERVAL_MS = 5000;
+const PLAIN_INTERVAL_SECONDS = 5;
 
 /** "12,345 games/s"; a slow run, under 10 games a second, with one decimal ("0.3 games/s", not "0 games/s"). */
 function formatRate(gamesPerSecond: number): string {
@@ -19,13 +22,23 @@ function formatEta(gamesDone: number, gamesPlanned: number, gamesPerSecond: numb
   return gamesDone === 0 || gamesPerSecond === 0 ? 'not known before a game ends' : `${Math.round((gamesPlanned - gamesDone) / gamesPerSecond)}s`;
 }
 
+/** Seconds since the first time it was asked. */
+function playClock(): () => number {
+  let started = -1;
+  return () => {
+    const now = Date.now();
+    if (started < 0) started = now;
+    return (now - started) / 1000;
+  };
+}
+
 function terminalProgress(label: string): Progress {
-  const started = Date.now();
+  const secondsPlayed = playClock();
   const bar = new SingleBar({ stream: process.stderr, format: `${label} [{bar}] {percentage}% | {value}/{total} games | {rate} | ETA {timeLeft}`, hideCursor: true });
   let begun = false;
   return {
     update(gamesDone, gamesPlanned) {
-      const gamesPerSecond = gamesDone / Math.max((Date.now() - started) / 1000, 1e-3);
+      const gamesPerSecond = gamesDone / Math.max(secondsPlayed(), 1e-3);
       const tokens = { rate: formatRate(gamesPerSecond), timeLeft: formatEta(gamesDone, gamesPlanned, gamesPerSecond) };
       if (!begun) bar.start(gamesPlanned, 0, tokens);
       begun = true;
@@ -37,14 +50,14 @@ function terminalProgress(label: string): Progress {
 }
 
 function plainProgress(label: string): Progress {
-  const started = Date.now();
-  let lastPrinted = started;
+  const secondsPlayed = playClock();
+  let lastPrinted = 0;
   return {
     update(gamesDone, gamesPlanned) {
-      const now = Date.now();
-      if (now - lastPrinted < PLAIN_INTERVAL_MS) return;
-      lastPrinted = now;
-      const gamesPerSecond = gamesDone / ((now - started) / 1000);
+      const seconds = secondsPlayed();
+      if (seconds - lastPrinted < PLAIN_INTERVAL_SECONDS) return;
+      lastPrinted = seconds;
+      const gamesPerSecond = gamesDone / seconds;
       const percent = Math.floor((100 * gamesDone) / gamesPlanned);
       process.stderr.write(`${label}: ${gamesDone}/${gamesPlanned} games (${percent}%), ${formatRate(gamesPerSecond)}, ETA ${formatEta(gamesDone, gamesPlanned, gamesPerSecond)}\n`);
     },

@@ -1,10 +1,12 @@
 import { InputError } from '../core/errors.ts';
+import type { GameModule } from '../core/game.ts';
 import { loadGame } from '../games/registry.ts';
 import { loadContent } from './content.ts';
 import { besideExperiment, planExperiment, type ExperimentFile, type ExperimentPlan } from './experiment.ts';
 import { MAX_KEPT_GAMES } from './game-wins.ts';
 import type { ResultsFile } from './results.ts';
 import { Runner, type Shard } from './runner.ts';
+import { resolveSettings } from './settings.ts';
 import { resultsFile } from './summarize.ts';
 
 /** Runs one experiment from its parsed file to its results: plan, content, pool, statistics. */
@@ -14,6 +16,8 @@ export interface ExecuteOptions {
   readonly sourcePath: string;
   /** --content, overriding the experiment's content file. */
   readonly contentFile?: string;
+  /** --set, settings fixed over the experiment's own (never one its grid varies). */
+  readonly settings?: Readonly<Record<string, string>>;
   readonly games?: number;
   readonly targetCi?: number;
   readonly maxGames?: number;
@@ -29,6 +33,18 @@ export interface ExecuteOptions {
 export interface Execution {
   readonly results: ResultsFile;
   readonly interrupted: boolean;
+}
+
+/** The experiment with `given` (--set) fixed over its own settings; a setting its grid varies cannot be fixed. */
+function withFixedSettings(file: ExperimentFile, game: GameModule, given: Readonly<Record<string, string>>): ExperimentFile {
+  const names = Object.keys(given);
+  if (names.length === 0) return file;
+  resolveSettings(game, given, '--set');
+  const varied = names.find((name) => Object.hasOwn(file.grid, name));
+  if (varied !== undefined) {
+    throw new InputError(`--set ${varied}=${given[varied]}: the experiment varies ${varied} (its grid: ${Object.keys(file.grid).join(', ')}); --set fixes only settings it does not vary`);
+  }
+  return { ...file, settings: { ...file.settings, ...given } };
 }
 
 /** Without a target CI, a target-CI run still needs a ceiling. */
@@ -79,8 +95,9 @@ async function namedByExperiment<T>(path: string, sourcePath: string, load: () =
 }
 
 export async function executeExperiment(options: ExecuteOptions): Promise<Execution> {
-  const { file, sourcePath } = options;
-  const game = await namedByExperiment(file.game, sourcePath, () => loadGame(file.game, `${sourcePath}: field game`));
+  const { sourcePath } = options;
+  const game = await namedByExperiment(options.file.game, sourcePath, () => loadGame(options.file.game, `${sourcePath}: field game`));
+  const file = withFixedSettings(options.file, game, options.settings ?? {});
   const plan = await planExperiment(file, game, sourcePath);
   const contentFile = options.contentFile ?? file.content;
   const content =

@@ -44,6 +44,7 @@ export interface RunOptions {
   /** Keep which games each cell won (one bit a game), for results.json; `sim` writes no file and keeps none. */
   readonly keepGameWins: boolean;
   readonly signal?: AbortSignal;
+  /** Games finished so far: first (0 games) as play starts, then twice a second. */
   readonly onProgress?: (gamesDone: number, gamesPlanned: number) => void;
   /** Replay command for a crashed game, given its cell and seed. */
   readonly replayCommand: (cell: number, gameSeed: number) => string;
@@ -109,7 +110,9 @@ export class Runner {
       if (failure !== null) throw this.failureError(failure);
       if (this.stopped()) return this.outcome();
       pool = this.newPool(bundle.url, { minThreads: this.options.workers, maxThreads: this.options.workers });
-      // Games are counted as they finish, so a slow strategy shows progress long before its first task is done.
+      // Games are counted as they finish, so a slow strategy shows progress long before its first task is done. The
+      // first report, of no games, says that play starts (vetting and loading are not play).
+      this.reportProgress();
       progress = setInterval(() => this.reportProgress(), PROGRESS_INTERVAL_MS);
       let round: Round | null = this.firstRound();
       while (round !== null) round = this.nextRound(round, await this.playRound(pool, round));

@@ -199,6 +199,7 @@ describe('runner', () => {
     await executeExperiment({ file, sourcePath: 'test', games: 20, workers: 1, shard: null, keepGameWins: true, onProgress: (done) => seen.push(done) });
     // Tasks of this run hold 10 games: a count that is not a multiple of 10 was read while a task was being played.
     expect(seen.some((done) => done % 10 !== 0)).toBe(true);
+    expect(seen[0]).toBe(0);
     expect(seen.at(-1)).toBe(20);
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
   });
