@@ -138,6 +138,10 @@ export function experimentFiles(): string[] {
 
 /** `npm start`: every experiment at its quick size, one report folder each under reports/. */
 export async function suiteCommand(flags: RunFlags & { full?: boolean }): Promise<boolean> {
+  const sizing = flags.targetCi !== undefined ? '--target-ci' : flags.maxGames !== undefined ? '--max-games' : null;
+  if (sizing !== null && flags.full !== true) {
+    throw new InputError(`${sizing} needs --full: without it the suite plays each experiment's quick game count (or --games)`);
+  }
   for (const path of experimentFiles()) {
     const file = readExperimentFile(path);
     const games = flags.games ?? (flags.full ? undefined : file.quickGames);

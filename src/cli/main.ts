@@ -69,6 +69,18 @@ const POSITIONALS: Readonly<Record<string, string>> = {
   diff: '<before> <after> (two results.json files or report folders)',
 };
 
+/**
+ * yargs takes a positional's name as a flag too, so `sim necreaux --game 100` (meaning --games) played 10,000 games
+ * without a word: such a flag is refused.
+ */
+function refusePositionalFlags(argv: readonly string[]): void {
+  const names = ['game', 'experiment', 'files', 'before', 'after'];
+  const name = names.find((candidate) => argv.some((arg) => arg === `--${candidate}` || arg.startsWith(`--${candidate}=`)));
+  if (name === undefined) return;
+  const games = name === 'game' ? '; games per cell is --games' : '';
+  throw new InputError(`--${name} is not an option: the ${name} is an argument (playsim --help)${games}`);
+}
+
 /** yargs' own usage errors, said in the words the rest of playsim uses. */
 function usageError(message: string, argv: readonly string[]): InputError {
   const command = argv.find((arg) => COMMANDS.includes(arg)) ?? argv.find((arg) => !arg.startsWith('-') && Number.isNaN(Number(arg)));
@@ -100,6 +112,7 @@ export async function main(argv: string[]): Promise<number> {
     if (completed === false) exitCode = EXIT_FAILURE;
   };
   try {
+    refusePositionalFlags(argv);
     await yargs(argv)
       .scriptName('playsim')
       .command('run <experiment>', 'run an experiment file (JSON or YAML), or one of experiments/ by name, and write its report', (y) =>

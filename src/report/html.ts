@@ -51,8 +51,8 @@ ${LIBRARIES.map((library) => inlineScript(libraryBuild(library.name, library.bui
 <h1>${title}</h1>
 ${results.experiment.description === '' ? '' : `<p>${escapeHtml(results.experiment.description)}</p>`}
 ${factList(results)}
-${chartsSection(charts)}
 ${bestSection(results)}
+${chartsSection(charts)}
 <h2>Cells</h2>
 ${htmlTable(cellTable(results))}
 ${metricsSection(results)}

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { GameModule, SettingValue, Settings } from '../core/game.ts';
 import { InputError } from '../core/errors.ts';
 import { chartAxes, type ChartRequest } from './results.ts';
-import { resolveSettings } from './settings.ts';
+import { parseSetting, resolveSettings } from './settings.ts';
 import { strategyDefinition, strategyHead } from './strategy-spec.ts';
 import { parseJson } from './json.ts';
 import { describeZodError } from './zod-errors.ts';
@@ -192,6 +192,14 @@ function checkCharts(charts: readonly ChartRequest[], game: GameModule, strategy
   });
 }
 
+/** Every fixed and varied setting's value on its own, so that an error names the field it is in. */
+function checkSettings(file: ExperimentFile, game: GameModule, gridValues: readonly SettingValue[][], where: string): void {
+  for (const [name, value] of Object.entries(file.settings)) parseSetting(game, name, value, `${where}: field settings.${name}`);
+  Object.keys(file.grid).forEach((name, dimension) => {
+    for (const value of gridValues[dimension]) parseSetting(game, name, value, `${where}: field grid.${name}`);
+  });
+}
+
 export async function planExperiment(file: ExperimentFile, game: GameModule, sourcePath: string): Promise<ExperimentPlan> {
   const gridNames = Object.keys(file.grid);
   const gridValues = gridNames.map((name) => expandValues(file.grid[name]));
@@ -199,6 +207,7 @@ export async function planExperiment(file: ExperimentFile, game: GameModule, sou
   await checkStrategies(game, strategies, sourcePath);
   const strategyParamNames = [...new Set(strategies.flatMap((strategy) => Object.keys(strategy.params)))];
   checkCharts(file.charts, game, strategyParamNames, sourcePath);
+  checkSettings(file, game, gridValues, sourcePath);
   const cells = cartesian([...gridValues.map((list) => list.length), strategies.length]).map((point): CellPlan => {
     const given: Record<string, SettingValue> = { ...file.settings };
     gridNames.forEach((name, dimension) => (given[name] = gridValues[dimension][point[dimension]]));

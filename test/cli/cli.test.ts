@@ -100,6 +100,9 @@ describe('playsim CLI', () => {
     expectBadInput(playsim(), /^playsim: name a command: run, suite, sim/m);
     expectBadInput(playsim('sim'), /^playsim: sim: missing <game> \(games: necreaux, /m);
     expectBadInput(playsim('diff', 'a'), /^playsim: diff: missing <before> <after>/m);
+    expectBadInput(playsim('sim', COIN, '--game', '100'), /^playsim: --game is not an option: the game is an argument \(playsim --help\); games per cell is --games$/m);
+    expectBadInput(playsim('run', GRID, '--experiment=x'), /^playsim: --experiment is not an option/m);
+    expectBadInput(playsim('suite', '--target-ci', '0.05'), /^playsim: --target-ci needs --full: without it the suite plays each experiment's quick game count \(or --games\)$/m);
     expectBadInput(playsim('run', GRID, '--shard', '3/2'), /--shard 3\/2: expected i\/n/);
     expectBadInput(playsim('run', 'no-such-experiment'), /^playsim: no-such-experiment: not an experiment file, and no experiment of that name in experiments\/ \(playsim list names them\)$/m);
   });
@@ -204,8 +207,13 @@ describe('playsim CLI', () => {
     const dir = tempDir();
     const child = spawn('node', ['bin/playsim.mjs', 'run', GRID, '--games', '100000000', '--workers', '1', '--out', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    await new Promise((resolve) => setTimeout(resolve, 4000));
+    // The signal comes once a progress line shows games finished, however long loading takes on a busy machine.
+    await new Promise<void>((resolve) =>
+      child.stderr.on('data', (chunk) => {
+        stderr += chunk;
+        if (/: [1-9]\d*\/\d+ games/.test(stderr)) resolve();
+      }),
+    );
     for (const signal of signals) {
       child.kill(signal);
       await new Promise((resolve) => setTimeout(resolve, 10));
@@ -219,5 +227,5 @@ describe('playsim CLI', () => {
     expect(results.cells[0].complete).toBe(false);
     expect(readdirSync(dir).filter((name) => name.includes('tmp'))).toEqual([]);
     expect(playsim('diff', dir, dir).stdout).toContain('**0 of 6 matched cells moved in win rate**'); // the games kept agree with the counts
-  }, 30000);
+  }, 60000);
 });

@@ -32,6 +32,12 @@ describe('reportHtml', () => {
     expect(page).toContain('<h2>Cells</h2>');
   });
 
+  it('opens with the best choices, before the charts, when the experiment chooses', () => {
+    const choosing = reportHtml({ ...grid, experiment: { ...grid.experiment, choose: ['speed'] } }, charts);
+    expect(choosing.indexOf('<h2>Best choices</h2>')).toBeGreaterThan(0);
+    expect(choosing.indexOf('<h2>Best choices</h2>')).toBeLessThan(choosing.indexOf('<h2>Charts</h2>'));
+  });
+
   it('shows the summary tables and the provenance statement', () => {
     expect(html).toContain('<dt>content</dt><dd>content/necreaux/cards.yaml: 14 rulebook, 88 estimated — estimates are not printed values</dd>');
     expect(html).toContain('<td>speed=6 vs speed=5 (agents=2)</td><td>2,000</td><td>-10.3 pp [-12.1, -8.5]</td><td>yes</td>');

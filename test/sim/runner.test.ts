@@ -263,9 +263,13 @@ describe('runner', () => {
     await expect(executeExperiment({ file, sourcePath: 'test', games: 10, workers: 1, shard: null, keepGameWins: true })).rejects.toThrow(/create\(\) threw: no strategy for you/);
   });
 
-  it('rejects a setting out of range naming the allowed values', async () => {
+  it('rejects a setting out of range naming its field and the allowed values', async () => {
     await expect(executeExperiment({ file: oneCell({ target: 13 }), sourcePath: 'x.yaml', workers: 1, shard: null, keepGameWins: true })).rejects.toThrow(
-      'x.yaml: setting target=13 is not allowed; allowed: an integer from 2 to 12',
+      'x.yaml: field settings.target: setting target=13 is not allowed; allowed: an integer from 2 to 12',
+    );
+    const grid = experimentSchema.parse({ name: 'one', title: 'grid', game: COIN, grid: { target: { from: 10, to: 13 } }, strategies: ['always'] });
+    await expect(executeExperiment({ file: grid, sourcePath: 'x.yaml', workers: 1, shard: null, keepGameWins: true })).rejects.toThrow(
+      'x.yaml: field grid.target: setting target=13 is not allowed; allowed: an integer from 2 to 12',
     );
   });
 });
