@@ -96,7 +96,8 @@ export interface ContentSpec<C> {
   readonly schema: ZodType<C>;
   /** Path of the shipped content file, relative to the repository root. */
   readonly defaultFile: string;
-  provenance(content: C): Provenance;
+  /** How many cards of each source the content puts in play under any of these settings (each cell's). */
+  provenance(content: C, cells: readonly Settings[]): Provenance;
 }
 
 /** The small record a game writes: which outcome, and one integer per declared metric. */

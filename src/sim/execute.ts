@@ -132,7 +132,7 @@ export async function executeExperiment(options: ExecuteOptions): Promise<Execut
     game,
     plan,
     contentFile: content.file,
-    provenance: game.content.provenance(content.content),
+    provenance: game.content.provenance(content.content, plan.cells.map((cell) => cell.settings)),
     seed,
     gamesPerCell,
     targetCi,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ContentSpec, Provenance } from '../../core/game.ts';
+import type { ContentSpec, Provenance, Settings } from '../../core/game.ts';
 
 /**
  * The content file of Set a Watch (base game): every card as data. Creature powers, location effects, camp actions
@@ -296,11 +296,18 @@ function cardCount(card: object): number {
   return 'health' in card && Array.isArray(card.health) ? card.health.length : 1;
 }
 
-/** How many cards of the file come from each source; adventurer boards count as cards. */
-export function provenance(content: SetawatchContent): Provenance {
+/** The content sets a game with these settings plays (`sets=base+preproduction`). */
+export function contentSets(settings: Settings): ContentSet[] {
+  return String(settings.sets).split('+') as ContentSet[];
+}
+
+/** How many cards of the sets in play in any of the cells come from each source; adventurer boards count as cards. */
+export function provenance(content: SetawatchContent, cells: readonly Settings[]): Provenance {
+  const inPlay = new Set(cells.flatMap(contentSets));
   const bySource: Record<string, number> = {};
   let cards = 0;
   for (const card of [...content.creatures, ...content.unhallowed, ...content.locations, ...content.adventurers, ...content.abilities]) {
+    if (!inPlay.has(card.set)) continue;
     const copies = cardCount(card);
     bySource[card.source] = (bySource[card.source] ?? 0) + copies;
     cards += copies;

@@ -2,7 +2,7 @@ import type { GameEngine, GameLog, GameModule, OutcomeRecord, SettingSpec, Setti
 import { InputError } from '../../core/errors.ts';
 import { setawatchStrategies } from '../../../strategies/setawatch/index.ts';
 import { CardTables } from './cards.ts';
-import { type ContentSet, type SetawatchContent, setawatchContent } from './content.ts';
+import { contentSets, type SetawatchContent, setawatchContent } from './content.ts';
 import type { SetawatchStrategy } from './decisions.ts';
 import { SetawatchRules } from './rules.ts';
 import type { Readings } from './watch.ts';
@@ -59,7 +59,7 @@ class SetawatchEngine implements GameEngine<SetawatchStrategy> {
   private readonly rules: SetawatchRules;
 
   constructor(settings: Settings, content: SetawatchContent, log: GameLog | null) {
-    const sets = String(settings.sets).split('+') as ContentSet[];
+    const sets = contentSets(settings);
     const party = String(settings.party).split(',');
     if (!sets.includes('preproduction') && party.some((id) => (PREPRODUCTION_ADVENTURERS as readonly string[]).includes(id))) {
       throw new InputError(`setting party=${String(settings.party)}: the Knight and the Bard need the preproduction set (sets=base+preproduction or base+preproduction+extra-locations)`);

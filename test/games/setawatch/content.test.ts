@@ -44,12 +44,16 @@ describe('setawatch content file', () => {
     }
   });
 
-  it('counts provenance card by card', () => {
-    const counted = provenance(content);
+  it('counts provenance card by card, over the sets any cell plays', () => {
+    const counted = provenance(content, [{ sets: 'base+preproduction+extra-locations' }]);
     const total = Object.values(counted.bySource).reduce((a, b) => a + b, 0);
     expect(total).toBe(counted.cards);
     expect(counted.cards).toBe(42 + 13 + 31 + 8 + 40);
     expect(counted.bySource['pre-production']).toBe(4 + 2 + 10);
+    const base = provenance(content, [{ sets: 'base' }]);
+    expect(base.bySource['pre-production']).toBeUndefined();
+    expect(base.cards).toBe(42 + 9 + 20 + 6 + 30);
+    expect(provenance(content, [{ sets: 'base' }, { sets: 'base+extra-locations' }]).cards).toBe(base.cards + 11);
   });
 
   it('rejects a power at the wrong timing and an unknown effect', () => {
