@@ -119,12 +119,22 @@ export function experimentPathOf(reference: string): string {
   return named;
 }
 
+/**
+ * reports/<experiment>, with what sets this run apart from the experiment as written (--set, --content, --shard) in
+ * its name, so that a changed run never overwrites the report it is to be compared with.
+ */
+export function defaultOutDir(file: ExperimentFile, flags: RunFlags, shard: Shard | null): string {
+  const settings = Object.entries(parseSetFlags(flags.set ?? [])).map(([key, value]) => `-${key}-${value}`);
+  const content = flags.content === undefined ? [] : [`-${basename(flags.content, extname(flags.content))}`];
+  const shardPart = shard === null ? [] : [`-shard-${shard.index}-of-${shard.count}`];
+  return join(REPORTS_DIR, [file.name, ...settings, ...content, ...shardPart].join('').replace(/[^\w.+-]/g, '_'));
+}
+
 export async function runCommand(reference: string, flags: RunFlags & { shard?: string; out?: string }): Promise<boolean> {
   const shard = parseShard(flags.shard);
   const experimentPath = experimentPathOf(reference);
   const file = readExperimentFile(experimentPath);
-  const shardSuffix = shard === null ? '' : `-shard-${shard.index}-of-${shard.count}`;
-  const outDir = resolve(flags.out ?? join(REPORTS_DIR, `${file.name}${shardSuffix}`));
+  const outDir = resolve(flags.out ?? defaultOutDir(file, flags, shard));
   checkOutputFolder(outDir);
   return runAndReport(file, experimentPath, flags, shard, outDir);
 }

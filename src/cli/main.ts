@@ -60,6 +60,8 @@ function onInterrupt(): void {
 
 const COMMANDS = ['run', 'suite', 'sim', 'replay', 'merge', 'diff', 'list'];
 const GAMES = `games: ${GAME_IDS.join(', ')}, or a path to a game module`;
+/** The names of the commands' positionals (yargs would take each as a flag too). */
+const POSITIONAL_NAMES = ['game', 'experiment', 'files', 'before', 'after'];
 /** What each command's positionals are, for the line that says one is missing. */
 const POSITIONALS: Readonly<Record<string, string>> = {
   run: '<experiment> (a file, or a name from playsim list)',
@@ -74,11 +76,11 @@ const POSITIONALS: Readonly<Record<string, string>> = {
  * without a word: such a flag is refused.
  */
 function refusePositionalFlags(argv: readonly string[]): void {
-  const names = ['game', 'experiment', 'files', 'before', 'after'];
-  const name = names.find((candidate) => argv.some((arg) => arg === `--${candidate}` || arg.startsWith(`--${candidate}=`)));
+  const name = POSITIONAL_NAMES.find((candidate) => argv.some((arg) => arg === `--${candidate}` || arg.startsWith(`--${candidate}=`)));
   if (name === undefined) return;
-  const games = name === 'game' ? '; games per cell is --games' : '';
-  throw new InputError(`--${name} is not an option: the ${name} is an argument (playsim --help)${games}`);
+  const command = argv.find((arg) => COMMANDS.includes(arg));
+  const games = name === 'game' && (command === 'run' || command === 'sim' || command === 'suite') ? '; games per cell is --games' : '';
+  throw new InputError(`--${name} is not an option: <${name}> is given without a flag (playsim --help)${games}`);
 }
 
 /** yargs' own usage errors, said in the words the rest of playsim uses. */
@@ -120,7 +122,7 @@ export async function main(argv: string[]): Promise<number> {
           ...runOptions,
           set: { type: 'string', array: true, describe: 'fix a setting the experiment does not vary, as key=value (repeatable)' },
           shard: { type: 'string', describe: 'run slice i of n (0-based), e.g. 0/4; combine with playsim merge' },
-          out: { type: 'string', describe: 'output folder (default reports/<experiment>)' },
+          out: { type: 'string', describe: 'output folder (default reports/<experiment>, with any --set, --content and --shard in its name)' },
         }),
         async (args) => finish(await runCommand(args.experiment, args)),
       )

@@ -6,7 +6,7 @@ import { besideExperiment, planExperiment, type ExperimentFile, type ExperimentP
 import { MAX_KEPT_GAMES } from './game-wins.ts';
 import type { ResultsFile } from './results.ts';
 import { Runner, type Shard } from './runner.ts';
-import { resolveSettings } from './settings.ts';
+import { checkSettingValues } from './settings.ts';
 import { resultsFile } from './summarize.ts';
 
 /** Runs one experiment from its parsed file to its results: plan, content, pool, statistics. */
@@ -39,7 +39,7 @@ export interface Execution {
 function withFixedSettings(file: ExperimentFile, game: GameModule, given: Readonly<Record<string, string>>): ExperimentFile {
   const names = Object.keys(given);
   if (names.length === 0) return file;
-  resolveSettings(game, given, '--set');
+  checkSettingValues(game, given, '--set');
   const varied = names.find((name) => Object.hasOwn(file.grid, name));
   if (varied !== undefined) {
     throw new InputError(`--set ${varied}=${given[varied]}: the experiment varies ${varied} (its grid: ${Object.keys(file.grid).join(', ')}); --set fixes only settings it does not vary`);

@@ -192,9 +192,12 @@ function checkCharts(charts: readonly ChartRequest[], game: GameModule, strategy
   });
 }
 
-/** Every fixed and varied setting's value on its own, so that an error names the field it is in. */
+/** Every fixed and varied setting's value on its own, so that an error names the field it is in; none both fixed and varied. */
 function checkSettings(file: ExperimentFile, game: GameModule, gridValues: readonly SettingValue[][], where: string): void {
-  for (const [name, value] of Object.entries(file.settings)) parseSetting(game, name, value, `${where}: field settings.${name}`);
+  for (const [name, value] of Object.entries(file.settings)) {
+    if (Object.hasOwn(file.grid, name)) throw new InputError(`${where}: field settings.${name}: the grid varies ${name} too; give it in one of them`);
+    parseSetting(game, name, value, `${where}: field settings.${name}`);
+  }
   Object.keys(file.grid).forEach((name, dimension) => {
     for (const value of gridValues[dimension]) parseSetting(game, name, value, `${where}: field grid.${name}`);
   });

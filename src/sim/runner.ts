@@ -44,7 +44,7 @@ export interface RunOptions {
   /** Keep which games each cell won (one bit a game), for results.json; `sim` writes no file and keeps none. */
   readonly keepGameWins: boolean;
   readonly signal?: AbortSignal;
-  /** Games finished so far: first (0 games) as play starts, then twice a second. */
+  /** Games finished so far: first (0 games) as play starts, then twice a second and after each task. */
   readonly onProgress?: (gamesDone: number, gamesPlanned: number) => void;
   /** Replay command for a crashed game, given its cell and seed. */
   readonly replayCommand: (cell: number, gameSeed: number) => string;

@@ -60,10 +60,15 @@ export function parseSetting(game: GameModule, name: string, raw: SettingValue, 
   return value;
 }
 
+/** Each given setting is one of the game's, with a value it allows (an error names `where`). */
+export function checkSettingValues(game: GameModule, given: Readonly<Record<string, SettingValue>>, where: string): void {
+  for (const [name, value] of Object.entries(given)) parseSetting(game, name, value, where);
+}
+
 /** Every setting of the game: the given ones parsed, the rest at their defaults, in declaration order. */
 export function resolveSettings(game: GameModule, given: Readonly<Record<string, SettingValue>>, where: string): Settings {
   const resolved: Record<string, SettingValue> = {};
-  for (const name of Object.keys(given)) parseSetting(game, name, given[name], where);
+  checkSettingValues(game, given, where);
   for (const spec of game.settings) {
     resolved[spec.name] = spec.name in given ? parseSetting(game, spec.name, given[spec.name], where) : spec.default;
   }

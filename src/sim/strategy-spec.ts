@@ -155,6 +155,12 @@ function memberAt(value: unknown, path: string): unknown {
   return path.split('.').reduce<unknown>((object, key) => (object === null || typeof object !== 'object' ? undefined : (object as Record<string, unknown>)[key]), value);
 }
 
+/** Where a strategy may have startGame: on itself, and on each member strategy it answers through (Doomed Run's `watch`). */
+function startGamePaths(game: GameModule): string[] {
+  const members = game.strategyMethods.filter((method) => method.includes('.')).map((method) => method.slice(0, method.lastIndexOf('.')));
+  return ['startGame', ...new Set(members.map((member) => `${member}.startGame`))];
+}
+
 /** The path of the user's module a strategy spec names, or null for a built-in strategy. */
 export function userModuleOf(spec: string): string | null {
   const head = strategyHead(spec);
@@ -174,8 +180,9 @@ export async function createStrategy(game: GameModule, spec: string): Promise<St
   if (missing.length > 0) {
     throw new InputError(`--strategy ${spec}: create() returned a strategy without ${missing.join(', ')} (a ${game.id} strategy answers every decision; see docs/writing-a-strategy.md)`);
   }
-  if (strategy.startGame !== undefined && typeof strategy.startGame !== 'function') {
-    throw new InputError(`--strategy ${spec}: create() returned a strategy whose startGame is not a function (it is called before each game, with no arguments)`);
+  const badStart = startGamePaths(game).find((path) => memberAt(strategy, path) !== undefined && typeof memberAt(strategy, path) !== 'function');
+  if (badStart !== undefined) {
+    throw new InputError(`--strategy ${spec}: create() returned a strategy whose ${badStart} is not a function (it is called before each game, with no arguments)`);
   }
   return strategy;
 }

@@ -2,8 +2,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { experimentPathOf } from '../../src/cli/commands.ts';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { defaultOutDir, experimentPathOf, REPORTS_DIR } from '../../src/cli/commands.ts';
+import { readExperimentFile } from '../../src/sim/experiment.ts';
 
 const COIN = 'test/fixtures/games/coin.ts';
 const GRID = 'test/fixtures/experiments/coin-grid.yaml';
@@ -32,6 +33,14 @@ describe('playsim CLI', () => {
     expect(result.stdout).toMatch(/^ {6}escapeBelow \(default 0\.2; a number from 0 to 1\): /m);
     expect(result.stdout).toMatch(/^ {4}summons \(default 2; an integer from 1 to 4\): /m);
     expect(result.stdout).toMatch(/^ {2}setawatch-difficulty \(setawatch\): /m);
+  });
+
+  it("run's default folder names what sets the run apart, so it never overwrites the report it is compared with", () => {
+    const file = readExperimentFile(GRID);
+    expect(defaultOutDir(file, {}, null)).toBe(join(REPORTS_DIR, 'coin-grid'));
+    expect(defaultOutDir(file, { set: ['crash=true', 'party=a,b'], content: 'cards/mine.json' }, { index: 1, count: 4 })).toBe(
+      join(REPORTS_DIR, 'coin-grid-crash-true-party-a_b-mine-shard-1-of-4'),
+    );
   });
 
   it('run takes an experiment by the name list shows, or a path', () => {
@@ -100,7 +109,8 @@ describe('playsim CLI', () => {
     expectBadInput(playsim(), /^playsim: name a command: run, suite, sim/m);
     expectBadInput(playsim('sim'), /^playsim: sim: missing <game> \(games: necreaux, /m);
     expectBadInput(playsim('diff', 'a'), /^playsim: diff: missing <before> <after>/m);
-    expectBadInput(playsim('sim', COIN, '--game', '100'), /^playsim: --game is not an option: the game is an argument \(playsim --help\); games per cell is --games$/m);
+    expectBadInput(playsim('sim', COIN, '--game', '100'), /^playsim: --game is not an option: <game> is given without a flag \(playsim --help\); games per cell is --games$/m);
+    expectBadInput(playsim('replay', '--game', COIN, '--seed', '1'), /^playsim: --game is not an option: <game> is given without a flag \(playsim --help\)$/m);
     expectBadInput(playsim('run', GRID, '--experiment=x'), /^playsim: --experiment is not an option/m);
     expectBadInput(playsim('suite', '--target-ci', '0.05'), /^playsim: --target-ci needs --full: without it the suite plays each experiment's quick game count \(or --games\)$/m);
     expectBadInput(playsim('run', GRID, '--shard', '3/2'), /--shard 3\/2: expected i\/n/);
@@ -206,19 +216,23 @@ describe('playsim CLI', () => {
   ] as const)('on %s writes the games finished so far, marked incomplete, without temp files', async (_, signals) => {
     const dir = tempDir();
     const child = spawn('node', ['bin/playsim.mjs', 'run', GRID, '--games', '100000000', '--workers', '1', '--out', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    onTestFinished(() => void child.kill('SIGKILL'));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     let stderr = '';
     // The signal comes once a progress line shows games finished, however long loading takes on a busy machine.
-    await new Promise<void>((resolve) =>
+    const playing = new Promise<void>((resolve) =>
       child.stderr.on('data', (chunk) => {
         stderr += chunk;
         if (/: [1-9]\d*\/\d+ games/.test(stderr)) resolve();
       }),
     );
+    await Promise.race([playing, exited]);
+    expect(child.exitCode, stderr).toBeNull();
     for (const signal of signals) {
       child.kill(signal);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const code = await exited;
     expect(stderr).toMatch(/interrupted/);
     expect(code).toBe(1);
     const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));

@@ -3,6 +3,7 @@ import { createProgress } from '../../src/cli/progress.ts';
 
 describe('plain progress (stderr not a terminal)', () => {
   let lines: string[];
+  const isTTY = Object.getOwnPropertyDescriptor(process.stderr, 'isTTY');
 
   beforeEach(() => {
     vi.useFakeTimers();
@@ -14,6 +15,8 @@ describe('plain progress (stderr not a terminal)', () => {
   afterEach(() => {
     vi.restoreAllMocks();
     vi.useRealTimers();
+    if (isTTY === undefined) delete (process.stderr as { isTTY?: boolean }).isTTY;
+    else Object.defineProperty(process.stderr, 'isTTY', isTTY);
   });
 
   it('times the games from the first update, as play starts, not from the vetting and loading before it', () => {

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { GameCrash, InputError, StrategyError, strategyThrew } from '../../src/core/errors.ts';
 import { gameSeed } from '../../src/core/rng.ts';
 import { probability2d6Above } from '../fixtures/dice.ts';
@@ -199,9 +199,17 @@ describe('runner', () => {
     await executeExperiment({ file, sourcePath: 'test', games: 20, workers: 1, shard: null, keepGameWins: true, onProgress: (done) => seen.push(done) });
     // Tasks of this run hold 10 games: a count that is not a multiple of 10 was read while a task was being played.
     expect(seen.some((done) => done % 10 !== 0)).toBe(true);
-    expect(seen[0]).toBe(0);
     expect(seen.at(-1)).toBe(20);
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
+  });
+
+  it('reports no games as play starts, before the first timed report or finished task', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval'] });
+    onTestFinished(() => void vi.useRealTimers());
+    const seen: number[] = [];
+    await executeExperiment({ file: oneCell({}), sourcePath: 'test', games: 20, workers: 1, shard: null, keepGameWins: true, onProgress: (done) => seen.push(done) });
+    expect(seen[0]).toBe(0);
+    expect(seen.at(-1)).toBe(20);
   });
 
   it('stops a task after the game being played; each cell keeps its games, paired over the games both played', async () => {
@@ -270,6 +278,10 @@ describe('runner', () => {
     const grid = experimentSchema.parse({ name: 'one', title: 'grid', game: COIN, grid: { target: { from: 10, to: 13 } }, strategies: ['always'] });
     await expect(executeExperiment({ file: grid, sourcePath: 'x.yaml', workers: 1, shard: null, keepGameWins: true })).rejects.toThrow(
       'x.yaml: field grid.target: setting target=13 is not allowed; allowed: an integer from 2 to 12',
+    );
+    const both = experimentSchema.parse({ name: 'one', title: 'both', game: COIN, settings: { target: 5 }, grid: { target: [5, 7] }, strategies: ['always'] });
+    await expect(executeExperiment({ file: both, sourcePath: 'x.yaml', workers: 1, shard: null, keepGameWins: true })).rejects.toThrow(
+      'x.yaml: field settings.target: the grid varies target too; give it in one of them',
     );
   });
 });

@@ -81,5 +81,8 @@ describe('createStrategy', () => {
     const module = join(mkdtempSync(join(tmpdir(), 'playsim-shape-')), 'start.mjs');
     writeFileSync(module, 'export default { name: "s", description: "s", params: [], create: () => ({ name: "s", choose: () => 0, startGame: true }) };\n');
     await expect(createStrategy(await loadGame('setawatch'), module)).rejects.toThrow(/start\.mjs: create\(\) returned a strategy whose startGame is not a function/);
+    const nested = join(mkdtempSync(join(tmpdir(), 'playsim-shape-')), 'nested.mjs');
+    writeFileSync(nested, 'export default { name: "s", description: "s", params: [], create: () => ({ name: "s", campaign: () => 0, watch: { name: "w", choose: () => 0, startGame: 1 } }) };\n');
+    await expect(createStrategy(await loadGame('doomedrun'), nested)).rejects.toThrow(/nested\.mjs: create\(\) returned a strategy whose watch\.startGame is not a function/);
   });
 });

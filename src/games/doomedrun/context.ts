@@ -46,6 +46,11 @@ export class Choices {
     this.seed = seed;
   }
 
+  /** An expedition (or a replay of one) starts: the watch strategy plays it as a Set a Watch game, so it hears so. */
+  startWatchGame(): void {
+    this.strategy?.watch.startGame?.();
+  }
+
   clear(): void {
     this.count = 0;
   }

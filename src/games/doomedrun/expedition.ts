@@ -97,6 +97,7 @@ export class Expeditions {
   begin(): void {
     const c = this.run.camp;
     const s = this.run.rules.state;
+    this.run.choices.startWatchGame();
     s.status = Status.playing;
     s.camper = -1;
     s.lineLength = 0;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { playOneGame } from '../../../src/core/game.ts';
 import { Kind } from '../../../src/games/setawatch/cards.ts';
 import { Slot, SLOTS_PER_SEAT, Status } from '../../../src/games/setawatch/state.ts';
 import type { DoomedRun } from '../../../src/games/doomedrun/campaign.ts';
@@ -397,5 +398,22 @@ describe('The Final Realm', () => {
     expect(run.tables.cards.names[s.lineCard[0]]).toBe('Husks');
     expect(s.graveyard.toArray().filter((card) => run.tables.husk[card] === 1)).toHaveLength(3);
     expect(log.some((line) => line.includes('Molts'))).toBe(true);
+  });
+});
+
+describe('startGame', () => {
+  it("is called on the Run's strategy before each Run, and on its watch strategy before each expedition it plays", () => {
+    const greedy = greedyStrategy();
+    const calls = { runs: 0, expeditions: 0 };
+    const watch = Object.assign(Object.create(greedy.watch), { startGame: () => calls.expeditions++ });
+    const strategy = Object.assign(Object.create(greedy), { watch, startGame: () => calls.runs++ });
+    const run = makeRun();
+    for (const seed of [3, 4]) {
+      const before = calls.expeditions;
+      playOneGame(run, seed, strategy, record());
+      expect(calls.expeditions - before).toBe(run.camp.expeditionsPlayed);
+    }
+    expect(calls.runs).toBe(2);
+    expect(calls.expeditions).toBeGreaterThan(4);
   });
 });
