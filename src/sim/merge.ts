@@ -24,7 +24,7 @@ function checkShardsFitTogether(files: readonly { path: string; results: Results
   const seen = new Set<number>();
   for (const { path, results } of files) {
     if (runKey(results) !== runKey(first.results)) {
-      throw new InputError(`${path}: field tool/experiment/seed/cells: not the same run as ${first.path} (playsim version, experiment, seed, games per cell and cells must match)`);
+      throw new InputError(`${path}: field tool/experiment/seed/cells: not the same run as ${first.path} (playsim version, experiment, seed, games per cell and cells, their settings (--set) and strategies, must match)`);
     }
     const shard = results.shard;
     if (shard === null || shard.count !== first.results.shard?.count) {
