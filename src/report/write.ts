@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ResultsFile } from '../sim/results.ts';
 import { buildCharts } from './charts.ts';
@@ -15,13 +15,26 @@ interface ReportFile {
 /**
  * Writes a run's report folder: results.json, summary.md, <chart>.vl.json and <chart>.svg per chart, report.html.
  * Everything is rendered before the first byte is written, and each file is written under a temporary name and then
- * renamed into place, so a failure leaves no half-written file and whatever the folder held before intact.
- * Returns the paths written.
+ * renamed into place, so a failure leaves no half-written file and whatever the folder held before intact. Then the
+ * charts of an earlier report in the folder that this one does not draw are removed, so that none is mistaken for
+ * this run's. Returns the paths written.
  */
 export async function writeReport(results: ResultsFile, outDir: string): Promise<string[]> {
   const files = await renderReport(results);
   await mkdir(outDir, { recursive: true });
-  return writeAtomically(outDir, files);
+  const written = await writeAtomically(outDir, files);
+  await removeOtherCharts(outDir, files);
+  return written;
+}
+
+const SPEC_SUFFIX = '.vl.json';
+
+/** An earlier report's charts: a `<name>.vl.json` this report did not write, and the `<name>.svg` beside it. */
+async function removeOtherCharts(dir: string, files: readonly ReportFile[]): Promise<void> {
+  const current = new Set(files.map((file) => file.name));
+  const stale = (await readdir(dir)).filter((name) => name.endsWith(SPEC_SUFFIX) && !current.has(name));
+  const chartFiles = stale.flatMap((spec) => [spec, `${spec.slice(0, -SPEC_SUFFIX.length)}.svg`]);
+  await Promise.all(chartFiles.map((name) => rm(join(dir, name), { force: true })));
 }
 
 async function renderReport(results: ResultsFile): Promise<ReportFile[]> {
@@ -31,7 +44,7 @@ async function renderReport(results: ResultsFile): Promise<ReportFile[]> {
     { name: 'results.json', content: json(results) },
     { name: 'summary.md', content: summaryMarkdown(results) },
     ...charts.flatMap((chart, i) => [
-      { name: `${chart.name}.vl.json`, content: json(chart.spec) },
+      { name: `${chart.name}${SPEC_SUFFIX}`, content: json(chart.spec) },
       { name: `${chart.name}.svg`, content: svgs[i] },
     ]),
     { name: 'report.html', content: reportHtml(results, charts) },

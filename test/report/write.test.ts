@@ -28,6 +28,14 @@ describe('writeReport', () => {
     expect(JSON.parse(await readFile(join(outDir, 'heatmap-speed-agents.vl.json'), 'utf8')).layer[0].mark).toBe('rect');
   });
 
+  it("removes an earlier report's charts that this one does not draw, and nothing else", async () => {
+    await writeReport(grid, dir);
+    await writeFile(join(dir, 'notes.svg'), 'mine');
+    const stopped = { ...grid, complete: false, cells: grid.cells.map((cell) => ({ ...cell, games: 0, complete: false })) };
+    await writeReport(stopped, dir);
+    expect((await readdir(dir)).sort()).toEqual(['notes.svg', 'report.html', 'results.json', 'summary.md']);
+  });
+
   it('writes nothing and keeps what was there when a chart cannot be built', async () => {
     await writeFile(join(dir, 'summary.md'), 'previous run');
     const broken = { ...grid, experiment: { ...grid.experiment, charts: [{ type: 'distribution', metric: 'points', x: 'speed' } as const] } };
