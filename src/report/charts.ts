@@ -1,6 +1,6 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { SettingValue } from '../core/game.ts';
-import { chartAxes, type CellResult, type ChartRequest, type ResultsFile } from '../sim/results.ts';
+import { chartAxes, type CellResult, type ChartRequest, type HistogramJSON, type ResultsFile } from '../sim/results.ts';
 import { wilson } from '../sim/statistics.ts';
 import {
   cellLabel,
@@ -377,7 +377,7 @@ function survivalRows(cell: CellResult, metric: string): Row[] {
   });
 }
 
-/** The non-empty bins of a cell's histogram; metrics are integers, so bin [10, 15) holds "10–14". */
+/** The non-empty bins of a cell's histogram; metrics are integers, so bin [10, 15) holds "10–14" (the last "35–39+"). */
 function histogramRows(cell: CellResult, metric: string): Row[] {
   const histogram = cell.metrics[metric]?.histogram;
   if (histogram === undefined) return [];
@@ -386,7 +386,9 @@ function histogramRows(cell: CellResult, metric: string): Row[] {
     if (count === 0) return [];
     const binStart = histogram.min + i * histogram.binWidth;
     const binEnd = binStart + histogram.binWidth;
-    const values = histogram.binWidth === 1 ? `${binStart}` : `${binStart}–${binEnd - 1}`;
+    const bin = histogram.binWidth === 1 ? `${binStart}` : `${binStart}–${binEnd - 1}`;
+    // The last bin also counts the values above it (the metric's declared maximum).
+    const values = i === histogram.counts.length - 1 ? `${bin}+` : bin;
     return [{ binStart, binEnd, values, count, share: count / total }];
   });
 }
@@ -519,14 +521,21 @@ function winTooltips() {
 /**
  * A metric's mean and 95% CI. A metric that is 0 or one value c in every game (c times an indicator, such as
  * firstAttackWon's 0 or 100) is a rate: its interval is Wilson's, scaled by c, so it stays within [0, c] and does not
- * shrink to nothing when every game agrees.
+ * shrink to nothing when every game agrees. A metric of at least 0 that was 0 in every game has a mean of at most
+ * its histogram's top times the share of games above 0, whose Wilson interval reaches above 0.
  */
 function meanFields(cell: CellResult, metric: string): Row {
-  const { mean: value, lo, hi, n } = cell.metrics[metric];
+  const { mean: value, sd, lo, hi, n, histogram } = cell.metrics[metric];
+  if (n > 0 && value === 0 && sd === 0 && histogram.min === 0) return { n, value, lo: 0, hi: histogramTop(histogram) * wilson(0, n).hi };
   const c = indicatorValue(cell, metric);
   if (c === null) return { n, value, lo, hi };
   const rate = wilson(Math.round((value * n) / c), n);
   return { n, value, lo: c * rate.lo, hi: c * rate.hi };
+}
+
+/** The highest value of an integer metric's last bin (the bin also counts values above it). */
+function histogramTop(histogram: HistogramJSON): number {
+  return histogram.min + histogram.counts.length * histogram.binWidth - 1;
 }
 
 /** The value c when every game's value of the metric is 0 or c (c > 0), read from its histogram; else null. */

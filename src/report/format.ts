@@ -1,6 +1,6 @@
 import type { SettingValue } from '../core/game.ts';
 import type { CellResult, MeanCI, PairedComparison, RateCI, ResultsFile } from '../sim/results.ts';
-import { excludesZero } from '../sim/statistics.ts';
+import { excludesZero, halfWidth } from '../sim/statistics.ts';
 import { strategyHead } from '../sim/strategy-spec.ts';
 
 /** Wording and number formats shared by the charts, the summary tables and the HTML report. */
@@ -105,12 +105,12 @@ export function percentagePointsWithCi(value: RateCI): string {
   return `${sign}${percentagePoints(value.rate)} ${ciBounds(value)}`;
 }
 
-/** 23.41 [22.9, 23.9] → "23.4 ± 0.5"; "—" when the metric applied to no game. */
+/** 23.41 [22.9, 23.9] → "23.4 ± 0.5"; "—" when the metric applied to no game; one game's value has no interval. */
 export function meanWithCi(value: MeanCI): string {
   if (value.n === 0) return '—';
-  const halfWidth = (value.hi - value.lo) / 2;
   const digits = meanDigits(value.mean);
-  return `${value.mean.toFixed(digits)} ± ${halfWidth.toFixed(digits)}`;
+  if (value.n === 1) return `${value.mean.toFixed(digits)} (1 game)`;
+  return `${value.mean.toFixed(digits)} ± ${halfWidth(value).toFixed(digits)}`;
 }
 
 /** Decimals a mean of this size is shown with: none from 100 up, else one. */

@@ -1,6 +1,7 @@
 import { greatest, group } from 'd3-array';
 import { pairedCounts, winDifference } from '../sim/diff.ts';
 import type { CellResult, PairedComparison, ResultsFile } from '../sim/results.ts';
+import { halfWidth } from '../sim/statistics.ts';
 import {
   cellLabel,
   cellValue,
@@ -61,6 +62,9 @@ function gamesPerCell(results: ResultsFile): string {
   if (results.gamesPerCell !== null) parts.push(count(results.gamesPerCell));
   if (results.targetCi !== null) parts.push(`until the win-rate CI is ±${percentagePoints(results.targetCi)}`);
   if (results.maxGames !== null) parts.push(`at most ${count(results.maxGames)}`);
+  const target = results.targetCi;
+  const missed = target === null ? 0 : results.cells.filter((cell) => cell.games > 0 && halfWidth(cell.win) > target).length;
+  if (missed > 0) parts.push(`${missed} of ${results.cells.length} cells stopped short of the target CI`);
   return parts.length > 0 ? parts.join(', ') : 'unspecified';
 }
 
@@ -140,25 +144,27 @@ export const BEST_NOTE =
 /**
  * For each combination of the varied settings outside the experiment's `choose`, the cell with the highest win rate,
  * and the cells of that combination whose win rate is not measurably below it (the 95% CI of their difference from
- * the best reaches 0 from below). Null when the experiment chooses nothing.
+ * the best reaches 0 from below). A combination some of whose choices have no games (a stopped run) names no best.
+ * Null when the experiment chooses nothing.
  */
 export function bestTable(results: ResultsFile): Table | null {
   const choose = results.experiment.choose ?? [];
   if (choose.length === 0) return null;
   const others = results.experiment.varied.filter((name) => !choose.includes(name));
-  const groups = group(
-    results.cells.filter((cell) => cell.games > 0),
-    (cell) => cellLabel(cell, others),
-  );
+  const groups = group(results.cells, (cell) => cellLabel(cell, others));
   return {
     header: [...others, `best (${choose.join(', ')})`, 'win % [95% CI]', 'not measurably worse (95%)'],
-    rows: [...groups.values()].map((cells) => {
-      const best = greatest(cells, (cell) => cell.win.rate)!;
-      const close = cells.filter((cell) => cell !== best && winDifference(best, cell, pairedCounts(best, cell)).hi >= 0);
-      const closeLabels = close.map((cell) => choiceLabel(cell, choose)).join('; ') || 'none';
-      return [...others.map((name) => String(cellValue(best, name))), choiceLabel(best, choose), percentWithCi(best.win), closeLabels];
-    }),
+    rows: [...groups.values()].map((cells) => [...others.map((name) => String(cellValue(cells[0], name))), ...bestChoice(cells, choose)]),
   };
+}
+
+/** The best of one combination's cells, its win rate and the cells not measurably worse; no best while some have no games. */
+function bestChoice(cells: readonly CellResult[], choose: readonly string[]): string[] {
+  const unplayed = cells.filter((cell) => cell.games === 0).length;
+  if (unplayed > 0) return [NO_GAMES, NO_GAMES, `none chosen: ${unplayed} of ${cells.length} choices have no games`];
+  const best = greatest(cells, (cell) => cell.win.rate)!;
+  const close = cells.filter((cell) => cell !== best && winDifference(best, cell, pairedCounts(best, cell)).hi >= 0);
+  return [choiceLabel(best, choose), percentWithCi(best.win), close.map((cell) => choiceLabel(cell, choose)).join('; ') || 'none'];
 }
 
 /** "fixed-speed:speed=8" rather than "speed=8, strategy=fixed-speed:speed=8": what the strategy spec says is not repeated. */
@@ -191,6 +197,6 @@ export function significanceNote(comparisons: readonly PairedComparison[]): stri
   return (
     `${significant} of ${measured.length} comparisons are significant (95% CI excludes 0); about ` +
     `${byChance.toFixed(byChance < 10 ? 1 : 0)} would be by chance alone if no setting mattered.` +
-    (unmeasured === 0 ? '' : ` ${unmeasured} more have no games both cells played (the run was stopped).`)
+    (unmeasured === 0 ? '' : ` ${unmeasured} more have no games both cells played.`)
   );
 }

@@ -5,7 +5,7 @@ import { GameCrash, InputError } from '../core/errors.ts';
 import { isModulePath } from '../core/user-module.ts';
 import { CellAccumulator, PairAccumulator } from './accumulator.ts';
 import { GameWins } from './game-wins.ts';
-import { wilson } from './statistics.ts';
+import { halfWidth, wilson } from './statistics.ts';
 import { strategyHead, userModuleOf } from './strategy-spec.ts';
 import { TaskRunner, type RunSetup, type Task, type TaskFailure, type TaskResult } from './task.ts';
 import type { VetTask } from './vetting.ts';
@@ -204,7 +204,7 @@ export class Runner {
   private reachedTarget(cell: number, gamesPlayed: number): boolean {
     const accumulator = this.cells[cell];
     const interval = wilson(winCount(this.isWin, accumulator.outcomeCounts), accumulator.games);
-    return (interval.hi - interval.lo) / 2 <= (this.options.targetCi ?? 0) || gamesPlayed >= this.options.maxGames;
+    return halfWidth(interval) <= (this.options.targetCi ?? 0) || gamesPlayed >= this.options.maxGames;
   }
 
   /**

@@ -17,6 +17,11 @@ export function bonferroniZ(tests: number): number {
   return tests <= 1 ? Z_95 : quantileNormal(1 - (1 - bonferroniLevel(tests)) / 2);
 }
 
+/** Half the width of an interval: how far its ends lie from the middle. */
+export function halfWidth(interval: { readonly lo: number; readonly hi: number }): number {
+  return (interval.hi - interval.lo) / 2;
+}
+
 /** The level each of `tests` intervals is taken at so that together they hold at 95%: 1 − 0.05/tests. */
 export function bonferroniLevel(tests: number): number {
   return 1 - 0.05 / Math.max(1, tests);

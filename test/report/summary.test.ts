@@ -44,6 +44,11 @@ describe('summaryMarkdown', () => {
     expect(text.indexOf('## All metrics')).toBeLessThan(text.indexOf('## Paired comparisons'));
   });
 
+  it("shows one game's mean without an interval, which one game cannot give", () => {
+    const cells = grid.cells.map((cell) => ({ ...cell, metrics: { ...cell.metrics, score: { ...cell.metrics.score, mean: 5, lo: 5, hi: 5, sd: 0, n: 1 } } }));
+    expect(summaryMarkdown({ ...grid, cells })).toMatch(/^\| 5 \| 2 \| greedy \| .* \| 5\.0 \(1 game\) \|/m);
+  });
+
   it('lists the paired comparisons and says which are significant', () => {
     expect(summary).toContain('13 of 17 comparisons are significant (95% CI excludes 0); about 0.8 would be by chance alone if no setting mattered.');
     expect(summary).toContain('| speed=6 vs speed=5 (agents=2) | 2,000 | -10.3 pp [-12.1, -8.5] | yes |');
@@ -58,7 +63,7 @@ describe('summaryMarkdown', () => {
 
   it('summarises a single, stopped cell', () => {
     const text = summaryMarkdown(single);
-    expect(text).toContain('- **games per cell:** until the win-rate CI is ±2.0 pp, at most 20,000');
+    expect(text).toContain('- **games per cell:** until the win-rate CI is ±2.0 pp, at most 20,000, 1 of 1 cells stopped short of the target CI');
     expect(text).toContain('- **complete:** no: 1 of 1 cells stopped early');
     expect(text).toContain('| greedy | 1,500 (stopped) | 75.0% [72.7, 77.1] |');
     expect(text).toContain('## Paired comparisons\n\nNone.');
@@ -74,7 +79,7 @@ describe('summaryMarkdown', () => {
     const left = comparisons.filter(unplayed).length;
     expect(left).toBeGreaterThan(0);
     expect(text).toContain(`of ${17 - left} comparisons are significant`);
-    expect(text).toContain(`${left} more have no games both cells played (the run was stopped).`);
+    expect(text).toContain(`${left} more have no games both cells played.`);
     expect(text).toMatch(/^\| speed=6 vs speed=5 \(agents=2\) \| 0 \| — \| — \|$/m);
   });
 
@@ -103,6 +108,13 @@ describe('the best choices', () => {
     expect(text).toContain('| 2 | speed=5 | 75.2% [73.3, 77.0] | speed=6 |');
     expect(text).toContain('| 3 | speed=5 | 83.0% ');
     expect(text).toMatch(/\| 3 \| speed=5 \| [^|]+ \| none \|/);
+  });
+
+  it('name no best for a combination some of whose choices a stopped run never played', () => {
+    const stopped = { ...close, complete: false, cells: close.cells.map((cell) => (cell.params.speed === 6 && cell.params.agents === 2 ? { ...cell, games: 0, complete: false } : cell)) };
+    const text = summaryMarkdown(chooseSpeed(stopped));
+    expect(text).toContain('| 2 | — | — | none chosen: 1 of 4 choices have no games |');
+    expect(text).toContain('| 3 | speed=5 | 83.0% ');
   });
 
   it('compare game by game when the cells kept their wins, which tells closer cells apart', () => {
