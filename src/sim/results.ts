@@ -120,6 +120,8 @@ export interface ResultsFile {
   readonly content: { readonly file: string; readonly provenance: Provenance };
   readonly outcomeNames: readonly string[];
   readonly winOutcome: string;
+  /** The outcomes that make up the win (several for Kyros and Doomed Run; absent in results of playsim before 0.5.0). */
+  readonly winningOutcomes?: readonly string[];
   readonly metricNames: readonly string[];
   readonly cells: readonly CellResult[];
   readonly comparisons: readonly PairedComparison[];

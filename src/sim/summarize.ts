@@ -1,5 +1,5 @@
 import type { GameModule, Provenance } from '../core/game.ts';
-import { winCount, winMask } from '../core/game.ts';
+import { winCount, winMask, winningOutcomeNames } from '../core/game.ts';
 import { CellAccumulator, PairAccumulator } from './accumulator.ts';
 import type { GameWins } from './game-wins.ts';
 import type { ExperimentPlan } from './experiment.ts';
@@ -99,6 +99,7 @@ export function resultsFile(input: ResultsInput): ResultsFile {
     content: { file: input.contentFile, provenance: input.provenance },
     outcomeNames: game.outcomes,
     winOutcome: game.winOutcome,
+    winningOutcomes: winningOutcomeNames(game),
     metricNames: game.metrics.map((metric) => metric.name),
     cells,
     comparisons: comparisons(plan.pairs, input.pairs),

@@ -203,6 +203,13 @@ describe('runner', () => {
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
   });
 
+  it('records which outcomes make up the win, so the file explains its own win counts', async () => {
+    const file = experimentSchema.parse({ name: 'one', title: 'one cell', game: 'kyros', strategies: ['greedy'] });
+    const { results } = await executeExperiment({ file, sourcePath: 'test', games: 10, workers: 1, shard: null, keepGameWins: false });
+    expect(results.winOutcome).toBe('allLiberated');
+    expect(results.winningOutcomes).toEqual(['seat1', 'seat2', 'seat3', 'seat4', 'seat5', 'seat6']);
+  });
+
   it('reports no games as play starts, before the first timed report or finished task', async () => {
     vi.useFakeTimers({ toFake: ['setInterval'] });
     onTestFinished(() => void vi.useRealTimers());
