@@ -1,7 +1,8 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { SettingValue } from '../core/game.ts';
-import { chartAxes, type CellResult, type ChartRequest, type HistogramJSON, type ResultsFile } from '../sim/results.ts';
+import { chartAxes, type CellResult, type ChartRequest, type ResultsFile } from '../sim/results.ts';
 import { wilson } from '../sim/statistics.ts';
+import { shownInterval } from './metric-interval.ts';
 import {
   cellLabel,
   cellValue,
@@ -518,35 +519,11 @@ function winTooltips() {
   ] as const;
 }
 
-/**
- * A metric's mean and 95% CI. A metric that is 0 or one value c in every game (c times an indicator, such as
- * firstAttackWon's 0 or 100) is a rate: its interval is Wilson's, scaled by c, so it stays within [0, c] and does not
- * shrink to nothing when every game agrees. A metric of at least 0 that was 0 in every game has a mean of at most
- * its histogram's top times the share of games above 0, whose Wilson interval reaches above 0.
- */
+/** A metric's mean and the 95% CI the reports show for it (shownInterval). */
 function meanFields(cell: CellResult, metric: string): Row {
-  const { mean: value, sd, lo, hi, n, histogram } = cell.metrics[metric];
-  if (n > 0 && value === 0 && sd === 0 && histogram.min === 0) return { n, value, lo: 0, hi: histogramTop(histogram) * wilson(0, n).hi };
-  const c = indicatorValue(cell, metric);
-  if (c === null) return { n, value, lo, hi };
-  const rate = wilson(Math.round((value * n) / c), n);
-  return { n, value, lo: c * rate.lo, hi: c * rate.hi };
-}
-
-/** The highest value of an integer metric's last bin (the bin also counts values above it). */
-function histogramTop(histogram: HistogramJSON): number {
-  return histogram.min + histogram.counts.length * histogram.binWidth - 1;
-}
-
-/** The value c when every game's value of the metric is 0 or c (c > 0), read from its histogram; else null. */
-function indicatorValue(cell: CellResult, metric: string): number | null {
-  const { mean: value, sd, n, histogram } = cell.metrics[metric];
-  if (n === 0 || value === 0) return null;
-  // For values 0 and c only: Σx² = c·Σx, so c = (Σx²/n) / mean = (sd²·(n − 1)/n + mean²) / mean.
-  const c = Math.round((sd * sd * ((n - 1) / n) + value * value) / value);
-  const binOf = (x: number) => Math.floor((x - histogram.min) / histogram.binWidth);
-  const onlyZeroAndC = histogram.counts.every((count, bin) => count === 0 || bin === binOf(0) || bin === binOf(c));
-  return onlyZeroAndC && c > 0 && Math.abs(value - (c * Math.round((value * n) / c)) / n) < 1e-9 ? c : null;
+  const result = cell.metrics[metric];
+  const { lo, hi } = shownInterval(result);
+  return { n: result.n, value: result.mean, lo, hi };
 }
 
 function meanTooltips(metric: string) {

@@ -1,7 +1,8 @@
 import type { SettingValue } from '../core/game.ts';
-import type { CellResult, MeanCI, PairedComparison, RateCI, ResultsFile } from '../sim/results.ts';
+import type { CellResult, MetricResult, PairedComparison, RateCI, ResultsFile } from '../sim/results.ts';
 import { excludesZero, halfWidth } from '../sim/statistics.ts';
 import { strategyHead } from '../sim/strategy-spec.ts';
+import { shownInterval } from './metric-interval.ts';
 
 /** Wording and number formats shared by the charts, the summary tables and the HTML report. */
 
@@ -105,12 +106,18 @@ export function percentagePointsWithCi(value: RateCI): string {
   return `${sign}${percentagePoints(value.rate)} ${ciBounds(value)}`;
 }
 
-/** 23.41 [22.9, 23.9] → "23.4 ± 0.5"; "—" when the metric applied to no game; one game's value has no interval. */
-export function meanWithCi(value: MeanCI): string {
-  if (value.n === 0) return '—';
-  const digits = meanDigits(value.mean);
-  if (value.n === 1) return `${value.mean.toFixed(digits)} (1 game)`;
-  return `${value.mean.toFixed(digits)} ± ${halfWidth(value).toFixed(digits)}`;
+/**
+ * 23.41 [22.9, 23.9] → "23.4 ± 0.5"; a rate in disguise (shownInterval) with its bounds, "98.5 [95.7, 99.5]"; "—" when
+ * the metric applied to no game; one game's value has no interval.
+ */
+export function meanWithCi(metric: MetricResult): string {
+  if (metric.n === 0) return '—';
+  const digits = meanDigits(metric.mean);
+  if (metric.n === 1) return `${metric.mean.toFixed(digits)} (1 game)`;
+  const interval = shownInterval(metric);
+  // A rate's bounds with one decimal at any size: 100 games of 100 show [99.8, 100.0], not [100, 100].
+  if (interval.rate) return `${metric.mean.toFixed(1)} [${interval.lo.toFixed(1)}, ${interval.hi.toFixed(1)}]`;
+  return `${metric.mean.toFixed(digits)} ± ${halfWidth(interval).toFixed(digits)}`;
 }
 
 /** Decimals a mean of this size is shown with: none from 100 up, else one. */
