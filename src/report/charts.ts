@@ -378,7 +378,7 @@ function survivalRows(cell: CellResult, metric: string): Row[] {
   });
 }
 
-/** The non-empty bins of a cell's histogram; metrics are integers, so bin [10, 15) holds "10–14" (the last "35–39+"). */
+/** The non-empty bins of a cell's histogram; metrics are integers, so bin [10, 15) holds "10–14". */
 function histogramRows(cell: CellResult, metric: string): Row[] {
   const histogram = cell.metrics[metric]?.histogram;
   if (histogram === undefined) return [];
@@ -387,9 +387,7 @@ function histogramRows(cell: CellResult, metric: string): Row[] {
     if (count === 0) return [];
     const binStart = histogram.min + i * histogram.binWidth;
     const binEnd = binStart + histogram.binWidth;
-    const bin = histogram.binWidth === 1 ? `${binStart}` : `${binStart}–${binEnd - 1}`;
-    // The last bin also counts the values above it (the metric's declared maximum).
-    const values = i === histogram.counts.length - 1 ? `${bin}+` : bin;
+    const values = histogram.binWidth === 1 ? `${binStart}` : `${binStart}–${binEnd - 1}`;
     return [{ binStart, binEnd, values, count, share: count / total }];
   });
 }

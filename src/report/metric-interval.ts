@@ -1,4 +1,4 @@
-import type { HistogramJSON, MetricResult } from '../sim/results.ts';
+import type { MetricResult } from '../sim/results.ts';
 import { wilson } from '../sim/statistics.ts';
 
 /** The interval a report shows for a metric's mean, and whether it is a rate's (Wilson's, not symmetric). */
@@ -11,22 +11,15 @@ export interface ShownInterval {
 /**
  * A metric's mean's 95% CI as the tables and charts show it. A metric that is 0 or one value c in every game (c times
  * an indicator, such as firstAttackWon's 0 or 100) is a rate: its interval is Wilson's, scaled by c, so it stays
- * within [0, c] and does not shrink to nothing when every game agrees. A metric of at least 0 that was 0 in every game
- * has a mean of at most its histogram's top times the share of games above 0, whose Wilson interval reaches above 0.
- * Any other metric keeps its Student-t interval.
+ * within [0, c] and does not shrink to nothing when every game agrees. Any other metric keeps its Student-t interval (a
+ * metric that was 0 in every game, whose c no game showed, too).
  */
 export function shownInterval(metric: MetricResult): ShownInterval {
-  const { mean, sd, n, histogram } = metric;
-  if (n > 0 && mean === 0 && sd === 0 && histogram.min === 0) return { lo: 0, hi: histogramTop(histogram) * wilson(0, n).hi, rate: true };
+  const { mean, n } = metric;
   const c = indicatorValue(metric);
   if (c === null) return { lo: metric.lo, hi: metric.hi, rate: false };
   const interval = wilson(Math.round((mean * n) / c), n);
   return { lo: c * interval.lo, hi: c * interval.hi, rate: true };
-}
-
-/** The highest value of an integer metric's last bin (the bin also counts values above it). */
-function histogramTop(histogram: HistogramJSON): number {
-  return histogram.min + histogram.counts.length * histogram.binWidth - 1;
 }
 
 /** The value c when every game's value of the metric is 0 or c (c > 0), read from its histogram; else null. */

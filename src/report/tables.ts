@@ -63,7 +63,7 @@ function gamesPerCell(results: ResultsFile): string {
   if (results.targetCi !== null) parts.push(`until the win-rate CI is ±${percentagePoints(results.targetCi)}`);
   if (results.maxGames !== null) parts.push(`at most ${count(results.maxGames)}`);
   const target = results.targetCi;
-  const missed = target === null ? 0 : results.cells.filter((cell) => cell.games > 0 && halfWidth(cell.win) > target).length;
+  const missed = target === null ? 0 : results.cells.filter((cell) => halfWidth(cell.win) > target).length;
   if (missed > 0) parts.push(`${missed} of ${results.cells.length} cells stopped short of the target CI`);
   return parts.length > 0 ? parts.join(', ') : 'unspecified';
 }

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ResultsFile } from '../sim/results.ts';
+import { readResultsFile } from '../sim/results-file.ts';
 import { buildCharts } from './charts.ts';
 import { reportHtml } from './html.ts';
 import { renderSvg } from './render.ts';
@@ -16,25 +18,29 @@ interface ReportFile {
  * Writes a run's report folder: results.json, summary.md, <chart>.vl.json and <chart>.svg per chart, report.html.
  * Everything is rendered before the first byte is written, and each file is written under a temporary name and then
  * renamed into place, so a failure leaves no half-written file and whatever the folder held before intact. Then the
- * charts of an earlier report in the folder that this one does not draw are removed, so that none is mistaken for
- * this run's. Returns the paths written.
+ * charts an earlier report in the folder drew and this one does not are removed, so that none is mistaken for this
+ * run's; other files stay. Returns the paths written.
  */
 export async function writeReport(results: ResultsFile, outDir: string): Promise<string[]> {
   const files = await renderReport(results);
+  const earlier = earlierChartFiles(outDir);
   await mkdir(outDir, { recursive: true });
   const written = await writeAtomically(outDir, files);
-  await removeOtherCharts(outDir, files);
+  const current = new Set(files.map((file) => file.name));
+  // Leftovers cost nothing but a stale picture: a file that cannot be removed must not fail a report already written.
+  await Promise.allSettled(earlier.filter((name) => !current.has(name)).map((name) => rm(join(outDir, name), { force: true })));
   return written;
 }
 
-const SPEC_SUFFIX = '.vl.json';
-
-/** An earlier report's charts: a `<name>.vl.json` this report did not write, and the `<name>.svg` beside it. */
-async function removeOtherCharts(dir: string, files: readonly ReportFile[]): Promise<void> {
-  const current = new Set(files.map((file) => file.name));
-  const stale = (await readdir(dir)).filter((name) => name.endsWith(SPEC_SUFFIX) && !current.has(name));
-  const chartFiles = stale.flatMap((spec) => [spec, `${spec.slice(0, -SPEC_SUFFIX.length)}.svg`]);
-  await Promise.all(chartFiles.map((name) => rm(join(dir, name), { force: true })));
+/** The chart files of the report the folder holds, read from its results.json; none when there is no such report. */
+function earlierChartFiles(dir: string): string[] {
+  const path = join(dir, 'results.json');
+  if (!existsSync(path)) return [];
+  try {
+    return buildCharts(readResultsFile(path)).flatMap((chart) => [`${chart.name}.vl.json`, `${chart.name}.svg`]);
+  } catch {
+    return [];
+  }
 }
 
 async function renderReport(results: ResultsFile): Promise<ReportFile[]> {
@@ -44,7 +50,7 @@ async function renderReport(results: ResultsFile): Promise<ReportFile[]> {
     { name: 'results.json', content: json(results) },
     { name: 'summary.md', content: summaryMarkdown(results) },
     ...charts.flatMap((chart, i) => [
-      { name: `${chart.name}${SPEC_SUFFIX}`, content: json(chart.spec) },
+      { name: `${chart.name}.vl.json`, content: json(chart.spec) },
       { name: `${chart.name}.svg`, content: svgs[i] },
     ]),
     { name: 'report.html', content: reportHtml(results, charts) },

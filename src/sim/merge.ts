@@ -5,6 +5,7 @@ import { GameWins } from './game-wins.ts';
 import type { ResultsFile } from './results.ts';
 import { readResultsFile } from './results-file.ts';
 import { cellResult, comparisons } from './summarize.ts';
+import { TOOL_VERSION } from './version.ts';
 
 /**
  * `playsim merge`: adds the exact sums of shard results. Shards of one run share experiment, seed and cells and
@@ -16,7 +17,8 @@ import { cellResult, comparisons } from './summarize.ts';
  * change between versions, so shards of different versions could overlap or leave games out.
  */
 function runKey(results: ResultsFile): string {
-  return JSON.stringify([results.tool.version, results.experiment.name, results.experiment.game, results.seed, results.gamesPerCell, results.cells.map((cell) => [cell.params, cell.strategy])]);
+  const { tool, experiment, seed, gamesPerCell, content, cells } = results;
+  return JSON.stringify([tool.version, experiment.name, experiment.game, seed, gamesPerCell, content.file, cells.map((cell) => [cell.params, cell.strategy])]);
 }
 
 function checkShardsFitTogether(files: readonly { path: string; results: ResultsFile }[]): void {
@@ -24,7 +26,10 @@ function checkShardsFitTogether(files: readonly { path: string; results: Results
   const seen = new Set<number>();
   for (const { path, results } of files) {
     if (runKey(results) !== runKey(first.results)) {
-      throw new InputError(`${path}: field tool/experiment/seed/cells: not the same run as ${first.path} (playsim version, experiment, seed, games per cell and cells, their settings (--set) and strategies, must match)`);
+      throw new InputError(`${path}: field tool/experiment/seed/content/cells: not the same run as ${first.path} (playsim version, experiment, seed, games per cell, content file and cells, their settings (--set) and strategies, must match)`);
+    }
+    if (results.tool.version !== TOOL_VERSION) {
+      throw new InputError(`${path}: field tool.version: written by playsim ${results.tool.version}; merge it with that version (this is ${TOOL_VERSION}, whose games and metrics may differ)`);
     }
     const shard = results.shard;
     if (shard === null || shard.count !== first.results.shard?.count) {

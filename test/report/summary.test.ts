@@ -44,11 +44,11 @@ describe('summaryMarkdown', () => {
     expect(text.indexOf('## All metrics')).toBeLessThan(text.indexOf('## Paired comparisons'));
   });
 
-  it('shows a metric that is a rate in disguise (0 or c in every game, or always 0) with the bounds of its Wilson interval', () => {
+  it('shows a metric that is a rate in disguise (0 or c in every game) with the bounds of its Wilson interval', () => {
     const metric = (mean: number, counts: number[]) => ({ mean, sd: 0, n: 2000, lo: mean, hi: mean, histogram: { min: 0, binWidth: 50, counts } });
     const rows = (score: ReturnType<typeof metric>) => summaryMarkdown({ ...grid, cells: grid.cells.map((cell) => ({ ...cell, metrics: { ...cell.metrics, score } })) });
     expect(rows(metric(100, [0, 0, 2000]))).toMatch(/^\| 5 \| 2 \| greedy \| .* \| 100\.0 \[99\.8, 100\.0\] \|/m);
-    expect(rows(metric(0, [2000, 0, 0]))).toMatch(/^\| 5 \| 2 \| greedy \| .* \| 0\.0 \[0\.0, 0\.3\] \|/m);
+    expect(rows({ ...metric(98.5, [30, 0, 1970]), sd: Math.sqrt((1970 * 10000 - 2000 * 98.5 * 98.5) / 1999) })).toMatch(/^\| 5 \| 2 \| greedy \| .* \| 98\.5 \[97\.9, 98\.9\] \|/m);
   });
 
   it("shows one game's mean without an interval, which one game cannot give", () => {

@@ -30,10 +30,10 @@ describe('writeReport', () => {
 
   it("removes an earlier report's charts that this one does not draw, and nothing else", async () => {
     await writeReport(grid, dir);
-    await writeFile(join(dir, 'notes.svg'), 'mine');
+    for (const name of ['notes.svg', 'mine.vl.json', 'mine.svg']) await writeFile(join(dir, name), 'mine');
     const stopped = { ...grid, complete: false, cells: grid.cells.map((cell) => ({ ...cell, games: 0, complete: false })) };
     await writeReport(stopped, dir);
-    expect((await readdir(dir)).sort()).toEqual(['notes.svg', 'report.html', 'results.json', 'summary.md']);
+    expect((await readdir(dir)).sort()).toEqual(['mine.svg', 'mine.vl.json', 'notes.svg', 'report.html', 'results.json', 'summary.md']);
   });
 
   it('writes nothing and keeps what was there when a chart cannot be built', async () => {

@@ -96,6 +96,10 @@ describe('runner', () => {
     const { shards, write } = await shardsOfGrid(2);
     const older = write('older.json', { ...shards[1], tool: { ...shards[1].tool, version: '0.0.1' } });
     await expect(mergeShards([write('0.json', shards[0]), older])).rejects.toThrow(/playsim version/);
+    const bothOlder = [write('o0.json', { ...shards[0], tool: { ...shards[0].tool, version: '0.4.0' } }), write('o1.json', { ...shards[1], tool: { ...shards[1].tool, version: '0.4.0' } })];
+    await expect(mergeShards(bothOlder)).rejects.toThrow(/o0\.json: field tool\.version: written by playsim 0\.4\.0; merge it with that version \(this is \d+\.\d+\.\d+/);
+    const otherContent = write('content.json', { ...shards[1], content: { ...shards[1].content, file: 'my-cards.json' } });
+    await expect(mergeShards([write('0d.json', shards[0]), otherContent])).rejects.toThrow(/content\.json: .*content file/);
     const overlapping = write('overlap.json', { ...shards[1], cells: shards[1].cells.map((cell, i) => (i === 0 ? shards[0].cells[0] : cell)) });
     await expect(mergeShards([write('0b.json', shards[0]), overlapping])).rejects.toThrow(/overlap.json: field cells\[0\].raw.wins: games 0 to \d+ overlap games already recorded/);
     const countedTwice = write('twice.json', withoutGameWins({ ...shards[1], cells: shards[1].cells.map((cell, i) => (i === 0 ? shards[0].cells[0] : cell)) }));
