@@ -69,7 +69,7 @@ export interface StrategyDefinition<S extends Strategy = Strategy> {
   create(params: StrategyParams): S;
 }
 
-/** Integer metric with a fixed-bin histogram over [min, max] (values outside are clamped into the end bins). */
+/** Integer metric with a fixed-bin histogram over [min, max] for the charts (values outside are counted apart, below and above). */
 export interface MetricSpec {
   readonly name: string;
   readonly description: string;

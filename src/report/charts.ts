@@ -27,7 +27,7 @@ export interface NamedChart {
 type Request<T extends ChartRequest['type']> = Extract<ChartRequest, { type: T }>;
 type FacetSpec = Extract<TopLevelSpec, { facet: unknown }>;
 type PanelSpec = FacetSpec['spec'];
-type Title = { text: string; subtitle?: string };
+type Title = { text: string; subtitle?: string | string[] };
 type Row = Record<string, unknown>;
 
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
@@ -299,9 +299,10 @@ export function distribution(results: ResultsFile, request: Request<'distributio
     const place = { rowIndex: rowValues.indexOf(cellValue(cell, request.x)), columnIndex: columnLabels.indexOf(cellLabel(cell, columns)) };
     return histogramRows(cell, request.metric).map((bin) => ({ ...cellFields(cell, columns), ...place, ...bin }));
   });
+  const title = chartTitle(results, `${request.metric} distribution by ${request.x}`);
   return {
     $schema: SCHEMA,
-    title: chartTitle(results, `${request.metric} distribution by ${request.x}`),
+    title: rows.some((row) => row.outOfRange) ? withSubtitleLine(title, OUT_OF_RANGE_NOTE) : title,
     data: { values: rows },
     facet: {
       row: indexFacet('rowIndex', request.x, rowValues),
@@ -314,6 +315,7 @@ export function distribution(results: ResultsFile, request: Request<'distributio
       encoding: {
         x: { field: 'binStart', bin: 'binned', type: 'quantitative', title: request.metric },
         x2: { field: 'binEnd' },
+        opacity: { condition: { test: 'datum.outOfRange', value: 0.4 }, value: 1 },
         y: { field: 'share', type: 'quantitative', title: 'share of games', axis: { format: '%' } },
         tooltip: [
           ...settingTooltips(results, [request.x]),
@@ -364,13 +366,15 @@ export function survival(results: ResultsFile, request: Request<'survival'>): To
 
 /**
  * P(metric ≥ k) over all the cell's games at each bin start k, from its histogram (exact for integer metrics of bin
- * width 1). A game in which the metric is missing reaches no k; the first bin also holds values clamped below min.
+ * width 1), and at the end of the last bin when some values lay past it. A game in which the metric is missing, or
+ * below the histogram's range, reaches no k.
  */
 function survivalRows(cell: CellResult, metric: string): Row[] {
   const histogram = cell.metrics[metric]?.histogram;
   if (histogram === undefined || cell.games === 0) return [];
-  let reached = histogram.counts.reduce((sum, n) => sum + n, 0);
-  return histogram.counts.map((count, i) => {
+  const binCounts = histogram.above > 0 ? [...histogram.counts, histogram.above] : histogram.counts;
+  let reached = binCounts.reduce((sum, n) => sum + n, 0);
+  return binCounts.map((count, i) => {
     const interval = wilson(reached, cell.games);
     const point = { atLeast: histogram.min + i * histogram.binWidth, share: interval.rate, lo: interval.lo, hi: interval.hi };
     reached -= count;
@@ -378,18 +382,42 @@ function survivalRows(cell: CellResult, metric: string): Row[] {
   });
 }
 
-/** The non-empty bins of a cell's histogram; metrics are integers, so bin [10, 15) holds "10–14". */
-function histogramRows(cell: CellResult, metric: string): Row[] {
+/**
+ * The non-empty bins of a cell's histogram; metrics are integers, so bin [10, 15) holds "10–14". Values outside the
+ * declared range are drawn as one bar just past each end, labelled as such ("9 or less", "61 or more").
+ */
+interface HistogramBar {
+  readonly binStart: number;
+  readonly binEnd: number;
+  readonly values: string;
+  readonly count: number;
+  readonly share: number;
+  readonly outOfRange: boolean;
+}
+
+function histogramRows(cell: CellResult, metric: string): HistogramBar[] {
   const histogram = cell.metrics[metric]?.histogram;
   if (histogram === undefined) return [];
-  const total = histogram.counts.reduce((sum, n) => sum + n, 0);
-  return histogram.counts.flatMap((count, i) => {
-    if (count === 0) return [];
-    const binStart = histogram.min + i * histogram.binWidth;
-    const binEnd = binStart + histogram.binWidth;
-    const values = histogram.binWidth === 1 ? `${binStart}` : `${binStart}–${binEnd - 1}`;
-    return [{ binStart, binEnd, values, count, share: count / total }];
+  const { min, binWidth, counts, below, above } = histogram;
+  const total = counts.reduce((sum, n) => sum + n, below + above);
+  const end = min + counts.length * binWidth;
+  const bar = (binStart: number, values: string, count: number, outOfRange: boolean): HistogramBar => ({
+    binStart,
+    binEnd: binStart + binWidth,
+    values,
+    count,
+    share: count / total,
+    outOfRange,
   });
+  const inRange = counts.flatMap((count, i) => {
+    const binStart = min + i * binWidth;
+    return count === 0 ? [] : [bar(binStart, binWidth === 1 ? `${binStart}` : `${binStart}–${binStart + binWidth - 1}`, count, false)];
+  });
+  return [
+    ...(below > 0 ? [bar(min - binWidth, `${min - 1} or less`, below, true)] : []),
+    ...inRange,
+    ...(above > 0 ? [bar(end, `${end} or more`, above, true)] : []),
+  ];
 }
 
 /** A facet row's header: the settings its comparisons share, written across the top of the row. */
@@ -488,6 +516,12 @@ function contextRows(rows: readonly { pair: string; context: string }[]): string
 
 function chartTitle(results: ResultsFile, text: string): Title {
   return hasEstimatedContent(results) ? { text, subtitle: provenanceSubtitle(results) } : { text };
+}
+
+const OUT_OF_RANGE_NOTE = 'faded bars: games whose value lies outside the range charted';
+
+function withSubtitleLine(title: Title, line: string): Title {
+  return { ...title, subtitle: [...[title.subtitle ?? []].flat(), line] };
 }
 
 /** The chart as it is when nothing else varies, or one panel of it per value of the other varied settings. */

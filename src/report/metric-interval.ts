@@ -29,6 +29,6 @@ function indicatorValue(metric: MetricResult): number | null {
   // For values 0 and c only: Σx² = c·Σx, so c = (Σx²/n) / mean = (sd²·(n − 1)/n + mean²) / mean.
   const c = Math.round((sd * sd * ((n - 1) / n) + mean * mean) / mean);
   const binOf = (x: number) => Math.floor((x - histogram.min) / histogram.binWidth);
-  const onlyZeroAndC = histogram.counts.every((count, bin) => count === 0 || bin === binOf(0) || bin === binOf(c));
+  const onlyZeroAndC = histogram.below === 0 && histogram.above === 0 && histogram.counts.every((count, bin) => count === 0 || bin === binOf(0) || bin === binOf(c));
   return onlyZeroAndC && c > 0 && Math.abs(mean - (c * Math.round((mean * n) / c)) / n) < 1e-9 ? c : null;
 }

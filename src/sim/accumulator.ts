@@ -12,7 +12,10 @@ import type { CellRaw, HistogramJSON } from './results.ts';
  * The one sum that can approach the limit is Σx², e.g. after 10^9 games with values near 3000.
  */
 
-/** Statistics of one cell of an experiment: outcome counts and, per metric, count, Σx, Σx² and a histogram. */
+/**
+ * Statistics of one cell of an experiment: outcome counts and, per metric, count, Σx, Σx², a histogram over the
+ * metric's declared range and how many values fell below or beyond it.
+ */
 export class CellAccumulator {
   games = 0;
   readonly outcomeCounts: Float64Array;
@@ -20,6 +23,8 @@ export class CellAccumulator {
   readonly metricSums: Float64Array;
   readonly metricSumSquares: Float64Array;
   readonly histograms: Float64Array[];
+  readonly belowRange: Float64Array;
+  readonly aboveRange: Float64Array;
 
   constructor(
     readonly outcomeCount: number,
@@ -30,6 +35,8 @@ export class CellAccumulator {
     this.metricSums = new Float64Array(metrics.length);
     this.metricSumSquares = new Float64Array(metrics.length);
     this.histograms = metrics.map((metric) => new Float64Array(binCount(metric)));
+    this.belowRange = new Float64Array(metrics.length);
+    this.aboveRange = new Float64Array(metrics.length);
   }
 
   /** Count one game. Metrics that are METRIC_MISSING in this game are left out of that metric's statistics. */
@@ -45,8 +52,16 @@ export class CellAccumulator {
       this.metricCounts[m]++;
       this.metricSums[m] += value;
       this.metricSumSquares[m] += value * value;
-      this.histograms[m][binIndex(this.metrics[m], this.histograms[m].length, value)]++;
+      this.countInHistogram(m, value);
     }
+  }
+
+  private countInHistogram(m: number, value: number): void {
+    const histogram = this.histograms[m];
+    const bin = Math.floor((value - this.metrics[m].min) / binWidthOf(this.metrics[m]));
+    if (bin < 0) this.belowRange[m]++;
+    else if (bin >= histogram.length) this.aboveRange[m]++;
+    else histogram[bin]++;
   }
 
   /** Add another accumulator of the same shape into this one. */
@@ -58,6 +73,8 @@ export class CellAccumulator {
     addInto(this.metricSums, other.metricSums);
     addInto(this.metricSumSquares, other.metricSumSquares);
     this.histograms.forEach((histogram, m) => addInto(histogram, other.histograms[m]));
+    addInto(this.belowRange, other.belowRange);
+    addInto(this.aboveRange, other.aboveRange);
   }
 
   toRaw(): CellRaw {
@@ -68,6 +85,8 @@ export class CellAccumulator {
       metricSums: Array.from(this.metricSums),
       metricSumSquares: Array.from(this.metricSumSquares),
       histograms: this.histograms.map((histogram) => Array.from(histogram)),
+      belowRange: Array.from(this.belowRange),
+      aboveRange: Array.from(this.aboveRange),
     };
   }
 
@@ -87,6 +106,8 @@ export class CellAccumulator {
     cell.histograms.forEach((histogram, m) => {
       copyExactly(`raw histogram of "${metrics[m].name}"`, raw.histograms[m], histogram);
     });
+    copyExactly('raw belowRange', raw.belowRange, cell.belowRange);
+    copyExactly('raw aboveRange', raw.aboveRange, cell.aboveRange);
     cell.games = raw.games;
     return cell;
   }
@@ -94,7 +115,13 @@ export class CellAccumulator {
   histogramJSON(metricIndex: number): HistogramJSON {
     const metric = this.metrics[metricIndex];
     if (metric === undefined) throw new Error(`no metric ${metricIndex}: the cell has ${this.metrics.length}`);
-    return { min: metric.min, binWidth: binWidthOf(metric), counts: Array.from(this.histograms[metricIndex]) };
+    return {
+      min: metric.min,
+      binWidth: binWidthOf(metric),
+      counts: Array.from(this.histograms[metricIndex]),
+      below: this.belowRange[metricIndex],
+      above: this.aboveRange[metricIndex],
+    };
   }
 
   private assertSameShape(other: CellAccumulator): void {
@@ -113,12 +140,6 @@ function binWidthOf(metric: MetricSpec): number {
 /** Bins [min + i·w, min + (i+1)·w) for i = 0, 1, ... until the integer `max` is covered. */
 function binCount(metric: MetricSpec): number {
   return Math.floor((metric.max - metric.min) / binWidthOf(metric)) + 1;
-}
-
-/** The bin of an integer value; values outside [min, max] go into the end bins. */
-function binIndex(metric: MetricSpec, bins: number, value: number): number {
-  const index = Math.floor((value - metric.min) / binWidthOf(metric));
-  return index < 0 ? 0 : index >= bins ? bins - 1 : index;
 }
 
 function sameBins(a: MetricSpec, b: MetricSpec): boolean {

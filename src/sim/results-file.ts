@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { InputError } from '../core/errors.ts';
 import { GameWins } from './game-wins.ts';
-import { RESULTS_SCHEMA, RESULTS_SCHEMA_VERSION, type ResultsFile } from './results.ts';
+import { RESULTS_SCHEMA, RESULTS_SCHEMA_VERSION, type CellResult, type ResultsFile } from './results.ts';
 import { parseJson } from './json.ts';
 import { describeZodError } from './zod-errors.ts';
 
@@ -39,6 +39,8 @@ const resultsFileSchema = z
             metricSums: numbers,
             metricSumSquares: numbers,
             histograms: z.array(numbers),
+            belowRange: numbers.optional(),
+            aboveRange: numbers.optional(),
             wins: z.object({ played: z.array(z.tuple([z.number().int(), z.number().int()])), won: z.string() }).optional(),
           }),
         })
@@ -61,9 +63,27 @@ export function readResultsFile(path: string): ResultsFile {
   }
   const parsed = resultsFileSchema.safeParse(json);
   if (!parsed.success) throw new InputError(`${file}: ${describeZodError(parsed.error, json)}`);
-  const results = json as ResultsFile;
+  const results = withRangeCounts(json as ResultsFile);
   results.cells.forEach((cell, index) => checkGameWins(file, cell, index));
   return results;
+}
+
+/**
+ * Results written before playsim 0.6.0 counted a metric's values outside its histogram's range in the end bins and
+ * have no counts of them: read as none, which is what those histograms say.
+ */
+function withRangeCounts(results: ResultsFile): ResultsFile {
+  return { ...results, cells: results.cells.map(cellWithRangeCounts) };
+}
+
+function cellWithRangeCounts(cell: CellResult): CellResult {
+  const { raw } = cell;
+  const noneOutside = raw.metricCounts.map(() => 0);
+  const metrics = Object.entries(cell.metrics).map(([name, { histogram, ...metric }]) => [
+    name,
+    { ...metric, histogram: { ...histogram, below: histogram.below ?? 0, above: histogram.above ?? 0 } },
+  ]);
+  return { ...cell, metrics: Object.fromEntries(metrics), raw: { ...raw, belowRange: raw.belowRange ?? noneOutside, aboveRange: raw.aboveRange ?? noneOutside } };
 }
 
 /** A cell's game wins, when kept, must be well formed and agree with its games and win rate. */

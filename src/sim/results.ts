@@ -26,6 +26,9 @@ export interface HistogramJSON {
   readonly min: number;
   readonly binWidth: number;
   readonly counts: readonly number[];
+  /** Values below min, and values past the last bin's end: the declared range is a chart's, not a limit on games. */
+  readonly below: number;
+  readonly above: number;
 }
 
 export interface MetricResult extends MeanCI {
@@ -40,6 +43,9 @@ export interface CellRaw {
   readonly metricSums: readonly number[];
   readonly metricSumSquares: readonly number[];
   readonly histograms: readonly (readonly number[])[];
+  /** Per metric, the values below its histogram's range and past its end. */
+  readonly belowRange: readonly number[];
+  readonly aboveRange: readonly number[];
   /** Which games the cell played and won, when the run kept them (not in `sim --json`). */
   readonly wins?: GameWinsJSON;
 }

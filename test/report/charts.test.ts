@@ -136,7 +136,7 @@ describe('mean', () => {
     const indicator = (hits: number, n: number) => {
       const mean = (100 * hits) / n;
       const sd = n > 1 ? Math.sqrt((hits * 10000 - n * mean * mean) / (n - 1)) : 0;
-      return { mean, sd, n, lo: 0, hi: 0, histogram: { min: 0, binWidth: 50, counts: [n - hits, 0, hits] } };
+      return { mean, sd, n, lo: 0, hi: 0, histogram: { min: 0, binWidth: 50, counts: [n - hits, 0, hits], below: 0, above: 0 } };
     };
     const cells = grid.cells.slice(0, 2).map((cell, index) => ({ ...cell, metrics: { ...cell.metrics, first: index === 0 ? indicator(197, 200) : indicator(50, 50) } }));
     const rows = dataOf(buildChart({ ...grid, metricNames: [...grid.metricNames, 'first'], cells }, { type: 'mean', metric: 'first', x: 'speed' }));
@@ -186,6 +186,23 @@ describe('distribution', () => {
     expect(firstCell.reduce((sum, row) => sum + (row.count as number), 0)).toBe(grid.cells[0].metrics.score.n);
     expect(firstCell.every((row) => (row.binEnd as number) - (row.binStart as number) === 5)).toBe(true);
     expect(firstCell.find((row) => row.binStart === 40)?.values).toBe('40–44');
+  });
+
+  it('draws values outside the declared range as one faded bar past each end, labelled as such', () => {
+    const cell = grid.cells[0];
+    const score = cell.metrics.score;
+    const histogram = { ...score.histogram, below: 3, above: 7 };
+    const outside = { ...grid, cells: [{ ...cell, metrics: { ...cell.metrics, score: { ...score, n: score.n + 10, histogram } } }] };
+    const spec = buildChart(outside, { type: 'distribution', metric: 'score', x: 'speed' });
+    const rows = dataOf(spec);
+    const end = histogram.min + histogram.counts.length * histogram.binWidth;
+    expect(rows[0]).toMatchObject({ binStart: histogram.min - 5, binEnd: histogram.min, values: `${histogram.min - 1} or less`, count: 3, outOfRange: true });
+    expect(rows.at(-1)).toMatchObject({ binStart: end, binEnd: end + 5, values: `${end} or more`, count: 7, outOfRange: true });
+    expect(rows.slice(1, -1).every((row) => row.outOfRange === false)).toBe(true);
+    expect(rows.reduce((sum, row) => sum + (row.share as number), 0)).toBeCloseTo(1, 12);
+    expect(JSON.stringify(spec)).toContain('"opacity":{"condition":{"test":"datum.outOfRange","value":0.4},"value":1}');
+    expect((spec.title as { subtitle: string[] }).subtitle.at(-1)).toBe('faded bars: games whose value lies outside the range charted');
+    expect(JSON.stringify(buildChart(grid, { type: 'distribution', metric: 'score', x: 'speed' }).title)).not.toContain('faded bars');
   });
 
   it('draws each panel under the headers of its row and column value', async () => {
@@ -363,6 +380,19 @@ describe('survival', () => {
     const reached = histogram.counts.slice(k).reduce((sum, n) => sum + n, 0);
     expect(rows[k].share).toBeCloseTo(reached / cell.metrics.turns.n, 12);
     expect(rows.every((row) => (row.lo as number) <= (row.share as number) && (row.share as number) <= (row.hi as number))).toBe(true);
+  });
+
+  it('counts values below the range as reaching no value, and those past it at one more point, the end of the last bin', () => {
+    const cell = grid.cells[0];
+    const turns = cell.metrics.turns;
+    const histogram = { ...turns.histogram, below: 4, above: 6 };
+    const games = turns.n + 10;
+    const outside = { ...grid, cells: [{ ...cell, games, metrics: { ...cell.metrics, turns: { ...turns, n: games, histogram } } }] };
+    const rows = dataOf(buildChart(outside, { type: 'survival', metric: 'turns', x: 'speed' }));
+    expect(rows).toHaveLength(histogram.counts.length + 1);
+    expect(rows[0].share).toBeCloseTo((games - 4) / games, 12);
+    expect(rows.at(-1)).toMatchObject({ atLeast: histogram.min + histogram.counts.length * histogram.binWidth });
+    expect(rows.at(-1)?.share).toBeCloseTo(6 / games, 12);
   });
 
   it('counts the games in which the metric is missing as reaching no value', () => {

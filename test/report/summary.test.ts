@@ -45,10 +45,13 @@ describe('summaryMarkdown', () => {
   });
 
   it('shows a metric that is a rate in disguise (0 or c in every game) with the bounds of its Wilson interval', () => {
-    const metric = (mean: number, counts: number[]) => ({ mean, sd: 0, n: 2000, lo: mean, hi: mean, histogram: { min: 0, binWidth: 50, counts } });
+    const metric = (mean: number, counts: number[]) => ({ mean, sd: 0, n: 2000, lo: mean, hi: mean, histogram: { min: 0, binWidth: 50, counts, below: 0, above: 0 } });
     const rows = (score: ReturnType<typeof metric>) => summaryMarkdown({ ...grid, cells: grid.cells.map((cell) => ({ ...cell, metrics: { ...cell.metrics, score } })) });
     expect(rows(metric(100, [0, 0, 2000]))).toMatch(/^\| 5 \| 2 \| greedy \| .* \| 100\.0 \[99\.8, 100\.0\] \|/m);
     expect(rows({ ...metric(98.5, [30, 0, 1970]), sd: Math.sqrt((1970 * 10000 - 2000 * 98.5 * 98.5) / 1999) })).toMatch(/^\| 5 \| 2 \| greedy \| .* \| 98\.5 \[97\.9, 98\.9\] \|/m);
+    // Values outside the histogram's range could be anything: the metric is not shown as a rate.
+    const pastRange = { ...metric(100, [0, 0, 1999]), sd: 1, histogram: { min: 0, binWidth: 50, counts: [0, 0, 1999], below: 0, above: 1 } };
+    expect(rows(pastRange)).toMatch(/^\| 5 \| 2 \| greedy \| .* \| 100 ± 0 \|/m);
   });
 
   it("shows one game's mean without an interval, which one game cannot give", () => {

@@ -41,10 +41,10 @@ describe('CellAccumulator', () => {
   it('lays out fixed bins covering [min, max], binWidth 1 by default', () => {
     const cell = new CellAccumulator(OUTCOMES, METRICS);
     expect(cell.histograms.map((h) => h.length)).toEqual([20, 11, 3]);
-    expect(cell.histogramJSON(2)).toEqual({ min: 0, binWidth: 5, counts: [0, 0, 0] });
+    expect(cell.histogramJSON(2)).toEqual({ min: 0, binWidth: 5, counts: [0, 0, 0], below: 0, above: 0 });
   });
 
-  it('counts outcomes, sums metrics, clamps into end bins and skips missing values', () => {
+  it('counts outcomes, sums metrics, counts values outside the range apart and skips missing values', () => {
     const cell = accumulate([
       record(0, [1, 95, METRIC_MISSING]),
       record(2, [20, 100, 4]),
@@ -56,16 +56,17 @@ describe('CellAccumulator', () => {
     expect(Array.from(cell.metricCounts)).toEqual([3, 4, 3]);
     expect(Array.from(cell.metricSums)).toEqual([14, 454, 22]);
     expect(Array.from(cell.metricSumSquares)).toEqual([450, 81_606, 210]);
-    expect(cell.histogramJSON(0).counts).toEqual([2, ...Array<number>(18).fill(0), 1]);
-    expect(cell.histogramJSON(1).counts).toEqual([1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2]);
-    expect(cell.histogramJSON(2).counts).toEqual([1, 1, 1]);
+    expect(cell.histogramJSON(0)).toEqual({ min: 1, binWidth: 1, counts: [1, ...Array<number>(18).fill(0), 1], below: 1, above: 0 });
+    expect(cell.histogramJSON(1)).toEqual({ min: 0, binWidth: 10, counts: [1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1], below: 0, above: 1 });
+    expect(cell.histogramJSON(2)).toEqual({ min: 0, binWidth: 5, counts: [1, 1, 1], below: 0, above: 0 });
   });
 
-  it('clamps a value just past the last bin into it (one bin further would be dropped without a word)', () => {
-    const cell = accumulate([record(0, [21, 110, 15])]);
-    expect(cell.histogramJSON(0).counts.at(-1)).toBe(1);
-    expect(cell.histogramJSON(1).counts.at(-1)).toBe(1);
-    expect(cell.histogramJSON(2).counts).toEqual([0, 0, 1]);
+  it('keeps a value past max in the last bin while the bin reaches it, and counts it above the range past that', () => {
+    const withinLastBin = accumulate([record(0, [20, 100, 14])]);
+    expect(withinLastBin.histogramJSON(2).counts).toEqual([0, 0, 1]);
+    const pastLastBin = accumulate([record(0, [21, 110, 15])]);
+    expect([0, 1, 2].map((m) => pastLastBin.histogramJSON(m).above)).toEqual([1, 1, 1]);
+    expect([0, 1, 2].flatMap((m) => pastLastBin.histogramJSON(m).counts).every((count) => count === 0)).toBe(true);
   });
 
   it('gives the mean and sd of the values that applied', () => {
@@ -128,6 +129,7 @@ describe('CellAccumulator', () => {
     expect(() => CellAccumulator.fromRaw({ ...raw, histograms: raw.histograms.slice(1) }, OUTCOMES, METRICS)).toThrow(
       'raw cell has 2 histograms, expected 3 (one per metric)',
     );
+    expect(() => CellAccumulator.fromRaw({ ...raw, aboveRange: [0, 0] }, OUTCOMES, METRICS)).toThrow('raw aboveRange has 2 entries, expected 3');
   });
 
   it('refuses to merge cells of another shape', () => {

@@ -94,7 +94,7 @@ export const SETTINGS: readonly SettingSpec[] = [
 export const METRICS: readonly MetricSpec[] = [
   { name: 'turns', description: 'turns played', min: 1, max: 6 },
   { name: 'runesCollected', description: 'runes you hold at the end', min: 0, max: 6 },
-  { name: 'damageTaken', description: 'damage taken over the game (before healing)', min: 0, max: 14 },
+  { name: 'damageTaken', description: 'damage taken over the game (before healing)', min: 0, max: 24 },
   { name: 'opponentRunes', description: "the Opponent's runes at the end", min: 0, max: 6 },
   { name: 'fightsWon', description: 'monsters beaten', min: 0, max: 30 },
   { name: 'routesCompleted', description: 'destinations entered', min: 0, max: 8 },

@@ -4,7 +4,7 @@ import { Zone, type GameState } from './state.ts';
 
 /**
  * The metrics every game records, in this order. Their ranges hold, with room to spare, every value 72,000 games showed
- * (six strategies, random included, at 1, 3 and 5 agents, Intro and Level 6): a value outside counts in the end bin.
+ * (six strategies, random included, at 1, 3 and 5 agents, Intro and Level 6); a value outside is counted apart.
  */
 export const METRICS: readonly MetricSpec[] = [
   { name: 'score', description: 'Performance evaluation score (every line of the rulebook’s evaluation)', min: -300, max: 250, binWidth: 5 },
