@@ -66,6 +66,8 @@ export interface ResultsDiff {
   readonly onlyAfter: readonly CellResult[];
   /** Settings that differ between matched cells though no run varies them: "rounds: 1 → 3". */
   readonly settingChanges: readonly string[];
+  /** How the win's outcomes differ between the runs ("win: seat1 → seat1 or seat2"), or null when they agree or a run does not record them. */
+  readonly winChange: string | null;
   readonly outcomesInOneRun: OnlyInOne;
   readonly metricsInOneRun: OnlyInOne;
   /** Outcomes that are parts of a win made of several (each seat's win), listed with the other measures. */
@@ -95,6 +97,7 @@ export function diffResults(before: ResultsFile, after: ResultsFile, game: DiffG
     onlyBefore: [...beforeByKey].filter(([cellKey]) => !afterByKey.has(cellKey)).map(([, cell]) => cell),
     onlyAfter: [...afterByKey].filter(([cellKey]) => !beforeByKey.has(cellKey)).map(([, cell]) => cell),
     settingChanges: settingChanges(pairs),
+    winChange: winChange(before, after),
     outcomesInOneRun: inOneRun(before.outcomeNames, after.outcomeNames),
     metricsInOneRun: inOneRun(before.metricNames, after.metricNames),
     partsOfWin: measured.filter((name) => winningOutcomeNames(game).includes(name)),
@@ -202,6 +205,13 @@ function settingChanges(pairs: readonly { before: CellResult; after: CellResult 
     }
   }
   return [...changes].map(([name, values]) => `${name}: ${[...values].join(', ')}`);
+}
+
+/** Runs of playsim before 0.5.0 record only the win's name, so only a change of name can be seen between them. */
+function winChange(before: ResultsFile, after: ResultsFile): string | null {
+  const recorded = before.winningOutcomes !== undefined && after.winningOutcomes !== undefined;
+  const definition = (results: ResultsFile) => (recorded ? results.winningOutcomes!.join(' or ') : results.winOutcome);
+  return definition(before) === definition(after) ? null : `win: ${definition(before)} → ${definition(after)}`;
 }
 
 function shown(value: SettingValue | undefined): string {

@@ -42,6 +42,12 @@ describe('diffMarkdown', () => {
     expect(diffMarkdown(diffResults(grid, grid, fixtureGame), 'a', 'b')).not.toContain('different experiments');
   });
 
+  it('says when the win counts other outcomes in the two runs', () => {
+    const wider = { ...grid, winningOutcomes: ['win', 'turn-limit'] };
+    const text = diffMarkdown(diffResults({ ...grid, winningOutcomes: ['win'] }, wider, fixtureGame), 'before', 'after');
+    expect(text).toContain('- **differences:** win: win → win or turn-limit (the win rates count different outcomes)');
+  });
+
   it('marks a stopped cell, a cell with no games and a run that is not complete', () => {
     const after = { ...grid, complete: false, cells: grid.cells.map((cell, index) => (index === 0 ? { ...cell, games: 0, complete: false } : cell)) };
     const text = diffMarkdown(diffResults(grid, after, fixtureGame), 'before', 'after');

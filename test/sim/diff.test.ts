@@ -33,6 +33,7 @@ describe('diffResults', () => {
     expect(changes.length).toBeGreaterThan(0);
     expect(changes.every((change) => change === 0)).toBe(true);
     expect([diff.onlyBefore, diff.onlyAfter, diff.settingChanges, diff.partsOfWin]).toEqual([[], [], [], []]);
+    expect(diff.winChange).toBeNull();
   });
 
   it('finds the cell that moved, alone and with all cells together, and leaves the win out of the other measures', () => {
@@ -95,6 +96,15 @@ describe('diffResults', () => {
     expect(diff.cells).toHaveLength(grid.cells.length);
     expect(diff.matchedBy).toEqual(['speed', 'agents', 'rule']);
     expect(diff.settingChanges).toEqual(['difficulty: standard → hard', 'rule: (none) → false']);
+  });
+
+  it('names a change in the outcomes that make up the win, from what each run recorded', () => {
+    const seats = (winningOutcomes?: string[]) => ({ ...grid, winOutcome: 'anyone', winningOutcomes });
+    expect(diffResults(seats(['win']), seats(['win', 'overrun']), game).winChange).toBe('win: win → win or overrun');
+    expect(diffResults(seats(['win', 'overrun']), seats(['win', 'overrun']), game).winChange).toBeNull();
+    // A run before playsim 0.5.0 recorded only the win's name.
+    expect(diffResults(seats(undefined), seats(['win', 'overrun']), game).winChange).toBeNull();
+    expect(diffResults(grid, seats(undefined), game).winChange).toBe('win: win → anyone');
   });
 
   it('compares no rate of a cell that played no game on a side', () => {
