@@ -108,7 +108,8 @@ export function percentagePointsWithCi(value: RateCI): string {
 
 /**
  * 23.41 [22.9, 23.9] → "23.4 ± 0.5"; a rate in disguise (shownInterval) with its bounds, "98.5 [95.7, 99.5]"; "—" when
- * the metric applied to no game; one game's value has no interval.
+ * the metric applied to no game; one game's value has no interval, nor has a value every game shared ("0.0 (every
+ * game)": the games show no spread to measure an interval from, and "± 0.0" would claim certainty).
  */
 export function meanWithCi(metric: MetricResult): string {
   if (metric.n === 0) return '—';
@@ -117,6 +118,7 @@ export function meanWithCi(metric: MetricResult): string {
   const interval = shownInterval(metric);
   // A rate's bounds with one decimal at any size: 100 games of 100 show [99.8, 100.0], not [100, 100].
   if (interval.rate) return `${metric.mean.toFixed(1)} [${interval.lo.toFixed(1)}, ${interval.hi.toFixed(1)}]`;
+  if (metric.sd === 0) return `${metric.mean.toFixed(digits)} (every game)`;
   return `${metric.mean.toFixed(digits)} ± ${halfWidth(interval).toFixed(digits)}`;
 }
 

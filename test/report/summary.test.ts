@@ -54,6 +54,13 @@ describe('summaryMarkdown', () => {
     expect(rows(pastRange)).toMatch(/^\| 5 \| 2 \| greedy \| .* \| 100 ± 0 \|/m);
   });
 
+  it('shows a value every game shared without an interval, which the games give no spread for', () => {
+    const zero = { mean: 0, sd: 0, n: 2000, lo: 0, hi: 0, histogram: { min: 0, binWidth: 50, counts: [2000, 0, 0], below: 0, above: 0 } };
+    const text = summaryMarkdown({ ...grid, cells: grid.cells.map((cell) => ({ ...cell, metrics: { ...cell.metrics, score: zero } })) });
+    expect(text).toMatch(/^\| 5 \| 2 \| greedy \| .* \| 0\.0 \(every game\) \|/m);
+    expect(text).not.toContain('± 0.0');
+  });
+
   it("shows one game's mean without an interval, which one game cannot give", () => {
     const cells = grid.cells.map((cell) => ({ ...cell, metrics: { ...cell.metrics, score: { ...cell.metrics.score, mean: 5, lo: 5, hi: 5, sd: 0, n: 1 } } }));
     expect(summaryMarkdown({ ...grid, cells })).toMatch(/^\| 5 \| 2 \| greedy \| .* \| 5\.0 \(1 game\) \|/m);
