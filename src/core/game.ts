@@ -69,7 +69,10 @@ export interface StrategyDefinition<S extends Strategy = Strategy> {
   create(params: StrategyParams): S;
 }
 
-/** Integer metric with a fixed-bin histogram over [min, max] for the charts (values outside are counted apart, below and above). */
+/**
+ * Integer metric with a fixed-bin histogram for the charts: bins of binWidth (default 1) from min until max is covered;
+ * values below min or past the last bin's end are counted apart (below, above).
+ */
 export interface MetricSpec {
   readonly name: string;
   readonly description: string;

@@ -1,6 +1,6 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { SettingValue } from '../core/game.ts';
-import { chartAxes, type CellResult, type ChartRequest, type ResultsFile } from '../sim/results.ts';
+import { chartAxes, type CellResult, type ChartRequest, type HistogramJSON, type ResultsFile } from '../sim/results.ts';
 import { wilson } from '../sim/statistics.ts';
 import { shownInterval } from './metric-interval.ts';
 import {
@@ -376,16 +376,17 @@ function survivalRows(cell: CellResult, metric: string): Row[] {
   let reached = binCounts.reduce((sum, n) => sum + n, 0);
   return binCounts.map((count, i) => {
     const interval = wilson(reached, cell.games);
-    const point = { atLeast: histogram.min + i * histogram.binWidth, share: interval.rate, lo: interval.lo, hi: interval.hi };
+    const point = { atLeast: binStart(histogram, i), share: interval.rate, lo: interval.lo, hi: interval.hi };
     reached -= count;
     return point;
   });
 }
 
-/**
- * The non-empty bins of a cell's histogram; metrics are integers, so bin [10, 15) holds "10–14". Values outside the
- * declared range are drawn as one bar just past each end, labelled as such ("9 or less", "61 or more").
- */
+/** Where bin i of a histogram starts; bin counts.length, one past the last, is where values above its range start. */
+function binStart(histogram: HistogramJSON, bin: number): number {
+  return histogram.min + bin * histogram.binWidth;
+}
+
 interface HistogramBar {
   readonly binStart: number;
   readonly binEnd: number;
@@ -395,24 +396,28 @@ interface HistogramBar {
   readonly outOfRange: boolean;
 }
 
+/**
+ * The non-empty bins of a cell's histogram; metrics are integers, so bin [10, 15) holds "10–14". Values outside the
+ * declared range are drawn as one bar just past each end, labelled as such ("9 or less", "61 or more").
+ */
 function histogramRows(cell: CellResult, metric: string): HistogramBar[] {
   const histogram = cell.metrics[metric]?.histogram;
   if (histogram === undefined) return [];
   const { min, binWidth, counts, below, above } = histogram;
   const total = counts.reduce((sum, n) => sum + n, below + above);
-  const end = min + counts.length * binWidth;
-  const bar = (binStart: number, values: string, count: number, outOfRange: boolean): HistogramBar => ({
-    binStart,
-    binEnd: binStart + binWidth,
+  const bar = (start: number, values: string, count: number, outOfRange: boolean): HistogramBar => ({
+    binStart: start,
+    binEnd: start + binWidth,
     values,
     count,
     share: count / total,
     outOfRange,
   });
   const inRange = counts.flatMap((count, i) => {
-    const binStart = min + i * binWidth;
-    return count === 0 ? [] : [bar(binStart, binWidth === 1 ? `${binStart}` : `${binStart}–${binStart + binWidth - 1}`, count, false)];
+    const start = binStart(histogram, i);
+    return count === 0 ? [] : [bar(start, binWidth === 1 ? `${start}` : `${start}–${start + binWidth - 1}`, count, false)];
   });
+  const end = binStart(histogram, counts.length);
   return [
     ...(below > 0 ? [bar(min - binWidth, `${min - 1} or less`, below, true)] : []),
     ...inRange,
@@ -521,7 +526,8 @@ function chartTitle(results: ResultsFile, text: string): Title {
 const OUT_OF_RANGE_NOTE = 'faded bars: games whose value lies outside the range charted';
 
 function withSubtitleLine(title: Title, line: string): Title {
-  return { ...title, subtitle: [...[title.subtitle ?? []].flat(), line] };
+  const lines = title.subtitle === undefined ? [] : Array.isArray(title.subtitle) ? title.subtitle : [title.subtitle];
+  return { ...title, subtitle: [...lines, line] };
 }
 
 /** The chart as it is when nothing else varies, or one panel of it per value of the other varied settings. */

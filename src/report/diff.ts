@@ -25,7 +25,7 @@ function runLines(diff: ResultsDiff, beforeName: string, afterName: string): str
   const differences = [
     ...(before === after ? [] : [`different experiments: ${before} before, ${after} after (cells are matched by their settings and strategy)`]),
     ...diff.settingChanges,
-    ...(diff.winChange === null ? [] : [`${diff.winChange} (the win rates count different outcomes)`]),
+    ...(diff.winChange === null ? [] : [`${diff.winChange}, so the win rates count different outcomes`]),
     ...inOneRunNotes('outcomes', diff.outcomesInOneRun),
     ...inOneRunNotes('metrics', diff.metricsInOneRun),
   ];

@@ -119,7 +119,13 @@ export function meanWithCi(metric: MetricResult): string {
   // A rate's bounds with one decimal at any size: 100 games of 100 show [99.8, 100.0], not [100, 100].
   if (interval.rate) return `${metric.mean.toFixed(1)} [${interval.lo.toFixed(1)}, ${interval.hi.toFixed(1)}]`;
   if (metric.sd === 0) return `${metric.mean.toFixed(digits)} (every game)`;
-  return `${metric.mean.toFixed(digits)} ± ${halfWidth(interval).toFixed(digits)}`;
+  return `${metric.mean.toFixed(digits)} ± ${shownHalfWidth(halfWidth(interval), digits)}`;
+}
+
+/** A half-width too small to show at these decimals is "<0.1" (or "<1"), not "0.0", which would claim certainty. */
+function shownHalfWidth(half: number, digits: number): string {
+  const shown = half.toFixed(digits);
+  return Number(shown) === 0 && half > 0 ? `<${(10 ** -digits).toFixed(digits)}` : shown;
 }
 
 /** Decimals a mean of this size is shown with: none from 100 up, else one. */

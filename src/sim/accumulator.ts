@@ -108,8 +108,16 @@ export class CellAccumulator {
     });
     copyExactly('raw belowRange', raw.belowRange, cell.belowRange);
     copyExactly('raw aboveRange', raw.aboveRange, cell.aboveRange);
+    metrics.forEach((metric, m) => cell.checkHistogramHoldsEveryValue(metric.name, m));
     cell.games = raw.games;
     return cell;
+  }
+
+  private checkHistogramHoldsEveryValue(name: string, m: number): void {
+    const counted = this.histograms[m].reduce((sum, count) => sum + count, this.belowRange[m] + this.aboveRange[m]);
+    if (counted !== this.metricCounts[m]) {
+      throw new InputError(`raw histogram of "${name}" counts ${counted} values with those below and above its range, but metricCounts has ${this.metricCounts[m]}`);
+    }
   }
 
   histogramJSON(metricIndex: number): HistogramJSON {

@@ -66,7 +66,7 @@ export interface ResultsDiff {
   readonly onlyAfter: readonly CellResult[];
   /** Settings that differ between matched cells though no run varies them: "rounds: 1 → 3". */
   readonly settingChanges: readonly string[];
-  /** How the win's outcomes differ between the runs ("win: seat1 → seat1 or seat2"), or null when they agree or a run does not record them. */
+  /** How the win's outcomes differ between the runs ("win: anyone (seat1) → anyone (seat1 or seat2)"), or null when they agree. */
   readonly winChange: string | null;
   readonly outcomesInOneRun: OnlyInOne;
   readonly metricsInOneRun: OnlyInOne;
@@ -207,11 +207,23 @@ function settingChanges(pairs: readonly { before: CellResult; after: CellResult 
   return [...changes].map(([name, values]) => `${name}: ${[...values].join(', ')}`);
 }
 
-/** Runs of playsim before 0.5.0 record only the win's name, so only a change of name can be seen between them. */
+/**
+ * The win's outcomes, as sets, before and after. A run of playsim before 0.5.0 records only the win's name, which is
+ * its one outcome when the game has an outcome of that name; otherwise only a change of name can be seen.
+ */
 function winChange(before: ResultsFile, after: ResultsFile): string | null {
-  const recorded = before.winningOutcomes !== undefined && after.winningOutcomes !== undefined;
-  const definition = (results: ResultsFile) => (recorded ? results.winningOutcomes!.join(' or ') : results.winOutcome);
-  return definition(before) === definition(after) ? null : `win: ${definition(before)} → ${definition(after)}`;
+  const [was, is] = [winningOutcomesOf(before), winningOutcomesOf(after)];
+  const same = was === null || is === null ? before.winOutcome === after.winOutcome : was.join() === is.join();
+  return same ? null : `win: ${describeWin(before.winOutcome, was)} → ${describeWin(after.winOutcome, is)}`;
+}
+
+function winningOutcomesOf(results: ResultsFile): string[] | null {
+  if (results.winningOutcomes !== undefined) return [...results.winningOutcomes].sort();
+  return results.outcomeNames.includes(results.winOutcome) ? [results.winOutcome] : null;
+}
+
+function describeWin(name: string, outcomes: readonly string[] | null): string {
+  return outcomes === null || (outcomes.length === 1 && outcomes[0] === name) ? name : `${name} (${outcomes.join(' or ')})`;
 }
 
 function shown(value: SettingValue | undefined): string {

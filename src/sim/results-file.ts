@@ -5,12 +5,14 @@ import { InputError } from '../core/errors.ts';
 import { GameWins } from './game-wins.ts';
 import { RESULTS_SCHEMA, RESULTS_SCHEMA_VERSION, type CellResult, type ResultsFile } from './results.ts';
 import { parseJson } from './json.ts';
+import { versionBefore } from './version.ts';
 import { describeZodError } from './zod-errors.ts';
 
 /** Reading a results.json a user hands in (to `playsim merge` or `playsim diff`): every field those commands use is checked. */
 
 const numbers = z.array(z.number());
 const rate = z.object({ rate: z.number(), lo: z.number(), hi: z.number() });
+const histogram = z.object({ min: z.number(), binWidth: z.number(), counts: numbers, below: z.number().optional(), above: z.number().optional() });
 const mean = z.object({ mean: z.number(), lo: z.number(), hi: z.number(), sd: z.number(), n: z.number() });
 const resultsFileSchema = z
   .object({
@@ -21,6 +23,7 @@ const resultsFileSchema = z
     seed: z.number(),
     content: z.object({ file: z.string() }).loose(),
     winOutcome: z.string(),
+    winningOutcomes: z.array(z.string()).optional(),
     shard: z.object({ index: z.number().int(), count: z.number().int() }).nullable(),
     cells: z.array(
       z
@@ -30,7 +33,7 @@ const resultsFileSchema = z
           games: z.number().int(),
           win: rate,
           outcomes: z.record(z.string(), rate),
-          metrics: z.record(z.string(), mean.loose()),
+          metrics: z.record(z.string(), mean.extend({ histogram }).loose()),
           complete: z.boolean(),
           raw: z.object({
             games: z.number(),
@@ -63,27 +66,40 @@ export function readResultsFile(path: string): ResultsFile {
   }
   const parsed = resultsFileSchema.safeParse(json);
   if (!parsed.success) throw new InputError(`${file}: ${describeZodError(parsed.error, json)}`);
-  const results = withRangeCounts(json as ResultsFile);
+  const results = withRangeCounts(file, json as ResultsFile);
   results.cells.forEach((cell, index) => checkGameWins(file, cell, index));
   return results;
 }
 
+/** The playsim version that first counted a metric's values outside its histogram's range apart. */
+const RANGE_COUNTS_SINCE = '0.6.0';
+
 /**
  * Results written before playsim 0.6.0 counted a metric's values outside its histogram's range in the end bins and
- * have no counts of them: read as none, which is what those histograms say.
+ * have no counts of them: read as none, which is what those histograms say. Later files must have them.
  */
-function withRangeCounts(results: ResultsFile): ResultsFile {
-  return { ...results, cells: results.cells.map(cellWithRangeCounts) };
+function withRangeCounts(file: string, results: ResultsFile): ResultsFile {
+  if (!versionBefore(results.tool.version, RANGE_COUNTS_SINCE)) {
+    results.cells.forEach((cell, index) => requireRangeCounts(file, results.tool.version, cell, index));
+    return results;
+  }
+  return { ...results, cells: results.cells.map(cellWithoutRangeCounts) };
 }
 
-function cellWithRangeCounts(cell: CellResult): CellResult {
-  const { raw } = cell;
-  const noneOutside = raw.metricCounts.map(() => 0);
-  const metrics = Object.entries(cell.metrics).map(([name, { histogram, ...metric }]) => [
-    name,
-    { ...metric, histogram: { ...histogram, below: histogram.below ?? 0, above: histogram.above ?? 0 } },
-  ]);
-  return { ...cell, metrics: Object.fromEntries(metrics), raw: { ...raw, belowRange: raw.belowRange ?? noneOutside, aboveRange: raw.aboveRange ?? noneOutside } };
+function requireRangeCounts(file: string, version: string, cell: CellResult, index: number): void {
+  const missing = [
+    ...(['belowRange', 'aboveRange'] as const).filter((field) => cell.raw[field] === undefined).map((field) => `raw.${field}`),
+    ...Object.entries(cell.metrics).flatMap(([name, { histogram }]) =>
+      (['below', 'above'] as const).filter((field) => histogram[field] === undefined).map((field) => `metrics.${name}.histogram.${field}`),
+    ),
+  ];
+  if (missing.length > 0) throw new InputError(`${file}: field cells[${index}].${missing[0]}: missing (playsim ${version} writes it)`);
+}
+
+function cellWithoutRangeCounts(cell: CellResult): CellResult {
+  const none = cell.raw.metricCounts.map(() => 0);
+  const metrics = Object.entries(cell.metrics).map(([name, metric]) => [name, { ...metric, histogram: { ...metric.histogram, below: 0, above: 0 } }]);
+  return { ...cell, metrics: Object.fromEntries(metrics), raw: { ...cell.raw, belowRange: none, aboveRange: none } };
 }
 
 /** A cell's game wins, when kept, must be well formed and agree with its games and win rate. */

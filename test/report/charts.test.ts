@@ -202,7 +202,7 @@ describe('distribution', () => {
     expect(rows.reduce((sum, row) => sum + (row.share as number), 0)).toBeCloseTo(1, 12);
     expect(JSON.stringify(spec)).toContain('"opacity":{"condition":{"test":"datum.outOfRange","value":0.4},"value":1}');
     expect((spec.title as { subtitle: string[] }).subtitle.at(-1)).toBe('faded bars: games whose value lies outside the range charted');
-    expect(JSON.stringify(buildChart(grid, { type: 'distribution', metric: 'score', x: 'speed' }).title)).not.toContain('faded bars');
+    expect(JSON.stringify(buildChart(grid, { type: 'distribution', metric: 'turns', x: 'speed' }).title)).not.toContain('faded bars');
   });
 
   it('draws each panel under the headers of its row and column value', async () => {

@@ -16,7 +16,7 @@ describe('diffMarkdown', () => {
   it('says nothing moved between a run and itself, with a row per cell', () => {
     const text = diffMarkdown(diffResults(grid, grid, fixtureGame), 'old/results.json', 'new/results.json');
     expect(text).toContain('# Before and after: ');
-    expect(text).toContain('- **before:** old/results.json (playsim 0.1.0): experiment necreaux-speed; seed 20240611; games per cell 2,000; complete yes;');
+    expect(text).toContain('- **before:** old/results.json (playsim 0.6.0): experiment necreaux-speed; seed 20240611; games per cell 2,000; complete yes;');
     expect(text).toContain(`**0 of ${grid.cells.length} matched cells moved in win rate** with all ${grid.cells.length} changes taken together`);
     expect(text).toContain('0 on its own at 95% (about 0.6 would by chance alone when nothing changed), 0 in win rate or another outcome or metric');
     expect(text).toContain('For every cell, a run did not keep which games were won (a results.json of playsim before 0.3.0, or of a run of over 268,435,456 games), so the runs cannot be compared game by game. Everything not compared game by game is estimated as between independent samples (Newcombe\'s hybrid score interval for rates, Welch\'s for means), which is conservative on a shared seed.');
@@ -45,7 +45,7 @@ describe('diffMarkdown', () => {
   it('says when the win counts other outcomes in the two runs', () => {
     const wider = { ...grid, winningOutcomes: ['win', 'turn-limit'] };
     const text = diffMarkdown(diffResults({ ...grid, winningOutcomes: ['win'] }, wider, fixtureGame), 'before', 'after');
-    expect(text).toContain('- **differences:** win: win → win or turn-limit (the win rates count different outcomes)');
+    expect(text).toContain('- **differences:** win: win → win (turn-limit or win), so the win rates count different outcomes');
   });
 
   it('marks a stopped cell, a cell with no games and a run that is not complete', () => {

@@ -50,8 +50,8 @@ describe('summaryMarkdown', () => {
     expect(rows(metric(100, [0, 0, 2000]))).toMatch(/^\| 5 \| 2 \| greedy \| .* \| 100\.0 \[99\.8, 100\.0\] \|/m);
     expect(rows({ ...metric(98.5, [30, 0, 1970]), sd: Math.sqrt((1970 * 10000 - 2000 * 98.5 * 98.5) / 1999) })).toMatch(/^\| 5 \| 2 \| greedy \| .* \| 98\.5 \[97\.9, 98\.9\] \|/m);
     // Values outside the histogram's range could be anything: the metric is not shown as a rate.
-    const pastRange = { ...metric(100, [0, 0, 1999]), sd: 1, histogram: { min: 0, binWidth: 50, counts: [0, 0, 1999], below: 0, above: 1 } };
-    expect(rows(pastRange)).toMatch(/^\| 5 \| 2 \| greedy \| .* \| 100 ± 0 \|/m);
+    const pastRange = { ...metric(100, [0, 0, 1999]), sd: 1, lo: 99.956, hi: 100.044, histogram: { min: 0, binWidth: 50, counts: [0, 0, 1999], below: 0, above: 1 } };
+    expect(rows(pastRange)).toMatch(/^\| 5 \| 2 \| greedy \| .* \| 100 ± <1 \|/m);
   });
 
   it('shows a value every game shared without an interval, which the games give no spread for', () => {
@@ -59,6 +59,12 @@ describe('summaryMarkdown', () => {
     const text = summaryMarkdown({ ...grid, cells: grid.cells.map((cell) => ({ ...cell, metrics: { ...cell.metrics, score: zero } })) });
     expect(text).toMatch(/^\| 5 \| 2 \| greedy \| .* \| 0\.0 \(every game\) \|/m);
     expect(text).not.toContain('± 0.0');
+  });
+
+  it('shows an interval too narrow for the decimals shown as under the last decimal, not as ± 0.0', () => {
+    const narrow = { mean: 4.02, sd: 0.3, n: 20000, lo: 4.0158, hi: 4.0242, histogram: { min: 3, binWidth: 1, counts: [1800, 16000, 2200], below: 0, above: 0 } };
+    const text = summaryMarkdown({ ...grid, cells: grid.cells.map((cell) => ({ ...cell, metrics: { ...cell.metrics, score: narrow } })) });
+    expect(text).toMatch(/^\| 5 \| 2 \| greedy \| .* \| 4\.0 ± <0\.1 \|/m);
   });
 
   it("shows one game's mean without an interval, which one game cannot give", () => {

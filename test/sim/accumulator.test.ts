@@ -130,6 +130,9 @@ describe('CellAccumulator', () => {
       'raw cell has 2 histograms, expected 3 (one per metric)',
     );
     expect(() => CellAccumulator.fromRaw({ ...raw, aboveRange: [0, 0] }, OUTCOMES, METRICS)).toThrow('raw aboveRange has 2 entries, expected 3');
+    expect(() => CellAccumulator.fromRaw({ ...raw, aboveRange: [0, 1, 0] }, OUTCOMES, METRICS)).toThrow(
+      'raw histogram of "score" counts 2 values with those below and above its range, but metricCounts has 1',
+    );
   });
 
   it('refuses to merge cells of another shape', () => {

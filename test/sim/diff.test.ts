@@ -98,12 +98,14 @@ describe('diffResults', () => {
     expect(diff.settingChanges).toEqual(['difficulty: standard → hard', 'rule: (none) → false']);
   });
 
-  it('names a change in the outcomes that make up the win, from what each run recorded', () => {
+  it('names a change in the outcomes that make up the win, from what each run recorded, in any order', () => {
     const seats = (winningOutcomes?: string[]) => ({ ...grid, winOutcome: 'anyone', winningOutcomes });
-    expect(diffResults(seats(['win']), seats(['win', 'overrun']), game).winChange).toBe('win: win → win or overrun');
-    expect(diffResults(seats(['win', 'overrun']), seats(['win', 'overrun']), game).winChange).toBeNull();
-    // A run before playsim 0.5.0 recorded only the win's name.
+    expect(diffResults(seats(['win']), seats(['win', 'overrun']), game).winChange).toBe('win: anyone (win) → anyone (overrun or win)');
+    expect(diffResults(seats(['win', 'overrun']), seats(['overrun', 'win']), game).winChange).toBeNull();
+    // A run before playsim 0.5.0 recorded only the win's name: its one outcome when the game has an outcome so named.
     expect(diffResults(seats(undefined), seats(['win', 'overrun']), game).winChange).toBeNull();
+    expect(diffResults(grid, seats(['win', 'overrun']), game).winChange).toBe('win: win → anyone (overrun or win)');
+    expect(diffResults(grid, { ...grid, winningOutcomes: ['win'] }, game).winChange).toBeNull();
     expect(diffResults(grid, seats(undefined), game).winChange).toBe('win: win → anyone');
   });
 

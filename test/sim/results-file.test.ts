@@ -2,26 +2,48 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { InputError } from '../../src/core/errors.ts';
+import type { ResultsFile } from '../../src/sim/results.ts';
 import { readResultsFile } from '../../src/sim/results-file.ts';
 import { loadResults } from '../report/fixtures.ts';
 
+const results = loadResults('necreaux-speed');
+
+function written(json: unknown): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'playsim-results-')), 'results.json');
+  writeFileSync(file, JSON.stringify(json));
+  return file;
+}
+
+/** The results as a playsim `version` wrote them before values outside a histogram's range were counted apart. */
+function withoutRangeCounts(version: string) {
+  return {
+    ...results,
+    tool: { ...results.tool, version },
+    cells: results.cells.map(({ raw: { belowRange, aboveRange, ...raw }, metrics, ...cell }) => ({
+      ...cell,
+      metrics: Object.fromEntries(Object.entries(metrics).map(([name, { histogram: { below, above, ...histogram }, ...metric }]) => [name, { ...metric, histogram }])),
+      raw,
+    })),
+  };
+}
+
 describe('readResultsFile', () => {
-  it('reads results written before the out-of-range counts as having none, which is what their histograms say', () => {
-    const results = loadResults('necreaux-speed');
-    const older = {
-      ...results,
-      cells: results.cells.map(({ raw: { belowRange, aboveRange, ...raw }, metrics, ...cell }) => ({
-        ...cell,
-        metrics: Object.fromEntries(Object.entries(metrics).map(([name, { histogram: { below, above, ...histogram }, ...metric }]) => [name, { ...metric, histogram }])),
-        raw,
-      })),
-    };
-    const file = join(mkdtempSync(join(tmpdir(), 'playsim-results-')), 'results.json');
-    writeFileSync(file, JSON.stringify(older));
-    const read = readResultsFile(file);
-    expect(read.cells[0].raw.belowRange).toEqual([0, 0, 0]);
-    expect(read.cells[0].raw.aboveRange).toEqual([0, 0, 0]);
-    expect(read.cells[0].metrics.score.histogram).toMatchObject({ below: 0, above: 0 });
+  it('keeps the counts of values below and above each histogram', () => {
+    const read = readResultsFile(written(results));
     expect(read).toEqual(results);
+    expect(read.cells.some((cell) => cell.metrics.score.histogram.below > 0)).toBe(true);
+    expect(read.cells.some((cell) => cell.raw.aboveRange[0] > 0)).toBe(true);
+  });
+
+  it('reads results written before 0.6.0 as having no value outside the range, which is what their histograms say', () => {
+    const read = readResultsFile(written(withoutRangeCounts('0.5.0')));
+    const none = (cell: ResultsFile['cells'][number]) => [cell.raw.belowRange, cell.raw.aboveRange, cell.metrics.score.histogram.below, cell.metrics.score.histogram.above];
+    expect(read.cells.map(none)).toEqual(results.cells.map(() => [[0, 0, 0], [0, 0, 0], 0, 0]));
+  });
+
+  it('refuses results of 0.6.0 or later without those counts, naming the field', () => {
+    const file = written(withoutRangeCounts('0.10.0'));
+    expect(() => readResultsFile(file)).toThrow(new InputError(`${file}: field cells[0].raw.belowRange: missing (playsim 0.10.0 writes it)`));
   });
 });
