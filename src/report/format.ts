@@ -109,23 +109,24 @@ export function percentagePointsWithCi(value: RateCI): string {
 /**
  * 23.41 [22.9, 23.9] → "23.4 ± 0.5"; a rate in disguise (shownInterval) with its bounds, "98.5 [95.7, 99.5]"; "—" when
  * the metric applied to no game; one game's value has no interval, nor has a value every game shared ("0.0 (every
- * game)": the games show no spread to measure an interval from, and "± 0.0" would claim certainty).
+ * game)": the games show no spread to measure an interval from, and "± 0.0" would claim certainty). An interval too
+ * narrow for the usual decimals gets more, "11.42 ± 0.03", for the same reason.
  */
 export function meanWithCi(metric: MetricResult): string {
   if (metric.n === 0) return '—';
-  const digits = meanDigits(metric.mean);
-  if (metric.n === 1) return `${metric.mean.toFixed(digits)} (1 game)`;
+  if (metric.n === 1) return `${metric.mean.toFixed(meanDigits(metric.mean))} (1 game)`;
   const interval = shownInterval(metric);
   // A rate's bounds with one decimal at any size: 100 games of 100 show [99.8, 100.0], not [100, 100].
   if (interval.rate) return `${metric.mean.toFixed(1)} [${interval.lo.toFixed(1)}, ${interval.hi.toFixed(1)}]`;
-  if (metric.sd === 0) return `${metric.mean.toFixed(digits)} (every game)`;
-  return `${metric.mean.toFixed(digits)} ± ${shownHalfWidth(halfWidth(interval), digits)}`;
+  if (metric.sd === 0) return `${metric.mean.toFixed(meanDigits(metric.mean))} (every game)`;
+  const half = halfWidth(interval);
+  const digits = Math.max(meanDigits(metric.mean), firstSignificantDecimal(half));
+  return `${metric.mean.toFixed(digits)} ± ${half.toFixed(digits)}`;
 }
 
-/** A half-width too small to show at these decimals is "<0.1" (or "<1"), not "0.0", which would claim certainty. */
-function shownHalfWidth(half: number, digits: number): string {
-  const shown = half.toFixed(digits);
-  return Number(shown) === 0 && half > 0 ? `<${(10 ** -digits).toFixed(digits)}` : shown;
+/** The decimal at which a positive number below 1 has its first significant digit (0.03 → 2), at most 6; else 0. */
+function firstSignificantDecimal(value: number): number {
+  return value > 0 && value < 1 ? Math.min(6, Math.ceil(-Math.log10(value))) : 0;
 }
 
 /** Decimals a mean of this size is shown with: none from 100 up, else one. */

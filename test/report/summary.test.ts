@@ -51,7 +51,7 @@ describe('summaryMarkdown', () => {
     expect(rows({ ...metric(98.5, [30, 0, 1970]), sd: Math.sqrt((1970 * 10000 - 2000 * 98.5 * 98.5) / 1999) })).toMatch(/^\| 5 \| 2 \| greedy \| .* \| 98\.5 \[97\.9, 98\.9\] \|/m);
     // Values outside the histogram's range could be anything: the metric is not shown as a rate.
     const pastRange = { ...metric(100, [0, 0, 1999]), sd: 1, lo: 99.956, hi: 100.044, histogram: { min: 0, binWidth: 50, counts: [0, 0, 1999], below: 0, above: 1 } };
-    expect(rows(pastRange)).toMatch(/^\| 5 \| 2 \| greedy \| .* \| 100 ± <1 \|/m);
+    expect(rows(pastRange)).toMatch(/^\| 5 \| 2 \| greedy \| .* \| 100\.00 ± 0\.04 \|/m);
   });
 
   it('shows a value every game shared without an interval, which the games give no spread for', () => {
@@ -61,10 +61,10 @@ describe('summaryMarkdown', () => {
     expect(text).not.toContain('± 0.0');
   });
 
-  it('shows an interval too narrow for the decimals shown as under the last decimal, not as ± 0.0', () => {
+  it('shows an interval too narrow for the usual decimal with as many more as its first significant digit needs', () => {
     const narrow = { mean: 4.02, sd: 0.3, n: 20000, lo: 4.0158, hi: 4.0242, histogram: { min: 3, binWidth: 1, counts: [1800, 16000, 2200], below: 0, above: 0 } };
     const text = summaryMarkdown({ ...grid, cells: grid.cells.map((cell) => ({ ...cell, metrics: { ...cell.metrics, score: narrow } })) });
-    expect(text).toMatch(/^\| 5 \| 2 \| greedy \| .* \| 4\.0 ± <0\.1 \|/m);
+    expect(text).toMatch(/^\| 5 \| 2 \| greedy \| .* \| 4\.020 ± 0\.004 \|/m);
   });
 
   it("shows one game's mean without an interval, which one game cannot give", () => {
