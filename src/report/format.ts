@@ -120,13 +120,14 @@ export function meanWithCi(metric: MetricResult): string {
   if (interval.rate) return `${metric.mean.toFixed(1)} [${interval.lo.toFixed(1)}, ${interval.hi.toFixed(1)}]`;
   if (metric.sd === 0) return `${metric.mean.toFixed(meanDigits(metric.mean))} (every game)`;
   const half = halfWidth(interval);
-  const digits = Math.max(meanDigits(metric.mean), firstSignificantDecimal(half));
+  const digits = meanDigitsWithin(metric.mean, half);
   return `${metric.mean.toFixed(digits)} ± ${half.toFixed(digits)}`;
 }
 
-/** The decimal at which a positive number below 1 has its first significant digit (0.03 → 2), at most 6; else 0. */
-function firstSignificantDecimal(value: number): number {
-  return value > 0 && value < 1 ? Math.min(6, Math.ceil(-Math.log10(value))) : 0;
+/** meanDigits, or more when the interval's half-width would round to nothing: its first significant digit (0.03 → 2). */
+export function meanDigitsWithin(mean: number, halfWidth: number): number {
+  const firstSignificant = halfWidth > 0 && halfWidth < 1 ? Math.min(6, Math.ceil(-Math.log10(halfWidth))) : 0;
+  return Math.max(meanDigits(mean), firstSignificant);
 }
 
 /** Decimals a mean of this size is shown with: none from 100 up, else one. */

@@ -35,6 +35,15 @@ describe('diffMarkdown', () => {
     expect(text).toContain('- **differences:** vigilance: false → true');
   });
 
+  it('shows a metric that moved by less than its usual decimal with the decimals its interval needs', () => {
+    const withTurns = (mean: number) => ({
+      ...grid,
+      cells: grid.cells.map((cell) => ({ ...cell, metrics: { ...cell.metrics, turns: { ...cell.metrics.turns, mean, sd: 1, n: 20000 } } })),
+    });
+    const text = diffMarkdown(diffResults(withTurns(11.4), withTurns(11.44), fixtureGame), 'before', 'after');
+    expect(text).toMatch(/^\| 5 \| 2 \| greedy \| turns \(mean\) \| 11\.40 \| 11\.44 \| \+0\.04 \[0\.02, 0\.06\] \|$/m);
+  });
+
   it('says when the two runs are of different experiments', () => {
     const other = { ...grid, experiment: { ...grid.experiment, name: 'necreaux-levels' } };
     const text = diffMarkdown(diffResults(grid, other, fixtureGame), 'before', 'after');
