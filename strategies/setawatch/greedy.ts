@@ -226,6 +226,8 @@ let cheapestPips = 0;
  * spent. On the harmonized creature the highest die among `doubled`, played first, deals its value once more.
  */
 function cheapestSet(usable: number, needed: number, multiplier: number, bonus: number, poisoned: number, doubled: number): number {
+  const walkable = needed > 0 && (bonus === 0 || poisoned === 0) && (usable & doubled) === 0 && (multiplier === 1 || (usable & planCleave) === 0);
+  if (walkable) return cheapestSetByWalk(usable, needed, multiplier);
   let best = 0;
   let bestPips = 0x7fff;
   let bestCount = 99;
@@ -245,6 +247,57 @@ function cheapestSet(usable: number, needed: number, multiplier: number, bonus: 
   }
   cheapestPips = best === 0 ? 0 : bestPips;
   return best;
+}
+
+/**
+ * Without Harmonize or Poison Blade, and with Cleave only on undoubled dice, no set is cheaper than a smaller set that
+ * already kills (a Cleave die added keeps at most what it costs). The answer is then found by a depth-first walk over
+ * the dice from the highest plan index, taking each before leaving it out, which meets the sets in cheapestSet's order
+ * (so ties go the same way); it stops adding dice to a set that kills and gives up sets that cannot kill or beat the
+ * best: a killing set spends at least `needed` / multiplier pips.
+ */
+const searchDie = new Int8Array(MAX_PLAN_DICE);
+/** Per place in searchDie: the values of the dice from there on, summed. */
+const searchRest = new Int16Array(MAX_PLAN_DICE + 1);
+let searchNeeded = 0;
+let searchMultiplier = 1;
+/** The least sum that kills. */
+let searchTarget = 0;
+let foundSet = 0;
+let foundPips = 0;
+let foundCount = 0;
+
+function cheapestSetByWalk(usable: number, needed: number, multiplier: number): number {
+  let dice = 0;
+  for (let i = planDice - 1; i >= 0; i--) if ((usable & (1 << i)) !== 0) searchDie[dice++] = i;
+  searchRest[dice] = 0;
+  for (let k = dice - 1; k >= 0; k--) searchRest[k] = searchRest[k + 1] + planValue[searchDie[k]];
+  searchNeeded = needed;
+  searchMultiplier = multiplier;
+  searchTarget = Math.ceil(needed / multiplier);
+  foundSet = 0;
+  foundPips = 0x7fff;
+  foundCount = 99;
+  extendSet(0, 0, 0, 0, 0);
+  cheapestPips = foundSet === 0 ? 0 : foundPips;
+  return foundSet;
+}
+
+/** Sets of the dice from searchDie[k] on added to `set` (its sum, dice count and highest Cleave die given). */
+function extendSet(k: number, set: number, sum: number, count: number, keepable: number): void {
+  if (sum >= searchTarget) {
+    const pips = sum - Math.min(keepable, searchMultiplier * sum - searchNeeded);
+    if (pips > foundPips || (pips === foundPips && count >= foundCount)) return;
+    foundSet = set;
+    foundPips = pips;
+    foundCount = count;
+    return;
+  }
+  if (sum + searchRest[k] < searchTarget || searchTarget > foundPips || (searchTarget === foundPips && count + 1 >= foundCount)) return;
+  const i = searchDie[k];
+  const cleaves = (planCleave & (1 << i)) !== 0;
+  extendSet(k + 1, set | (1 << i), sum + planValue[i], count + 1, cleaves ? Math.max(keepable, planValue[i]) : keepable);
+  extendSet(k + 1, set, sum, count, keepable);
 }
 
 /** `set` becomes the kill set of `position`. */
