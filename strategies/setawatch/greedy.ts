@@ -62,11 +62,13 @@ const killPips = new Int16Array(PLAN_POSITIONS);
  * creature's health, which the content schema caps at 30.
  */
 const killValues = new Int32Array(PLAN_POSITIONS * SEATS);
+/** Per subset of the plan's dice, their sum and count: built only when cheapestSet walks every subset. */
 const subsetSum = new Int16Array(1 << MAX_PLAN_DICE);
 const subsetDice = new Uint8Array(1 << MAX_PLAN_DICE);
+let subsetTablesBuilt = false;
 /**
  * Cleave: the plan's dice that stay ready at the leftover when they defeat a creature with damage to spare, and per
- * subset of them the highest value (the die played last, so the most it can keep); built when the set changes.
+ * subset of them the highest value (the die played last, so the most it can keep); built when a subset walk needs it.
  */
 let planCleave = 0;
 let cleaveTableFor = 0;
@@ -132,9 +134,6 @@ function markCleavingDice(view: DecisionView): void {
     if (keepsLeftover(view, die)) cleave |= 1 << i;
   }
   planCleave = cleave;
-  if (cleave === 0 || cleave === cleaveTableFor) return;
-  highestMarked(subsetCleave, cleave);
-  cleaveTableFor = cleave;
 }
 
 /** The die stays ready at the damage to spare when it defeats a creature (Cleave: the Warrior's rolled dice). */
@@ -180,6 +179,7 @@ function matchPlan(view: DecisionView): boolean {
 
 function newPlan(view: DecisionView): void {
   planDice = readyDice;
+  subsetTablesBuilt = false;
   cleaveTableFor = 0;
   harmonyTableFor = 0;
   for (let i = 0; i < planDice; i++) {
@@ -187,6 +187,16 @@ function newPlan(view: DecisionView): void {
     planValue[i] = view.state.dieValue[readyDie[i]];
     planReach[i] = readyReach[i];
   }
+}
+
+/** The subset tables cheapestSet's walk over every subset reads, for this plan and its Cleave dice. */
+function prepareSubsetTables(): void {
+  if (planCleave !== 0 && planCleave !== cleaveTableFor) {
+    highestMarked(subsetCleave, planCleave);
+    cleaveTableFor = planCleave;
+  }
+  if (subsetTablesBuilt) return;
+  subsetTablesBuilt = true;
   // Die i's subsets are the subsets of the dice before it, each with die i added.
   for (let i = 0; i < planDice; i++) {
     const half = 1 << i;
@@ -228,6 +238,7 @@ let cheapestPips = 0;
 function cheapestSet(usable: number, needed: number, multiplier: number, bonus: number, poisoned: number, doubled: number): number {
   const walkable = needed > 0 && (bonus === 0 || poisoned === 0) && (usable & doubled) === 0 && (multiplier === 1 || (usable & planCleave) === 0);
   if (walkable) return cheapestSetByWalk(usable, needed, multiplier);
+  prepareSubsetTables();
   let best = 0;
   let bestPips = 0x7fff;
   let bestCount = 99;
@@ -396,7 +407,8 @@ function playedEarlier(view: DecisionView, die: number, position: number): numbe
  * Poison Blade adds to the damage, the set may hold a smaller die only so that the highest keeps more.
  */
 function playedLater(view: DecisionView, die: number, position: number): number {
-  if ((killSet[position] & planCleave) === 0 || subsetDice[killSet[position]] === 1) return 0;
+  const set = killSet[position];
+  if ((set & planCleave) === 0 || (set & (set - 1)) === 0) return 0;
   return keepsLeftover(view, die) ? ORDER_NUDGE * (1 + view.state.dieValue[die] / 100) : 0;
 }
 
