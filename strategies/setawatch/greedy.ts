@@ -88,21 +88,27 @@ const readyDie = new Int16Array(MAX_PLAN_DICE);
 const readyReach = new Int32Array(MAX_PLAN_DICE);
 let readyDice = 0;
 
-/** Per Watch decision, each Line position's health left and kill worth (killWorth), measured when first asked. */
+/**
+ * Per Watch decision, each Line position's kill worth (killWorth) and health left, each measured when first asked (a
+ * face-down card's worth needs no health).
+ */
 let decisionStamp = 0;
-const measuredIn = new Int32Array(LINE_CAPACITY);
-const remaining = new Int16Array(LINE_CAPACITY);
+const worthIn = new Int32Array(LINE_CAPACITY);
 const worth = new Float64Array(LINE_CAPACITY);
+const remainingIn = new Int32Array(LINE_CAPACITY);
+const remaining = new Int16Array(LINE_CAPACITY);
 
 function measure(view: DecisionView, position: number): void {
-  if (measuredIn[position] === decisionStamp) return;
-  measuredIn[position] = decisionStamp;
-  remaining[position] = view.rules.remainingHealth(position);
+  if (worthIn[position] === decisionStamp) return;
+  worthIn[position] = decisionStamp;
   worth[position] = killWorth(view, position);
 }
 
 function healthLeft(view: DecisionView, position: number): number {
-  measure(view, position);
+  if (remainingIn[position] !== decisionStamp) {
+    remainingIn[position] = decisionStamp;
+    remaining[position] = view.rules.remainingHealth(position);
+  }
   return remaining[position];
 }
 
@@ -366,8 +372,8 @@ function staysDefeated(view: DecisionView, position: number): boolean {
  */
 function killWorth(view: DecisionView, position: number): number {
   if (view.state.lineRevealed[position] === 0) return 1000 + UNSEEN_KILL + unseenDepthBonus(view, position);
-  if (!staysDefeated(view, position)) return position === 0 ? PROGRESS_KILL + 10 * remaining[position] : NO_KILL;
-  return 1000 + 100 * view.tables.damage[view.state.lineCard[position]] + firstPowerCost(view, position) + 10 * remaining[position];
+  if (!staysDefeated(view, position)) return position === 0 ? PROGRESS_KILL + 10 * healthLeft(view, position) : NO_KILL;
+  return 1000 + 100 * view.tables.damage[view.state.lineCard[position]] + firstPowerCost(view, position) + 10 * healthLeft(view, position);
 }
 
 const NO_KILL = -1e9;

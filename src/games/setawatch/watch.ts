@@ -1059,10 +1059,11 @@ export class Watch implements Simulator {
   protected targetOk(seat: number, step: AbilityEffect, target: Target, position: number): boolean {
     const s = this.state;
     const revealed = s.lineRevealed[position] === 1;
-    if (!this.abilityCanReach(position)) return false;
-    if (revealed && !this.typeOk(target, s.lineCard[position])) return false;
-    if (target.maxHealth !== undefined && (!revealed || this.health(position) > target.maxHealth)) return false;
+    // The cheap tests first: most targets must be face up, and most of the Line is face down.
     if (!this.placeOk(target.at, position, revealed)) return false;
+    if (revealed && !this.typeOk(target, s.lineCard[position])) return false;
+    if (!this.abilityCanReach(position)) return false;
+    if (target.maxHealth !== undefined && (!revealed || this.health(position) > target.maxHealth)) return false;
     if (target.at === 'nextToDefeated' && !this.readings.berserkerAnyDefeat && s.lastDefeatSeat !== seat) return false;
     if (step.op === 'tame') return revealed && this.tameRoom(seat) >= 0;
     if (step.op === 'taunt') return position > 0;
