@@ -243,7 +243,10 @@ let cheapestPips = 0;
  */
 function cheapestSet(usable: number, needed: number, multiplier: number, bonus: number, poisoned: number, doubled: number): number {
   const walkable = needed > 0 && (bonus === 0 || poisoned === 0) && (usable & doubled) === 0 && (multiplier === 1 || (usable & planCleave) === 0);
-  if (walkable) return cheapestSetByWalk(usable, needed, multiplier);
+  return walkable ? cheapestSetByWalk(usable, needed, multiplier) : cheapestSetOfEverySubset(usable, needed, multiplier, bonus, poisoned, doubled);
+}
+
+function cheapestSetOfEverySubset(usable: number, needed: number, multiplier: number, bonus: number, poisoned: number, doubled: number): number {
   prepareSubsetTables();
   let best = 0;
   let bestPips = 0x7fff;
@@ -315,6 +318,22 @@ function extendSet(k: number, set: number, sum: number, count: number, keepable:
   const cleaves = (planCleave & (1 << i)) !== 0;
   extendSet(k + 1, set | (1 << i), sum + planValue[i], count + 1, cleaves ? Math.max(keepable, planValue[i]) : keepable);
   extendSet(k + 1, set, sum, count, keepable);
+}
+
+/**
+ * For tests: the cheapest kill set, and its pips, of the `usable` dice showing `values` (`cleave`: those that keep
+ * their leftover), found by the depth-first walk and by the walk over every subset. Leaves no plan behind.
+ */
+export function cheapestSetBothWays(values: readonly number[], cleave: number, usable: number, needed: number, multiplier: number): { byWalk: number[]; ofEverySubset: number[] } {
+  planDice = values.length;
+  values.forEach((value, i) => (planValue[i] = value));
+  planCleave = cleave;
+  subsetTablesBuilt = false;
+  cleaveTableFor = 0;
+  const byWalk = [cheapestSetByWalk(usable, needed, multiplier), cheapestPips];
+  const ofEverySubset = [cheapestSetOfEverySubset(usable, needed, multiplier, 0, 0, 0), cheapestPips];
+  planDice = 0;
+  return { byWalk, ofEverySubset };
 }
 
 /** `set` becomes the kill set of `position`. */

@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Decision, OptionKind } from '../../../src/games/setawatch/decisions.ts';
-import { greedyChoice } from '../../../strategies/setawatch/greedy.ts';
+import { cheapestSetBothWays, greedyChoice } from '../../../strategies/setawatch/greedy.ts';
 import { MEASURED_WORTH } from '../../../strategies/setawatch/card-worth.ts';
 import { ability, content, EVERY_CARD, find, play, type Scenario, type Step } from './scenario.ts';
 
@@ -180,5 +181,26 @@ describe('greedy at camp', () => {
     const teleport = game.log.find((line) => line.startsWith('  Teleport: next is '));
     expect(teleport).toBeDefined();
     expect(teleport).not.toContain('Goblin Caves');
+  });
+});
+
+describe("greedy's cheapest kill set", () => {
+  /** Dice as greedy's plan holds them (d6 and d8, a location's +1, tamed dice up to 30), which reach, and what kills. */
+  const question = fc
+    .array(fc.oneof(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 10, max: 30 })), { maxLength: 12 })
+    .chain((values) => {
+      const masks = fc.nat({ max: (1 << values.length) - 1 });
+      return fc.record({ values: fc.constant(values), usable: masks, cleave: masks, needed: fc.integer({ min: 1, max: 60 }), multiplier: fc.constantFrom(1, 2) });
+    });
+
+  it('is the same set, with the same pips and tie-breaks, by the pruned walk as over every subset', () => {
+    fc.assert(
+      fc.property(question, ({ values, usable, cleave, needed, multiplier }) => {
+        // The walk answers only where Cleave dice are not doubled (Giants Bane), as cheapestSet asks it.
+        const { byWalk, ofEverySubset } = cheapestSetBothWays(values, multiplier === 1 ? cleave : cleave & ~usable, usable, needed, multiplier);
+        expect(byWalk).toEqual(ofEverySubset);
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
