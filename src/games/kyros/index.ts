@@ -42,7 +42,7 @@ const metrics: MetricSpec[] = [
   { name: 'rounds', description: 'endgame rounds played (every player one turn per round; maxRounds when unfinished)', min: 1, max: 40 },
   { name: 'attacks', description: 'attacks on Giant Lords', min: 0, max: 60, binWidth: 2 },
   { name: 'liberations', description: 'towns liberated', min: 0, max: 7 },
-  { name: 'attacksPerLiberation', description: 'attacks per liberated town x100 (missing when none was liberated)', min: 100, max: 1000, binWidth: 25 },
+  { name: 'attacksPerLiberation', description: 'attacks per liberated town x100 (missing when none was liberated)', min: 100, max: 3000, binWidth: 50 },
   { name: 'fameSpread', description: 'most fame minus least fame among the players at the end', min: 0, max: 30 },
   { name: 'winnerFame', description: "the winner's fame (missing when unfinished)", min: 0, max: 40 },
   { name: 'firstAttackWon', description: 'the first attack of the game liberated its town: 100, else 0 (the mean is the per-attack liberation chance of a fresh hero)', min: 0, max: 100, binWidth: 50 },
