@@ -1,7 +1,7 @@
 import type { StrategyDefinition } from '../../src/core/game.ts';
 import { type CardTables, Kind, LocationKind, Timing } from '../../src/games/setawatch/cards.ts';
 import type { AbilityEffect } from '../../src/games/setawatch/content.ts';
-import { Camp, Decision, type DecisionKind, type DecisionView, OptionKind, Rune, Scout, type SetawatchStrategy } from '../../src/games/setawatch/decisions.ts';
+import { Camp, Decision, type DecisionKind, type DecisionView, OptionKind, Rune, Scout, type SetawatchStrategy, type WatchIgnores } from '../../src/games/setawatch/decisions.ts';
 import { cardWorths } from './card-worth.ts';
 import { DICE_PER_SEAT, Die, LINE_CAPACITY, LineFlag, SEATS, Slot, SLOTS_PER_SEAT } from '../../src/games/setawatch/state.ts';
 
@@ -444,32 +444,56 @@ const Defeats = { nothing: 0, target: 1, pair: 2 } as const;
 
 /**
  * Facts about each ability card's modes, compiled once per card tables and read per option (index card * stride +
- * mode): what the targeted step defeats, and whether any step of the mode defeats.
+ * mode): what the targeted step defeats, whether any step of the mode defeats, and whether greedy never takes the mode.
  */
 interface ModeFacts {
   readonly stride: number;
   readonly defeats: Uint8Array;
   readonly anyDefeat: Uint8Array;
+  readonly ignored: Uint8Array;
 }
 let factsFor: CardTables | null = null;
-let facts: ModeFacts = { stride: 0, defeats: new Uint8Array(0), anyDefeat: new Uint8Array(0) };
+let facts: ModeFacts = { stride: 0, defeats: new Uint8Array(0), anyDefeat: new Uint8Array(0), ignored: new Uint8Array(0) };
 
 function modeFacts(tables: CardTables): ModeFacts {
   if (factsFor === tables) return facts;
   const stride = Math.max(...tables.abilities.map((ability) => ability.modes.length));
   const defeats = new Uint8Array(tables.abilities.length * stride);
   const anyDefeat = new Uint8Array(tables.abilities.length * stride);
+  const ignored = new Uint8Array(tables.abilities.length * stride);
   tables.abilities.forEach((ability, card) =>
     ability.modes.forEach((steps, mode) => {
-      const op = steps[Math.max(0, ability.targeted[mode])].op;
-      defeats[card * stride + mode] = op === 'defeatPair' ? Defeats.pair : DEFEATS.has(op) ? Defeats.target : Defeats.nothing;
-      anyDefeat[card * stride + mode] = steps.some((step) => DEFEATS.has(step.op)) ? 1 : 0;
+      const step = steps[Math.max(0, ability.targeted[mode])];
+      const defeated = step.op === 'defeatPair' ? Defeats.pair : DEFEATS.has(step.op) ? Defeats.target : Defeats.nothing;
+      defeats[card * stride + mode] = defeated;
+      anyDefeat[card * stride + mode] = steps.some((each) => DEFEATS.has(each.op)) ? 1 : 0;
+      // scoreAbility values a targeted defeat by the kill, anything else by effectValue.
+      ignored[card * stride + mode] = (defeated === Defeats.nothing || ability.targeted[mode] < 0) && worthless(step) ? 1 : 0;
     }),
   );
-  facts = { stride, defeats, anyDefeat };
+  facts = { stride, defeats, anyDefeat, ignored };
   factsFor = tables;
   return facts;
 }
+
+/** The effects effectValue values; it values any other at nothing. */
+const VALUED_EFFECTS = new Set(['defeatAll', 'reveal', 'damage', 'halveHealth', 'tame', 'move', 'revealBonus', 'attackBonus', 'maxDie', 'rangeBonus', 'doubleDiceOnHealth', 'shieldBash', 'songOfDiscord']);
+
+function worthless(step: AbilityEffect): boolean {
+  return step.op === 'move' ? step.to !== 'deckTop' && step.to !== 'deckBottom' : !VALUED_EFFECTS.has(step.op);
+}
+
+/**
+ * What greedy never takes in the Watch, left out of its lists: options it scores at most 0, as "done" (listed first,
+ * which wins ties) always is. Burning a card scores 0, and so does every use of a mode whose effect is worthless.
+ */
+export const GREEDY_IGNORES: WatchIgnores = {
+  burns: true,
+  abilityMode(tables: CardTables, card: number, mode: number): boolean {
+    const f = modeFacts(tables);
+    return f.ignored[card * f.stride + mode] === 1;
+  },
+};
 
 /**
  * Exhausting a card for its effect costs a little less than the point of damage a kill prevents (1,000), since the
@@ -957,6 +981,7 @@ function avoiding(avoid: Avoidable, from: number): SetawatchStrategy {
   const score = (view: DecisionView, index: number): number => (usesAvoided(view, index, avoid) ? -Infinity : scoreCamp(view, index));
   return {
     name: 'greedy',
+    ignores: GREEDY_IGNORES,
     choose(decision: DecisionKind, view: DecisionView): number {
       if (decision !== Decision.camp || view.state.round < from) return greedyChoice(decision, view);
       // Option 0 is always "done", which no habit forbids, so `best` never picks a forbidden option.
@@ -981,6 +1006,6 @@ export const greedy: StrategyDefinition<SetawatchStrategy> = {
   create: (params) => {
     const avoid = (params.avoid ?? 'none') as Avoidable;
     const from = Number(params.avoidFrom ?? 1);
-    return avoid === 'none' || from > LAST_CAMP_ROUND ? { name: 'greedy', choose: greedyChoice } : avoiding(avoid, from);
+    return avoid === 'none' || from > LAST_CAMP_ROUND ? { name: 'greedy', choose: greedyChoice, ignores: GREEDY_IGNORES } : avoiding(avoid, from);
   },
 };

@@ -3,7 +3,7 @@ import { type Arms, SequentialHalving } from '../../src/core/sequential-halving.
 import type { CardTables } from '../../src/games/setawatch/cards.ts';
 import { Decision, type DecisionKind, type DecisionView, OptionKind, OptionList, type RoundSimulator, type SetawatchStrategy, type Simulator } from '../../src/games/setawatch/decisions.ts';
 import { type SetawatchState, Status } from '../../src/games/setawatch/state.ts';
-import { greedyChoice, NOT_WORTH, prepareWatchScores, scoreWatch } from './greedy.ts';
+import { GREEDY_IGNORES, greedyChoice, NOT_WORTH, prepareWatchScores, scoreWatch } from './greedy.ts';
 
 /**
  * A search over the round's Watch: at each Watch decision the planner takes the most promising options (by the
@@ -38,7 +38,7 @@ export function evaluate(state: SetawatchState, tables: CardTables): number {
   return (lost ? -10000 : 0) + 100 * state.totalActiveCards() + 6 * fire + (state.fire >= 7 ? 15 : 0) - horde + 25 * state.unhallowedDeck.size + 20 * state.tamed.size;
 }
 
-const greedyPolicy: SetawatchStrategy = { name: 'planner', choose: greedyChoice };
+const greedyPolicy: SetawatchStrategy = { name: 'planner', choose: greedyChoice, ignores: GREEDY_IGNORES };
 
 class Planner implements SetawatchStrategy, Arms {
   readonly name = 'planner';

@@ -149,4 +149,13 @@ export interface RoundSimulator extends Simulator {
 
 export interface SetawatchStrategy extends Strategy {
   choose(decision: DecisionKind, view: DecisionView): number;
+  /** Watch options the strategy never takes, which the engine leaves out of the Watch lists it asks it with. */
+  readonly ignores?: WatchIgnores;
+}
+
+export interface WatchIgnores {
+  /** Burning a card for fire. */
+  readonly burns: boolean;
+  /** Every use, with a die or exhausting the card, of this mode of this ability card. */
+  abilityMode(tables: CardTables, card: number, mode: number): boolean;
 }

@@ -4,8 +4,8 @@ import { chooseOption } from '../../core/ask.ts';
 import type { GameLog } from '../../core/game.ts';
 import { GameRandom, type RandomStream } from '../../core/rng.ts';
 import type { AbilityEffect, PowerEffect, Target } from './content.ts';
-import { type CardTables, type CompiledAbility, Kind, LocationRules, Timing } from './cards.ts';
-import { Decision, DECISION_NAMES, type DecisionKind, OptionKind, OptionList, type RoundSimulator, type SetawatchStrategy, type Simulator } from './decisions.ts';
+import { type CardTables, Kind, LocationRules, Timing } from './cards.ts';
+import { Decision, DECISION_NAMES, type DecisionKind, OptionKind, OptionList, type RoundSimulator, type SetawatchStrategy, type Simulator, type WatchIgnores } from './decisions.ts';
 import { DICE_PER_SEAT, Die, LINE_CAPACITY, LineFlag, ROLLED_DICE, SEATS, SetawatchState, Slot, SLOTS_PER_SEAT, Status } from './state.ts';
 
 /**
@@ -871,9 +871,11 @@ export class Watch implements Simulator {
 
   // ---- Watch options ---------------------------------------------------------------------------------------------
 
+  /** The Watch options, less those the strategy (the last one playing) ignores. */
   listWatchOptions(): OptionList {
     const s = this.state;
     const options = this.options;
+    const ignores = this.strategy?.ignores;
     options.clear();
     options.add(OptionKind.done, -1, -1, -1, -1, 0);
     for (let seat = 0; seat < SEATS; seat++) {
@@ -881,8 +883,8 @@ export class Watch implements Simulator {
       this.listAttacks(seat);
       for (let slot = seat * SLOTS_PER_SEAT; slot < (seat + 1) * SLOTS_PER_SEAT; slot++) {
         if (s.slotState[slot] !== Slot.active) continue;
-        this.listAbilityUses(seat, slot);
-        options.add(OptionKind.burn, slot, -1, -1, -1, 0);
+        this.listAbilityUses(seat, slot, ignores);
+        if (ignores?.burns !== true) options.add(OptionKind.burn, slot, -1, -1, -1, 0);
       }
     }
     return options;
@@ -957,11 +959,12 @@ export class Watch implements Simulator {
   }
 
   /** An ability's uses: its targets (the same for every die) once, then one option per die value and one to exhaust it. */
-  private listAbilityUses(seat: number, slot: number): void {
+  private listAbilityUses(seat: number, slot: number, ignores: WatchIgnores | undefined): void {
     const s = this.state;
-    const ability = this.tables.abilities[s.slotCard[slot]];
+    const card = s.slotCard[slot];
+    const ability = this.tables.abilities[card];
     if (ability.passive) return this.listPassiveUses(seat, slot, ability.passiveOp);
-    this.listUses(seat, ability);
+    this.listUses(seat, card, ignores);
     if (this.uses.count === 0) return;
     for (let k = 0; k < ROLLED_DICE; k++) {
       const die = seat * DICE_PER_SEAT + k;
@@ -976,10 +979,12 @@ export class Watch implements Simulator {
   }
 
   /** Every mode's useful targets into `uses` (target, aux, mode), mode by mode. */
-  private listUses(seat: number, ability: CompiledAbility): void {
+  private listUses(seat: number, card: number, ignores: WatchIgnores | undefined): void {
+    const ability = this.tables.abilities[card];
     const modes = ability.modes;
     this.uses.clear();
     for (let mode = 0; mode < modes.length; mode++) {
+      if (ignores?.abilityMode(this.tables, card, mode) === true) continue;
       const steps = modes[mode];
       const targeted = ability.targeted[mode];
       if (targeted < 0) {

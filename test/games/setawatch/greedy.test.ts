@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Decision, OptionKind } from '../../../src/games/setawatch/decisions.ts';
-import { cheapestSetBothWays, greedyChoice } from '../../../strategies/setawatch/greedy.ts';
+import { OutcomeRecord } from '../../../src/core/game.ts';
+import { CardTables } from '../../../src/games/setawatch/cards.ts';
+import type { ContentSet } from '../../../src/games/setawatch/content.ts';
+import { Decision, type DecisionKind, type DecisionView, OptionKind, type SetawatchStrategy } from '../../../src/games/setawatch/decisions.ts';
+import { SetawatchRules } from '../../../src/games/setawatch/rules.ts';
+import { cheapestSetBothWays, greedy, GREEDY_IGNORES, greedyChoice, prepareWatchScores, scoreWatch } from '../../../strategies/setawatch/greedy.ts';
 import { MEASURED_WORTH } from '../../../strategies/setawatch/card-worth.ts';
 import { ability, content, EVERY_CARD, find, play, type Scenario, type Step } from './scenario.ts';
 
@@ -202,5 +206,58 @@ describe("greedy's cheapest kill set", () => {
       }),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe('what greedy ignores in the Watch', () => {
+  const PARTIES: [string, string][] = [
+    ['beastmaster,cleric,ranger,warrior', 'base'],
+    ['rogue,wizard,cleric,warrior', 'base'],
+    ['cleric,warrior,knight,bard', 'base+preproduction'],
+    ['beastmaster,ranger,rogue,knight', 'base+preproduction'],
+  ];
+
+  function playLogged(seed: number, party: string, sets: string, summons: number, strategy: SetawatchStrategy): string[] {
+    const lines: string[] = [];
+    const rules = new SetawatchRules(new CardTables(content, sets.split('+') as ContentSet[], party.split(',')), { summons, startingFire: 7 }, { write: (line) => lines.push(line) });
+    rules.playGame(seed, strategy, new OutcomeRecord(3));
+    return lines;
+  }
+
+  function ignored(view: DecisionView, index: number): boolean {
+    const o = view.options;
+    if (o.kind[index] === OptionKind.burn) return GREEDY_IGNORES.burns;
+    return o.kind[index] === OptionKind.ability && GREEDY_IGNORES.abilityMode(view.tables, view.state.slotCard[o.slot[index]], o.mode[index]);
+  }
+
+  it('leaves out only options it scores at most 0, as "done" (listed first)', () => {
+    let left = 0;
+    const worthSome: string[] = [];
+    const checking: SetawatchStrategy = {
+      name: 'checking',
+      choose(decision: DecisionKind, view: DecisionView): number {
+        if (decision !== Decision.watch) return greedyChoice(decision, view);
+        prepareWatchScores(view);
+        for (let i = 0; i < view.options.count; i++) {
+          if (!ignored(view, i)) continue;
+          left++;
+          const score = scoreWatch(view, i);
+          if (score > 0) worthSome.push(`${view.tables.abilities[view.state.slotCard[view.options.slot[i]]].name}: ${score}`);
+        }
+        return greedyChoice(decision, view);
+      },
+    };
+    for (const [party, sets] of PARTIES) for (const summons of [1, 4]) for (let seed = 0; seed < 30; seed++) playLogged(seed, party, sets, summons, checking);
+    expect(left).toBeGreaterThan(10000);
+    expect(worthSome).toEqual([]);
+  });
+
+  it('plays the same games, line for line, as when it is offered every option', () => {
+    const offeredAll: SetawatchStrategy = { name: 'greedy', choose: greedyChoice };
+    for (const [party, sets] of PARTIES) {
+      for (const summons of [1, 4]) {
+        for (let seed = 0; seed < 10; seed++) expect(playLogged(seed, party, sets, summons, greedy.create({}))).toEqual(playLogged(seed, party, sets, summons, offeredAll));
+      }
+    }
   });
 });
