@@ -42,15 +42,15 @@ function threat(view: DecisionView, card: number): number {
 }
 
 /**
- * The dice plan, measured once per Watch decision (prepareWatchScores): the ready dice of the adventurers in combat,
- * and for each revealed Line position the set of those dice that kills it with the fewest pips (then dice). Subset sums
- * are kept over the plan's dice while the Watch only spends them (values unchanged): a spent die just stops reaching.
+ * The dice plan, measured once per Watch decision (prepareWatchScores): the ready dice of the adventurers in combat
+ * that reach the Line, in die order, and for each revealed Line position the set of those dice that kills it with the
+ * fewest pips (then dice).
  */
 const MAX_PLAN_DICE = 12;
 const PLAN_POSITIONS = 4;
 const planDie = new Int16Array(MAX_PLAN_DICE);
 const planValue = new Int16Array(MAX_PLAN_DICE);
-/** Per plan die: the Line positions it reaches now as a bit mask (0 once spent). */
+/** Per plan die: the Line positions it reaches as a bit mask. */
 const planReach = new Int32Array(MAX_PLAN_DICE);
 let planDice = 0;
 /** Per position: a bit mask over the plan's dice (0 when the dice cannot kill it), and the pips they spend. */
@@ -68,25 +68,20 @@ const subsetDice = new Uint8Array(1 << MAX_PLAN_DICE);
 let subsetTablesBuilt = false;
 /**
  * Cleave: the plan's dice that stay ready at the leftover when they defeat a creature with damage to spare, and per
- * subset of them the highest value (the die played last, so the most it can keep); built when a subset walk needs it.
+ * subset of them the highest value (the die played last, so the most it can keep), a subset table built with the others.
  */
 let planCleave = 0;
-let cleaveTableFor = 0;
 const subsetCleave = new Int16Array(1 << MAX_PLAN_DICE);
 /** Per seat in this decision: 1 when its dice keep their leftover. */
 const seatCleaves = new Uint8Array(SEATS);
 /**
  * Harmonize: the Line position of the harmonized creature (-1: none within the plan), the plan's dice whose attack on
- * it deals double (any adventurer's but the Bard's), and per subset the highest of them (played first, it is doubled).
+ * it deals double (any adventurer's but the Bard's), and per subset the highest of them (played first, it is doubled),
+ * a subset table built with the others.
  */
 let harmonyPosition = -1;
 let planHarmony = 0;
-let harmonyTableFor = 0;
 const subsetHarmony = new Int16Array(1 << MAX_PLAN_DICE);
-/** This decision's ready dice in reach, before they are matched to the plan. */
-const readyDie = new Int16Array(MAX_PLAN_DICE);
-const readyReach = new Int32Array(MAX_PLAN_DICE);
-let readyDice = 0;
 
 /**
  * Per Watch decision, each Line position's kill worth (killWorth) and health left, each measured when first asked (a
@@ -115,20 +110,21 @@ function healthLeft(view: DecisionView, position: number): number {
 function gatherDice(view: DecisionView): void {
   const s = view.state;
   const positions = Math.min(PLAN_POSITIONS, s.lineLength);
-  readyDice = 0;
+  planDice = 0;
+  subsetTablesBuilt = false;
   for (let seat = 0; seat < SEATS; seat++) {
     seatCleaves[seat] = 0;
     if (s.inCombat[seat] === 0 || !s.hasReadyDie(seat)) continue;
     seatCleaves[seat] = view.rules.keepsLeftover(seat) ? 1 : 0;
     let reach = 0;
     for (let position = 0; position < positions; position++) if (view.rules.canAttack(seat, position)) reach |= 1 << position;
-    for (let die = seat * DICE_PER_SEAT; reach !== 0 && die < (seat + 1) * DICE_PER_SEAT && readyDice < MAX_PLAN_DICE; die++) {
+    for (let die = seat * DICE_PER_SEAT; reach !== 0 && die < (seat + 1) * DICE_PER_SEAT && planDice < MAX_PLAN_DICE; die++) {
       if (s.dieState[die] !== Die.ready) continue;
-      readyDie[readyDice] = die;
-      readyReach[readyDice++] = reach;
+      planDie[planDice] = die;
+      planValue[planDice] = s.dieValue[die];
+      planReach[planDice++] = reach;
     }
   }
-  if (!matchPlan(view)) newPlan(view);
   markCleavingDice(view);
   markHarmonizedDice(view);
 }
@@ -154,9 +150,13 @@ function markHarmonizedDice(view: DecisionView): void {
   for (let position = 0; position < Math.min(PLAN_POSITIONS, s.lineLength); position++) if (s.lineCard[position] === s.harmonizedCard) harmonyPosition = position;
   if (harmonyPosition < 0) return;
   for (let i = 0; i < planDice; i++) if (Math.floor(planDie[i] / DICE_PER_SEAT) !== s.harmonizedBy) planHarmony |= 1 << i;
-  if (planHarmony === 0 || planHarmony === harmonyTableFor) return;
-  highestMarked(subsetHarmony, planHarmony);
-  harmonyTableFor = planHarmony;
+}
+
+/** The highest value among the plan's dice in `set` (0 when none). */
+function highestValue(set: number): number {
+  let highest = 0;
+  for (let i = 0; i < planDice; i++) if ((set & (1 << i)) !== 0) highest = Math.max(highest, planValue[i]);
+  return highest;
 }
 
 /** Per subset of the plan's dice, the highest value among its `marked` dice (0 when none). */
@@ -168,41 +168,12 @@ function highestMarked(table: Int16Array, marked: number): void {
   }
 }
 
-/**
- * Point the plan at this decision's ready dice; false when one of them is not among the plan's dice with its value.
- * Both lists are in die order, so the plan's subsets are enumerated in the same order as a fresh plan's would be.
- */
-function matchPlan(view: DecisionView): boolean {
-  let j = 0;
-  for (let i = 0; i < readyDice; i++, j++) {
-    while (j < planDice && planDie[j] !== readyDie[i]) planReach[j++] = 0;
-    if (j === planDice || planValue[j] !== view.state.dieValue[readyDie[i]]) return false;
-    planReach[j] = readyReach[i];
-  }
-  for (; j < planDice; j++) planReach[j] = 0;
-  return true;
-}
-
-function newPlan(view: DecisionView): void {
-  planDice = readyDice;
-  subsetTablesBuilt = false;
-  cleaveTableFor = 0;
-  harmonyTableFor = 0;
-  for (let i = 0; i < planDice; i++) {
-    planDie[i] = readyDie[i];
-    planValue[i] = view.state.dieValue[readyDie[i]];
-    planReach[i] = readyReach[i];
-  }
-}
-
-/** The subset tables cheapestSet's walk over every subset reads, for this plan and its Cleave dice. */
+/** The subset tables cheapestSet's walk over every subset reads, for this plan and its Cleave and Harmonize dice. */
 function prepareSubsetTables(): void {
-  if (planCleave !== 0 && planCleave !== cleaveTableFor) {
-    highestMarked(subsetCleave, planCleave);
-    cleaveTableFor = planCleave;
-  }
   if (subsetTablesBuilt) return;
   subsetTablesBuilt = true;
+  if (planCleave !== 0) highestMarked(subsetCleave, planCleave);
+  if (planHarmony !== 0) highestMarked(subsetHarmony, planHarmony);
   // Die i's subsets are the subsets of the dice before it, each with die i added.
   for (let i = 0; i < planDice; i++) {
     const half = 1 << i;
@@ -329,7 +300,6 @@ export function cheapestSetBothWays(values: readonly number[], cleave: number, u
   values.forEach((value, i) => (planValue[i] = value));
   planCleave = cleave;
   subsetTablesBuilt = false;
-  cleaveTableFor = 0;
   const byWalk = [cheapestSetByWalk(usable, needed, multiplier), cheapestPips];
   const ofEverySubset = [cheapestSetOfEverySubset(usable, needed, multiplier, 0, 0, 0), cheapestPips];
   planDice = 0;
@@ -424,7 +394,7 @@ const ORDER_NUDGE = 0.01;
 function playedEarlier(view: DecisionView, die: number, position: number): number {
   if (position !== harmonyPosition || (killSet[position] & planHarmony) === 0) return 0;
   const s = view.state;
-  return Math.floor(die / DICE_PER_SEAT) !== s.harmonizedBy && s.dieValue[die] === subsetHarmony[killSet[position] & planHarmony] ? 2 * ORDER_NUDGE : 0;
+  return Math.floor(die / DICE_PER_SEAT) !== s.harmonizedBy && s.dieValue[die] === highestValue(killSet[position] & planHarmony) ? 2 * ORDER_NUDGE : 0;
 }
 
 /**

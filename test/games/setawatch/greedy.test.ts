@@ -36,7 +36,7 @@ describe('greedy in the Watch', () => {
   });
 });
 
-describe('greedy keeps its dice plan across a Watch', () => {
+describe('greedy plans with the dice still ready', () => {
   it('counts only the dice still ready: the spent 4 that killed an Eagle does not stand in for the 2 + 2 a Bear needs', () => {
     const game = play({ camper: 'cleric', fire: 3, active: NO_KILLS, deck: ['Eagle#2', 'Bear'], rolls: [1, 1, 1, 4, 6, 6, 2, 2, 6, 6, 6, 6], watch: greedyWatch });
     const kills = attacks(game.log).map((line) => line.trim().replace(/ \(.*/, ''));
