@@ -989,7 +989,7 @@ export class Watch implements Simulator {
       const targeted = ability.targeted[mode];
       if (targeted < 0) {
         if (steps[0].op === 'lineDance') this.listSwaps(mode);
-        else if (this.untargetedUseful(seat, steps) && this.revealsDifferently(modes, mode)) this.uses.add(OptionKind.ability, -1, -1, -1, -1, mode);
+        else if (this.untargetedUseful(seat, steps) && this.revealsDifferently(card, mode, ignores)) this.uses.add(OptionKind.ability, -1, -1, -1, -1, mode);
       } else {
         this.listTargets(seat, mode, steps[targeted]);
       }
@@ -998,13 +998,16 @@ export class Watch implements Simulator {
 
   /**
    * "Reveal up to 2" is two modes of the card, revealing 2 and 1: the one revealing fewer is offered only when more
-   * cards could be revealed, so that no two options of a card do the same.
+   * cards could be revealed, so that no two options of a card do the same (unless the strategy ignores the other).
    */
-  private revealsDifferently(modes: readonly (readonly AbilityEffect[])[], mode: number): boolean {
+  private revealsDifferently(card: number, mode: number, ignores: WatchIgnores | undefined): boolean {
+    const modes = this.tables.abilities[card].modes;
     const step = modes[mode][0];
     if (modes.length === 1 || modes[mode].length !== 1 || step.op !== 'reveal') return true;
-    for (const other of modes) {
-      if (other.length === 1 && other[0].op === 'reveal' && other[0].count > step.count) return this.revealableCount() > step.count;
+    for (let other = 0; other < modes.length; other++) {
+      const steps = modes[other];
+      const revealsMore = steps.length === 1 && steps[0].op === 'reveal' && steps[0].count > step.count;
+      if (revealsMore && ignores?.abilityMode(this.tables, card, other) !== true) return this.revealableCount() > step.count;
     }
     return true;
   }

@@ -2,6 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { Decision, type DecisionView, OptionKind } from '../../../src/games/setawatch/decisions.ts';
 import { Die } from '../../../src/games/setawatch/state.ts';
 import { ability, attack, card, find, passive, play, type Scenario, type Step } from './scenario.ts';
+import type { CardTables } from '../../../src/games/setawatch/cards.ts';
+
+/** The modes of Blinding Light the Watch options offer. */
+function modesOffered(view: DecisionView): number[] {
+  const modes = new Set<number>();
+  for (let i = 0; i < view.options.count; i++) {
+    if (view.options.kind[i] === OptionKind.ability && view.tables.abilities[view.state.slotCard[view.options.slot[i]]].name === 'Blinding Light') modes.add(view.options.mode[i]);
+  }
+  return [...modes].sort();
+}
 
 /** Party beastmaster, cleric, rogue, warrior: the cleric camps; dice in seat order. */
 const FIRST = { party: 'beastmaster,cleric,rogue,warrior', camper: 'cleric', rolls: [8, 7, 2, 1, 1, 1, 6, 5, 3, 8, 6, 4] };
@@ -157,13 +167,6 @@ describe('Cleric abilities', () => {
   });
 
   it('Blinding Light offers revealing 1 only while 2 could be revealed: no two options of it do the same', () => {
-    const modesOffered = (view: DecisionView) => {
-      const modes = new Set<number>();
-      for (let i = 0; i < view.options.count; i++) {
-        if (view.options.kind[i] === OptionKind.ability && view.tables.abilities[view.state.slotCard[view.options.slot[i]]].name === 'Blinding Light') modes.add(view.options.mode[i]);
-      }
-      return [...modes].sort();
-    };
     const offered: number[][] = [];
     // Mountain Keep's Line of 5 at fire 12: 3 cards revealed, 2 face down; revealing 1 of them leaves 1.
     play({
@@ -175,6 +178,21 @@ describe('Cleric abilities', () => {
       watch: [(view) => (offered.push(modesOffered(view)), ability('Blinding Light', 1, -1, { mode: 1 })(view)), checkOptions((view) => offered.push(modesOffered(view)))],
     });
     expect(offered).toEqual([[0, 1], [0]]);
+  });
+
+  it('Blinding Light offers revealing 1 at any time to a strategy that ignores revealing 2', () => {
+    const offered: number[][] = [];
+    const ignoresRevealingTwo = { burns: false, abilityMode: (tables: CardTables, card: number, mode: number) => tables.abilities[card].name === 'Blinding Light' && mode === 0 };
+    play({
+      ...clericWatches,
+      active: ['Blinding Light'],
+      fire: 12,
+      locations: ['Mountain Keep'],
+      deck: ['Bear', 'Eagle', 'Wolf', 'Treant', 'Fae', 'Bear#2'],
+      ignores: ignoresRevealingTwo,
+      watch: [(view) => (offered.push(modesOffered(view)), ability('Blinding Light', 1, -1, { mode: 1 })(view)), checkOptions((view) => offered.push(modesOffered(view)))],
+    });
+    expect(offered).toEqual([[1], [1]]);
   });
 
   it('Protective Ward sends the first creature to the Horde without damage', () => {

@@ -3,7 +3,7 @@ import { OutcomeRecord, type Settings } from '../../../src/core/game.ts';
 import type { Deck } from '../../../src/core/deck.ts';
 import { CardTables } from '../../../src/games/setawatch/cards.ts';
 import { type ContentSet, setawatchContentSchema, type SetawatchContent } from '../../../src/games/setawatch/content.ts';
-import { Decision, type DecisionKind, type DecisionView, OptionKind, type SetawatchStrategy } from '../../../src/games/setawatch/decisions.ts';
+import { Decision, type DecisionKind, type DecisionView, OptionKind, type SetawatchStrategy, type WatchIgnores } from '../../../src/games/setawatch/decisions.ts';
 import setawatch, { readingsOf } from '../../../src/games/setawatch/index.ts';
 import { SetawatchRules } from '../../../src/games/setawatch/rules.ts';
 import { DICE_PER_SEAT, Slot, SLOTS_PER_SEAT, type SetawatchState } from '../../../src/games/setawatch/state.ts';
@@ -44,6 +44,8 @@ export interface Scenario {
   backstabTarget?: 'its-reveals' | 'any-revealed';
   /** The `firstPower` setting. */
   firstPower?: 'once-per-round' | 'each-arrival';
+  /** Watch options the scripted strategy declares it never takes. */
+  ignores?: WatchIgnores;
   summons?: number;
   /** Creature cards to put on top of the deck, top first ("Bear" is the first copy, "Bear#2" the second). */
   deck?: string[];
@@ -159,6 +161,7 @@ function scripted(rules: SetawatchRules, scenario: Scenario): SetawatchStrategy 
   };
   return {
     name: 'script',
+    ignores: scenario.ignores,
     choose(decision: DecisionKind, view: DecisionView): number {
       if (decision === Decision.camper && scenario.camper !== undefined) {
         const seat = rules.tables.adventurers.findIndex((a) => a.id === scenario.camper);
