@@ -184,5 +184,7 @@ export async function createStrategy(game: GameModule, spec: string): Promise<St
   if (badStart !== undefined) {
     throw new InputError(`--strategy ${spec}: create() returned a strategy whose ${badStart} is not a function (it is called before each game, with no arguments)`);
   }
+  const problem = game.strategyProblem?.(strategy) ?? null;
+  if (problem !== null) throw new InputError(`--strategy ${spec}: create() returned a strategy whose ${problem}; see docs/writing-a-strategy.md`);
   return strategy;
 }

@@ -85,4 +85,20 @@ describe('createStrategy', () => {
     writeFileSync(nested, 'export default { name: "s", description: "s", params: [], create: () => ({ name: "s", campaign: () => 0, watch: { name: "w", choose: () => 0, startGame: 1 } }) };\n');
     await expect(createStrategy(await loadGame('doomedrun'), nested)).rejects.toThrow(/nested\.mjs: create\(\) returned a strategy whose watch\.startGame is not a function/);
   });
+
+  it("refuses a user's Set a Watch strategy whose ignores is malformed, naming it, and takes a well-formed one", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'playsim-shape-'));
+    const strategyWith = (file: string, members: string) => {
+      writeFileSync(join(dir, file), `export default { name: "s", description: "s", params: [], create: () => (${members}) };\n`);
+      return join(dir, file);
+    };
+    const setawatch = await loadGame('setawatch');
+    const bad = strategyWith('bad.mjs', '{ name: "s", choose: () => 0, ignores: { burns: true, abilityMode: 3 } }');
+    await expect(createStrategy(setawatch, bad)).rejects.toThrow(/bad\.mjs: create\(\) returned a strategy whose ignores is not \{ burns: boolean, abilityMode\(tables, card, mode\): boolean \}/);
+    await expect(createStrategy(setawatch, strategyWith('flag.mjs', '{ name: "s", choose: () => 0, ignores: true }'))).rejects.toThrow(/whose ignores is not/);
+    const good = strategyWith('good.mjs', '{ name: "s", choose: () => 0, ignores: { burns: true, abilityMode: () => false } }');
+    await expect(createStrategy(setawatch, good)).resolves.toBeDefined();
+    const nested = strategyWith('nested.mjs', '{ name: "s", campaign: () => 0, watch: { name: "w", choose: () => 0, ignores: { burns: "yes", abilityMode: () => false } } }');
+    await expect(createStrategy(await loadGame('doomedrun'), nested)).rejects.toThrow(/nested\.mjs: create\(\) returned a strategy whose watch\.ignores is not/);
+  });
 });

@@ -4,6 +4,7 @@ import { READING_SETTINGS, readingsOf } from '../setawatch/index.ts';
 import { DoomedRun, LOSS_RESTS, REALM_END_QUESTS, type Variant } from './campaign.ts';
 import { type DoomedrunContent, doomedrunContent } from './content.ts';
 import type { DoomedrunStrategy } from './decisions.ts';
+import { ignoresProblem } from '../setawatch/decisions.ts';
 import { OUTCOMES, TIER_OUTCOMES } from './scoring.ts';
 
 /** Set a Watch: Doomed Run, the campaign, as a platform game module: one simulated game is one whole Run. */
@@ -47,6 +48,7 @@ const doomedrun: GameModule<DoomedrunStrategy, DoomedrunContent> = {
   content: doomedrunContent,
   strategies: doomedrunStrategies,
   strategyMethods: ['campaign', 'watch.choose'],
+  strategyProblem: (strategy) => ignoresProblem(strategy.watch.ignores, 'watch.ignores'),
   defaultStrategy: 'greedy',
   outcomes: OUTCOMES,
   winOutcome: 'runWon',

@@ -137,6 +137,7 @@ export interface Simulator extends RulesView {
   load(state: SetawatchState, seed: number): void;
   /** Apply one Watch option; sub-decisions go to `policy`. */
   applyWatch(options: OptionList, index: number, policy: SetawatchStrategy): void;
+  /** The Watch options, less those ignored by the policy last given to applyWatch, endWatch or playRoundFromCamper. */
   listWatchOptions(): OptionList;
   /** End the Watch: the Line goes to the Horde and deals its damage. */
   endWatch(policy: SetawatchStrategy): void;
@@ -153,9 +154,25 @@ export interface SetawatchStrategy extends Strategy {
   readonly ignores?: WatchIgnores;
 }
 
+/**
+ * A promise that the strategy's Watch choices would be the same were these options offered: the engine leaves them
+ * out of the Watch decisions (only those) it asks the strategy, and the strategy's answer indexes the shorter list,
+ * checked as any answer is. A Watch left with "done" alone is not asked. A strategy spread from greedy keeps greedy's
+ * (GREEDY_IGNORES): set `ignores: undefined` to be offered everything.
+ */
 export interface WatchIgnores {
   /** Burning a card for fire. */
   readonly burns: boolean;
-  /** Every use, with a die or exhausting the card, of this mode of this ability card. */
+  /**
+   * Every use, with a die or exhausting the card, of this mode of this ability card: asked for every mode at every
+   * listing, so it must be cheap, and the same answer each time (a function of its arguments).
+   */
   abilityMode(tables: CardTables, card: number, mode: number): boolean;
+}
+
+/** What is wrong with a strategy's `ignores` (at `path`), or null. */
+export function ignoresProblem(ignores: unknown, path: string): string | null {
+  if (ignores === undefined) return null;
+  const shaped = ignores !== null && typeof ignores === 'object' && typeof (ignores as WatchIgnores).burns === 'boolean' && typeof (ignores as WatchIgnores).abilityMode === 'function';
+  return shaped ? null : `${path} is not { burns: boolean, abilityMode(tables, card, mode): boolean } (the Watch options it never takes)`;
 }

@@ -3,7 +3,7 @@ import { InputError } from '../../core/errors.ts';
 import { setawatchStrategies } from '../../../strategies/setawatch/index.ts';
 import { CardTables } from './cards.ts';
 import { contentSets, type SetawatchContent, setawatchContent } from './content.ts';
-import type { SetawatchStrategy } from './decisions.ts';
+import { ignoresProblem, type SetawatchStrategy } from './decisions.ts';
 import { SetawatchRules } from './rules.ts';
 import type { Readings } from './watch.ts';
 
@@ -86,6 +86,7 @@ const setawatch: GameModule<SetawatchStrategy, SetawatchContent> = {
   content: setawatchContent,
   strategies: setawatchStrategies,
   strategyMethods: ['choose'],
+  strategyProblem: (strategy) => ignoresProblem(strategy.ignores, 'ignores'),
   defaultStrategy: 'greedy',
   outcomes: ['won', 'lostExhausted', 'lostSummon'],
   winOutcome: 'won',
