@@ -1,6 +1,6 @@
 import type { StrategyDefinition } from '../../src/core/game.ts';
 import { type CardTables, Kind, LocationKind, Timing } from '../../src/games/setawatch/cards.ts';
-import type { AbilityEffect } from '../../src/games/setawatch/content.ts';
+import type { AbilityEffect, AbilityOp } from '../../src/games/setawatch/content.ts';
 import { Camp, Decision, type DecisionKind, type DecisionView, OptionKind, Rune, Scout, type SetawatchStrategy, type WatchIgnores } from '../../src/games/setawatch/decisions.ts';
 import { cardWorths } from './card-worth.ts';
 import { DICE_PER_SEAT, Die, LINE_CAPACITY, LineFlag, SEATS, Slot, SLOTS_PER_SEAT } from '../../src/games/setawatch/state.ts';
@@ -240,15 +240,8 @@ function cheapestSetOfEverySubset(usable: number, needed: number, multiplier: nu
   return best;
 }
 
-/**
- * Without Harmonize or Poison Blade, and with Cleave only on undoubled dice, no set is cheaper than a smaller set that
- * already kills (a Cleave die added keeps at most what it costs). The answer is then found by a depth-first walk over
- * the dice from the highest plan index, taking each before leaving it out, which meets the sets in cheapestSet's order
- * (so ties go the same way); it stops adding dice to a set that kills and gives up sets that cannot kill or beat the
- * best: a killing set spends at least `needed` / multiplier pips.
- */
+/** The depth-first walk's dice (plan indices, highest first), and per place the values of the dice from there on, summed. */
 const searchDie = new Int8Array(MAX_PLAN_DICE);
-/** Per place in searchDie: the values of the dice from there on, summed. */
 const searchRest = new Int16Array(MAX_PLAN_DICE + 1);
 let searchNeeded = 0;
 let searchMultiplier = 1;
@@ -258,6 +251,13 @@ let foundSet = 0;
 let foundPips = 0;
 let foundCount = 0;
 
+/**
+ * Without Harmonize or Poison Blade, and with Cleave only on undoubled dice, no set is cheaper than a smaller set that
+ * already kills (a Cleave die added keeps at most what it costs). The answer is then found by a depth-first walk over
+ * the dice from the highest plan index, taking each before leaving it out, which meets the sets in
+ * cheapestSetOfEverySubset's order (so ties go the same way); it stops adding dice to a set that kills and gives up
+ * sets that cannot kill, or that cannot beat the best found: a killing set spends at least `needed` / multiplier pips.
+ */
 function cheapestSetByWalk(usable: number, needed: number, multiplier: number): number {
   let dice = 0;
   for (let i = planDice - 1; i >= 0; i--) if ((usable & (1 << i)) !== 0) searchDie[dice++] = i;
@@ -284,7 +284,7 @@ function extendSet(k: number, set: number, sum: number, count: number, keepable:
     foundCount = count;
     return;
   }
-  if (sum + searchRest[k] < searchTarget || searchTarget > foundPips || (searchTarget === foundPips && count + 1 >= foundCount)) return;
+  if (sum + searchRest[k] < searchTarget || (searchTarget === foundPips && count + 1 >= foundCount)) return;
   const i = searchDie[k];
   const cleaves = (planCleave & (1 << i)) !== 0;
   extendSet(k + 1, set | (1 << i), sum + planValue[i], count + 1, cleaves ? Math.max(keepable, planValue[i]) : keepable);
@@ -446,11 +446,25 @@ function modeFacts(tables: CardTables): ModeFacts {
   return facts;
 }
 
-/** The effects effectValue values; it values any other at nothing. */
-const VALUED_EFFECTS = new Set(['defeatAll', 'reveal', 'damage', 'halveHealth', 'tame', 'move', 'revealBonus', 'attackBonus', 'maxDie', 'rangeBonus', 'doubleDiceOnHealth', 'shieldBash', 'songOfDiscord']);
+/**
+ * The effects effectValue values; it values any other at nothing. Its switch covers exactly these (the compiler
+ * checks both ways), so what greedy ignores cannot drift from what it values.
+ */
+const VALUED_OPS = ['defeatAll', 'reveal', 'damage', 'halveHealth', 'tame', 'move', 'revealBonus', 'attackBonus', 'maxDie', 'rangeBonus', 'doubleDiceOnHealth', 'shieldBash', 'songOfDiscord'] as const satisfies readonly AbilityOp[];
+type ValuedEffect = Extract<AbilityEffect, { op: (typeof VALUED_OPS)[number] }>;
+const VALUED: ReadonlySet<AbilityOp> = new Set(VALUED_OPS);
+
+function isValued(step: AbilityEffect): step is ValuedEffect {
+  return VALUED.has(step.op);
+}
+
+/** A move is worth its kill when it takes the creature out of the Line, to the deck; within the Line, nothing. */
+function movesToDeck(step: Extract<AbilityEffect, { op: 'move' }>): boolean {
+  return step.to === 'deckTop' || step.to === 'deckBottom';
+}
 
 function worthless(step: AbilityEffect): boolean {
-  return step.op === 'move' ? step.to !== 'deckTop' && step.to !== 'deckBottom' : !VALUED_EFFECTS.has(step.op);
+  return !isValued(step) || (step.op === 'move' && !movesToDeck(step));
 }
 
 /**
@@ -507,6 +521,7 @@ const HORDE_RETURN = 300;
  * 0 pp: it keeps its flat value.
  */
 function effectValue(view: DecisionView, step: AbilityEffect, position: number, paidDie: number, modeDefeats: boolean): number {
+  if (!isValued(step)) return 0;
   const s = view.state;
   switch (step.op) {
     case 'defeatAll':
@@ -521,7 +536,7 @@ function effectValue(view: DecisionView, step: AbilityEffect, position: number, 
     case 'tame':
       return 1350;
     case 'move':
-      return step.to === 'deckTop' || step.to === 'deckBottom' ? killScore(view, position, 0) : 0;
+      return movesToDeck(step) ? killScore(view, position, 0) : 0;
     case 'revealBonus':
     case 'attackBonus':
     case 'maxDie':
@@ -534,8 +549,10 @@ function effectValue(view: DecisionView, step: AbilityEffect, position: number, 
       return view.rules.health(0) >= healthLeft(view, 1) ? killScore(view, 1, 0) : 100;
     case 'songOfDiscord':
       return killScore(view, position, 0) - HORDE_RETURN;
-    default:
-      return 0;
+    default: {
+      const unvalued: never = step;
+      return unvalued;
+    }
   }
 }
 
