@@ -166,33 +166,31 @@ describe('Cleric abilities', () => {
     expect(game.log.filter((line) => line.includes('Vampire'))).toEqual(['  Vampire goes to the Horde']); // face down, never revealed
   });
 
-  it('Blinding Light offers revealing 1 only while 2 could be revealed: no two options of it do the same', () => {
+  /**
+   * Blinding Light's modes offered before and after revealing 1 with it (its second mode), on Mountain Keep's Line of 5
+   * at fire 12: 3 cards revealed, 2 face down; revealing 1 of them leaves 1.
+   */
+  const modesBeforeAndAfterRevealingOne = (ignores?: Scenario['ignores']) => {
     const offered: number[][] = [];
-    // Mountain Keep's Line of 5 at fire 12: 3 cards revealed, 2 face down; revealing 1 of them leaves 1.
     play({
       ...clericWatches,
       active: ['Blinding Light'],
       fire: 12,
       locations: ['Mountain Keep'],
       deck: ['Bear', 'Eagle', 'Wolf', 'Treant', 'Fae', 'Bear#2'],
+      ignores,
       watch: [(view) => (offered.push(modesOffered(view)), ability('Blinding Light', 1, -1, { mode: 1 })(view)), checkOptions((view) => offered.push(modesOffered(view)))],
     });
-    expect(offered).toEqual([[0, 1], [0]]);
+    return offered;
+  };
+
+  it('Blinding Light offers revealing 1 only while 2 could be revealed: no two options of it do the same', () => {
+    expect(modesBeforeAndAfterRevealingOne()).toEqual([[0, 1], [0]]);
   });
 
   it('Blinding Light offers revealing 1 at any time to a strategy that ignores revealing 2', () => {
-    const offered: number[][] = [];
     const ignoresRevealingTwo = { burns: false, abilityMode: (tables: CardTables, card: number, mode: number) => tables.abilities[card].name === 'Blinding Light' && mode === 0 };
-    play({
-      ...clericWatches,
-      active: ['Blinding Light'],
-      fire: 12,
-      locations: ['Mountain Keep'],
-      deck: ['Bear', 'Eagle', 'Wolf', 'Treant', 'Fae', 'Bear#2'],
-      ignores: ignoresRevealingTwo,
-      watch: [(view) => (offered.push(modesOffered(view)), ability('Blinding Light', 1, -1, { mode: 1 })(view)), checkOptions((view) => offered.push(modesOffered(view)))],
-    });
-    expect(offered).toEqual([[1], [1]]);
+    expect(modesBeforeAndAfterRevealingOne(ignoresRevealingTwo)).toEqual([[1], [1]]);
   });
 
   it('Protective Ward sends the first creature to the Horde without damage', () => {
