@@ -1,7 +1,7 @@
 import { cellMoved, type CellChange, type MeasureChange, type OnlyInOne, type ResultsDiff, type WinComparison } from '../sim/diff.ts';
 import { MAX_KEPT_GAMES } from '../sim/game-wins.ts';
 import type { CellResult, ResultsFile } from '../sim/results.ts';
-import { bonferroniLevel, excludesZero } from '../sim/statistics.ts';
+import { bonferroniLevel, excludesZero, halfWidth } from '../sim/statistics.ts';
 import { cellLabel, cellValue, count, meanDigitsWithin, percent, percentagePointsWithCi } from './format.ts';
 import { inline, markdownTable } from './summary.ts';
 import { cellGames, runFacts, type Table } from './tables.ts';
@@ -142,7 +142,7 @@ function movedRow(diff: ResultsDiff, cell: CellChange, measure: MeasureChange): 
     return [...columns, name, percent(measure.before), percent(measure.after), percentagePointsWithCi(measure.change)];
   }
   const { difference, lo, hi } = measure.change;
-  const digits = meanDigitsWithin(Math.max(Math.abs(measure.before), Math.abs(measure.after)), (hi - lo) / 2);
+  const digits = meanDigitsWithin(Math.max(Math.abs(measure.before), Math.abs(measure.after)), halfWidth(measure.change));
   const shown = (value: number) => value.toFixed(digits);
   const change = `${difference > 0 ? '+' : ''}${shown(difference)} [${shown(lo)}, ${shown(hi)}]`;
   return [...columns, `${measure.measure} (mean)`, shown(measure.before), shown(measure.after), change];
