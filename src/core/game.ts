@@ -138,6 +138,11 @@ export interface GameModule<S extends Strategy = Strategy, C = unknown> {
   readonly strategyMethods: readonly string[];
   /** What is wrong with the optional members of a strategy the game reads besides its decisions, or null. */
   strategyProblem?(strategy: S): string | null;
+  /**
+   * The strategy's member (`a.b` for a member's) naming options it promises never to take, which the engine leaves
+   * out of the decisions it asks it: vetting holds a strategy to the promise by playing its games offered everything.
+   */
+  readonly ignoresMember?: string;
   readonly defaultStrategy: string;
   /** Outcome names; OutcomeRecord.outcome indexes this list. */
   readonly outcomes: readonly string[];

@@ -151,7 +151,7 @@ export async function strategyDefinition(game: GameModule, spec: string): Promis
 }
 
 /** `watch.choose`: the member of a member (Doomed Run's strategy carries a Set a Watch strategy as `watch`). */
-function memberAt(value: unknown, path: string): unknown {
+export function memberAt(value: unknown, path: string): unknown {
   return path.split('.').reduce<unknown>((object, key) => (object === null || typeof object !== 'object' ? undefined : (object as Record<string, unknown>)[key]), value);
 }
 

@@ -1,8 +1,8 @@
 import { OutcomeRecord, playOneGame, shownMetric, type Strategy } from '../core/game.ts';
 import { gameSeed } from '../core/rng.ts';
-import { createStrategy, userModuleOf } from './strategy-spec.ts';
+import { createStrategy, memberAt, userModuleOf } from './strategy-spec.ts';
 import { describeFailure, type Task, type TaskFailure, type TaskRunner } from './task.ts';
-import { ViewCheck } from './view-check.ts';
+import { ViewCheck, withDecisions } from './view-check.ts';
 
 /**
  * Before a run plays, each user strategy module (once, with its first cell's parameters) is vetted on the first games
@@ -11,7 +11,9 @@ import { ViewCheck } from './view-check.ts';
  * - its views are checked (view-check.ts) for its first this many decisions (checking costs far more than playing);
  * - it plays at most this many games, and then a fresh copy of it plays them again in the reverse order: every game
  *   must end the same way. A strategy that draws from Math.random or the clock, or carries what it saw in one game
- *   into the next, would make results depend on the worker count and on which worker played which games.
+ *   into the next, would make results depend on the worker count and on which worker played which games;
+ * - a strategy naming options it never takes (the game's `ignoresMember`) plays them once more, offered those options
+ *   too: every game must end the same way, or the engine leaving them out would change what it measures.
  * These games count for nothing.
  */
 const VETTED_DECISIONS = 1000;
@@ -41,7 +43,7 @@ export async function vetCell(runner: TaskRunner, cell: number, games: VetTask['
   const check = new ViewCheck(runner.players[cell].strategy, runner.game.strategyMethods, VETTED_DECISIONS);
   const endings = playedInOrder(runner, cell, check.strategy, seeds);
   if (!Array.isArray(endings)) return endings;
-  return replayedInReverse(runner, cell, await createStrategy(runner.game, runner.setup.cells[cell].strategy), seeds, endings);
+  return replayedInReverse(runner, cell, await createStrategy(runner.game, runner.setup.cells[cell].strategy), seeds, endings) ?? (await replayedOfferedEverything(runner, cell, seeds, endings));
 }
 
 /** How each game ended, in order, or the failure one ended in. */
@@ -57,10 +59,44 @@ function playedInOrder(runner: TaskRunner, cell: number, strategy: Strategy, see
 
 /** The games played again, last first: the failure of one, or of one that ended otherwise, or null. */
 function replayedInReverse(runner: TaskRunner, cell: number, strategy: Strategy, seeds: readonly number[], endings: readonly string[][]): TaskFailure | null {
-  for (let index = seeds.length - 1; index >= 0; index--) {
+  const spec = runner.setup.cells[cell].strategy;
+  const lastFirst = seeds.map((_, index) => seeds.length - 1 - index);
+  return firstOtherEnding(runner, cell, strategy, seeds, lastFirst, endings, (index, again) => notReproducible(spec, seeds[index], endings[index], again));
+}
+
+/**
+ * The games played again by a fresh copy of a strategy that names options it never takes, offered them: the failure
+ * of one, or of one that ended otherwise, or null (as for a strategy that names none).
+ */
+async function replayedOfferedEverything(runner: TaskRunner, cell: number, seeds: readonly number[], endings: readonly string[][]): Promise<TaskFailure | null> {
+  const { game } = runner;
+  const spec = runner.setup.cells[cell].strategy;
+  const fresh = await createStrategy(game, spec);
+  const member = game.ignoresMember;
+  if (member === undefined || memberAt(fresh, member) === undefined) return null;
+  const offered = withDecisions(fresh, game.strategyMethods, (decide) => decide, [member]);
+  const inOrder = seeds.map((_, index) => index);
+  const failure = firstOtherEnding(runner, cell, offered, seeds, inOrder, endings, (index, again) => ignoresNotKept(spec, member, seeds[index], endings[index], again));
+  return failure?.game === undefined ? failure : ignoresFailed(spec, member, failure.game.gameSeed, failure.message);
+}
+
+/**
+ * The games at these indexes played again in this order: the failure of one, or `otherEnding` of the first that ended
+ * otherwise than in `endings`, or null.
+ */
+function firstOtherEnding(
+  runner: TaskRunner,
+  cell: number,
+  strategy: Strategy,
+  seeds: readonly number[],
+  order: readonly number[],
+  endings: readonly string[][],
+  otherEnding: (index: number, again: readonly string[]) => TaskFailure,
+): TaskFailure | null {
+  for (const index of order) {
     const again = playedOrFailure(runner, cell, strategy, seeds[index]);
     if (!Array.isArray(again)) return again;
-    if (again.join() !== endings[index].join()) return notReproducible(runner.setup.cells[cell].strategy, seeds[index], endings[index], again);
+    if (again.join() !== endings[index].join()) return otherEnding(index, again);
   }
   return null;
 }
@@ -97,4 +133,20 @@ function notReproducible(spec: string, seed: number, firstEnding: readonly strin
       `--strategy ${spec} is not reproducible: game seed ${seed}, played by two fresh copies of it in opposite orders, ended ${first} and ${again}; ` +
       "draw randomness only from the view's stream, and forget each game in startGame (docs/writing-a-strategy.md)",
   };
+}
+
+function ignoresNotKept(spec: string, member: string, seed: number, firstEnding: readonly string[], againEnding: readonly string[]): TaskFailure {
+  const [first, again] = differences(firstEnding, againEnding);
+  return {
+    kind: 'input',
+    message:
+      `--strategy ${spec} takes options its ${member} says it never takes: game seed ${seed} ended ${first}, and ${again} when it was offered them; ` +
+      `leave out of ${member} only what it never takes, or set ${member} to undefined (docs/writing-a-strategy.md)`,
+  };
+}
+
+/** A game failed while offered the options the strategy ignores: no replay shows it (a replay leaves them out), so none is named. */
+function ignoresFailed(spec: string, member: string, seed: number, message: string): TaskFailure {
+  const [firstLine] = message.split('\n');
+  return { kind: 'input', message: `--strategy ${spec}, offered the options its ${member} leaves out, failed game seed ${seed}: ${firstLine}` };
 }

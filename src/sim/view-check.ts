@@ -19,23 +19,30 @@ type Decide = (...args: unknown[]) => unknown;
 const OWN_MEMBERS = ['rules', 'line', 'random', 'strategyRandom'];
 
 /**
- * The strategy with each decision method (`a.b` for a member's) replaced by `wrap(the original)`. The copy holds its
- * name, startGame and wrapped members as its own properties, so a frozen strategy, a getter without a setter or a
- * getter reading private fields works as before; the originals are called on the strategy itself (what startGame
- * resets is what the decisions read).
+ * The strategy with each decision method (`a.b` for a member's) replaced by `wrap(the original)`, and each member named
+ * in `unset` (`a.b` for a member's) read as undefined. The copy holds its name, startGame and wrapped members as its own
+ * properties, so a frozen strategy, a getter without a setter or a getter reading private fields works as before; the
+ * originals are called on the strategy itself (what startGame resets is what the decisions read).
  */
-export function withDecisions(strategy: Strategy, methods: readonly string[], wrap: (decide: Decide) => Decide): Strategy {
+export function withDecisions(strategy: Strategy, methods: readonly string[], wrap: (decide: Decide) => Decide, unset: readonly string[] = []): Strategy {
   const members = strategy as unknown as Record<string, unknown>;
   const own: PropertyDescriptorMap = { name: { value: strategy.name } };
   if (strategy.startGame !== undefined) own.startGame = { value: () => strategy.startGame?.() };
-  const nested = new Map<string, string[]>();
-  for (const method of methods) {
-    const [head, ...rest] = method.split('.');
-    if (rest.length > 0) nested.set(head, [...(nested.get(head) ?? []), rest.join('.')]);
-    else own[method] = { value: wrap((...args) => (members[method] as Decide).apply(strategy, args)) };
+  for (const method of methods.filter((path) => !path.includes('.'))) own[method] = { value: wrap((...args) => (members[method] as Decide).apply(strategy, args)) };
+  for (const member of unset.filter((path) => !path.includes('.'))) own[member] = { value: undefined };
+  for (const member of new Set([...methods, ...unset].filter((path) => path.includes('.')).map(headOf))) {
+    own[member] = { value: withDecisions(members[member] as Strategy, innerPaths(methods, member), wrap, innerPaths(unset, member)) };
   }
-  for (const [member, inner] of nested) own[member] = { value: withDecisions(members[member] as Strategy, inner, wrap) };
   return Object.create(strategy, own) as Strategy;
+}
+
+function headOf(path: string): string {
+  return path.slice(0, path.indexOf('.'));
+}
+
+/** The paths under `member`, relative to it. */
+function innerPaths(paths: readonly string[], member: string): string[] {
+  return paths.filter((path) => path.startsWith(`${member}.`)).map((path) => path.slice(member.length + 1));
 }
 
 /** A strategy whose first `budget` answers are checked to leave their arguments (the view) unchanged. */

@@ -49,6 +49,20 @@ describe("vetting a user's strategy before a run", () => {
     expect((await runFailure('test/fixtures/strategies/tires-each-game.ts:forget=no')).message).toMatch(/is not reproducible/);
   });
 
+  it('stops a strategy that takes options its ignores say it never takes, which the same strategy offered them passes', async () => {
+    const error = await runFailure('test/fixtures/strategies/burns-ignored.ts:keep=yes');
+    expect(error).toBeInstanceOf(InputError);
+    expect(error.message).toMatch(
+      /^--strategy test\/fixtures\/strategies\/burns-ignored.ts:keep=yes takes options its ignores says it never takes: game seed \d+ ended \w+( \([^)]*\))?, and \w+( \([^)]*\))? when it was offered them; leave out of ignores only what it never takes, or set ignores to undefined/,
+    );
+    expect((await runFailure('test/fixtures/strategies/burns-ignored.ts:keep=yes,offered=throws')).message).toMatch(
+      /^--strategy test\/fixtures\/strategies\/burns-ignored.ts:keep=yes,offered=throws, offered the options its ignores leaves out, failed game seed \d+: .*a burn was offered[^\n]*$/,
+    );
+    const file = experimentSchema.parse({ name: 'one', title: 'one cell', game: 'setawatch', strategies: ['test/fixtures/strategies/burns-ignored.ts:keep=no'], seed: 3 });
+    const run = await executeExperiment({ file, sourcePath: 'test', games: 20, workers: 1, shard: null, keepGameWins: false });
+    expect(run.results.cells[0].games).toBe(20);
+  });
+
   it('vets only games the run plays', async () => {
     // Run seed 84: game 9 is the first to roll a 12, on which the coin game crashes. A run of 5 games never meets it.
     const file = experimentSchema.parse({ name: 'one', title: 'one cell', game: COIN, settings: { crash: true }, strategies: ['test/fixtures/strategies/slow.ts:ms=0'], seed: 84 });

@@ -103,6 +103,16 @@ describe('view check', () => {
     expect(calls).toEqual(['decided', 'decided']);
   });
 
+  it("reads the members it is told to unset, its own or a member's, as undefined, leaving the strategy itself alone", () => {
+    const ignores = { burns: true };
+    const strategy = { name: 's', ignores, campaign: () => 1, watch: { name: 'w', choose: () => 2, ignores } };
+    const copy = withDecisions(strategy, ['campaign', 'watch.choose'], (decide) => decide, ['ignores', 'watch.ignores']) as unknown as typeof strategy;
+    expect([copy.ignores, copy.watch.ignores, copy.campaign(), copy.watch.choose()]).toEqual([undefined, undefined, 1, 2]);
+    expect([strategy.ignores, strategy.watch.ignores]).toEqual([ignores, ignores]);
+    const memberOnly = withDecisions(strategy, ['campaign'], (decide) => decide, ['watch.ignores']) as unknown as typeof strategy;
+    expect([memberOnly.ignores, memberOnly.watch.ignores, memberOnly.watch.choose()]).toEqual([ignores, undefined, 2]);
+  });
+
   it('calls startGame on the strategy itself, so the decisions read what it reset', () => {
     class Counting {
       readonly name = 'counting';

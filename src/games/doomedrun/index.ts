@@ -48,6 +48,7 @@ const doomedrun: GameModule<DoomedrunStrategy, DoomedrunContent> = {
   content: doomedrunContent,
   strategies: doomedrunStrategies,
   strategyMethods: ['campaign', 'watch.choose'],
+  ignoresMember: 'watch.ignores',
   strategyProblem: (strategy) => ignoresProblem(strategy.watch.ignores, 'watch.ignores'),
   defaultStrategy: 'greedy',
   outcomes: OUTCOMES,

@@ -158,7 +158,8 @@ export interface SetawatchStrategy extends Strategy {
  * A promise that the strategy's Watch choices would be the same were these options offered: the engine leaves them
  * out of the Watch decisions (only those) it asks the strategy, and the strategy's answer indexes the shorter list,
  * checked as any answer is. A Watch left with "done" alone is not asked. A strategy spread from greedy keeps greedy's
- * (GREEDY_IGNORES): set `ignores: undefined` to be offered everything.
+ * (GREEDY_IGNORES): set `ignores: undefined` to be offered everything. Vetting (src/sim/vetting.ts) plays a strategy's
+ * first games again offered everything, and refuses it if one ends otherwise.
  */
 export interface WatchIgnores {
   /** Burning a card for fire. */

@@ -86,6 +86,7 @@ const setawatch: GameModule<SetawatchStrategy, SetawatchContent> = {
   content: setawatchContent,
   strategies: setawatchStrategies,
   strategyMethods: ['choose'],
+  ignoresMember: 'ignores',
   strategyProblem: (strategy) => ignoresProblem(strategy.ignores, 'ignores'),
   defaultStrategy: 'greedy',
   outcomes: ['won', 'lostExhausted', 'lostSummon'],
