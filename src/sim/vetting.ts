@@ -5,9 +5,9 @@ import { describeFailure, type Task, type TaskFailure, type TaskRunner } from '.
 import { ViewCheck, withDecisions } from './view-check.ts';
 
 /**
- * Before a run plays, each user strategy module (once, with its first cell's parameters) is vetted on the first games
- * the run plays, a task of its own in a worker (which a stop ends at once), where a mistake costs a second instead of
- * a run's worth of wrong numbers:
+ * Before a run plays, each user strategy module is vetted with each of its parameter sets (in the first cell playing
+ * it) on the first games the run plays, a task of its own in a worker (which a stop ends at once), where a mistake
+ * costs a second instead of a run's worth of wrong numbers:
  * - its views are checked (view-check.ts) for its first this many decisions (checking costs far more than playing);
  * - it plays at most this many games, and then a fresh copy of it plays them again in the reverse order: every game
  *   must end the same way. A strategy that draws from Math.random or the clock, or carries what it saw in one game
@@ -24,13 +24,13 @@ export interface VetTask {
   readonly vet: Pick<Task, 'start' | 'count'>;
 }
 
-/** The failure of the first user strategy module that fails its vetting, or null. */
+/** The failure of the first user strategy (a module with its parameters) that fails its vetting, or null. */
 export async function vetUserStrategies(runner: TaskRunner, games: VetTask['vet']): Promise<TaskFailure | null> {
   const vetted = new Set<string>();
   for (let cell = 0; cell < runner.setup.cells.length; cell++) {
-    const module = userModuleOf(runner.setup.cells[cell].strategy);
-    if (module === null || vetted.has(module)) continue;
-    vetted.add(module);
+    const spec = runner.setup.cells[cell].strategy;
+    if (userModuleOf(spec) === null || vetted.has(spec)) continue;
+    vetted.add(spec);
     const failure = await vetCell(runner, cell, games);
     if (failure !== null) return failure;
   }

@@ -10,9 +10,9 @@ import { vetCell } from '../../src/sim/vetting.ts';
 
 const COIN = 'test/fixtures/games/coin.ts';
 
-/** The error a one-cell Set a Watch run with this user strategy fails with before its pool starts. */
-async function runFailure(strategy: string): Promise<Error> {
-  const file = experimentSchema.parse({ name: 'one', title: 'one cell', game: 'setawatch', strategies: [strategy], seed: 3 });
+/** The error a Set a Watch run with these user strategies (a cell each) fails with before its pool starts. */
+async function runFailure(...strategies: string[]): Promise<Error> {
+  const file = experimentSchema.parse({ name: 'one', title: 'a cell per strategy', game: 'setawatch', strategies, seed: 3 });
   return executeExperiment({ file, sourcePath: 'test', games: 50, workers: 1, shard: null, keepGameWins: false }).then(
     () => new Error('the run did not fail'),
     (error: Error) => error,
@@ -47,6 +47,11 @@ describe("vetting a user's strategy before a run", () => {
     expect(one.results.cells[0].games).toBe(50);
     expect(two.results.cells[0]).toEqual(one.results.cells[0]);
     expect((await runFailure('test/fixtures/strategies/tires-each-game.ts:forget=no')).message).toMatch(/is not reproducible/);
+  });
+
+  it('vets each set of parameters a run gives a module, not only the first', async () => {
+    const error = await runFailure('test/fixtures/strategies/tires-each-game.ts:forget=yes', 'test/fixtures/strategies/tires-each-game.ts:forget=no');
+    expect(error.message).toMatch(/^--strategy test\/fixtures\/strategies\/tires-each-game.ts:forget=no is not reproducible/);
   });
 
   it('stops a strategy that takes options its ignores say it never takes, which the same strategy offered them passes', async () => {
