@@ -43,7 +43,10 @@ const itemEffect = z.discriminatedUnion('op', [
   z.strictObject({ op: z.literal('reflect'), phase: z.enum(PHASES), amount: small, exhaust: z.number().int().min(0).max(6) }),
   /** Before a combat round, discard: heal `amount` wounds. */
   z.strictObject({ op: z.literal('heal'), amount: small }),
-  /** Before a combat round, take `exhaust` exhaustion: + `amount` to the holder's attack roll this round. */
+  /**
+   * Before a combat round, take `exhaust` exhaustion: + `amount` to the holder's attack roll this round (a Giant
+   * Lord's attacks are the hero's two defence rolls: both targets rise, RULES.md judgement 14).
+   */
   z.strictObject({ op: z.literal('surge'), amount: small, exhaust: z.number().int().min(0).max(6) }),
   /** Movement only (a Giant Lord cannot use it): travelling to a town takes `turns` fewer turns (never under 1). */
   z.strictObject({ op: z.literal('travel'), turns: small }),

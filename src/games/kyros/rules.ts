@@ -12,6 +12,7 @@ import {
   COUNTER_NAMES,
   COUNTER_TYPES,
   CombatEnd,
+  FREE_PLACE,
   ITEM_CAPACITY,
   KyrosState,
   MAX_COMBAT_ROUNDS,
@@ -160,7 +161,7 @@ export class KyrosRules implements RulesView {
       s.level[seat] = t.heroLevel[hero];
       s.adventureCounters[seat] = t.heroCounters[hero];
       for (let i = t.heroItemStart[hero]; i < t.heroItemStart[hero + 1] && s.itemCount[seat] < ITEM_CAPACITY; i++) this.giveItem(seat, t.heroItemList[i]);
-      // Somewhere on the board: next to one of the towns about to be occupied, or at a free place.
+      // Somewhere on the board: next to one of the towns about to be occupied, or at a free place (-1, FREE_PLACE).
       s.position[seat] = setup.int(s.townCount + 1) - 1;
     }
 
@@ -217,7 +218,7 @@ export class KyrosRules implements RulesView {
     }
     for (let seat = 0; seat < s.players; seat++) {
       const hero = s.seatHero[seat];
-      const where = s.position[seat] < 0 ? 'a free town' : `near ${t.townNames[s.position[seat]]}`;
+      const where = s.position[seat] === FREE_PLACE ? 'a free town' : `near ${t.townNames[s.position[seat]]}`;
       log.write(`  seat ${seat + 1}: ${t.heroNames[hero]} (${this.heroLine(hero)}), level ${s.level[seat]}, ${s.gold[seat]} gold, fame ${s.fame[seat]}, ${where}; items: ${this.itemsText(seat)}`);
     }
   }
@@ -238,8 +239,8 @@ export class KyrosRules implements RulesView {
     s.exhaustion[seat] -= Math.min(this.settings.exhaustionRecovery, s.exhaustion[seat]);
 
     if (s.heading[seat] >= 0 && s.townLiberated[s.heading[seat]] === 1) {
-      if (this.log !== null) this.log.write(`  seat ${seat + 1} ${name}: ${t.townNames[s.heading[seat]]} was liberated on the way; choosing again`);
-      s.position[seat] = s.heading[seat];
+      if (this.log !== null) this.log.write(`  seat ${seat + 1} ${name}: ${t.townNames[s.heading[seat]]} was liberated on the way; choosing again from there`);
+      s.position[seat] = FREE_PLACE;
       s.heading[seat] = -1;
     }
     if (s.heading[seat] < 0) {
@@ -266,7 +267,7 @@ export class KyrosRules implements RulesView {
 
   /** Rest a turn in a free town: a Market Step there heals, and the hero starts its next journey from a free place. */
   private rest(seat: number): void {
-    this.state.position[seat] = -1;
+    this.state.position[seat] = FREE_PLACE;
     this.healInTown(seat, `  seat ${seat + 1} ${this.tables.heroNames[this.state.seatHero[seat]]} rests in a free town`);
   }
 
@@ -304,7 +305,7 @@ export class KyrosRules implements RulesView {
   travelTurns(seat: number, town: number): number {
     const s = this.state;
     const from = s.position[seat];
-    const turns = from < 0 ? this.settings.travel : from === town ? 1 : this.settings.travel + Math.abs(from - town) - 1;
+    const turns = from === FREE_PLACE ? this.settings.travel : from === town ? 1 : this.settings.travel + Math.abs(from - town) - 1;
     const faster = turns - this.heroProfiles[seat].update(s, this.tables, seat).travelBonus;
     return faster < 1 ? 1 : faster;
   }
@@ -732,6 +733,7 @@ export class KyrosRules implements RulesView {
     // Liberation: the card (its counters stay on it), the red counter, the reward, a free market card.
     s.liberations++;
     s.townLiberated[town] = 1;
+    s.position[seat] = FREE_PLACE;
     s.lordOwner[lord] = seat;
     s.lordCounters[lord] = s.counterMask;
     const fame = 1 + popcount(s.counterMask);
@@ -766,7 +768,7 @@ export class KyrosRules implements RulesView {
     s.knockouts++;
     s.wounds[seat] = 0;
     s.exhaustion[seat] = 0;
-    s.position[seat] = -1;
+    s.position[seat] = FREE_PLACE;
     s.heading[seat] = -1;
     s.skipTurns[seat] = this.settings.knockoutTurns;
   }

@@ -11,6 +11,8 @@ export const STACK_CAPACITY = 16;
 export const ITEM_CAPACITY = 12;
 /** A combat that lasts this many rounds ends as if the hero had escaped (it only happens when neither side can hurt the other). */
 export const MAX_COMBAT_ROUNDS = 30;
+/** A hero's position at a free place: a town that is not occupied (one it freed, or rests in), or the wilds. */
+export const FREE_PLACE = -1;
 
 export const Status = { playing: 0, finished: 1, unfinished: 2 } as const;
 
@@ -65,7 +67,7 @@ export class KyrosState {
   readonly itemCount = new Uint8Array(MAX_SEATS);
   /** Wounds an ally has taken (per item slot). */
   readonly allyWounds = new Int16Array(MAX_SEATS * ITEM_CAPACITY);
-  /** The town the hero is at or next to, or -1 for a free place (a town that is not occupied, or the wilds). */
+  /** The occupied town the hero is next to, or FREE_PLACE (a town that is not occupied, or the wilds). */
   readonly position = new Int8Array(MAX_SEATS);
   /** The town the hero travels to (-1: none) and the turns left; the attack comes on the turn it reaches 0. */
   readonly heading = new Int8Array(MAX_SEATS);

@@ -3,7 +3,7 @@ import { StrategyError } from '../../../src/core/errors.ts';
 import { Decision, type DecisionKind, OptionKind } from '../../../src/games/kyros/decisions.ts';
 import kyros from '../../../src/games/kyros/index.ts';
 import { M } from '../../../src/games/kyros/rules.ts';
-import { Counter, popcount, Status } from '../../../src/games/kyros/state.ts';
+import { Counter, FREE_PLACE, popcount, Status } from '../../../src/games/kyros/state.ts';
 import { heroIndex, itemIndex, liberateAllBut, lordIndex, makeRules, newRecord, occupy, option, scripted, scriptRolls, seatHero, tables } from './scenario.ts';
 
 const TENS = (n: number) => Array.from({ length: n }, () => 10);
@@ -317,6 +317,13 @@ describe('liberation', () => {
     expect(rules.state.allyWounds[0]).toBe(0);
   });
 
+  it('leaves the hero at a free place: the town it freed is no longer occupied', () => {
+    const { rules } = carthosLiberates(3, 0, ['Lightning Mace'], true);
+    expect(rules.state.townLiberated[0]).toBe(1);
+    expect(rules.state.position[0]).toBe(FREE_PLACE);
+    expect(rules.travelTurns(0, 3)).toBe(2);
+  });
+
   it('ends the game when the last occupied town is liberated, before any market step or further turn', () => {
     const { rules, asked, out } = carthosLiberates(2, 0, ['Lightning Mace'], false);
     expect(rules.state.status).toBe(Status.finished);
@@ -374,6 +381,22 @@ describe('between fights', () => {
       expect(r.travelTurns(0, 2)).toBe(1);
       r.state.status = Status.finished;
     });
+  });
+
+  it('a hero whose target is liberated on the way chooses again from there, a free place', () => {
+    const lines: string[] = [];
+    const rules = makeRules({ players: 3, maxRounds: 1 }, lines);
+    rules.playGame(1, scripted({ [Decision.destination]: (view) => option(view, OptionKind.town, 3) }), newRecord(), (r) => {
+      for (let seat = 0; seat < 3; seat++) seatHero(r, seat, 'Corbin', seat === 0 ? 0 : FREE_PLACE);
+      r.state.heading[0] = 1;
+      r.state.travelLeft[0] = 2;
+      r.state.townLiberated[1] = 1;
+    });
+    expect(lines).toContain('  seat 1 Corbin: Greyhaven was liberated on the way; choosing again from there');
+    expect(rules.state.position[0]).toBe(FREE_PLACE);
+    expect(rules.state.heading[0]).toBe(3);
+    // `travel` (2) turns from a free place, one of them this turn; from next to Greyhaven it would be 2 + 2 - 1.
+    expect(rules.state.travelLeft[0]).toBe(1);
   });
 
   it('resting heals a wound per healCost gold and all exhaustion; every turn first heals `recovery` wounds and sheds `exhaustionRecovery` exhaustion', () => {
