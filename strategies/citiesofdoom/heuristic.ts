@@ -127,7 +127,7 @@ function rerollChoice(view: DecisionView): number {
     if (c.points[k] === 0) zeros |= 1 << k;
     if (c.points[k] < best) below |= 1 << k;
   }
-  const mask = view.power - view.attack > 4 || zeros === 0 ? below : zeros;
+  const mask = view.toWin - view.attack > 4 || zeros === 0 ? below : zeros;
   return mask === 0 ? pick(view, OptionKind.done) : pick(view, OptionKind.reroll, mask);
 }
 
@@ -204,13 +204,13 @@ export function heuristicChoice(decision: DecisionKind, view: DecisionView, heal
       const primary = s.primaryUpgraded ? 3 : 2;
       const secondary = s.secondaryUpgraded ? 2 : 1;
       const expected = 5 * 0.75 * ((primary + secondary + 1) / 3) + 2 * Math.min(2, countInPlay(view, F.magic)) - s.damage;
-      const gap = view.power - expected;
+      const gap = view.toWin - expected;
       const lossCost = Math.max(1, Math.round(gap));
       const deadly = s.damage + lossCost > healLimit(view);
       return (deadly && gap > -1) || gap > 2 ? pick(view, OptionKind.retreat) : pick(view, OptionKind.done);
     }
     case Decision.magic:
-      return view.power > 2 * Math.max(1, view.attack) ? pick(view, OptionKind.choose) : pick(view, OptionKind.done);
+      return view.toWin > 2 * Math.max(1, view.attack) ? pick(view, OptionKind.choose) : pick(view, OptionKind.done);
     case Decision.magicWeapon:
       return pick(view, OptionKind.choose, 0);
     case Decision.block:
@@ -219,7 +219,7 @@ export function heuristicChoice(decision: DecisionKind, view: DecisionView, heal
       return rerollChoice(view);
     case Decision.improvise:
       // An improvised die that scores goes to the sideboard: use the White Tree only while the attack falls short.
-      return view.attack < view.power ? pick(view, OptionKind.choose) : pick(view, OptionKind.done);
+      return view.attack < view.toWin ? pick(view, OptionKind.choose) : pick(view, OptionKind.done);
     case Decision.healingDie:
       // A used healing die may leave the reserve (circle, X): roll it only when the result alone leaves damage to heal.
       return s.damage > view.heal ? pick(view, OptionKind.choose) : pick(view, OptionKind.done);

@@ -57,7 +57,7 @@ export abstract class Combat extends Preparation {
   }
 
   private askMagic(die: number, power: number): boolean {
-    this.view.power = power;
+    this.showPower(power);
     this.view.attack = this.baseAttackEstimate();
     return this.askBetween(Decision.magic, OptionKind.done, OptionKind.choose, die, F.magic) === OptionKind.choose;
   }
@@ -158,7 +158,7 @@ export abstract class Combat extends Preparation {
     }
     for (let g = 0; g < this.groups; g++) o.add(OptionKind.choose, this.groupFirst[g]);
     if (o.count === 1) return -1;
-    this.view.power = power;
+    this.showPower(power);
     this.view.attack = this.baseAttackEstimate();
     this.view.die = -1;
     this.view.face = -1;
@@ -182,7 +182,7 @@ export abstract class Combat extends Preparation {
     this.combatType[this.combatCount++] = type;
   }
 
-  /** One fight: roll, burning skulls out, White Trees, the monster's dice, then rerolls until the attack reaches the power. */
+  /** One fight: roll, burning skulls out, White Trees, the monster's dice, then rerolls until the attack wins (attackToWin). */
   fight(power: number): boolean {
     for (let k = 0; k < this.combatCount; k++) this.combatState[k] = C.roll;
     this.improvisedSeen = 0;
@@ -194,7 +194,7 @@ export abstract class Combat extends Preparation {
       const attack = this.attack();
       this.lastAttack = attack;
       if (this.log !== null) this.log.write(`  combat roll ${roll}: ${line || 'no dice left'}; attack ${attack} against ${power}`);
-      if (attack >= power) return true;
+      if (attack >= this.attackToWin(power)) return true;
       if (roll === rolls) return false;
       const reroll = this.askReroll(power, attack, rolls - roll);
       if (reroll === 0) return false;
@@ -242,7 +242,7 @@ export abstract class Combat extends Preparation {
   private askImprovise(power: number): boolean {
     if (this.state.player.countRoleAt(Where.reserve, RoleCode.improvised) === 0) return false;
     this.showCombat();
-    this.view.power = power;
+    this.showPower(power);
     this.view.attack = this.attack();
     return this.askBetween(Decision.improvise, OptionKind.done, OptionKind.choose, -1, F.whiteTree) === OptionKind.choose;
   }
@@ -259,7 +259,7 @@ export abstract class Combat extends Preparation {
       if ((subset | view.forced) !== 0) o.add(OptionKind.reroll, subset | view.forced);
       if (subset === 0) break;
     }
-    this.view.power = power;
+    this.showPower(power);
     this.view.attack = attack;
     this.view.rollsLeft = rollsLeft;
     this.view.die = -1;

@@ -141,6 +141,8 @@ export interface DecisionView {
   /** Combat and encounter numbers: the monster's power now, and your attack points now (damage subtracted). */
   power: number;
   attack: number;
+  /** The attack that wins the fight: the power, or one more when a tie loses (setting combatTie). */
+  toWin: number;
   /** Combat rolls left after this one. */
   rollsLeft: number;
   /** Decision healingDie: the damage the result heals without the special die. */

@@ -69,7 +69,7 @@ export abstract class CitiesTable {
     this.typeMonsterCombat = common('monsterCombat');
     this.typeExpert = common('expertCombat');
     this.typeCount = tables.typeIds.length;
-    this.view = { state: this.state, options: this.options, tables, random: this.random.streams.strategy, die: -1, face: -1, power: 0, attack: 0, rollsLeft: 0, heal: 0, combat: new CombatView() };
+    this.view = { state: this.state, options: this.options, tables, random: this.random.streams.strategy, die: -1, face: -1, power: 0, attack: 0, toWin: 0, rollsLeft: 0, heal: 0, combat: new CombatView() };
   }
 
   // ---- Dice ----------------------------------------------------------------------------------------------------
@@ -104,6 +104,17 @@ export abstract class CitiesTable {
   }
 
   /** A die leaving an area shows its own face again (a Magic changed to Provisions is Magic again). */
+  /** Show a decision the monster's power, and the attack that beats it (combatTie). */
+  protected showPower(power: number): void {
+    this.view.power = power;
+    this.view.toWin = this.attackToWin(power);
+  }
+
+  /** The attack that wins a fight against this power: the power itself, or one more when a tie loses. */
+  protected attackToWin(power: number): number {
+    return this.readings.tieWins ? power : power + 1;
+  }
+
   protected unchange(side: Side, die: number): void {
     if (side.changed[die] >= 0) side.show(die, side.face[die], this.tables.faceAt(side.type[die], side.face[die]));
   }
@@ -127,6 +138,12 @@ export abstract class CitiesTable {
       if (this.faceOf(side, i) === face && (!noBullet || this.markOf(side, i) !== Mark.bullet)) return i;
     }
     return -1;
+  }
+
+  /** Whether a die leaves its area once used: a circle to the sideboard, an X out of play; others stay where they are. */
+  protected leavesWhenUsed(side: Side, die: number): boolean {
+    const mark = this.markOf(side, die);
+    return mark === Mark.circle || mark === Mark.x;
   }
 
   /** A used die goes back to the reserve, or to the sideboard (circle) or out of play (X). */

@@ -23,7 +23,7 @@ export const SETTINGS: readonly SettingSpec[] = [
     kind: 'enum',
     values: ['setup', 'every'],
     default: 'setup',
-    description: 'glowing-die rerolls when preparing the character only (as written), or on every preparation roll',
+    description: 'glowing-die rerolls when preparing the character only (as written), or on every Step 1 roll too',
   },
   {
     name: 'doomlands',
@@ -89,6 +89,20 @@ export const SETTINGS: readonly SettingSpec[] = [
     default: 'all',
     description: 'what your Step 7 results may do ("keep the dice you want, as in Step 1"): every Step 1 use (heal, upgrade, Ring, White Tree...), keep only, or keep and change Magic to Provisions',
   },
+  {
+    name: 'weaponUpgrade',
+    kind: 'enum',
+    values: ['one', 'both'],
+    default: 'one',
+    description: 'what an upgrade try of a weapon keeps ("magic results and your weapon results"): Magic and that weapon, or Magic and both your weapons',
+  },
+  {
+    name: 'combatTie',
+    kind: 'enum',
+    values: ['win', 'lose'],
+    default: 'win',
+    description: "an attack equal to the monster's power: wins (the attack need only reach the power), or loses (it must beat it; the rulebook says neither)",
+  },
 ];
 
 export const METRICS: readonly MetricSpec[] = [
@@ -125,6 +139,8 @@ export function readingsOf(settings: Settings, content: CitiesContent): Readings
     eagleRerollAll: settings.eagleReroll === 'all',
     opponentPreparesAtSetup: settings.opponentSetup !== 'none',
     step7Uses: STEP7_USES.find((uses) => uses === settings.step7) ?? 'all',
+    weaponUpgradeKeepsBoth: settings.weaponUpgrade === 'both',
+    tieWins: settings.combatTie !== 'lose',
   };
 }
 

@@ -3,7 +3,7 @@ import { COMBAT_DICE, RING_DICE } from './dice.ts';
 import { OpponentRules } from './opponent.ts';
 import type { Readings, Step7Uses } from './readings.ts';
 import { Where } from './state.ts';
-import { type DiceTables, F, IS_KEEPABLE, Mark, RoleCode } from './tables.ts';
+import { type DiceTables, F, IS_KEEPABLE, RoleCode } from './tables.ts';
 import type { GameLog } from '../../core/game.ts';
 
 /**
@@ -153,8 +153,8 @@ export abstract class Preparation extends OpponentRules {
       case Use.whiteTree:
         if (this.log !== null) this.log.write(`  use ${label} to bring in improvised weapon dice; the die goes to your active area`);
         if (!this.whiteTreeBlocked()) this.bringIn(RoleCode.improvised, WHITE_TREE_DICE, false);
-        if (this.markOf(p, die) === Mark.none) p.move(die, Where.active);
-        else this.spend(p, die);
+        if (this.leavesWhenUsed(p, die)) this.spend(p, die);
+        else p.move(die, Where.active);
     }
   }
 
@@ -207,13 +207,14 @@ export abstract class Preparation extends OpponentRules {
     const t = this.tables;
     const stream = this.random.streams.combat;
     const weapon = target === Upgrade.primary ? s.primary : s.secondary;
+    const otherWeapon = target === Upgrade.primary ? s.secondary : s.primary;
     let kept = 0;
     let rolls = 0;
     for (; rolls < UPGRADE_ROLLS && kept < COMBAT_DICE; rolls++) {
       const dice = COMBAT_DICE - kept;
       for (let d = 0; d < dice; d++) {
         const face = t.faceAt(this.typeCombat, this.roll(this.typeCombat, stream));
-        const keep = target === Upgrade.character ? face === s.primary || face === s.secondary : face === F.magic || face === weapon;
+        const keep = target === Upgrade.character ? face === s.primary || face === s.secondary : face === F.magic || face === weapon || (this.readings.weaponUpgradeKeepsBoth && face === otherWeapon);
         if (keep) kept++;
       }
     }

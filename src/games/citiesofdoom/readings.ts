@@ -30,6 +30,10 @@ export interface Readings {
   readonly opponentPreparesAtSetup: boolean;
   /** What your Step 7 results may do ("keep the dice you want, as in Step 1"): a STEP7_USES name. */
   readonly step7Uses: Step7Uses;
+  /** An upgrade try of a weapon keeps Magic and that weapon's results (false), or Magic and both weapons' (true). */
+  readonly weaponUpgradeKeepsBoth: boolean;
+  /** A combat attack equal to the monster's power wins (true), or the attack must exceed it (false). */
+  readonly tieWins: boolean;
 }
 
 /** `all`: every Step 1 use; `keep`: keep or leave active only; `keep-change`: those, and Magic changed to Provisions. */
@@ -52,4 +56,6 @@ export const DEFAULT_READINGS: Readings = {
   eagleRerollAll: false,
   opponentPreparesAtSetup: true,
   step7Uses: 'all',
+  weaponUpgradeKeepsBoth: false,
+  tieWins: true,
 };

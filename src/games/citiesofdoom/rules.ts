@@ -3,7 +3,7 @@ import { Combat } from './combat.ts';
 import { type CitiesStrategy, Decision, OptionKind } from './decisions.ts';
 import type { Readings } from './readings.ts';
 import { Side, Status, Where } from './state.ts';
-import { CHARACTER_WEAPONS, CHARACTERS, type DiceTables, F, Mark, RoleCode } from './tables.ts';
+import { CHARACTER_WEAPONS, CHARACTERS, type DiceTables, F, RoleCode } from './tables.ts';
 
 /**
  * Dicemaster: Cities of Doom, solo mode, steps 1 to 8, as written in the rulebook (`RULES.md` says how each unclear
@@ -256,7 +256,7 @@ export class CitiesRules extends Combat {
   /** Decision retreat (not after a Portcullis): retreating ends the turn. Returns true when you retreat. */
   private askRetreat(power: number): boolean {
     const s = this.state;
-    this.view.power = power;
+    this.showPower(power);
     this.view.attack = this.baseAttackEstimate();
     if (this.noRetreat || this.askBetween(Decision.retreat, OptionKind.done, OptionKind.retreat, -1, -1) !== OptionKind.retreat) return false;
     s.retreats++;
@@ -279,15 +279,16 @@ export class CitiesRules extends Combat {
     const s = this.state;
     const p = s.player;
     const stream = this.random.streams.player;
+    this.rollAll(p, Where.active, stream);
+    const rolled = this.log === null ? '' : this.listAt(p, Where.active);
     let discoveries = 0;
+    // One by one: a third discovery gone out of play makes the rest unusable.
     for (let i = p.nextAt(Where.active, 0); i >= 0; i = p.nextAt(Where.active, i + 1)) {
-      this.rollDie(p, i, stream);
-      if (this.faceOf(p, i) === F.discovery) {
-        discoveries++;
-        if (this.markOf(p, i) !== Mark.none) this.spend(p, i);
-      }
+      if (this.faceOf(p, i) !== F.discovery) continue;
+      discoveries++;
+      if (this.leavesWhenUsed(p, i)) this.spend(p, i);
     }
-    if (this.log !== null) this.log.write(`step 5: you roll your active area: ${this.listAt(p, Where.active) || 'nothing'}; ${discoveries} discover${discoveries === 1 ? 'y' : 'ies'}`);
+    if (this.log !== null) this.log.write(`step 5: you roll your active area: ${rolled || 'nothing'}; ${discoveries} discover${discoveries === 1 ? 'y' : 'ies'}`);
     for (let d = 0; d < discoveries && s.status === Status.playing; d++) this.rollRune();
   }
 

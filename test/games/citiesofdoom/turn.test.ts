@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Decision, type DecisionView, OptionKind, Use } from '../../../src/games/citiesofdoom/decisions.ts';
+import { Decision, type DecisionView, OptionKind, Upgrade, Use } from '../../../src/games/citiesofdoom/decisions.ts';
 import { Status, Where } from '../../../src/games/citiesofdoom/state.ts';
 import { F, Mark } from '../../../src/games/citiesofdoom/tables.ts';
 import { heuristicChoice } from '../../../strategies/citiesofdoom/heuristic.ts';
@@ -281,8 +281,20 @@ describe('out of play and marks', () => {
     t.rules.treasure();
     expect(me(t).countAt(Where.outOfPlay)).toBe(3);
     expect(me(t).outOfPlayFaces[F.discovery]).toBe(3);
-    expect(t.log[0]).toBe('step 5: you roll your active area: blank; 3 discoveries');
+    expect(t.log[0]).toBe('step 5: you roll your active area: discovery, discovery, discovery, discovery; 3 discoveries');
     expect(t.rules.state.runes).toBe(3);
+  });
+
+  it('dice with a bullet or a star, like unmarked ones, stay in the active area after a discovery: only circles and Xs leave', () => {
+    for (const mark of [Mark.none, Mark.bullet, Mark.star]) {
+      const t = arena();
+      markFace(t, 'white-action', 'discovery', mark);
+      give(t, me(t), 'white-action', Where.active);
+      rolls(t, 'discovery', 'sun');
+      t.rules.treasure();
+      expect(facesAt(t, me(t), Where.active), `mark ${mark}`).toEqual(['discovery']);
+      expect(t.log[0]).toBe('step 5: you roll your active area: discovery; 1 discovery');
+    }
   });
 
   it('circle dice go to the sideboard after use', () => {
@@ -434,6 +446,30 @@ describe('magic and combat (Steps 3 and 4)', () => {
     rolls(t, ...Array(5).fill('axe'));
     fight(t, 10);
     expect([me(t).countAt(Where.combat), me(t).countAt(Where.reserve)]).toEqual([5, 2]);
+  });
+
+  it('combatTie: an attack equal to the power wins (win), or must beat it (lose), which the strategy sees as view.toWin', () => {
+    const toWin: number[] = [];
+    const seeToWin = (view: DecisionView) => (toWin.push(view.toWin), 0);
+    for (const [reading, won] of [['win', true], ['lose', false]] as const) {
+      const t = arena({ combatTie: reading, combatRolls: 2 }, { [Decision.combat]: [seeToWin] });
+      rolls(t, 'axe', 'axe', 'sword', 'bow', 'bow');
+      expect(fight(t, 5), reading).toBe(won);
+      expect(t.log.at(-1)).toBe('  combat roll 1: axe, axe, sword, bow, bow; attack 5 against 5');
+    }
+    expect(toWin).toEqual([6]);
+  });
+
+  it('weaponUpgrade: an upgrade try of a weapon keeps Magic and that weapon (one), or Magic and both weapons (both)', () => {
+    for (const [reading, upgraded] of [['one', false], ['both', true]] as const) {
+      const t = arena({ weaponUpgrade: reading });
+      rolls(t, ...Array(5).fill('sword'));
+      expect(t.rules.tryUpgrade(Upgrade.primary), reading).toBe(upgraded);
+      expect(t.rules.state.primaryUpgraded).toBe(upgraded);
+    }
+    const character = arena({ weaponUpgrade: 'both' });
+    rolls(character, ...Array(25).fill('magic'));
+    expect(character.rules.tryUpgrade(Upgrade.character)).toBe(false);
   });
 
   it('after a roll that falls short you may reroll any of the dice left, or stop and lose', () => {
