@@ -427,9 +427,14 @@ export class SetawatchRules extends Watch {
     return (this.usedCamp & (1 << action)) === 0;
   }
 
+  /**
+   * Whether Check Map or a Teleport may change the next location: there is one and it is not a final location (a
+   * Doomed Run expedition's map need not end in one), and the unused deck has a card to offer.
+   */
   private mapCanChange(): boolean {
     const s = this.state;
-    return s.mapDeck.size > 1 && s.unusedLocations.size > 0;
+    const next = s.mapDeck.peek();
+    return next >= 0 && this.tables.locations[next].kind !== LocationKind.final && s.unusedLocations.size > 0;
   }
 
   private listHeals(die: number, action: number): void {

@@ -113,6 +113,23 @@ describe('the campfire', () => {
   });
 });
 
+describe('Check Map', () => {
+  /** Whether the camper, with three 5s, is offered Check Map on the first round of this map (then ends camp: option 0). */
+  function offered(locations: string[], onlyLocations: boolean): boolean {
+    let checkMap = false;
+    const look: Step = (view) => ((checkMap = find(view, (o, i) => o.kind[i] === OptionKind.campAction && o.aux[i] === Camp.checkMap) >= 0), 0);
+    play({ ...base, camper: 'cleric', rolls: [5, 5, 5], locations, onlyLocations, deck: FILLER, camp: [look] });
+    return checkMap;
+  }
+
+  it('may change the next location, not a final one, also on a map that ends without one (a Doomed Run expedition)', () => {
+    expect(offered(['Barren Plains'], false)).toBe(true);
+    expect(offered(['Barren Plains', 'Goblin Caves'], true)).toBe(true);
+    expect(offered(['Barren Plains', 'Forbidden Tower'], true)).toBe(false);
+    expect(offered(['Barren Plains'], true)).toBe(false);
+  });
+});
+
 describe('rounds', () => {
   it('creatures left in the Line join the Horde and exhaust cards equal to their damage', () => {
     const game = play({ ...base, horde: [], deck: ['Ember Drake', 'Metal Golem', ...FILLER], fire: 3 });

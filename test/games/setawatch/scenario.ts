@@ -55,6 +55,8 @@ export interface Scenario {
   unhallowed?: string[];
   /** Locations on top of the map deck, in the order they are reached. */
   locations?: string[];
+  /** The map deck holds only `locations`, the rest going to the unused deck (a Doomed Run expedition's stack). */
+  onlyLocations?: boolean;
   fire?: number;
   /** Ability cards face up (every other card waits in reserve), and those face down. */
   active?: string[];
@@ -124,6 +126,7 @@ function stack(rules: SetawatchRules, scenario: Scenario): void {
       pile.push(id);
     }
   }
+  if (scenario.onlyLocations === true) while (s.mapDeck.size > 0) s.unusedLocations.pushBottom(s.mapDeck.draw());
   for (const name of [...(scenario.locations ?? ['Barren Plains'])].reverse()) {
     const id = location(t, name);
     if (!s.mapDeck.remove(id)) s.unusedLocations.remove(id);
