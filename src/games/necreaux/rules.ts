@@ -129,11 +129,16 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     this.spendXp();
     this.offerTeamAbilities(Trigger.turnStart);
     if (s.finished) return;
+    if (!s.turnOver) this.exploreOrRest();
+    if (!s.finished) this.endTurn();
+    if (!s.finished && s.turn >= MAX_TURNS) this.finish(Outcome.failure);
+  }
+
+  /** The turn's choice: a speed to explore at, or 0 to rest (a turn-start ability may already have ended the turn). */
+  private exploreOrRest(): void {
     const speed = this.ask.chooseSpeed();
     if (speed === 0) this.restTurn();
     else this.explore(speed);
-    if (!s.finished) this.endTurn();
-    if (!s.finished && s.turn >= MAX_TURNS) this.finish(Outcome.failure);
   }
 
   /** At turn start: 2 XP per skill card the agent has buys it a new skill card. */
@@ -303,8 +308,10 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     this.give(card, this.chooseHolder(card));
   }
 
+  /** An item enters play in Monster Loot, with its starting charges. */
   private toLoot(card: number): void {
     const s = this.state;
+    s.charges[card] = this.cards.startCharges[card];
     s.loot.push(card);
     s.zone[card] = Zone.loot;
     if (this.log !== null) this.log.write(`  ${this.cards.names[card]} goes to Monster Loot`);
@@ -457,10 +464,7 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     this.offerTeamAbilities(Trigger.combat);
     if (s.zone[monster] !== Zone.current || s.finished) return true;
     this.updateMonster(monster);
-    if (s.monsterHits >= s.monsterHealth) {
-      this.defeat(monster);
-      return true;
-    }
+    // Hit tokens an ability placed count with the rolls': the monster is defeated only once every agent has rolled.
     let misses = 0;
     for (let agent = 0; agent < s.agents; agent++) {
       if (!s.isActing(agent)) continue;

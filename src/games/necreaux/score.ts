@@ -27,8 +27,10 @@ export function scoreOf(s: GameState, rules: SetUpRules): number {
   let score = s.discard.size + 5 * s.countdown;
   if (rules.agentCreation === 'draft') score += 10;
   if (s.xpSpent === 0) score += 10;
-  if (s.zone[cards.scientists] === Zone.held) score += 10;
-  if (s.zone[cards.shuttle] === Zone.held) score += 10;
+  // The dead of an utter failure hold their cards still (there was no teammate to take them): they do not count.
+  const teamAlive = s.aliveCount() > 0;
+  if (teamAlive && s.zone[cards.scientists] === Zone.held) score += 10;
+  if (teamAlive && s.zone[cards.shuttle] === Zone.held) score += 10;
   if (s.escaped) score += 10;
   if (s.escapedWithScientists) score += 10;
   score += 10 * (s.instructedCountdown - s.startingCountdown);

@@ -29,6 +29,15 @@ describe('exploring', () => {
     const game = play(scenario(1, ['Medkit'], []), testStrategy({}, 1));
     expect(game.state.zone[id(game.engine, 'Medkit')]).toBe(Zone.loot);
   });
+
+  it('an item enters Monster Loot with its starting charges, and keeps them when claimed', () => {
+    const loot = play(scenario(1, ['Power Cell'], []), testStrategy({}, 1));
+    expect(loot.state.charges[id(loot.engine, 'Power Cell')]).toBe(3);
+    const claimed = play(scenario(1, ['Body Armor', 'Henchman'], [6, 6]), testStrategy({}, 2));
+    const armor = id(claimed.engine, 'Body Armor');
+    expect(claimed.state.zone[armor]).toBe(Zone.held);
+    expect(claimed.state.charges[armor]).toBe(2);
+  });
 });
 
 describe('combat', () => {
@@ -118,6 +127,13 @@ describe('combat', () => {
     expect(game.state.charges[id(game.engine, 'Lucky')]).toBe(2);
     expect(game.state.health(0)).toBe(6);
     expect(metric(game, 'monstersDefeated')).toBe(1);
+  });
+
+  it("hit tokens an ability places count once every agent has rolled: a miss still costs damage", () => {
+    const game = play(scenario(1, ['Guard Dog'], [1, 1], (engine) => giveHeld(engine, 0, 'Grenade')), testStrategy({ useAbility: () => true }, 1));
+    expect(metric(game, 'monstersDefeated')).toBe(1);
+    expect(game.log).toContain('  Guard Dog hits 1 time(s) for 1 each');
+    expect(game.dice?.used).toBe(2);
   });
 
   it('defeating a monster with loot claims Monster Loot cards for an agent', () => {
@@ -269,6 +285,19 @@ function firstItem(view: { heldCount(a: number): number; heldAt(a: number, i: nu
 }
 
 describe('experience', () => {
+  it('a turn a turn-start ability ends (its rest draws a monster the team flees) asks for no speed: no second rest', () => {
+    let speedsAsked = 0;
+    const strategy = testStrategy({ fight: () => false, useAbility: () => true, resolveRestDraw: () => true, chooseSpeed: () => (speedsAsked++, 0) });
+    const resourceful = (engine: NecreauxEngine) => {
+      setSkills(engine, 0, ['Resourceful', 'Plain 2', 'Plain 3']);
+      engine.state.charges[id(engine, 'Resourceful')] = 2;
+    };
+    const game = play(scenario(1, ['Guard Dog', 'Medkit'], [], resourceful), strategy);
+    expect(game.log.some((line) => line.includes('flee'))).toBe(true);
+    expect(speedsAsked).toBe(0);
+    expect(game.state.zone[id(game.engine, 'Medkit')]).toBe(Zone.deck);
+  });
+
   it('at turn start 2 XP per skill card the agent has buys a new skill card', () => {
     const game = play(
       scenario(1, [], [], (engine) => {

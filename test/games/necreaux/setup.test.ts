@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Settings } from '../../../src/core/game.ts';
 import { Kind } from '../../../src/games/necreaux/decisions.ts';
 import type { NecreauxEngine } from '../../../src/games/necreaux/rules.ts';
+import { scoreOf } from '../../../src/games/necreaux/score.ts';
 import { giveHeld, metric, outcome, play, stackDeck, testStrategy } from './helpers.ts';
 
 class StopAfterSetUp extends Error {}
@@ -156,8 +157,9 @@ describe('agent creation', () => {
 });
 
 describe('the performance evaluation', () => {
-  it('scores every line of the rulebook', () => {
-    const game = play(
+  /** A lone agent holding the shuttle and the Scientists, on the last turn of an Intro game: it escapes with them. */
+  const escapeWithEverything = () =>
+    play(
       {
         settings: { agents: 1, level: 'intro' },
         arrange: (engine) => {
@@ -169,9 +171,19 @@ describe('the performance evaluation', () => {
       },
       testStrategy({}, 1),
     );
+
+  it('scores every line of the rulebook', () => {
+    const game = escapeWithEverything();
     // 0 discarded + 5 x 1 turn left + 10 no XP spent + 10 scientists + 10 shuttle + 10 escaped + 10 with the
     // scientists - 3 pre-made agents - 5 x 2 caches - 30 How To Play deck.
     expect(metric(game, 'score')).toBe(12);
+  });
+
+  it('an utter failure scores no Scientists or shuttle: the dead still hold them, with no teammate to take them', () => {
+    const game = escapeWithEverything();
+    const held = metric(game, 'score');
+    game.state.kill(0);
+    expect(scoreOf(game.state, game.engine.rules)).toBe(held - 20);
   });
 
   it('the variants instruct their cuts: they score nothing as "fewer turns than instructed"', () => {
