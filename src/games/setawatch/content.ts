@@ -22,7 +22,7 @@ const cardBase = { name, source: z.enum(SOURCES), set: z.enum(CONTENT_SETS).defa
 
 /** Which creatures an effect may pick. `at` is the place in the Line (or `graveyard`); the rest filter. */
 export const target = z.strictObject({
-  at: z.enum(['revealed', 'unrevealed', 'any', 'first', 'second', 'last', 'damaged', 'nextToDefeated', 'graveyard']),
+  at: z.enum(['revealed', 'unrevealed', 'any', 'first', 'second', 'last', 'damaged', 'attacked', 'nextToDefeated', 'graveyard']),
   types: z.array(name).optional(),
   unhallowed: z.boolean().optional(),
   maxHealth: z.number().int().min(0).max(99).optional(),

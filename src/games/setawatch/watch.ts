@@ -740,6 +740,9 @@ export class Watch implements Simulator {
     for (let i = s.lineLength - 1; i >= 0; i--) {
       if (s.lineCard[i] === card || (s.lineRevealed[i] === 1 && this.matches(s.lineCard[i], mask, names))) this.sendToHorde(i);
     }
+    for (let die = 0; die < SEATS * DICE_PER_SEAT; die++) {
+      if (s.dieTamed[die] >= 0 && this.matches(s.dieTamed[die], mask, names)) this.releaseTamed(die, s.horde);
+    }
   }
 
   protected isFinalRound(): boolean {
@@ -1097,6 +1100,8 @@ export class Watch implements Simulator {
         return position === s.lineLength - 1;
       case 'damaged':
         return revealed && s.lineDamage[position] > 0;
+      case 'attacked':
+        return revealed && s.lineAttacker[position] >= 0;
       case 'nextToDefeated':
         return revealed && s.lastDefeatPosition >= 0 && (position === s.lastDefeatPosition || position === s.lastDefeatPosition - 1) && this.health(position) < s.lastDefeatHealth;
       case 'graveyard':
@@ -1557,14 +1562,17 @@ export class Watch implements Simulator {
     this.log?.write(`  ${this.seatName(seat)} gets an attack die of ${value}`);
   }
 
-  /** End of the round: dice given by Assist are gone, creatures tamed by Siren Song go to the Graveyard. */
+  /**
+   * End of the round: dice given by Assist are gone; creatures tamed by Siren Song, and a tamed creature a thief took
+   * (spent, as if it had attacked), go to the Graveyard.
+   */
   protected endRoundDice(): void {
     const s = this.state;
     for (let seat = 0; seat < SEATS; seat++) {
       for (let k = ROLLED_DICE; k < DICE_PER_SEAT; k++) {
         const die = seat * DICE_PER_SEAT + k;
         if (s.dieTamed[die] < 0) s.dieState[die] = Die.absent;
-        else if (s.dieUntilEndOfRound[die] === 1) this.releaseTamed(die);
+        else if (s.dieUntilEndOfRound[die] === 1 || s.dieState[die] === Die.stolen) this.releaseTamed(die);
       }
     }
   }

@@ -459,6 +459,14 @@ describe('Wizard abilities', () => {
     logHas(game.log, 'Lich is defeated');
   });
 
+  it('Curse is not offered on a creature damaged without an attack die (Throw Axe)', () => {
+    let cursable = true;
+    const seeCurse: Step = (view) => ((cursable = ability('Curse', 2, 1)(view) >= 0), 0);
+    const game = play({ ...SECOND, active: ['Curse', 'Throw Axe'], deck: ['Bear', 'Fell Beast', ...FILLER], watch: [ability('Throw Axe', 8, 1), seeCurse] });
+    logHas(game.log, '8 damage to Fell Beast');
+    expect(cursable).toBe(false);
+  });
+
   it('Chaos Blast defeats two adjacent revealed creatures and adds one to the end', () => {
     const game = play({ ...SECOND, active: ['Chaos Blast'], deck: ['Bear', 'Treant', ...FILLER], watch: [ability('Chaos Blast', 2, 0)] });
     logHas(game.log, 'Bear is defeated');

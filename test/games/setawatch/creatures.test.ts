@@ -7,6 +7,8 @@ import { ability, attack, card, EVERY_CARD, find, play, type Step, targetIs } fr
 const ROLLS = [1, 1, 1, 8, 7, 6, 8, 5, 4, 6, 5, 4];
 const FILLER = ['Bear#2', 'Eagle#2', 'Wolf#2', 'Fae', 'Fae#2', 'Treant', 'Treant#2'];
 const cleric = { camper: 'cleric', rolls: ROLLS, active: ['Rebuke', 'Far Sight', 'Long Shot', 'Wound', 'Throw Axe', 'Curse', 'Shockbolt'] };
+/** Party beastmaster, cleric, rogue, warrior: the cleric camps; the Beast Master rolls 8, 7, 2. */
+const beastmaster = { party: 'beastmaster,cleric,rogue,warrior', camper: 'cleric', rolls: [8, 7, 2, 1, 1, 1, 6, 5, 3, 8, 6, 4] };
 
 const logHas = (log: string[], text: string) => expect(log.some((line) => line.includes(text)), `log lacks "${text}":\n${log.join('\n')}`).toBe(true);
 
@@ -293,6 +295,20 @@ describe('Unhallowed powers', () => {
   it('Corrupt Druid takes itself and the revealed Forest Creatures to the Horde (pre-production)', () => {
     const game = play({ ...cleric, sets: 'base+preproduction', horde: [], deck: ['Bear', 'Corrupt Druid'] });
     expect(game.names(game.state.horde).slice(0, 2)).toEqual(['Corrupt Druid', 'Bear']);
+  });
+
+  it('Corrupt Druid takes tamed Forest Creatures to the Horde too (pre-production)', () => {
+    const game = play({ ...beastmaster, sets: 'base+preproduction', horde: [], active: ['Tame Beast'], deck: ['Wolf', 'Bear', 'Corrupt Druid', ...FILLER], watch: [ability('Tame Beast', 2, 0)] });
+    logHas(game.log, 'Wolf leaves the party');
+    expect(game.names(game.state.horde)).toEqual(expect.arrayContaining(['Corrupt Druid', 'Bear', 'Wolf']));
+    expect(game.names(game.state.tamed)).toEqual([]);
+  });
+
+  it('a tamed creature a Vampire steals is spent: it goes to the Graveyard at the end of the round', () => {
+    const game = play({ ...beastmaster, rolls: [3, 2, 2, 1, 1, 1, 3, 2, 1, 3, 2, 1], active: ['Tame Beast'], deck: ['Wolf', 'Bear', 'Vampire', ...FILLER], watch: [ability('Tame Beast', 2, 0)] });
+    logHas(game.log, 'Vampire steals a 4');
+    expect(game.names(game.state.tamed)).toEqual([]);
+    expect(game.names(game.state.graveyard)).toContain('Wolf');
   });
 
   it('Minotaur moves to first position and exhausts a card there (pre-production)', () => {
