@@ -6,6 +6,7 @@
  *   npx tsx src/games/doomedrun/make-content.ts
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 type Json = Record<string, unknown>;
 const base = JSON.parse(readFileSync(new URL('../../../content/setawatch/base.json', import.meta.url), 'utf8')) as {
@@ -391,5 +392,10 @@ const content = {
   startingCompany: BASE_IDS,
   rules: { doomLimit: 3, coinSpots: ['chop', 'scout', 'checkMap'], falconDamage: 4 },
 };
-writeFileSync(new URL('../../../content/doomedrun/run.json', import.meta.url), `${JSON.stringify(content, null, 1)}\n`);
-process.stdout.write(`wrote content/doomedrun/run.json: ${content.creatures.length} creatures, ${content.unhallowed.length} Unhallowed, ${content.locations.length} locations, ${sideQuests.length} Side Quests\n`);
+/** The text of content/doomedrun/run.json as this script writes it (a test holds the shipped file to it). */
+export const RUN_JSON_TEXT = `${JSON.stringify(content, null, 1)}\n`;
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  writeFileSync(new URL('../../../content/doomedrun/run.json', import.meta.url), RUN_JSON_TEXT);
+  process.stdout.write(`wrote content/doomedrun/run.json: ${content.creatures.length} creatures, ${content.unhallowed.length} Unhallowed, ${content.locations.length} locations, ${sideQuests.length} Side Quests\n`);
+}

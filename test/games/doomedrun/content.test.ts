@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { doomedrunContentSchema, provenance } from '../../../src/games/doomedrun/content.ts';
+import { RUN_JSON_TEXT } from '../../../src/games/doomedrun/make-content.ts';
 import { RunTables } from '../../../src/games/doomedrun/state.ts';
 import { content } from './helpers.ts';
 
@@ -15,6 +16,11 @@ const ALIAS: Record<string, string> = { Bandits: 'Bandit', 'Grand Arena': 'The G
 const printedName = (name: string) => ALIAS[name] ?? name;
 
 describe('Doomed Run content', () => {
+  it('is what make-content.ts writes from base.json, so a fix to a base card reaches the campaign', () => {
+    expect(readFileSync(new URL('../../../content/doomedrun/run.json', import.meta.url), 'utf8')).toBe(RUN_JSON_TEXT);
+  });
+
+
   it('has the seven Realm lists of the rulebook: Doom, 8 Unhallowed, the Final Location', () => {
     expect(content.realms.map((r) => r.doom)).toEqual([0, 1, 1, 2, 2, 3, 3]);
     expect(content.realms.map((r) => r.unhallowed.length)).toEqual([8, 8, 8, 8, 8, 8, 8]);
