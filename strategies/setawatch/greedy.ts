@@ -53,6 +53,8 @@ const planValue = new Int16Array(MAX_PLAN_DICE);
 /** Per plan die: the Line positions it reaches as a bit mask. */
 const planReach = new Int32Array(MAX_PLAN_DICE);
 let planDice = 0;
+/** The Line positions one adventurer may attack (RulesView.attackTargets). */
+const attackable = new Int16Array(LINE_CAPACITY);
 /** Per position: a bit mask over the plan's dice (0 when the dice cannot kill it), and the pips they spend. */
 const killSet = new Int32Array(PLAN_POSITIONS);
 const killPips = new Int16Array(PLAN_POSITIONS);
@@ -117,7 +119,8 @@ function gatherDice(view: DecisionView): void {
     if (s.inCombat[seat] === 0 || !s.hasReadyDie(seat)) continue;
     seatCleaves[seat] = view.rules.keepsLeftover(seat) ? 1 : 0;
     let reach = 0;
-    for (let position = 0; position < positions; position++) if (view.rules.canAttack(seat, position)) reach |= 1 << position;
+    const count = view.rules.attackTargets(seat, attackable);
+    for (let i = 0; i < count && attackable[i] < positions; i++) reach |= 1 << attackable[i];
     for (let die = seat * DICE_PER_SEAT; reach !== 0 && die < (seat + 1) * DICE_PER_SEAT && planDice < MAX_PLAN_DICE; die++) {
       if (s.dieState[die] !== Die.ready) continue;
       planDie[planDice] = die;

@@ -104,7 +104,8 @@ export interface DecisionView {
 }
 
 export interface RulesView {
-  canAttack(seat: number, position: number): boolean;
+  /** The Line positions the adventurer may attack now, in order, into `into`; returns their count. */
+  attackTargets(seat: number, into: Int16Array): number;
   firstFaceDown(): number;
   /** The first face-down card an ability may reveal (none behind a Lich with `lichReveals=blocked`), or -1. */
   abilityRevealTarget(): number;

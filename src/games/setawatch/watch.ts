@@ -87,8 +87,10 @@ export class Watch implements Simulator {
   protected seed = 0;
   protected location: LocationRules = NO_LOCATION;
   private readonly scratch: Int16Array;
-  /** listAttacks: the positions one adventurer may attack now. */
-  private readonly attackTargets = new Int16Array(LINE_CAPACITY);
+  /** The positions one adventurer may attack now (attackTargets). */
+  private readonly targets = new Int16Array(LINE_CAPACITY);
+  /** listHarmonized: 1 for each Line position an adventurer other than the Bard may attack. */
+  private readonly attackable = new Uint8Array(LINE_CAPACITY);
   readonly view: { state: SetawatchState; options: OptionList; tables: CardTables; random: RandomStream; seen: Int16Array; seat: number; rules: Watch };
 
   constructor(
@@ -895,10 +897,8 @@ export class Watch implements Simulator {
 
   private listAttacks(seat: number): void {
     const s = this.state;
-    const targets = this.attackTargets;
-    let count = 0;
-    const last = Math.min(s.lineLength - 1, this.attackReach(seat));
-    for (let position = 0; position <= last; position++) if (this.canAttack(seat, position)) targets[count++] = position;
+    const targets = this.targets;
+    const count = this.attackTargets(seat, targets);
     if (count === 0) return;
     for (let k = 0; k < DICE_PER_SEAT; k++) {
       const die = seat * DICE_PER_SEAT + k;
@@ -918,24 +918,26 @@ export class Watch implements Simulator {
     return false;
   }
 
-  /** The last Line position the adventurer's direct attacks may reach: the range, or the whole Line with Song of Pain. */
-  private attackReach(seat: number): number {
-    return this.tables.hasSongOfPain && this.seatHasPassive(seat, 'attackAnyRevealed') ? LINE_CAPACITY : this.reach(seat);
-  }
-
   /** The last Line position the adventurer's direct attacks reach (0 = melee). */
   private reach(seat: number): number {
     const s = this.state;
     return (this.tables.adventurers[seat].ranged || s.ownRanged[seat] === 1 ? 1 : 0) + s.rangeBonus + this.location.rangeBonus;
   }
 
-  canAttack(seat: number, position: number): boolean {
+  /**
+   * The Line positions the adventurer may attack now, in order, into `into` (their count returned): revealed creatures
+   * within reach, not immune, none behind a creature that blocks attacks; with Song of Pain any revealed creature.
+   */
+  attackTargets(seat: number, into: Int16Array): number {
     const s = this.state;
-    if (s.lineRevealed[position] === 0) return false;
-    if (this.tables.hasSongOfPain && this.seatHasPassive(seat, 'attackAnyRevealed')) return this.combiningAllowed(seat, position);
-    if (position > this.reach(seat) || this.isImmune(position)) return false;
-    for (let i = 0; i < position; i++) if (this.tables.blocksAttacks[s.lineCard[i]] === 1 && this.ongoingWorks(i)) return false;
-    return this.combiningAllowed(seat, position);
+    const anyRevealed = this.tables.hasSongOfPain && this.seatHasPassive(seat, 'attackAnyRevealed');
+    const last = anyRevealed ? s.lineLength - 1 : Math.min(s.lineLength - 1, this.reach(seat));
+    let count = 0;
+    for (let position = 0; position <= last; position++) {
+      if (s.lineRevealed[position] === 1 && (anyRevealed || !this.isImmune(position)) && this.combiningAllowed(seat, position)) into[count++] = position;
+      if (!anyRevealed && this.tables.blocksAttacks[s.lineCard[position]] === 1 && this.ongoingWorks(position)) break;
+    }
+    return count;
   }
 
   /** The Grand Arena: only one adventurer's dice per creature. */
@@ -1180,13 +1182,14 @@ export class Watch implements Simulator {
   /** Harmonize: a revealed creature (option.target) that another adventurer in the fight can attack. */
   private listHarmonized(slot: number, bard: number): void {
     const s = this.state;
-    for (let position = 0; position < s.lineLength; position++) {
-      for (let seat = 0; seat < SEATS; seat++) {
-        if (seat === bard || s.inCombat[seat] === 0 || !this.canAttack(seat, position)) continue;
-        this.options.add(OptionKind.passive, slot, -1, position, -1, 0);
-        break;
-      }
+    const attackable = this.attackable;
+    attackable.fill(0, 0, s.lineLength);
+    for (let seat = 0; seat < SEATS; seat++) {
+      if (seat === bard || s.inCombat[seat] === 0) continue;
+      const count = this.attackTargets(seat, this.targets);
+      for (let i = 0; i < count; i++) attackable[this.targets[i]] = 1;
     }
+    for (let position = 0; position < s.lineLength; position++) if (attackable[position] === 1) this.options.add(OptionKind.passive, slot, -1, position, -1, 0);
   }
 
   // ---- Applying Watch options ------------------------------------------------------------------------------------
