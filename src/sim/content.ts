@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { GameModule } from '../core/game.ts';
 import { InputError } from '../core/errors.ts';
-import { parseJson } from './json.ts';
+import { canonicalStrings, parseJson } from './json.ts';
 import { describeZodError } from './zod-errors.ts';
 
 export const REPOSITORY_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -26,5 +26,5 @@ export function loadContent(game: GameModule, file: string | undefined): LoadedC
   }
   const parsed = game.content.schema.safeParse(json);
   if (!parsed.success) throw new InputError(`${shownName}: ${describeZodError(parsed.error, json)}`);
-  return { file: shownName, content: parsed.data };
+  return { file: shownName, content: canonicalStrings(parsed.data) };
 }

@@ -15,3 +15,16 @@ export function parseJson(text: string): unknown {
     throw new SyntaxError(`${at[1]} ${at[2] === 'after JSON' ? 'after the JSON value ' : ''}at line ${line}, column ${column}`);
   }
 }
+
+/**
+ * A copy of `value` (parsed JSON) whose strings are V8's canonical (internalized) copies. Strings parsed from JSON
+ * (but the shortest) or copied to a worker thread are fresh strings, which V8 compares with the engines' string
+ * literals (`step.op === 'tame'`) through a call, character by character when the lengths match; canonical strings
+ * compare by reference. Property names are always canonical, hence the round trip through one.
+ */
+export function canonicalStrings<T>(value: T): T {
+  if (typeof value === 'string') return Object.keys({ [value]: 0 })[0] as T;
+  if (Array.isArray(value)) return value.map(canonicalStrings) as T;
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([key, each]) => [key, canonicalStrings(each)])) as T;
+}

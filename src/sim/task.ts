@@ -5,6 +5,7 @@ import { gameSeed } from '../core/rng.ts';
 import { loadGame } from '../games/registry.ts';
 import { CellAccumulator, PairAccumulator } from './accumulator.ts';
 import { GameWins } from './game-wins.ts';
+import { canonicalStrings } from './json.ts';
 import type { CellRaw } from './results.ts';
 import { placeInModule } from '../core/user-module.ts';
 import { createStrategy, userModuleOf } from './strategy-spec.ts';
@@ -84,9 +85,11 @@ export class TaskRunner {
 
   static async create(setup: RunSetup): Promise<TaskRunner> {
     const game = await loadGame(setup.gameId);
+    // The content reached this worker as a copy, its strings no longer canonical.
+    const content = canonicalStrings(setup.content);
     const players: Player[] = [];
     for (const cell of setup.cells) {
-      players.push({ engine: game.createEngine(cell.settings, setup.content, null), strategy: await createStrategy(game, cell.strategy) });
+      players.push({ engine: game.createEngine(cell.settings, content, null), strategy: await createStrategy(game, cell.strategy) });
     }
     return new TaskRunner(game, setup, players);
   }
