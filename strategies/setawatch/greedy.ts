@@ -117,11 +117,12 @@ function gatherDice(view: DecisionView): void {
   for (let seat = 0; seat < SEATS; seat++) {
     seatCleaves[seat] = 0;
     if (s.inCombat[seat] === 0 || !s.hasReadyDie(seat)) continue;
-    seatCleaves[seat] = view.rules.keepsLeftover(seat) ? 1 : 0;
     let reach = 0;
     const count = view.rules.attackTargets(seat, attackable);
     for (let i = 0; i < count && attackable[i] < positions; i++) reach |= 1 << attackable[i];
-    for (let die = seat * DICE_PER_SEAT; reach !== 0 && die < (seat + 1) * DICE_PER_SEAT && planDice < MAX_PLAN_DICE; die++) {
+    if (reach === 0) continue;
+    seatCleaves[seat] = view.rules.keepsLeftover(seat) ? 1 : 0;
+    for (let die = seat * DICE_PER_SEAT; die < (seat + 1) * DICE_PER_SEAT && planDice < MAX_PLAN_DICE; die++) {
       if (s.dieState[die] !== Die.ready) continue;
       planDie[planDice] = die;
       planValue[planDice] = s.dieValue[die];
@@ -150,6 +151,7 @@ function markHarmonizedDice(view: DecisionView): void {
   const s = view.state;
   harmonyPosition = -1;
   planHarmony = 0;
+  if (s.harmonizedCard < 0) return;
   for (let position = 0; position < Math.min(PLAN_POSITIONS, s.lineLength); position++) if (s.lineCard[position] === s.harmonizedCard) harmonyPosition = position;
   if (harmonyPosition < 0) return;
   for (let i = 0; i < planDice; i++) if (Math.floor(planDie[i] / DICE_PER_SEAT) !== s.harmonizedBy) planHarmony |= 1 << i;
@@ -417,16 +419,18 @@ const Defeats = { nothing: 0, target: 1, pair: 2 } as const;
 
 /**
  * Facts about each ability card's modes, compiled once per card tables and read per option (index card * stride +
- * mode): what the targeted step defeats, whether any step of the mode defeats, and whether greedy never takes the mode.
+ * mode): what the targeted step defeats, whether any step of the mode defeats, whether greedy never takes the mode,
+ * and the step scoreAbility scores when effectValue values it (null: valued at nothing).
  */
 interface ModeFacts {
   readonly stride: number;
   readonly defeats: Uint8Array;
   readonly anyDefeat: Uint8Array;
   readonly ignored: Uint8Array;
+  readonly valuedStep: readonly (ValuedEffect | null)[];
 }
 let factsFor: CardTables | null = null;
-let facts: ModeFacts = { stride: 0, defeats: new Uint8Array(0), anyDefeat: new Uint8Array(0), ignored: new Uint8Array(0) };
+let facts: ModeFacts = { stride: 0, defeats: new Uint8Array(0), anyDefeat: new Uint8Array(0), ignored: new Uint8Array(0), valuedStep: [] };
 
 function modeFacts(tables: CardTables): ModeFacts {
   if (factsFor === tables) return facts;
@@ -434,6 +438,7 @@ function modeFacts(tables: CardTables): ModeFacts {
   const defeats = new Uint8Array(tables.abilities.length * stride);
   const anyDefeat = new Uint8Array(tables.abilities.length * stride);
   const ignored = new Uint8Array(tables.abilities.length * stride);
+  const valuedStep: (ValuedEffect | null)[] = new Array(tables.abilities.length * stride).fill(null);
   tables.abilities.forEach((ability, card) =>
     ability.modes.forEach((steps, mode) => {
       const step = steps[Math.max(0, ability.targeted[mode])];
@@ -442,9 +447,10 @@ function modeFacts(tables: CardTables): ModeFacts {
       anyDefeat[card * stride + mode] = steps.some((each) => DEFEATS.has(each.op)) ? 1 : 0;
       // scoreAbility values a targeted defeat by the kill, anything else by effectValue.
       ignored[card * stride + mode] = (defeated === Defeats.nothing || ability.targeted[mode] < 0) && worthless(step) ? 1 : 0;
+      valuedStep[card * stride + mode] = isValued(step) ? step : null;
     }),
   );
-  facts = { stride, defeats, anyDefeat, ignored };
+  facts = { stride, defeats, anyDefeat, ignored, valuedStep };
   factsFor = tables;
   return facts;
 }
@@ -499,8 +505,8 @@ function scoreAbility(view: DecisionView, index: number): number {
   const f = modeFacts(view.tables);
   const defeats = f.defeats[card * f.stride + mode];
   if (defeats !== Defeats.nothing && position >= 0) return killValue(view, defeats, position, dieValue) - (o.die[index] >= 0 ? 0 : EXHAUST_COST - 50);
-  const ability = view.tables.abilities[card];
-  const value = effectValue(view, ability.modes[mode][Math.max(0, ability.targeted[mode])], position, o.die[index], f.anyDefeat[card * f.stride + mode] === 1);
+  const step = f.valuedStep[card * f.stride + mode];
+  const value = step === null ? 0 : effectValue(view, step, position, o.die[index], f.anyDefeat[card * f.stride + mode] === 1);
   return value <= 0 ? NOT_WORTH : value - (o.die[index] >= 0 ? 5 * dieValue : EXHAUST_COST);
 }
 
@@ -523,8 +529,7 @@ const HORDE_RETURN = 300;
  * kill less 300) gave 36.1%, as now 45.7%. Far Sight valued by the kill its range would make possible measured -0.2 to
  * 0 pp: it keeps its flat value.
  */
-function effectValue(view: DecisionView, step: AbilityEffect, position: number, paidDie: number, modeDefeats: boolean): number {
-  if (!isValued(step)) return 0;
+function effectValue(view: DecisionView, step: ValuedEffect, position: number, paidDie: number, modeDefeats: boolean): number {
   const s = view.state;
   switch (step.op) {
     case 'defeatAll':
@@ -903,11 +908,12 @@ export function prepareWatchScores(view: DecisionView): void {
   const s = view.state;
   decisionStamp++;
   gatherDice(view);
-  killValues.fill(0);
   for (let position = 0; position < PLAN_POSITIONS; position++) {
     killSet[position] = 0;
+    for (let seat = 0; seat < SEATS; seat++) killValues[position * SEATS + seat] = 0;
     if (position >= s.lineLength || s.lineRevealed[position] === 0) continue;
-    recordKill(position, cheapestKillOf(view, position, usableDice(position), diceMultiplier(view, position)));
+    const usable = usableDice(position);
+    if (usable !== 0) recordKill(position, cheapestKillOf(view, position, usable, diceMultiplier(view, position)));
   }
 }
 
