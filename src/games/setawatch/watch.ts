@@ -52,6 +52,8 @@ export interface Readings {
 }
 
 const HUMAN: readonly string[] = ['Human'];
+/** Tracking's creature type, one array for good: typeMask keeps each array's mask. */
+const FOREST_CREATURE: readonly string[] = ['Forest Creature'];
 
 export const DEFAULT_READINGS: Readings = {
   ongoingFaceDown: false,
@@ -1151,7 +1153,7 @@ export class Watch implements Simulator {
     const s = this.state;
     if (this.location.noPassives || s.slotPassiveUsed[slot] === 1) return;
     const front = s.lineLength > 0 && s.lineRevealed[0] === 1;
-    if (op === 'tameFirst' && front && (this.tables.typeBits[s.lineCard[0]] & this.tables.typeMask(['Forest Creature'])) !== 0 && this.tameRoom(seat) >= 0) {
+    if (op === 'tameFirst' && front && (this.tables.typeBits[s.lineCard[0]] & this.tables.typeMask(FOREST_CREATURE)) !== 0 && this.tameRoom(seat) >= 0) {
       this.options.add(OptionKind.passive, slot, -1, 0, -1, 0);
     } else if (op === 'wardFirst' && front) {
       this.options.add(OptionKind.passive, slot, -1, 0, -1, 0);
