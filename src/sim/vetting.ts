@@ -71,9 +71,10 @@ function replayedInReverse(runner: TaskRunner, cell: number, strategy: Strategy,
 async function replayedOfferedEverything(runner: TaskRunner, cell: number, seeds: readonly number[], endings: readonly string[][]): Promise<TaskFailure | null> {
   const { game } = runner;
   const spec = runner.setup.cells[cell].strategy;
-  const fresh = await createStrategy(game, spec);
   const member = game.ignoresMember;
-  if (member === undefined || memberAt(fresh, member) === undefined) return null;
+  if (member === undefined) return null;
+  const fresh = await createStrategy(game, spec);
+  if (memberAt(fresh, member) === undefined) return null;
   const offered = withDecisions(fresh, game.strategyMethods, (decide) => decide, [member]);
   const inOrder = seeds.map((_, index) => index);
   const failure = firstOtherEnding(runner, cell, offered, seeds, inOrder, endings, (index, again) => ignoresNotKept(spec, member, seeds[index], endings[index], again));
