@@ -103,7 +103,6 @@ export abstract class CitiesTable {
     side.show(die, face, this.tables.faceAt(side.type[die], face));
   }
 
-  /** A die leaving an area shows its own face again (a Magic changed to Provisions is Magic again). */
   /** Show a decision the monster's power, and the attack that beats it (combatTie). */
   protected showPower(power: number): void {
     this.view.power = power;
@@ -115,6 +114,7 @@ export abstract class CitiesTable {
     return this.readings.tieWins ? power : power + 1;
   }
 
+  /** A die leaving an area shows its own face again (a Magic changed to Provisions is Magic again). */
   protected unchange(side: Side, die: number): void {
     if (side.changed[die] >= 0) side.show(die, side.face[die], this.tables.faceAt(side.type[die], side.face[die]));
   }
