@@ -132,8 +132,6 @@ export class KyrosRules implements RulesView {
 
   private setUp(): void {
     const s = this.state;
-    const t = this.tables;
-    const setup = this.random.streams.setup;
     const o = this.settings;
     s.status = Status.playing;
     s.players = o.players;
@@ -143,12 +141,22 @@ export class KyrosRules implements RulesView {
     s.attacks = s.liberations = s.knockouts = s.escapes = s.countersGiven = 0;
     s.firstAttack = -1;
     s.winner = -1;
+    this.dealHeroes();
+    this.setAsideEarlierLords();
+    this.stockMarkets();
+    this.occupyTowns();
+    if (this.log !== null) this.logSetUp();
+  }
 
-    // Heroes: dealt at random, as they stand when the endgame begins.
+  /** Heroes dealt at random, as they stand when the endgame begins. */
+  private dealHeroes(): void {
+    const s = this.state;
+    const t = this.tables;
+    const setup = this.random.streams.setup;
     for (let h = 0; h < t.heroCount; h++) this.deal[h] = h;
     setup.shuffle(this.deal, 0, t.heroCount);
     for (let seat = 0; seat < MAX_SEATS; seat++) {
-      const hero = seat < o.players ? this.deal[seat] : -1;
+      const hero = seat < s.players ? this.deal[seat] : -1;
       s.seatHero[seat] = hero;
       s.wounds[seat] = s.exhaustion[seat] = s.fame[seat] = 0;
       s.heading[seat] = -1;
@@ -164,9 +172,16 @@ export class KyrosRules implements RulesView {
       // Somewhere on the board: next to one of the towns about to be occupied, or at a free place (-1, FREE_PLACE).
       s.position[seat] = setup.int(s.townCount + 1) - 1;
     }
+  }
 
-    // Giant Lords: the ones defeated in normal play are set aside; the rest (those never drawn and those on the
-    // undefeated track, shuffled back) form the deck the occupiers are drawn from.
+  /**
+   * The Giant Lords defeated in normal play are set aside; the rest (those never drawn and those on the undefeated
+   * track, shuffled back) form the deck the occupiers are drawn from.
+   */
+  private setAsideEarlierLords(): void {
+    const s = this.state;
+    const t = this.tables;
+    const setup = this.random.streams.setup;
     s.lordCounters.fill(0);
     s.lordOwner.fill(-1);
     for (let l = 0; l < t.lordCount; l++) this.deal[l] = l;
@@ -177,25 +192,31 @@ export class KyrosRules implements RulesView {
       if (l < t.defeatedBeforeEndgame) this.giveEarlierLord(lord, l === t.defeatedBeforeEndgame - 1, setup);
       else s.lordDeck.push(lord);
     }
+  }
 
-    // The market deck, and each occupied town's stack.
+  /** The market deck, shuffled, and each town-to-be-occupied's stack dealt from it. */
+  private stockMarkets(): void {
+    const s = this.state;
+    const t = this.tables;
     s.marketDeck.clear();
     s.marketDiscard.clear();
     for (let i = 0; i < t.marketDeck.length; i++) s.marketDeck.push(t.marketDeck[i]);
-    s.marketDeck.shuffle(setup);
+    s.marketDeck.shuffle(this.random.streams.setup);
     for (let town = 0; town < s.townCount; town++) {
       s.stackSize[town] = 0;
-      for (let c = 0; c < o.marketCards && s.marketDeck.size > 0; c++) this.addToStack(town, s.marketDeck.draw());
+      for (let c = 0; c < this.settings.marketCards && s.marketDeck.size > 0; c++) this.addToStack(town, s.marketDeck.draw());
     }
+  }
 
-    // Occupation: top-most free market stack first (Frostgate, Greyhaven, Nerekhall, ...), then red counters.
+  /** Occupation: top-most free market stack first (Frostgate, Greyhaven, Nerekhall, ...), then red counters. */
+  private occupyTowns(): void {
+    const s = this.state;
     for (let town = 0; town < s.townCount; town++) {
       s.townLord[town] = s.lordDeck.draw();
       s.restampTown(town);
       s.townLiberated[town] = 0;
       s.townRedCounter[town] = 1;
     }
-    if (this.log !== null) this.logSetUp();
   }
 
   /** A Giant Lord defeated before the endgame, by the setting: the eighth to the last seat, the others at random. */
@@ -326,8 +347,19 @@ export class KyrosRules implements RulesView {
     if (this.log !== null) {
       this.log.write(`  seat ${seat + 1} ${t.heroNames[s.seatHero[seat]]} attacks ${t.lordNames[lord]} in ${t.townNames[town]} (wounds ${s.wounds[seat]}/${t.heroLife[s.seatHero[seat]]}, exhaustion ${s.exhaustion[seat]})`);
     }
+    const mask = this.giveCounters(town);
+    this.setUpCombat(seat, town, mask);
+    if (this.log !== null) {
+      this.log.write(
+        `    seat ${s.chooser + 1} gives ${popcount(mask)} of ${s.counterCap(town)} counter(s): ${this.countersText(mask)} -> ${this.combatLordText()}; ${t.lordNames[lord]} may use: ${this.stackText(town)}`,
+      );
+    }
+    this.endCombat(this.fightRounds(seat, lord));
+  }
 
-    // The player to the attacker's left chooses the counters: at most one per market card, one of each type.
+  /** The player to the attacker's left chooses the counters: at most one per market card, one of each type. */
+  private giveCounters(town: number): number {
+    const s = this.state;
     const cap = s.counterCap(town);
     const o = this.options;
     o.clear();
@@ -336,42 +368,38 @@ export class KyrosRules implements RulesView {
     const mask = o.a[this.ask(Decision.counters, s.chooser)];
     s.counterMask = mask;
     s.countersGiven += popcount(mask);
-    this.setUpCombat(seat, town, mask);
-    if (this.log !== null) {
-      this.log.write(
-        `    seat ${s.chooser + 1} gives ${popcount(mask)} of ${cap} counter(s): ${this.countersText(mask)} -> ${this.combatLordText()}; ${t.lordNames[lord]} may use: ${this.stackText(town)}`,
-      );
-    }
+    return mask;
+  }
 
-    let end: number = CombatEnd.escaped;
+  /** Combat rounds until one side falls or the hero escapes; returns how the combat ended (CombatEnd). */
+  private fightRounds(seat: number, lord: number): number {
+    const s = this.state;
+    const o = this.options;
     for (let round = 1; ; round++) {
       s.combatRound = round;
       if (round > MAX_COMBAT_ROUNDS) {
         if (this.log !== null) this.log.write(`    neither side can win; after ${MAX_COMBAT_ROUNDS} rounds the hero withdraws`);
-        end = CombatEnd.escaped;
-        break;
+        return CombatEnd.escaped;
       }
       s.heroSurge = 0;
       s.lordSurge = 0;
-      if (round > 1 && t.lordNoEscape[lord] === 0) {
+      if (round > 1 && this.tables.lordNoEscape[lord] === 0) {
         o.clear();
         o.add(OptionKind.fight, 0);
         o.add(OptionKind.escape, 0);
         if (o.kind[this.ask(Decision.escape, seat)] === OptionKind.escape) {
-          end = CombatEnd.escaped;
           if (this.log !== null) this.log.write(`    round ${round}: the hero escapes`);
-          break;
+          return CombatEnd.escaped;
         }
       }
-      end = this.beforeCombat();
-      if (end >= 0) break;
+      let end = this.beforeCombat();
+      if (end >= 0) return end;
       o.clear();
       for (let p = 0; p < 3; p++) o.add(OptionKind.phase, p);
       s.attackPhase = o.a[this.ask(Decision.phase, seat)];
       end = this.combatRound(round);
-      if (end >= 0) break;
+      if (end >= 0) return end;
     }
-    this.endCombat(end);
   }
 
   /** The live combat's effective numbers: each side's profile (see profiles.ts), the counters added to the Lord's. */
