@@ -1,6 +1,8 @@
+import { z } from 'zod';
 import type { GameModule } from '../core/game.ts';
 import { InputError } from '../core/errors.ts';
 import { importDefault, isModulePath } from '../core/user-module.ts';
+import { describeZodError } from '../sim/zod-errors.ts';
 
 /** Every game the platform ships, loaded on demand so a run pays only for its own game. */
 const GAME_LOADERS: Readonly<Record<string, () => Promise<GameModule>>> = {
@@ -13,9 +15,40 @@ const GAME_LOADERS: Readonly<Record<string, () => Promise<GameModule>>> = {
 
 export const GAME_IDS: readonly string[] = Object.keys(GAME_LOADERS);
 
+const names = z.array(z.string()).min(1);
+const list = z.array(z.object({ name: z.string() }));
+const func = z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', { message: 'must be a function' });
+
+/**
+ * The members of the game contract (src/core/game.ts) a game of your own must have, checked when it is loaded so that
+ * a module that is not a game is refused in one line rather than failing on its first use.
+ */
+const userGameSchema = z.object({
+  id: z.string().min(1),
+  title: z.string(),
+  settings: list,
+  content: z.object({ schema: z.custom((value) => typeof value === 'object' && value !== null, { message: 'must be a zod schema' }), defaultFile: z.string(), provenance: func }),
+  strategies: list.min(1),
+  strategyMethods: z.array(z.string()),
+  defaultStrategy: z.string(),
+  outcomes: names,
+  winOutcome: z.string(),
+  metrics: list,
+  createEngine: func,
+});
+
+async function importUserGame(path: string, where: string): Promise<GameModule> {
+  const exported = await importDefault(path, where);
+  const parsed = userGameSchema.safeParse(exported);
+  if (!parsed.success) {
+    throw new InputError(`${where}: ${path}: default export ${describeZodError(parsed.error, exported)}; expected a game module (src/core/game.ts: GameModule)`);
+  }
+  return exported as GameModule;
+}
+
 /** A game by id, or by the path of a module whose default export is a GameModule (a game of your own). */
 export async function loadGame(id: string, where = 'game'): Promise<GameModule> {
-  if (isModulePath(id)) return (await importDefault(id, where)) as GameModule;
+  if (isModulePath(id)) return importUserGame(id, where);
   const load = GAME_LOADERS[id];
   if (!load) throw new InputError(`${where}: unknown game "${id}"; games: ${GAME_IDS.join(', ')}, or a path to a game module`);
   return load();

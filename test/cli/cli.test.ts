@@ -102,6 +102,10 @@ describe('playsim CLI', () => {
 
   it('refuses an unknown game, setting value, strategy and command with exit code 2', () => {
     expectBadInput(playsim('sim', 'nosuchgame'), /unknown game "nosuchgame"; games: necreaux/);
+    const notAGame = join(tempDir(), 'not-a-game.mjs');
+    writeFileSync(notAGame, "export default { name: 'a strategy, not a game' };\n");
+    expectBadInput(playsim('sim', notAGame), /^playsim: game: .*not-a-game\.mjs: default export field id: .*; expected a game module/m);
+    expectBadInput(playsim('replay', notAGame, '--seed', '1'), /^playsim: game: .*not-a-game\.mjs: default export field id: /m);
     expectBadInput(playsim('sim', COIN, '--set', 'target=99'), /setting target=99 is not allowed; allowed: an integer from 2 to 12/);
     expectBadInput(playsim('sim', COIN, '--set', 'colour=red'), /unknown setting "colour"/);
     expectBadInput(playsim('sim', COIN, '--strategy', 'genius'), /^playsim: --strategy genius: unknown strategy "genius" for game coin; strategies: always/);
