@@ -45,14 +45,18 @@ export function parseShard(text: string | undefined): Shard | null {
 }
 
 /**
- * Checked before any game is played, so a long run is not lost to a typo: the folder, or its nearest existing
- * ancestor, must be a folder this process may write into. Nothing is created until the report is written.
+ * The report folder --out names, checked before any game is played, so a long run is not lost to a typo: the folder,
+ * or its nearest existing ancestor, must be a folder this process may write into. Nothing is created until the report
+ * is written. An empty --out (a CI variable left unset) is refused rather than taken as the working directory.
  */
-export function checkOutputFolder(outDir: string): void {
+export function outputFolder(out: string): string {
+  if (out.trim() === '') throw new InputError('--out is empty: give the report folder (--out . for the working directory)');
+  const outDir = resolve(out);
   let path = outDir;
   while (!existsSync(path) && dirname(path) !== path) path = dirname(path);
   const problem = !statSync(path).isDirectory() ? `${path} is not a folder` : !writable(path) ? `${path} is not writable` : null;
   if (problem !== null) throw new InputError(`--out ${outDir}: cannot write the report there: ${problem}`);
+  return outDir;
 }
 
 /**
@@ -134,8 +138,7 @@ export async function runCommand(reference: string, flags: RunFlags & { shard?: 
   const shard = parseShard(flags.shard);
   const experimentPath = experimentPathOf(reference);
   const file = readExperimentFile(experimentPath);
-  const outDir = resolve(flags.out ?? defaultOutDir(file, flags, shard));
-  checkOutputFolder(outDir);
+  const outDir = outputFolder(flags.out ?? defaultOutDir(file, flags, shard));
   return runAndReport(file, experimentPath, flags, shard, outDir);
 }
 
@@ -198,11 +201,11 @@ export async function replayCommand(gameId: string, flags: { seed: number; set?:
 }
 
 export async function mergeCommand(paths: readonly string[], outDir: string): Promise<void> {
-  checkOutputFolder(resolve(outDir));
+  const folder = outputFolder(outDir);
   const results = await mergeShards(paths);
-  const written = await writeReport(results, resolve(outDir));
+  const written = await writeReport(results, folder);
   process.stdout.write(`${summaryMarkdown(results)}\n`);
-  process.stderr.write(`merged ${paths.length} shards; wrote ${written.length} files to ${resolve(outDir)}\n`);
+  process.stderr.write(`merged ${paths.length} shards; wrote ${written.length} files to ${folder}\n`);
 }
 
 /**

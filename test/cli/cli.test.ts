@@ -141,6 +141,9 @@ describe('playsim CLI', () => {
     expectBadInput(playsim('merge', 'x.json', '--out', join(file, 'below')), /^playsim: --out .*below: cannot write the report there: .*a-file is not a folder$/m);
     // Permission checks pass on /proc for root, where Node's recursive mkdir never returns: a folder is tried instead.
     expectBadInput(playsim('run', GRID, '--games', '100000000', '--out', '/proc/playsim'), /^playsim: --out \/proc\/playsim: cannot write the report there: \/proc is not writable$/m);
+    // An unset CI variable ("--out $DIR" quoted) must not put the report in the working directory.
+    expectBadInput(playsim('run', GRID, '--games', '100000000', '--out', ''), /^playsim: --out is empty: give the report folder/m);
+    expectBadInput(playsim('merge', 'x.json', '--out', ' '), /^playsim: --out is empty: give the report folder/m);
   });
 
   it('refuses a malformed experiment or content file naming file and field', () => {
