@@ -13,20 +13,43 @@ import { TOOL_VERSION } from './version.ts';
  */
 
 /**
- * What shards of one run share. The tool version is part of it: which games a shard plays (the task partition) may
- * change between versions, so shards of different versions could overlap or leave games out.
+ * What shards of one run share, by the field of results.json that holds it. The tool version is part of it: which
+ * games a shard plays (the task partition) may change between versions, so shards of different versions could
+ * overlap or leave games out.
  */
-function runKey(results: ResultsFile): string {
+function runParts(results: ResultsFile): [field: string, value: unknown][] {
   const { tool, experiment, seed, gamesPerCell, content, cells } = results;
-  return JSON.stringify([tool.version, experiment.name, experiment.game, seed, gamesPerCell, content.file, cells.map((cell) => [cell.params, cell.strategy])]);
+  return [
+    ['tool.version', tool.version],
+    ['experiment.name', experiment.name],
+    ['experiment.game', experiment.game],
+    ['seed', seed],
+    ['gamesPerCell', gamesPerCell],
+    ['content.file', content.file],
+    ['cells', cells.map((cell) => [cell.params, cell.strategy])],
+  ];
+}
+
+/** The first field in which a file's run differs from the first file's, said with both values; null when none does. */
+function runDifference(results: ResultsFile, first: ResultsFile, firstPath: string): string | null {
+  const theirs = runParts(first);
+  for (const [index, [field, value]] of runParts(results).entries()) {
+    const [mine, other] = [JSON.stringify(value), JSON.stringify(theirs[index][1])];
+    if (mine === other) continue;
+    // The cells are long: their settings (--set) or strategies differ, and the summaries show them.
+    const values = field === 'cells' ? `their settings (--set) or strategies differ from ${firstPath}'s` : `${mine}, not ${other} as in ${firstPath}`;
+    return `field ${field}: ${values}`;
+  }
+  return null;
 }
 
 function checkShardsFitTogether(files: readonly { path: string; results: ResultsFile }[]): void {
   const first = files[0];
   const seen = new Set<number>();
   for (const { path, results } of files) {
-    if (runKey(results) !== runKey(first.results)) {
-      throw new InputError(`${path}: field tool/experiment/seed/content/cells: not the same run as ${first.path} (playsim version, experiment, seed, games per cell, content file and cells, their settings (--set) and strategies, must match)`);
+    const difference = runDifference(results, first.results, first.path);
+    if (difference !== null) {
+      throw new InputError(`${path}: ${difference}: not the same run (playsim version, experiment, seed, games per cell, content file and cells, their settings (--set) and strategies, must match)`);
     }
     if (results.tool.version !== TOOL_VERSION) {
       throw new InputError(`${path}: field tool.version: written by playsim ${results.tool.version}; merge it with that version (this is ${TOOL_VERSION}, whose games and metrics may differ)`);

@@ -85,7 +85,7 @@ describe('runner', () => {
     await expect(mergeShards([p0])).rejects.toThrow(/missing shards 1\/3, 2\/3/);
     await expect(mergeShards([p0, p0, p1, p2])).rejects.toThrow(/shard 0\/3 is given twice/);
     const otherCells = write('other-cells.json', { ...shards[1], cells: shards[1].cells.map((cell, i) => (i === 0 ? { ...cell, params: { ...cell.params, target: 99 } } : cell)) });
-    await expect(mergeShards([p0, otherCells, p2])).rejects.toThrow(/not the same run/);
+    await expect(mergeShards([p0, otherCells, p2])).rejects.toThrow(/other-cells\.json: field cells: their settings \(--set\) or strategies differ from .*0\.json's: not the same run/);
     const otherSplit = write('other-split.json', { ...shards[1], shard: { index: 1, count: 2 } });
     await expect(mergeShards([p0, otherSplit])).rejects.toThrow(/every file must be a shard of the same --shard i\/n split/);
     const notAShard = write('whole.json', { ...shards[1], shard: null });
@@ -95,11 +95,11 @@ describe('runner', () => {
   it('refuses shards of another playsim version, and shards that do not add up to the run', async () => {
     const { shards, write } = await shardsOfGrid(2);
     const older = write('older.json', { ...shards[1], tool: { ...shards[1].tool, version: '0.0.1' } });
-    await expect(mergeShards([write('0.json', shards[0]), older])).rejects.toThrow(/playsim version/);
+    await expect(mergeShards([write('0.json', shards[0]), older])).rejects.toThrow(/older\.json: field tool\.version: "0\.0\.1", not "\d+\.\d+\.\d+" as in .*0\.json: not the same run \(playsim version/);
     const bothOlder = [write('o0.json', { ...shards[0], tool: { ...shards[0].tool, version: '0.4.0' } }), write('o1.json', { ...shards[1], tool: { ...shards[1].tool, version: '0.4.0' } })];
     await expect(mergeShards(bothOlder)).rejects.toThrow(/o0\.json: field tool\.version: written by playsim 0\.4\.0; merge it with that version \(this is \d+\.\d+\.\d+/);
     const otherContent = write('content.json', { ...shards[1], content: { ...shards[1].content, file: 'my-cards.json' } });
-    await expect(mergeShards([write('0d.json', shards[0]), otherContent])).rejects.toThrow(/content\.json: .*content file/);
+    await expect(mergeShards([write('0d.json', shards[0]), otherContent])).rejects.toThrow(/content\.json: field content\.file: "my-cards\.json", not ".*" as in .*0d\.json: not the same run/);
     const overlapping = write('overlap.json', { ...shards[1], cells: shards[1].cells.map((cell, i) => (i === 0 ? shards[0].cells[0] : cell)) });
     await expect(mergeShards([write('0b.json', shards[0]), overlapping])).rejects.toThrow(/overlap.json: field cells\[0\].raw.wins: games 0 to \d+ overlap games already recorded/);
     const countedTwice = write('twice.json', withoutGameWins({ ...shards[1], cells: shards[1].cells.map((cell, i) => (i === 0 ? shards[0].cells[0] : cell)) }));
