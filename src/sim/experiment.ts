@@ -241,7 +241,7 @@ export async function planExperiment(file: ExperimentFile, game: GameModule, sou
  */
 function checkedChoice(choose: readonly string[], varied: readonly string[], strategyParams: readonly string[], where: string): readonly string[] {
   const stray = choose.find((name) => !varied.includes(name));
-  if (stray !== undefined) throw new InputError(`${where}: field choose: "${stray}" is not varied by this experiment; varied: ${varied.join(', ')}`);
+  if (stray !== undefined) throw new InputError(`${where}: field choose: "${stray}" is not varied by this experiment; varied: ${varied.join(', ') || 'none (no grid, one strategy)'}`);
   const strategyParts = varied.includes('strategy') ? ['strategy', ...strategyParams] : [];
   const chosenParts = strategyParts.filter((name) => choose.includes(name));
   if (chosenParts.length > 0 && chosenParts.length < strategyParts.length) {

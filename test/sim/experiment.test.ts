@@ -62,6 +62,7 @@ describe('experiment plans', () => {
     expect((await plan({ grid, choose: ['target'] })).choose).toEqual(['target']);
     expect((await plan({ grid })).choose).toEqual([]);
     await expect(plan({ grid, choose: ['crash'] })).rejects.toThrow(/x.yaml: field choose: "crash" is not varied by this experiment; varied: target, rounds/);
+    await expect(plan({ choose: ['target'] })).rejects.toThrow(/x.yaml: field choose: "target" is not varied by this experiment; varied: none \(no grid, one strategy\)$/);
     const strategies = [{ name: PARAMETRIC, grid: { k: [1, 2] } }, 'always'];
     expect((await plan({ grid, strategies, choose: ['k', 'strategy'] })).choose).toEqual(['k', 'strategy']);
     await expect(plan({ grid, strategies, choose: ['k'] })).rejects.toThrow(/x.yaml: field choose: the strategies are varied, so choose strategy, k together/);
