@@ -92,6 +92,18 @@ function usageError(message: string, argv: readonly string[]): InputError {
   if (message.startsWith('Unknown argument') && command !== undefined && !COMMANDS.includes(command)) {
     return new InputError(`unknown command "${command}"; commands: ${COMMANDS.join(', ')} (playsim --help)`);
   }
+  // yargs names a flag without its dashes ("Unknown argument: content"): said as typed, with where the command's options are.
+  const named = /^(Unknown|Missing required) arguments?: (.*)$/.exec(message);
+  if (named !== null && command !== undefined && COMMANDS.includes(command)) {
+    const names = named[2].split(', ');
+    // yargs lists --bogus-flag twice, as bogus-flag and bogusFlag.
+    const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+    const asTyped = names
+      .filter((name) => kebab(name) === name || !names.includes(kebab(name)))
+      .map((name) => argv.find((arg) => arg === `-${name}` || arg === `--${name}` || arg.startsWith(`--${name}=`))?.split('=')[0] ?? name);
+    const what = named[1] === 'Unknown' ? `unknown option or argument ${asTyped.join(', ')}` : `missing ${asTyped.map((name) => `--${name}`).join(', ')}`;
+    return new InputError(`${command}: ${what} (playsim ${command} --help lists its options)`);
+  }
   return new InputError(message);
 }
 

@@ -113,6 +113,9 @@ describe('playsim CLI', () => {
     expectBadInput(playsim(), /^playsim: name a command: run, suite, sim/m);
     expectBadInput(playsim('sim'), /^playsim: sim: missing <game> \(games: necreaux, /m);
     expectBadInput(playsim('diff', 'a'), /^playsim: diff: missing <before> <after>/m);
+    expectBadInput(playsim('replay', COIN), /^playsim: replay: missing --seed \(playsim replay --help lists its options\)$/m);
+    expectBadInput(playsim('suite', '--content', 'x.json', '--no-such-flag=1'), /^playsim: suite: unknown option or argument --content, --no-such-flag \(playsim suite --help lists its options\)$/m);
+    expectBadInput(playsim('list', 'necreaux'), /^playsim: list: unknown option or argument necreaux \(playsim list --help/m);
     expectBadInput(playsim('sim', COIN, '--game', '100'), /^playsim: --game is not an option: <game> is given without a flag \(playsim --help\); games per cell is --games$/m);
     expectBadInput(playsim('replay', '--game', COIN, '--seed', '1'), /^playsim: --game is not an option: <game> is given without a flag \(playsim --help\)$/m);
     expectBadInput(playsim('run', GRID, '--experiment=x'), /^playsim: --experiment is not an option/m);
