@@ -12,7 +12,9 @@ export interface ShownInterval {
  * A metric's mean's 95% CI as the tables and charts show it. A metric that is 0 or one value c in every game (c times
  * an indicator, such as firstAttackWon's 0 or 100) is a rate: its interval is Wilson's, scaled by c, so it stays
  * within [0, c] and does not shrink to nothing when every game agrees. Any other metric keeps its Student-t interval (a
- * metric that was 0 in every game, whose c no game showed, too).
+ * metric that was 0 in every game, whose c no game showed, too, and one that was c in every game with c short of the
+ * top its game declares: 4 liberations in every game is a count every game shared, not a rate of 4 whose games all
+ * hit).
  */
 export function shownInterval(metric: MetricResult): ShownInterval {
   const { mean, n } = metric;
@@ -30,5 +32,8 @@ function indicatorValue(metric: MetricResult): number | null {
   const c = Math.round((sd * sd * ((n - 1) / n) + mean * mean) / mean);
   const binOf = (x: number) => Math.floor((x - histogram.min) / histogram.binWidth);
   const onlyZeroAndC = histogram.below === 0 && histogram.above === 0 && histogram.counts.every((count, bin) => count === 0 || bin === binOf(0) || bin === binOf(c));
-  return onlyZeroAndC && c > 0 && Math.abs(mean - (c * Math.round((mean * n) / c)) / n) < 1e-9 ? c : null;
+  const hits = Math.round((mean * n) / c);
+  if (!onlyZeroAndC || c <= 0 || Math.abs(mean - (c * hits) / n) >= 1e-9) return null;
+  // c in every game is a rate's only when c is the metric's top value (in its last bin), as 100 is firstAttackWon's.
+  return hits < n || binOf(c) === histogram.counts.length - 1 ? c : null;
 }

@@ -61,6 +61,16 @@ describe('summaryMarkdown', () => {
     expect(text).not.toContain('± 0.0');
   });
 
+  it('shows a count every game shared, short of the top its game declares, as that value, not as a rate', () => {
+    // 4 liberations in every game (of 0 to 7): no rate of 4 whose games all hit, so no interval reaching down to 3.x.
+    const four = { mean: 4, sd: 0, n: 20, lo: 4, hi: 4, histogram: { min: 0, binWidth: 1, counts: [0, 0, 0, 0, 20, 0, 0, 0], below: 0, above: 0 } };
+    const text = summaryMarkdown({ ...grid, cells: grid.cells.map((cell) => ({ ...cell, metrics: { ...cell.metrics, score: four } })) });
+    expect(text).toMatch(/^\| 5 \| 2 \| greedy \| .* \| 4\.0 \(every game\) \|/m);
+    // Below the histogram's min (a round of loss counted from 1), the same.
+    const rounds = { ...four, histogram: { min: 1, binWidth: 1, counts: [0, 0, 0, 20, 0, 0, 0, 0, 0], below: 0, above: 0 } };
+    expect(summaryMarkdown({ ...grid, cells: grid.cells.map((cell) => ({ ...cell, metrics: { ...cell.metrics, score: rounds } })) })).toMatch(/^\| 5 \| 2 \| greedy \| .* \| 4\.0 \(every game\) \|/m);
+  });
+
   it('shows an interval too narrow for the usual decimal with as many more as its first significant digit needs', () => {
     const narrow = { mean: 4.02, sd: 0.3, n: 20000, lo: 4.0158, hi: 4.0242, histogram: { min: 3, binWidth: 1, counts: [1800, 16000, 2200], below: 0, above: 0 } };
     const text = summaryMarkdown({ ...grid, cells: grid.cells.map((cell) => ({ ...cell, metrics: { ...cell.metrics, score: narrow } })) });
