@@ -24,6 +24,11 @@ export function loadContent(game: GameModule, file: string | undefined): LoadedC
   } catch (error) {
     throw new InputError(`${shownName}: cannot read content file as JSON: ${(error as Error).message.split('\n')[0]}`);
   }
+  // Another game's card file would otherwise be refused for its first unknown key, not for what it is.
+  const fileGame = typeof json === 'object' && json !== null ? (json as { game?: unknown }).game : undefined;
+  if (typeof fileGame === 'string' && fileGame !== game.id) {
+    throw new InputError(`${shownName}: field game: "${fileGame}": a content file of another game; expected a ${game.id} content file (field game: "${game.id}")`);
+  }
   const parsed = game.content.schema.safeParse(json);
   if (!parsed.success) throw new InputError(`${shownName}: ${describeZodError(parsed.error, json)}`);
   return { file: shownName, content: canonicalStrings(parsed.data) };

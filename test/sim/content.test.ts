@@ -19,6 +19,13 @@ describe('content files', () => {
     expect(() => loadContent(game, file)).toThrow(/field \(root\): Unrecognized key: "descripton"/);
   });
 
+  it.each(GAME_IDS)("%s refuses another game's content file for its game field, not for its first unknown key", async (id) => {
+    const game = await loadGame(id);
+    const other = GAME_IDS.find((candidate) => candidate !== id)!;
+    const otherFile = resolve(REPOSITORY_ROOT, (await loadGame(other)).content.defaultFile);
+    expect(() => loadContent(game, otherFile)).toThrow(`field game: "${other}": a content file of another game; expected a ${id} content file (field game: "${id}")`);
+  });
+
   it('refuses a misspelt field inside a card (a Necreaux keyword)', async () => {
     const game = await loadGame('necreaux');
     const shipped = JSON.parse(readFileSync(resolve(REPOSITORY_ROOT, game.content.defaultFile), 'utf8')) as { adventure: { keywords?: unknown; keywrds?: unknown }[] };
