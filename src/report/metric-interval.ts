@@ -5,23 +5,24 @@ import { wilson } from '../sim/statistics.ts';
 export interface ShownInterval {
   readonly lo: number;
   readonly hi: number;
-  readonly rate: boolean;
+  /** The value c of a rate in disguise (0 or c in every game), whose interval is Wilson's; null for any other metric. */
+  readonly rateOf: number | null;
 }
 
 /**
  * A metric's mean's 95% CI as the tables and charts show it. A metric that is 0 or one value c in every game (c times
  * an indicator, such as firstAttackWon's 0 or 100) is a rate: its interval is Wilson's, scaled by c, so it stays
  * within [0, c] and does not shrink to nothing when every game agrees. Any other metric keeps its Student-t interval (a
- * metric that was 0 in every game, whose c no game showed, too, and one that was c in every game with c short of the
- * top its game declares: 4 liberations in every game is a count every game shared, not a rate of 4 whose games all
- * hit).
+ * metric that was 0 in every game, whose c no game showed, too, and one that was c in every game unless its game
+ * declares it from 0 to c: 4 liberations of 0 to 7, or Realm 7 of 1 to 7, in every game is a value every game shared,
+ * not a rate whose games all hit).
  */
 export function shownInterval(metric: MetricResult): ShownInterval {
   const { mean, n } = metric;
   const c = indicatorValue(metric);
-  if (c === null) return { lo: metric.lo, hi: metric.hi, rate: false };
+  if (c === null) return { lo: metric.lo, hi: metric.hi, rateOf: null };
   const interval = wilson(Math.round((mean * n) / c), n);
-  return { lo: c * interval.lo, hi: c * interval.hi, rate: true };
+  return { lo: c * interval.lo, hi: c * interval.hi, rateOf: c };
 }
 
 /** The value c when every game's value of the metric is 0 or c (c > 0), read from its histogram; else null. */
@@ -34,6 +35,6 @@ function indicatorValue(metric: MetricResult): number | null {
   const onlyZeroAndC = histogram.below === 0 && histogram.above === 0 && histogram.counts.every((count, bin) => count === 0 || bin === binOf(0) || bin === binOf(c));
   const hits = Math.round((mean * n) / c);
   if (!onlyZeroAndC || c <= 0 || Math.abs(mean - (c * hits) / n) >= 1e-9) return null;
-  // c in every game is a rate's only when c is the metric's top value (in its last bin), as 100 is firstAttackWon's.
-  return hits < n || binOf(c) === histogram.counts.length - 1 ? c : null;
+  // c in every game is a rate's only when the metric runs from 0 to c (its last bin), as firstAttackWon's 0 or 100 does.
+  return hits < n || (binOf(0) >= 0 && binOf(c) === histogram.counts.length - 1) ? c : null;
 }

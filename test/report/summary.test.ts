@@ -52,6 +52,9 @@ describe('summaryMarkdown', () => {
     // Values outside the histogram's range could be anything: the metric is not shown as a rate.
     const pastRange = { ...metric(100, [0, 0, 1999]), sd: 1, lo: 99.956, hi: 100.044, histogram: { min: 0, binWidth: 50, counts: [0, 0, 1999], below: 0, above: 1 } };
     expect(rows(pastRange)).toMatch(/^\| 5 \| 2 \| greedy \| .* \| 100\.00 ± 0\.04 \|/m);
+    // 0 or 1 (3 games of 20): two decimals, or the mean would look like its own lower bound (0.1 [0.1, 0.4]).
+    const once = { mean: 0.15, sd: Math.sqrt((3 - 20 * 0.15 * 0.15) / 19), n: 20, lo: -0.02, hi: 0.32, histogram: { min: 0, binWidth: 1, counts: [17, 3, 0], below: 0, above: 0 } };
+    expect(rows(once)).toMatch(/^\| 5 \| 2 \| greedy \| .* \| 0\.15 \[0\.05, 0\.36\] \|/m);
   });
 
   it('shows a value every game shared without an interval, which the games give no spread for', () => {
@@ -61,13 +64,13 @@ describe('summaryMarkdown', () => {
     expect(text).not.toContain('± 0.0');
   });
 
-  it('shows a count every game shared, short of the top its game declares, as that value, not as a rate', () => {
+  it('shows a value every game shared as that value, not as a rate, unless its game declares it from 0 to that value', () => {
     // 4 liberations in every game (of 0 to 7): no rate of 4 whose games all hit, so no interval reaching down to 3.x.
     const four = { mean: 4, sd: 0, n: 20, lo: 4, hi: 4, histogram: { min: 0, binWidth: 1, counts: [0, 0, 0, 0, 20, 0, 0, 0], below: 0, above: 0 } };
     const text = summaryMarkdown({ ...grid, cells: grid.cells.map((cell) => ({ ...cell, metrics: { ...cell.metrics, score: four } })) });
     expect(text).toMatch(/^\| 5 \| 2 \| greedy \| .* \| 4\.0 \(every game\) \|/m);
-    // Below the histogram's min (a round of loss counted from 1), the same.
-    const rounds = { ...four, histogram: { min: 1, binWidth: 1, counts: [0, 0, 0, 20, 0, 0, 0, 0, 0], below: 0, above: 0 } };
+    // The top of a metric that cannot be 0 (Realm 4 of 1 to 4), the same.
+    const rounds = { ...four, histogram: { min: 1, binWidth: 1, counts: [0, 0, 0, 20], below: 0, above: 0 } };
     expect(summaryMarkdown({ ...grid, cells: grid.cells.map((cell) => ({ ...cell, metrics: { ...cell.metrics, score: rounds } })) })).toMatch(/^\| 5 \| 2 \| greedy \| .* \| 4\.0 \(every game\) \|/m);
   });
 
