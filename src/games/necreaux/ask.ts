@@ -1,5 +1,6 @@
 import { shownAnswer, StrategyError, strategyThrew } from '../../core/errors.ts';
 import type { GameLog } from '../../core/game.ts';
+import { abilityText } from './cards.ts';
 import { ANSWER_KINDS, CARD_DESTINATIONS, Rest, type DecisionName, type NecreauxStrategy } from './decisions.ts';
 import { Zone, type GameState } from './state.ts';
 
@@ -56,10 +57,11 @@ export class Ask {
     return destination === undefined ? this.state.cards.names[answer] : `${this.state.cards.names[answer]} (${destination})`;
   }
 
-  private bool(decision: DecisionName, answer: unknown): boolean {
+  /** `ability`: the ability the question offers, which the log names (-1: none). */
+  private bool(decision: DecisionName, answer: unknown, ability = -1): boolean {
     this.pending = null;
     if (typeof answer !== 'boolean') this.illegal(decision, `${shownAnswer(answer)} is not a boolean`);
-    if (this.log !== null) this.log.write(`  decision ${decision} -> ${answer}`);
+    if (this.log !== null) this.log.write(`  decision ${decision}${ability < 0 ? '' : ` (${abilityText(this.state.cards, ability)})`} -> ${answer}`);
     return answer;
   }
 
@@ -133,7 +135,7 @@ export class Ask {
 
   useAbility(ability: number): boolean {
     this.pending = 'useAbility';
-    return this.bool('useAbility', this.strategy.useAbility(this.state, ability));
+    return this.bool('useAbility', this.strategy.useAbility(this.state, ability), ability);
   }
 
   chargeTarget(source: number): number {

@@ -61,6 +61,12 @@ const OP_OF_NAME: Readonly<Record<string, number>> = Op;
 /** Op names by code, for logs. */
 export const OP_NAMES: readonly string[] = Object.keys(Op);
 
+/** An ability as the replay log names it: "Scout: peek 3". */
+export function abilityText(cards: CardTable, ability: number): string {
+  const amount = cards.abilityAmount[ability];
+  return `${cards.names[cards.abilityCard[ability]]}: ${OP_NAMES[cards.abilityOp[ability]]}${amount === 0 ? '' : ` ${amount}`}`;
+}
+
 /** Ability triggers as bits; "anytime" abilities are offered at turn start, on draw, in combat and at rest. */
 export const Trigger = {
   passive: 1,

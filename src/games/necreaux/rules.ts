@@ -3,7 +3,7 @@ import type { DiceSource } from '../../core/dice.ts';
 import type { GameEngine, GameLog, OutcomeRecord } from '../../core/game.ts';
 import { GameRandom } from '../../core/rng.ts';
 import { Ask } from './ask.ts';
-import { CardTable, Keyword, Kind, Monster, Op, OP_NAMES, Roll, TrapTest, Trigger } from './cards.ts';
+import { abilityText, CardTable, Keyword, Kind, Monster, Op, Roll, TrapTest, Trigger } from './cards.ts';
 import { Rest, type NecreauxStrategy } from './decisions.ts';
 import { scoreOf, writeRecord } from './score.ts';
 import { countdownAfterVariants, SetUp, type SetUpRules } from './setup.ts';
@@ -1164,7 +1164,7 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     const card = cards.abilityCard[ability];
     const amount = cards.abilityAmount[ability];
     const agent = s.holder[card];
-    if (this.log !== null) this.log.write(`  ${cards.names[card]}: ${OP_NAMES[cards.abilityOp[ability]]}${amount === 0 ? '' : ` ${amount}`}`);
+    if (this.log !== null) this.log.write(`  ${abilityText(cards, ability)}`);
     switch (cards.abilityOp[ability]) {
       case Op.rollBonus:
         if (cards.abilityTrigger[ability] === Trigger.combat) s.roundBonus[agent] += amount;

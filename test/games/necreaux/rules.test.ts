@@ -402,4 +402,14 @@ describe('the game log', () => {
     expect(agentAnswers.length).toBeGreaterThan(0);
     for (const line of agentAnswers) expect(line).toMatch(/ -> (none|agent \d)$/);
   });
+
+  it('names the ability each useAbility question offers, declined ones too, as the line of its use does', () => {
+    const { log, engine } = play({ settings: { level: '1' } });
+    const offers = log.filter((line) => line.startsWith('  decision useAbility'));
+    expect(offers.some((line) => line.endsWith('-> false'))).toBe(true);
+    const cardName = (line: string) => engine.state.cards.names.find((name) => line.startsWith(`  decision useAbility (${name}: `));
+    for (const line of offers) expect(cardName(line), line).toBeDefined();
+    const accepted = log.findIndex((line) => line.startsWith('  decision useAbility (') && line.endsWith('-> true'));
+    expect(log[accepted + 1]).toBe(`  ${/\((.*)\) -> true$/.exec(log[accepted])![1]}`);
+  });
 });
