@@ -136,6 +136,8 @@ export interface GameModule<S extends Strategy = Strategy, C = unknown> {
   readonly strategies: readonly StrategyDefinition<S>[];
   /** The methods every strategy of the game has (its decisions; `a.b` for a member's method), checked when a strategy is created. */
   readonly strategyMethods: readonly string[];
+  /** What is wrong with a combination of settings each allowed on its own (one line), or null. */
+  settingsProblem?(settings: Settings): string | null;
   /** What is wrong with the optional members of a strategy the game reads besides its decisions, or null. */
   strategyProblem?(strategy: S): string | null;
   /**

@@ -65,13 +65,15 @@ export function checkSettingValues(game: GameModule, given: Readonly<Record<stri
   for (const [name, value] of Object.entries(given)) parseSetting(game, name, value, where);
 }
 
-/** Every setting of the game: the given ones parsed, the rest at their defaults, in declaration order. */
+/** Every setting of the game: the given ones parsed, the rest at their defaults, in declaration order; checked together. */
 export function resolveSettings(game: GameModule, given: Readonly<Record<string, SettingValue>>, where: string): Settings {
   const resolved: Record<string, SettingValue> = {};
   checkSettingValues(game, given, where);
   for (const spec of game.settings) {
     resolved[spec.name] = spec.name in given ? parseSetting(game, spec.name, given[spec.name], where) : spec.default;
   }
+  const problem = game.settingsProblem?.(resolved) ?? null;
+  if (problem !== null) throw new InputError(`${where}: ${problem}`);
   return resolved;
 }
 

@@ -55,16 +55,20 @@ export function readingsOf(settings: Settings): Readings {
   };
 }
 
+/** The pre-production adventurers come with their content set. */
+function partyProblem(settings: Settings): string | null {
+  const party = String(settings.party).split(',');
+  if (contentSets(settings).includes('preproduction') || !party.some((id) => (PREPRODUCTION_ADVENTURERS as readonly string[]).includes(id))) return null;
+  return `setting party=${String(settings.party)}: the Knight and the Bard need the preproduction set (sets=base+preproduction or base+preproduction+extra-locations)`;
+}
+
 class SetawatchEngine implements GameEngine<SetawatchStrategy> {
   private readonly rules: SetawatchRules;
 
   constructor(settings: Settings, content: SetawatchContent, log: GameLog | null) {
-    const sets = contentSets(settings);
-    const party = String(settings.party).split(',');
-    if (!sets.includes('preproduction') && party.some((id) => (PREPRODUCTION_ADVENTURERS as readonly string[]).includes(id))) {
-      throw new InputError(`setting party=${String(settings.party)}: the Knight and the Bard need the preproduction set (sets=base+preproduction or base+preproduction+extra-locations)`);
-    }
-    const tables = new CardTables(content, sets, party);
+    const problem = partyProblem(settings);
+    if (problem !== null) throw new InputError(problem);
+    const tables = new CardTables(content, contentSets(settings), String(settings.party).split(','));
     this.rules = new SetawatchRules(tables, { summons: Number(settings.summons), startingFire: settings.fire === 'd8' ? 0 : 7, readings: readingsOf(settings) }, log);
   }
 
@@ -87,6 +91,7 @@ const setawatch: GameModule<SetawatchStrategy, SetawatchContent> = {
   strategies: setawatchStrategies,
   strategyMethods: ['choose'],
   ignoresMember: 'ignores',
+  settingsProblem: partyProblem,
   strategyProblem: (strategy) => ignoresProblem(strategy.ignores, 'ignores'),
   defaultStrategy: 'greedy',
   outcomes: ['won', 'lostExhausted', 'lostSummon'],

@@ -149,9 +149,12 @@ describe('the Bard', () => {
 
 describe('choosing the Knight and the Bard', () => {
   it('needs the preproduction set', () => {
-    const settings = resolveSettings(setawatch, { party: 'bard,cleric,knight,warrior' }, '--set');
+    const settings = resolveSettings(setawatch, { party: 'bard,cleric,knight,warrior', sets: 'base+preproduction' }, '--set');
     expect(settings.party).toBe('cleric,warrior,knight,bard');
-    expect(() => setawatch.createEngine(settings, content, null)).toThrow(InputError);
-    expect(() => setawatch.createEngine({ ...settings, sets: 'base+preproduction' }, content, null)).not.toThrow();
+    expect(() => setawatch.createEngine(settings, content, null)).not.toThrow();
+    expect(() => setawatch.createEngine({ ...settings, sets: 'base' }, content, null)).toThrow(InputError);
+    expect(() => resolveSettings(setawatch, { party: 'bard,cleric,knight,warrior' }, 'experiments/x.yaml')).toThrow(
+      /^experiments\/x\.yaml: setting party=cleric,warrior,knight,bard: the Knight and the Bard need the preproduction set/,
+    );
   });
 });
