@@ -155,6 +155,9 @@ export async function suiteCommand(flags: RunFlags & { full?: boolean }): Promis
   if (sizing !== null && flags.full !== true) {
     throw new InputError(`${sizing} needs --full: without it the suite plays each experiment's quick game count (or --games)`);
   }
+  if (flags.maxGames !== undefined && flags.targetCi === undefined) {
+    throw new InputError('--max-games needs --target-ci: it caps the games of a run with a target CI');
+  }
   for (const path of experimentFiles()) {
     const file = readExperimentFile(path);
     const games = flags.games ?? (flags.full ? undefined : file.quickGames);

@@ -61,6 +61,9 @@ function budget(options: ExecuteOptions): Budget {
   const targetCi = options.games !== undefined ? null : (options.targetCi ?? file.targetCi ?? null);
   if (targetCi === null) {
     const gamesPerCell = options.games ?? file.games;
+    if (options.maxGames !== undefined) {
+      throw new InputError(`--max-games caps a run with a target CI; without one this run plays ${gamesPerCell} games per cell: add --target-ci, or set the count with --games`);
+    }
     return { gamesPerCell, targetCi: null, maxGames: gamesPerCell };
   }
   if (options.shard !== null) {

@@ -58,7 +58,11 @@ export const experimentSchema = z
     /** The varied settings or strategy parameters the experiment chooses among ("strategy" for the strategies). */
     choose: z.array(z.string().min(1)).min(1).optional(),
   })
-  .strict();
+  .strict()
+  .refine((file) => file.maxGames === undefined || file.targetCi !== undefined, {
+    path: ['maxGames'],
+    message: 'maxGames caps a run with a target CI: give targetCi too, or drop maxGames',
+  });
 
 export type ExperimentFile = z.infer<typeof experimentSchema>;
 

@@ -120,6 +120,7 @@ describe('playsim CLI', () => {
     expectBadInput(playsim('replay', '--game', COIN, '--seed', '1'), /^playsim: --game is not an option: <game> is given without a flag \(playsim --help\)$/m);
     expectBadInput(playsim('run', GRID, '--experiment=x'), /^playsim: --experiment is not an option/m);
     expectBadInput(playsim('suite', '--target-ci', '0.05'), /^playsim: --target-ci needs --full: without it the suite plays each experiment's quick game count \(or --games\)$/m);
+    expectBadInput(playsim('suite', '--full', '--max-games', '100'), /^playsim: --max-games needs --target-ci: it caps the games of a run with a target CI$/m);
     expectBadInput(playsim('run', GRID, '--shard', '3/2'), /--shard 3\/2: expected i\/n/);
     expectBadInput(playsim('run', 'no-such-experiment'), /^playsim: no-such-experiment: not an experiment file, and no experiment of that name in experiments\/ \(playsim list names them\)$/m);
   });
@@ -133,6 +134,7 @@ describe('playsim CLI', () => {
     expectBadInput(playsim('sim', COIN, '--target-ci', '2'), /^playsim: --target-ci 2: expected a win-rate half-width above 0 and at most 0\.5/);
     expectBadInput(playsim('sim', COIN, '--games', '5', '--games', '6'), /^playsim: --games given 2 times \(5, 6\); give it once$/m);
     expectBadInput(playsim('--workers', '2', 'bogus'), /^playsim: unknown command "bogus"/m);
+    expectBadInput(playsim('sim', COIN, '--max-games', '100'), /^playsim: --max-games caps a run with a target CI; without one this run plays \d+ games per cell: add --target-ci, or set the count with --games$/m);
     expectBadInput(playsim('sim', COIN, '--workers', '0'), /^playsim: --workers 0: expected a whole number from 1 to 1024$/m);
     expectBadInput(playsim('sim', COIN, '--workers', '99999'), /^playsim: --workers 99999: expected a whole number from 1 to 1024$/m);
   });

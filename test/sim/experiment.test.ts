@@ -57,6 +57,12 @@ describe('experiment plans', () => {
     await expect(plan({ strategies: [{ name: PARAMETRIC, grid: { k: [1, 2] } }], charts: [{ type: 'winRate', x: 'k', color: 'rounds' }] })).resolves.toBeDefined();
   });
 
+  it('takes maxGames only with a targetCi, which it caps', () => {
+    const fields = { name: 'x', title: 'x', game: COIN, maxGames: 500 };
+    expect(experimentSchema.safeParse(fields).error?.issues[0]).toMatchObject({ path: ['maxGames'], message: expect.stringMatching(/give targetCi too/) });
+    expect(experimentSchema.safeParse({ ...fields, targetCi: 0.05 }).success).toBe(true);
+  });
+
   it('chooses among varied settings only', async () => {
     const grid = { target: [5, 7], rounds: [1, 2] };
     expect((await plan({ grid, choose: ['target'] })).choose).toEqual(['target']);
