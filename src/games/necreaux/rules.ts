@@ -378,7 +378,7 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     this.rollDice(agent, kind);
     const modifier = base + favour * (s.passiveBonus(agent, kind) + (kind === Roll.combat ? s.roundBonus[agent] : 0));
     this.setRollTotal(this.die1 + this.die2 + modifier);
-    if (this.log !== null) this.log.write(`  agent ${agent} rolls ${this.die1}+${this.die2}${modifier === 0 ? '' : ` ${modifier > 0 ? '+' : ''}${modifier}`} = ${s.rollTotal}`);
+    if (this.log !== null) this.log.write(`  agent ${agent} rolls ${this.rollText(modifier)}`);
     if (this.rollFallsShort() || !this.cards.rollAbilitiesOnlyImprove) this.offerAgentAbilities(agent, Trigger.roll);
     if (this.die1 === this.die2) this.offerCachesOfTeammates(agent);
     return s.rollTotal;
@@ -1168,7 +1168,10 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     switch (cards.abilityOp[ability]) {
       case Op.rollBonus:
         if (cards.abilityTrigger[ability] === Trigger.combat) s.roundBonus[agent] += amount;
-        else this.setRollTotal(s.rollTotal + this.favour * amount);
+        else {
+          this.setRollTotal(s.rollTotal + this.favour * amount);
+          if (this.log !== null) this.log.write(`  roll now ${s.rollTotal}`);
+        }
         return;
       case Op.reroll:
         this.reroll();
@@ -1205,7 +1208,12 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     this.die1 = this.dice.die(6);
     this.die2 = this.dice.die(6);
     this.setRollTotal(this.die1 + this.die2 + modifier);
-    if (this.log !== null) this.log.write(`  reroll: ${this.die1}+${this.die2} = ${this.state.rollTotal}`);
+    if (this.log !== null) this.log.write(`  reroll: ${this.rollText(modifier)}`);
+  }
+
+  /** The dice, the modifier and the total of the roll in progress, for the log: "3+2 +3 = 8". */
+  private rollText(modifier: number): string {
+    return `${this.die1}+${this.die2}${modifier === 0 ? '' : ` ${modifier > 0 ? '+' : ''}${modifier}`} = ${this.state.rollTotal}`;
   }
 
   /** An item (or other held card) discarded to pay for its ability. */

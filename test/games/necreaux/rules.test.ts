@@ -403,6 +403,29 @@ describe('the game log', () => {
     for (const line of agentAnswers) expect(line).toMatch(/ -> (none|agent \d)$/);
   });
 
+  it('writes a reroll with the modifiers the roll had (its total less its dice), bonuses already added included', () => {
+    const DICE = /(\d)\+(\d)(?: ([+-]\d+))? = (-?\d+)$/;
+    let withModifier = 0;
+    for (let seed = 1; seed <= 30; seed++) {
+      let dice = 0;
+      let total = 0;
+      for (const line of play({ settings: { level: '1' } }, undefined, seed).log) {
+        const bonus = /^ {2}roll now (-?\d+)$/.exec(line);
+        if (bonus !== null) total = Number(bonus[1]);
+        const roll = DICE.exec(line);
+        if (roll === null || !/^ {2}(agent \d rolls|reroll:) /.test(line)) continue;
+        const [newDice, modifier, newTotal] = [Number(roll[1]) + Number(roll[2]), Number(roll[3] ?? 0), Number(roll[4])];
+        if (line.startsWith('  reroll:')) {
+          expect(modifier, line).toBe(total - dice);
+          if (modifier !== 0) withModifier++;
+        }
+        expect(newTotal, line).toBe(newDice + modifier);
+        [dice, total] = [newDice, newTotal];
+      }
+    }
+    expect(withModifier).toBeGreaterThan(0);
+  });
+
   it('names the ability each useAbility question offers, declined ones too, as the line of its use does', () => {
     const { log, engine } = play({ settings: { level: '1' } });
     const offers = log.filter((line) => line.startsWith('  decision useAbility'));
