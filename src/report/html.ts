@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { ResultsFile } from '../sim/results.ts';
 import type { NamedChart } from './charts.ts';
-import { BEST_HEADING, BEST_NOTE, bestTable, cellTable, comparisonTable, METRICS_HEADING, metricTable, runFacts, significanceNote, type Table } from './tables.ts';
+import { BEST_HEADING, BEST_NOTE, bestTable, cellTable, comparisonTable, METRICS_HEADING, metricTable, partialMetricsNote, runFacts, significanceNote, type Table } from './tables.ts';
 
 /**
  * report.html: one self-contained page that opens offline. The minified browser builds of Vega, Vega-Lite and
@@ -55,6 +55,7 @@ ${bestSection(results)}
 ${chartsSection(charts)}
 <h2>Cells</h2>
 ${htmlTable(cellTable(results))}
+${noteParagraph(partialMetricsNote(results))}
 ${metricsSection(results)}
 <h2>Paired comparisons</h2>
 ${comparisonsSection(results)}
@@ -114,6 +115,10 @@ function factList(results: ResultsFile): string {
 function bestSection(results: ResultsFile): string {
   const table = bestTable(results);
   return table === null ? '' : `<h2>${escapeHtml(BEST_HEADING)}</h2>\n<p>${escapeHtml(BEST_NOTE)}</p>\n${htmlTable(table)}`;
+}
+
+function noteParagraph(note: string | null): string {
+  return note === null ? '' : `<p>${escapeHtml(note)}</p>`;
 }
 
 function metricsSection(results: ResultsFile): string {

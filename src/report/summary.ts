@@ -1,5 +1,5 @@
 import type { ResultsFile } from '../sim/results.ts';
-import { BEST_HEADING, BEST_NOTE, bestTable, cellTable, comparisonTable, METRICS_HEADING, metricTable, runFacts, significanceNote, type Table } from './tables.ts';
+import { BEST_HEADING, BEST_NOTE, bestTable, cellTable, comparisonTable, METRICS_HEADING, metricTable, partialMetricsNote, runFacts, significanceNote, type Table } from './tables.ts';
 
 /** The run in Markdown, for a CI log or a pull-request comment. */
 export function summaryMarkdown(results: ResultsFile): string {
@@ -10,7 +10,7 @@ export function summaryMarkdown(results: ResultsFile): string {
       .map((fact) => `- **${fact.label}:** ${inline(fact.value)}`)
       .join('\n'),
     bestSection(results),
-    `## Cells\n\n${markdownTable(cellTable(results))}`,
+    cellsSection(results),
     metricsSection(results),
     comparisonsSection(results),
   ];
@@ -20,6 +20,11 @@ export function summaryMarkdown(results: ResultsFile): string {
 function bestSection(results: ResultsFile): string {
   const table = bestTable(results);
   return table === null ? '' : `## ${BEST_HEADING}\n\n${BEST_NOTE}\n\n${markdownTable(table)}`;
+}
+
+function cellsSection(results: ResultsFile): string {
+  const note = partialMetricsNote(results);
+  return `## Cells\n\n${markdownTable(cellTable(results))}${note === null ? '' : `\n\n${note}`}`;
 }
 
 function metricsSection(results: ResultsFile): string {

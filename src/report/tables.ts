@@ -105,6 +105,17 @@ export function cellTable(results: ResultsFile): Table {
   return { header, rows };
 }
 
+/**
+ * Which metrics some games leave unrecorded (Set a Watch's roundOfLoss, missing when won), so that their means are over
+ * fewer games than the cell played; null when every game records every metric.
+ */
+export function partialMetricsNote(results: ResultsFile): string | null {
+  const partial = results.metricNames.filter((name) => results.cells.some((cell) => (cell.metrics[name]?.n ?? cell.games) < cell.games));
+  if (partial.length === 0) return null;
+  const [names, verb, pronoun] = partial.length === 1 ? [partial[0], 'is', 'it'] : [partial.join(', '), 'are', 'them'];
+  return `${names} ${verb} averaged over the games that record ${pronoun}, fewer than a cell's games (see the game's metric descriptions in playsim list).`;
+}
+
 export const METRICS_HEADING = 'All metrics (mean ± 95% CI)';
 
 /**

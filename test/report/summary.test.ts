@@ -34,6 +34,13 @@ describe('summaryMarkdown', () => {
     expect(lines.filter((line) => line.startsWith('| ') && line.includes(' | greedy | '))).toHaveLength(grid.cells.length);
   });
 
+  it('says which metrics are averaged over fewer games than the cell played, under the cell table', () => {
+    const note = "lossTurn is averaged over the games that record it, fewer than a cell's games";
+    expect(summary).toMatch(new RegExp(`\\|\n\n${note}.*\n\n## Paired comparisons`));
+    const everyGame = grid.cells.map((cell) => ({ ...cell, metrics: { ...cell.metrics, lossTurn: { ...cell.metrics.lossTurn, n: cell.games } } }));
+    expect(summaryMarkdown({ ...grid, cells: everyGame })).not.toContain('averaged over the games that record');
+  });
+
   it('shows every metric in a table of its own only when the cell table cannot hold them all', () => {
     expect(summary).not.toContain('## All metrics');
     const metricNames = [...grid.metricNames, 'rounds'];
