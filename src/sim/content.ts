@@ -16,6 +16,7 @@ export interface LoadedContent {
 
 /** A game's content: the user's file when given, else the shipped one; validated against the game's schema. */
 export function loadContent(game: GameModule, file: string | undefined): LoadedContent {
+  if (file?.trim() === '') throw new InputError(`--content is empty: give a ${game.id} content file, or leave --content out for the shipped one`);
   const path = file === undefined ? resolve(REPOSITORY_ROOT, game.content.defaultFile) : resolve(file);
   const shownName = file ?? game.content.defaultFile;
   let json: unknown;

@@ -19,6 +19,11 @@ describe('content files', () => {
     expect(() => loadContent(game, file)).toThrow(/field \(root\): Unrecognized key: "descripton"/);
   });
 
+  it('refuses an empty --content (an unset variable) rather than reading the working directory', async () => {
+    const necreaux = await loadGame('necreaux');
+    expect(() => loadContent(necreaux, '')).toThrow(/^--content is empty: give a necreaux content file, or leave --content out for the shipped one$/);
+  });
+
   it.each(GAME_IDS)("%s refuses another game's content file for its game field, not for its first unknown key", async (id) => {
     const game = await loadGame(id);
     const other = GAME_IDS.find((candidate) => candidate !== id)!;
