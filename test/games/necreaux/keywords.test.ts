@@ -178,6 +178,13 @@ describe('glossary keywords', () => {
     expect(game.state.health(1)).toBe(5);
   });
 
+  it('Swarming: a single hit halves to no damage (rounded down, not up)', () => {
+    const game = play(scenario(2, ['Lab Rat Swarm'], [1, 1, 6, 6, 6, 6, 6, 6]));
+    expect(game.log).toContain('  Lab Rat Swarm hits 1 time(s) for 1 each');
+    expect(game.state.health(0)).toBe(6);
+    expect(game.state.health(1)).toBe(6);
+  });
+
   it('Unstoppable: the card stays active face-down', () => {
     const game = play(
       scenario(1, ['Collapsing Bridge'], [4, 4], (e) => {
