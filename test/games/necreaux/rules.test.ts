@@ -48,6 +48,12 @@ describe('combat', () => {
     expect(game.state.zone[id(game.engine, 'Medkit')]).toBe(Zone.loot);
   });
 
+  it('an extra die: roll three and keep the best two', () => {
+    const game = play(scenario(1, ['Guard Dog'], [2, 1, 6], (engine) => setSkills(engine, 0, ['Brawler', 'Plain 1', 'Plain 2'])));
+    expect(game.log).toContain('  agent 0 rolls 2+6 = 8');
+    expect(metric(game, 'monstersDefeated')).toBe(1);
+  });
+
   it('ties do nothing, rolls below the CV deal one damage each; health equals the number of agents', () => {
     const game = play(scenario(2, ['Guard Dog'], [2, 3, 1, 1, 6, 6, 6, 6]), testStrategy({}, 1));
     expect(game.log).toContain('  fight Guard Dog: CV 5, health 2');
