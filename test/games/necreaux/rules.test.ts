@@ -241,6 +241,13 @@ describe('events: trait tests', () => {
     expect(game.state.skillCount(0)).toBe(4);
     expect(game.state.isFaceDown(id(game.engine, 'Plain 1'))).toBe(false);
   });
+
+  it('2d6 + the trait tally at 9, one short of 10, fails', () => {
+    const game = play(scenario(1, ['Guard Checkpoint'], [3, 3]), testStrategy({}, 1));
+    expect(game.log).toContain('  agent 0 rolls 3+3 +3 = 9');
+    expect(metric(game, 'xpGained')).toBe(1);
+    expect(game.state.health(0)).toBe(3);
+  });
 });
 
 describe('rooms and rest', () => {
