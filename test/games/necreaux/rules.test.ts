@@ -278,6 +278,19 @@ describe('rooms and rest', () => {
     expect(goesOn.state.deck.size).toBe(0);
   });
 
+  it("a skill's rest at turn start (Resourceful) is a free rest: the turn goes on at the speed the team picks", () => {
+    let speedsAsked = 0;
+    const strategy = testStrategy({ useAbility: () => true, resolveRestDraw: () => false, chooseSpeed: () => (speedsAsked++, 1) });
+    const resourceful = (engine: NecreauxEngine) => {
+      setSkills(engine, 0, ['Resourceful', 'Plain 2', 'Plain 3']);
+      engine.state.charges[id(engine, 'Resourceful')] = 2;
+    };
+    const game = play(scenario(1, ['Medkit', 'Laser Pistol'], [], resourceful), strategy);
+    expect(game.state.zone[id(game.engine, 'Medkit')]).toBe(Zone.discard);
+    expect(speedsAsked).toBe(1);
+    expect(game.state.zone[id(game.engine, 'Laser Pistol')]).toBe(Zone.loot);
+  });
+
   it('rest: a charge instead of enabling', () => {
     const game = play(scenario(1, [], []), testStrategy({ restAction: () => Rest.charge }, 0));
     expect(game.state.charges[id(game.engine, 'Plain 1')]).toBe(1);
