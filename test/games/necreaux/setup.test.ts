@@ -186,6 +186,13 @@ describe('the performance evaluation', () => {
     expect(scoreOf(game.state, game.engine.rules)).toBe(held - 20);
   });
 
+  it('scores -10 per skill card destroyed by damage', () => {
+    const game = escapeWithEverything();
+    const before = metric(game, 'score');
+    game.state.skillsLost = 2;
+    expect(scoreOf(game.state, game.engine.rules)).toBe(before - 20);
+  });
+
   it('the variants instruct their cuts: they score nothing as "fewer turns than instructed"', () => {
     const game = play(
       {
