@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Deck } from '../../src/core/deck.ts';
+import { RandomStream } from '../../src/core/rng.ts';
 
 describe('Deck', () => {
   it('keeps order: top at the end, the bottom first, a depth counted from the top', () => {
@@ -41,6 +42,20 @@ describe('Deck', () => {
     expect(deck.toArray()).toEqual([3, 5, 3]);
     expect(deck.remove(3)).toBe(true);
     expect(deck.toArray()).toEqual([3, 5]);
+  });
+
+  it('shuffles every card of the pile, the top one too', () => {
+    const stream = new RandomStream('deck');
+    stream.reseed(1);
+    const deck = new Deck(4);
+    [0, 1, 2, 3].forEach((card) => deck.push(card));
+    const tops = new Set<number>();
+    for (let i = 0; i < 100; i++) {
+      deck.shuffle(stream);
+      tops.add(deck.peek());
+    }
+    expect([...tops].sort()).toEqual([0, 1, 2, 3]);
+    expect(deck.toArray().sort()).toEqual([0, 1, 2, 3]);
   });
 
   it('stacks another pile on top in its order and empties it', () => {
