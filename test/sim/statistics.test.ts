@@ -2,7 +2,7 @@ import { deviation, mean, range, sum } from 'd3-array';
 import fc from 'fast-check';
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
-import { bonferroniZ, excludesZero, independentDifference, meanInterval, pairedDifference, studentT975, welchDifference, wilson, Z_95 } from '../../src/sim/statistics.ts';
+import { bonferroniLevel, bonferroniZ, excludesZero, independentDifference, meanInterval, pairedDifference, studentT975, welchDifference, wilson, Z_95 } from '../../src/sim/statistics.ts';
 
 /** Published limits are printed to 4 decimals, so agreement means a difference below half a unit in the 4th. */
 const FOUR_DECIMALS = 5.01e-5;
@@ -289,6 +289,11 @@ describe('bonferroniZ', () => {
     expect(bonferroniZ(2)).toBeCloseTo(2.241402727604947, 9);
     expect(bonferroniZ(10)).toBeCloseTo(2.807033768343811, 9);
     expect(bonferroniZ(80)).toBeCloseTo(3.4205267011318314, 9);
+  });
+
+  it('takes each of m tests at the level 1 − 0.05/m, and a single test at 95%', () => {
+    expect(bonferroniLevel(1)).toBeCloseTo(0.95, 15);
+    expect(bonferroniLevel(10)).toBeCloseTo(0.995, 15);
   });
 
   it('widens the intervals built on it', () => {
