@@ -98,6 +98,8 @@ describe('runner', () => {
     await expect(mergeShards([write('0.json', shards[0]), older])).rejects.toThrow(/older\.json: field tool\.version: "0\.0\.1", not "\d+\.\d+\.\d+" as in .*0\.json: not the same run \(playsim version/);
     const bothOlder = [write('o0.json', { ...shards[0], tool: { ...shards[0].tool, version: '0.4.0' } }), write('o1.json', { ...shards[1], tool: { ...shards[1].tool, version: '0.4.0' } })];
     await expect(mergeShards(bothOlder)).rejects.toThrow(/o0\.json: field tool\.version: written by playsim 0\.4\.0; merge it with that version \(this is \d+\.\d+\.\d+/);
+    const otherSeed = write('seed.json', { ...shards[1], seed: shards[1].seed + 1 });
+    await expect(mergeShards([write('0e.json', shards[0]), otherSeed])).rejects.toThrow(/seed\.json: .*not the same run/);
     const otherContent = write('content.json', { ...shards[1], content: { ...shards[1].content, file: 'my-cards.json' } });
     await expect(mergeShards([write('0d.json', shards[0]), otherContent])).rejects.toThrow(/content\.json: field content\.file: "my-cards\.json", not ".*" as in .*0d\.json: not the same run/);
     const overlapping = write('overlap.json', { ...shards[1], cells: shards[1].cells.map((cell, i) => (i === 0 ? shards[0].cells[0] : cell)) });
