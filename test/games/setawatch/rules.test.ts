@@ -7,7 +7,7 @@ import { resolveSettings } from '../../../src/sim/settings.ts';
 import { CardTables, Kind, LocationKind } from '../../../src/games/setawatch/cards.ts';
 import setawatch, { DEFAULT_PARTY, PARTIES } from '../../../src/games/setawatch/index.ts';
 import { SetawatchRules } from '../../../src/games/setawatch/rules.ts';
-import { Slot, Status } from '../../../src/games/setawatch/state.ts';
+import { DICE_PER_SEAT, Slot, Status } from '../../../src/games/setawatch/state.ts';
 import { campfireReveals } from '../../../src/games/setawatch/watch.ts';
 import { greedy } from '../../../strategies/setawatch/greedy.ts';
 import { attack, burn, campAction, content, EVERY_CARD, find, play, type Step } from './scenario.ts';
@@ -110,6 +110,29 @@ describe('the campfire', () => {
 
   it('burning a card gives +2', () => {
     logHas(play({ ...base, deck: FILLER, watch: [burn('Wound')] }).log, 'fire 7 -> 9');
+  });
+});
+
+describe('direct attacks', () => {
+  /** The Line positions each adventurer's ready dice may attack at the first Watch decision, with three creatures revealed. */
+  function reachable(): Record<string, number[]> {
+    const reach: Record<string, number[]> = {};
+    const look: Step = (view) => {
+      for (let i = 0; i < view.options.count; i++) {
+        if (view.options.kind[i] !== OptionKind.attack) continue;
+        const seat = view.tables.adventurers[Math.floor(view.options.die[i] / DICE_PER_SEAT)].id;
+        reach[seat] = [...new Set([...(reach[seat] ?? []), view.options.target[i]])].sort((a, b) => a - b);
+      }
+      return 0;
+    };
+    play({ ...base, fire: 12, deck: FILLER, watch: [look] });
+    return reach;
+  }
+
+  it('melee reaches position 1 and ranged positions 1-2, not the third revealed creature', () => {
+    const reach = reachable();
+    expect(reach.warrior).toEqual([0]);
+    expect(reach.ranger).toEqual([0, 1]);
   });
 });
 
