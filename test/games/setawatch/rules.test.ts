@@ -136,6 +136,36 @@ describe('direct attacks', () => {
   });
 });
 
+describe('camp actions', () => {
+  /** The die values the camper (the Cleric, or the Ranger's d8s) rolling `rolls` is offered each camp action with, after the `before` steps. */
+  function offeredValues(rolls: number[], before: Step[] = [], camper: 'cleric' | 'ranger' = 'cleric'): Record<string, number[]> {
+    const values: Record<string, number[]> = {};
+    const look: Step = (view) => {
+      for (let i = 0; i < view.options.count; i++) {
+        if (view.options.kind[i] !== OptionKind.campAction) continue;
+        const action = String(view.options.aux[i]);
+        values[action] = [...new Set([...(values[action] ?? []), view.state.dieValue[view.options.die[i]]])].sort((a, b) => a - b);
+      }
+      return 0;
+    };
+    const active = EVERY_CARD.filter((name) => name !== 'Wound');
+    const seatRolls = camper === 'cleric' ? [...rolls, ...ROLLS.slice(3)] : [...ROLLS.slice(0, 3), ...rolls, ...ROLLS.slice(6)];
+    play({ ...base, camper, rolls: seatRolls, active, exhausted: ['Wound'], deck: FILLER, camp: [...before, look] });
+    return values;
+  }
+
+  it('Check Map needs a die of 4 or more, Heal a die of exactly 6', () => {
+    const values = offeredValues([3, 5, 6]);
+    expect(values[Camp.checkMap]).toEqual([5, 6]);
+    expect(values[Camp.heal]).toEqual([6]);
+    expect(offeredValues([6, 7, 8], [], 'ranger')[Camp.heal]).toEqual([6]);
+  });
+
+  it('each further Scout Ahead die must be higher than the one just placed', () => {
+    expect(offeredValues([5, 5, 6], [campAction(Camp.scout, 5)])[Camp.scout]).toEqual([6]);
+  });
+});
+
 describe('Check Map', () => {
   /** Whether the camper, with three 5s, is offered Check Map on the first round of this map (then ends camp: option 0). */
   function offered(locations: string[], onlyLocations: boolean): boolean {
