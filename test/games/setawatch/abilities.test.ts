@@ -401,6 +401,11 @@ describe('Warrior abilities', () => {
     logHas(game.log, 'attacks Lich with 8 (8/7)');
   });
 
+  it('Wound rounds an odd health down', () => {
+    const game = play({ ...SECOND, active: ['Wound'], deck: ['Eagle', ...FILLER], watch: [ability('Wound', 4, 0), attack(8, 0)] });
+    logHas(game.log, 'attacks Eagle with 8 (8/1)');
+  });
+
   it('Throw Axe deals 8 damage to the creature in second position', () => {
     const game = play({ ...SECOND, active: ['Throw Axe'], deck: ['Bear', 'Treant', ...FILLER], watch: [ability('Throw Axe', 4, 1)] });
     logHas(game.log, '8 damage to Treant');
@@ -491,5 +496,11 @@ describe('Wizard abilities', () => {
     const game = play({ ...SECOND, active: ['Illuminate'], fire: 12, deck: ['Fae', 'Bear', 'Eagle', ...FILLER] });
     logHas(game.log, 'fire 12 -> 11');
     logHas(game.log, 'reveal Eagle (position 3');
+  });
+
+  it('Illuminate counts every firewood of a larger loss (an Ember Drake’s -3 reveals three more)', () => {
+    const game = play({ ...SECOND, active: ['Illuminate', 'Wound'], fire: 12, deck: ['Ember Drake', 'Bear', 'Eagle', 'Wolf', ...FILLER] });
+    logHas(game.log, 'fire 12 -> 9');
+    logHas(game.log, 'reveal Bear (position 5');
   });
 });
