@@ -168,6 +168,14 @@ describe('Escalate Summons', () => {
     expect(tiers(greedy)).toEqual([2, 2]);
   });
 
+  it('adds no fifth Summon card, even when a raise has freed a tier-1 card', () => {
+    const run = startedRun({ settings: { summons: 4 }, strategy: scripted({ [CampaignDecision.escalate]: (view) => (Array.from(view.options.subarray(0, view.count)).includes(ESCALATE_ADD) ? ESCALATE_ADD : null) }) });
+    run.setUpRealm(1);
+    run.escalate();
+    run.escalate();
+    expect(run.camp.summonCount).toBe(4);
+  });
+
 });
 
 describe('Coins, the Merchant and the Market', () => {
