@@ -52,6 +52,25 @@ describe('Game Break', () => {
     expect(run.camp.currentQuest).not.toBe(quest);
   });
 
+  it('a Side Quest fire cost never takes the fire below 1 (judgement: no fire-at-0 exhaust between expeditions)', () => {
+    let wanted = -1;
+    const run = startedRun({ strategy: scripted({ [CampaignDecision.sideQuestKeep]: (view) => (wanted >= 0 ? wanted : noCostQuest(view)) }) });
+    run.setUpRealm(1);
+    wanted = run.tables.quests.findIndex((q) => q.cost.length === 1 && q.cost[0].op === 'fire' && q.cost[0].amount <= -2);
+    expect(wanted).toBeGreaterThanOrEqual(0);
+    if (run.camp.currentQuest === wanted) run.camp.currentQuest = -1;
+    run.camp.questDeck.remove(wanted);
+    run.camp.questOut.remove(wanted);
+    run.camp.questDeck.push(wanted);
+    const s = run.rules.state;
+    s.fire = 1;
+    const slots = Array.from(s.slotState);
+    run.selectQuest();
+    expect(run.camp.currentQuest).toBe(wanted);
+    expect(s.fire).toBe(1);
+    expect(Array.from(s.slotState)).toEqual(slots);
+  });
+
   it('step 3: Summons leave the deck and Graveyard, the Graveyard (summoned Unhallowed too) is shuffled in, one pile per Summon removed', () => {
     const run = startedRun({ settings: { summons: 2 } });
     run.setUpRealm(1);
