@@ -22,6 +22,24 @@ const allyInRanged = (escapeAt: number): Script => ({
   [Decision.escape]: (view: DecisionView) => (view.state.combatRound >= escapeAt ? option(view, OptionKind.escape, 0) : 0),
 });
 
+describe('combat rolls', () => {
+  it('meet or beat: an attack equal to the Lord\'s value hits, a defence equal to it takes no wound', () => {
+    // Hrolvath (15/2, 15/3, 15/2, Life 4) against Hawthorne (ranged 5, melee 8/3, magic 5), attacking in melee.
+    const escape: Script = { [Decision.escape]: (view) => option(view, OptionKind.escape, 0) };
+    const { rules, lines } = fight('Hrolvath the Old', [], [], [5, 5, 3, 4, 4, 6], escape);
+    expect(lines.some((line) => line.includes('round 1 ranged: the hero defends, 10 + 5 = 15 vs 15: no wounds'))).toBe(true);
+    expect(lines.some((line) => line.includes('round 1 melee: the hero attacks, 7 + 8 = 15 vs 15: hits for 3'))).toBe(true);
+    expect(rules.state.wounds[0]).toBe(0);
+    expect(rules.state.lordWounds).toBe(3);
+  });
+
+  it("meet or beat for an ally too: a roll equal to the Lord's value hits", () => {
+    const { rules, lines } = fight('Hrolvath the Old', [], ['Sellsword'], [6, 7, 3, 4, 4, 6], allyInRanged(2));
+    expect(lines.some((line) => line.includes('round 1 ranged: Sellsword attacks, 13 + 2 = 15 vs 15: hits for 1'))).toBe(true);
+    expect(rules.state.lordWounds).toBe(4);
+  });
+});
+
 describe('allies in combat (notes A4: an ally attacking in a phase takes the whole exchange; the hero does not defend there)', () => {
   it('attack with their own line in a phase the hero would defend in; a miss wounds the ally, not the hero', () => {
     // Yanesh (ranged 14/2, melee 17/4, magic 13/1). Round 1: the Sellsword (ranged 2) rolls 1+1 and misses: it takes 2.
