@@ -348,6 +348,7 @@ describe('fame and the tie-breaks', () => {
     expect(kyros.outcomes[out.outcome]).toBe('seat3');
     expect(out.metrics[M.fameSpread]).toBe(0);
     const s = rules.state;
+    expect(rules.compareSeats(1, 2)).toBeLessThan(0);
     s.adventureCounters[1] = 2;
     expect(rules.compareSeats(1, 2)).toBe(0);
     s.gold[1] = 5;
