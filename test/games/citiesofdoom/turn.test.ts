@@ -440,6 +440,16 @@ describe('magic and combat (Steps 3 and 4)', () => {
     expect(me(declined).countAt(Where.reserve)).toBe(1);
   });
 
+  it('only one 10-sided die joins a fight, however many the reserve holds', () => {
+    const t = arena();
+    give(t, me(t), 'combat-10', Where.reserve);
+    give(t, me(t), 'combat-10', Where.reserve);
+    rolls(t, ...Array(7).fill('axe'));
+    fight(t, 12);
+    expect(t.log.at(-1)).toBe('  combat roll 1: axe, axe, axe, axe, axe, axe; attack 12 against 12');
+    expect(me(t).countAt(Where.reserve)).toBe(1);
+  });
+
   it('no more than 5 dice are substituted', () => {
     const t = arena();
     for (let i = 0; i < 7; i++) give(t, me(t), 'combat-12', Where.reserve);
