@@ -247,6 +247,18 @@ describe("the Opponent's encounter faces and order of preference", () => {
     expect(u.rules.state.runes).toBe(1);
     expect(u.log.at(-1)).toBe('  he rolls sun; you roll 2 rune dice and match it: you keep the rune');
   });
+
+  it('a single Rune-stealer steals nothing and stays in his play area', () => {
+    const t = arena();
+    const s = t.rules.state;
+    s.runeBits = 0b1;
+    s.runes = 1;
+    give(t, opp(t), 'opponent-advanced', Where.play, 'runeStealer');
+    rolls(t, 'sun', 'moon');
+    t.rules.runeStealers();
+    expect([s.runes, s.runeBits, s.runesStolen]).toEqual([1, 0b1, 0]);
+    expect(opp(t).countAt(Where.play)).toBe(1);
+  });
 });
 
 describe('blocking with saved faces', () => {
