@@ -529,6 +529,12 @@ describe('magic and combat (Steps 3 and 4)', () => {
     expect(t.rules.encounterAndCombat()).toBe(false);
     expect(t.rules.state.damage).toBe(2);
     expect(t.log.at(-1)).toBe('  you lose the fight: +2 damage (damage 2 of 7); your turn ends');
+    // Damage taken can bring the attack below 0 (1 - 3 = -2); the margin counts it as 0, so it costs the power, 3.
+    const hurt = arena({}, { [Decision.retreat]: [fightOn] });
+    hurt.rules.state.damage = 3;
+    rolls(hurt, 'burningSkull', 'burningSkull', 'burningSkull', 'burningSkull', 'sword');
+    expect(hurt.rules.encounterAndCombat()).toBe(false);
+    expect(hurt.log.at(-1)).toBe('  you lose the fight: +3 damage (damage 6 of 7); your turn ends');
     const f = arena({ defeatDamage: '2' }, { [Decision.retreat]: [fightOn] });
     rolls(f, 'burningSkull', 'burningSkull', 'burningSkull', 'burningSkull', 'bow');
     f.rules.encounterAndCombat();
