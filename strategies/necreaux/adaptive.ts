@@ -14,13 +14,17 @@ const REST_BELOW_HEALTH = 0.4;
 class Adaptive extends SensibleStrategy {
   readonly name = 'adaptive';
 
+  constructor(private readonly reserve: number) {
+    super();
+  }
+
   protected pickSpeed(view: NecreauxView): number {
     const holdingBoth = view.shuttleFound && (teamHasScientists(view) || !scientistsReachable(view));
     if (holdingBoth || view.deckSize === 0) return 0;
     const turns = turnsLeft(view);
     // The last turn: everything left may be needed to reach the shuttle.
     if (turns <= 1 && !view.shuttleFound && !view.uncertainEnding) return Math.max(1, view.deckSize);
-    const speed = Math.ceil(cardsToShuttle(view) / turns);
+    const speed = Math.ceil(cardsToShuttle(view) / Math.max(1, turns - this.reserve));
     const slack = turns * MAX_SPEED - cardsToShuttle(view);
     if (teamHealthShare(view) < REST_BELOW_HEALTH && slack > MAX_SPEED) return 0;
     return Math.min(MAX_SPEED, Math.max(1, speed));
@@ -29,9 +33,9 @@ class Adaptive extends SensibleStrategy {
 
 export const adaptive: StrategyDefinition<NecreauxStrategy> = {
   name: 'adaptive',
-  description: 'Speed = cards left to the expected Escape Shuttle / turns left; rests when hurt and there is time',
-  params: [],
-  create: () => new Adaptive(),
+  description: 'Speed = cards left to the expected Escape Shuttle / (turns left - reserve); rests when hurt and there is time',
+  params: [{ name: 'reserve', kind: 'int', min: 0, max: 5, default: 0, description: 'turns kept in hand: the cards left are spread over the turns left less these' }],
+  create: (params) => new Adaptive(Number(params.reserve ?? 0)),
 };
 
 export default adaptive;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { necreaux } from '../../../src/games/necreaux/index.ts';
+import { cardsToShuttle } from '../../../strategies/necreaux/sensible.ts';
 import { giveHeld, metric, play, plainAgents, plainScenario, setSkills, stackDeck, testStrategy } from './helpers.ts';
 
 const definition = (name: string) => necreaux.strategies.find((s) => s.name === name)!;
@@ -21,6 +22,27 @@ describe('the built-in strategies', () => {
       definition('fixed-speed').create({ speed: 3 }),
     );
     expect(metric(game, 'cardsDrawn')).toBe(3);
+  });
+
+  it('adaptive spreads the cards to the shuttle over the turns left, less the turns its reserve keeps in hand', () => {
+    const firstTurn = (reserve: number) => {
+      const adaptive = definition('adaptive').create({ reserve });
+      let asked: { cards: number; turns: number; speed: number } | null = null;
+      const strategy = Object.assign(Object.create(adaptive) as typeof adaptive, {
+        chooseSpeed: (view: Parameters<typeof adaptive.chooseSpeed>[0]) => {
+          const speed = adaptive.chooseSpeed(view);
+          asked ??= { cards: cardsToShuttle(view), turns: view.countdown, speed };
+          return speed;
+        },
+      });
+      play({ settings: { agents: 4 } }, strategy);
+      return asked!;
+    };
+    const even = firstTurn(0);
+    expect(even.turns).toBe(5);
+    expect(even.speed).toBe(Math.ceil(even.cards / 5));
+    expect(firstTurn(1).speed).toBe(Math.ceil(even.cards / 4));
+    expect(definition('adaptive').params).toEqual([expect.objectContaining({ name: 'reserve', kind: 'int', min: 0, max: 5, default: 0 })]);
   });
 
   it('adaptive rests and then escapes once it holds the shuttle and the Scientists', () => {
