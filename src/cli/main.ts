@@ -17,15 +17,20 @@ const MAX_WORKERS = 1024;
 const WORKERS = z.number().int().min(1).max(MAX_WORKERS);
 const SEED = `a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`;
 
-/** A number flag checked as the experiment file's field is, with the text the user typed in the error. */
+/**
+ * A number flag checked as the experiment file's field is, with the text the user typed in the error. It has no
+ * yargs type (yargs would label it [string] in --help, or parse "1e3" and "abc" itself): with number parsing off,
+ * the coerce sees the text as typed, or `true` when the flag came without a value.
+ */
 function sizeFlag(flag: string, schema: ZodType<number>, expected: string, describe: string) {
-  const coerce = (text: string | string[]): number => {
+  const coerce = (text: string | string[] | true): number => {
     if (Array.isArray(text)) throw new InputError(`--${flag} given ${text.length} times (${text.join(', ')}); give it once`);
+    if (text === true || text.trim() === '') throw new InputError(`--${flag} needs a value: ${expected}`);
     const value = Number(text);
-    if (String(text).trim() === '' || !schema.safeParse(value).success) throw new InputError(`--${flag} ${text}: expected ${expected}`);
+    if (!schema.safeParse(value).success) throw new InputError(`--${flag} ${text}: expected ${expected}`);
     return value;
   };
-  return { type: 'string', coerce, describe } as const;
+  return { coerce, describe } as const;
 }
 
 /** What every command that plays games takes; a content file belongs to one game, so the suite (every game) takes no --content. */
@@ -129,6 +134,7 @@ export async function main(argv: string[]): Promise<number> {
     refusePositionalFlags(argv);
     await yargs(argv)
       .scriptName('playsim')
+      .parserConfiguration({ 'parse-numbers': false })
       .command('run <experiment>', 'run an experiment file (JSON or YAML), or one of experiments/ by name, and write its report', (y) =>
         y.positional('experiment', { type: 'string', demandOption: true }).options({
           ...runOptions,

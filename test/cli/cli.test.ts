@@ -137,6 +137,18 @@ describe('playsim CLI', () => {
     expectBadInput(playsim('sim', COIN, '--max-games', '100'), /^playsim: --max-games caps a run with a target CI; without one this run plays \d+ games per cell: add --target-ci, or set the count with --games$/m);
     expectBadInput(playsim('sim', COIN, '--workers', '0'), /^playsim: --workers 0: expected a whole number from 1 to 1024$/m);
     expectBadInput(playsim('sim', COIN, '--workers', '99999'), /^playsim: --workers 99999: expected a whole number from 1 to 1024$/m);
+    expectBadInput(playsim('sim', COIN, '--games'), /^playsim: --games needs a value: a whole number of at least 1$/m);
+    expectBadInput(playsim('sim', COIN, '--seed='), /^playsim: --seed needs a value: a whole number from 0 to /m);
+  });
+
+  it('labels no number flag [string] in --help', () => {
+    const help = playsim('run', '--help');
+    expect(help.code).toBe(0);
+    for (const flag of ['--games', '--target-ci', '--max-games', '--seed', '--workers']) {
+      const line = help.stdout.split('\n').find((text) => text.trimStart().startsWith(flag));
+      expect(line, flag).toBeDefined();
+      expect(line).not.toMatch(/\[string\]/);
+    }
   });
 
   it('refuses an --out that cannot hold a report before playing any game', () => {
