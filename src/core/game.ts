@@ -23,6 +23,8 @@ export interface EnumSetting extends SettingBase {
   readonly kind: 'enum';
   readonly values: readonly string[];
   readonly default: string;
+  /** Other spellings of a value, turned into the value they mean (e.g. content sets listed in any order). */
+  readonly spell?: (text: string) => string;
 }
 export interface BoolSetting extends SettingBase {
   readonly kind: 'bool';

@@ -27,7 +27,7 @@ function coerce(spec: SettingSpec, raw: SettingValue): SettingValue | null {
       return value !== null && value >= spec.min && value <= spec.max ? value : null;
     }
     case 'enum': {
-      const text = String(raw);
+      const text = spec.spell === undefined ? String(raw) : spec.spell(String(raw));
       return spec.values.includes(text) ? text : null;
     }
     case 'bool':

@@ -296,6 +296,17 @@ function cardCount(card: object): number {
   return 'health' in card && Array.isArray(card.health) ? card.health.length : 1;
 }
 
+/**
+ * A `sets` value as the setting lists it: the sets joined by '+' in the order of CONTENT_SETS, base first. Commas
+ * join them too, in any order, and base may go unsaid ("preproduction,extra-locations").
+ */
+export function spellContentSets(text: string): string {
+  const named = text.split(/[+,]/).map((name) => name.trim());
+  const known = (name: string) => (CONTENT_SETS as readonly string[]).includes(name);
+  if (!named.every(known) || new Set(named).size < named.length) return text;
+  return CONTENT_SETS.filter((name) => name === 'base' || named.includes(name)).join('+');
+}
+
 /** The content sets a game with these settings plays (`sets=base+preproduction`). */
 export function contentSets(settings: Settings): ContentSet[] {
   return String(settings.sets).split('+') as ContentSet[];

@@ -2,7 +2,7 @@ import type { GameEngine, GameLog, GameModule, OutcomeRecord, SettingSpec, Setti
 import { InputError } from '../../core/errors.ts';
 import { setawatchStrategies } from '../../../strategies/setawatch/index.ts';
 import { CardTables } from './cards.ts';
-import { contentSets, type SetawatchContent, setawatchContent } from './content.ts';
+import { contentSets, type SetawatchContent, setawatchContent, spellContentSets } from './content.ts';
 import { ignoresProblem, type SetawatchStrategy } from './decisions.ts';
 import { SetawatchRules } from './rules.ts';
 import type { Readings } from './watch.ts';
@@ -85,7 +85,7 @@ const setawatch: GameModule<SetawatchStrategy, SetawatchContent> = {
     { name: 'fire', kind: 'enum', values: ['7', 'd8'], default: '7', description: 'starting firewood: 7, or the d8 variant' },
     { name: 'party', kind: 'subset', values: [...BASE_ADVENTURERS, ...PREPRODUCTION_ADVENTURERS], size: 4, default: DEFAULT_PARTY, description: 'four adventurers, comma-separated, in any order (knight and bard need sets with preproduction)' },
     ...READING_SETTINGS,
-    { name: 'sets', kind: 'enum', values: SET_CHOICES, default: 'base', description: 'content sets in play' },
+    { name: 'sets', kind: 'enum', values: SET_CHOICES, default: 'base', spell: spellContentSets, description: 'content sets in play (also written with commas, in any order, base unsaid: preproduction,extra-locations)' },
   ],
   content: setawatchContent,
   strategies: setawatchStrategies,

@@ -14,4 +14,19 @@ describe('Set a Watch settings', () => {
     );
     expect(() => resolveSettings(setawatch, { party: 'cleric,ranger,wizard' }, '--set')).toThrow(/not allowed/);
   });
+
+  it('take content sets joined by + or commas, in any order, base said or not, and name them as listed', () => {
+    const sets = (text: string) => resolveSettings(setawatch, { sets: text }, '--set').sets;
+    expect(sets('base+preproduction')).toBe('base+preproduction');
+    expect(sets('base,preproduction')).toBe('base+preproduction');
+    expect(sets('extra-locations, preproduction')).toBe('base+preproduction+extra-locations');
+    expect(sets('extra-locations')).toBe('base+extra-locations');
+    expect(resolveSettings(setawatch, { sets: 'preproduction', party: 'cleric,warrior,knight,bard' }, '--set').party).toBe('cleric,warrior,knight,bard');
+  });
+
+  it('refuse content sets named twice or unknown', () => {
+    for (const text of ['base,base', 'base,promo', '']) {
+      expect(() => resolveSettings(setawatch, { sets: text }, '--set')).toThrow(`--set: setting sets=${text} is not allowed; allowed: base, base+preproduction,`);
+    }
+  });
 });
