@@ -413,6 +413,7 @@ export class SetawatchRules extends Watch {
       const die = camper * DICE_PER_SEAT + k;
       if (s.dieState[die] !== Die.ready) continue;
       const value = s.dieValue[die];
+      // Chop Wood and Scout Ahead three times each (Scout Ahead with each die higher than the last), Check Map on 4+, Heal on a 6.
       if (this.chopped < CAMP_SLOTS.chop) options.add(OptionKind.campAction, -1, die, -1, Camp.chop, 0);
       if (this.scouted < CAMP_SLOTS.scout && (value > this.lastScoutValue || this.location.campAnyValue) && s.deck.size + s.graveyard.size > 0) options.add(OptionKind.campAction, -1, die, -1, Camp.scout, 0);
       if (this.unused(Camp.checkMap) && this.valueOk(value, 4, false) && this.mapCanChange()) options.add(OptionKind.campAction, -1, die, -1, Camp.checkMap, 0);
