@@ -3,13 +3,18 @@ import type { NecreauxStrategy, NecreauxView } from '../../src/games/necreaux/de
 import { cardsToShuttle, scientistsReachable, SensibleStrategy, teamHasScientists, teamHealthShare, turnsLeft } from './sensible.ts';
 
 const MAX_SPEED = 20;
-/** Below this share of its hearts the team rests, if the countdown allows it. */
-const REST_BELOW_HEALTH = 0.4;
+/** Turns kept in hand by default: playing ahead of the clock absorbs lost countdown steps and cut-short turns. */
+const DEFAULT_RESERVE = 4;
+/**
+ * Below this share of its hearts the team is hurt: half its skill cards disabled (a disabled card keeps one of its
+ * two hearts, so the share never falls below one half while an agent lives).
+ */
+const HURT_BELOW_HEALTH = 0.75;
 
 /**
- * Spreads the cards still to draw (to the expected place of the Escape Shuttle) over the turns left; rests when
- * the team is hurt and there is time, and once it holds the shuttle and the Scientists (it escapes at the end of
- * that turn).
+ * Spreads the cards still to draw (to the expected place of the Escape Shuttle) over the turns left less a reserve;
+ * rests when the team is hurt and the rest leaves that reserve, and once it holds the shuttle and the Scientists (it
+ * escapes at the end of that turn).
  */
 class Adaptive extends SensibleStrategy {
   readonly name = 'adaptive';
@@ -24,18 +29,33 @@ class Adaptive extends SensibleStrategy {
     const turns = turnsLeft(view);
     // The last turn: everything left may be needed to reach the shuttle.
     if (turns <= 1 && !view.shuttleFound && !view.uncertainEnding) return Math.max(1, view.deckSize);
-    const speed = Math.ceil(cardsToShuttle(view) / Math.max(1, turns - this.reserve));
-    const slack = turns * MAX_SPEED - cardsToShuttle(view);
-    if (teamHealthShare(view) < REST_BELOW_HEALTH && slack > MAX_SPEED) return 0;
+    const cards = cardsToShuttle(view);
+    if (teamHealthShare(view) < HURT_BELOW_HEALTH && this.canAffordRest(cards, turns)) return 0;
+    const speed = Math.ceil(cards / Math.max(1, turns - this.reserve));
     return Math.min(MAX_SPEED, Math.max(1, speed));
+  }
+
+  /** A rest costs a turn: affordable while the cards left fit, at full speed, in the turns after it less the reserve. */
+  private canAffordRest(cards: number, turns: number): boolean {
+    const spareTurns = turns - 1 - this.reserve;
+    return spareTurns > 0 && cards <= spareTurns * MAX_SPEED;
   }
 }
 
 export const adaptive: StrategyDefinition<NecreauxStrategy> = {
   name: 'adaptive',
-  description: 'Speed = cards left to the expected Escape Shuttle / (turns left - reserve); rests when hurt and there is time',
-  params: [{ name: 'reserve', kind: 'int', min: 0, max: 5, default: 0, description: 'turns kept in hand: the cards left are spread over the turns left less these' }],
-  create: (params) => new Adaptive(Number(params.reserve ?? 0)),
+  description: 'Speed = cards left to the expected Escape Shuttle / (turns left - reserve); rests when hurt and the rest leaves the reserve',
+  params: [
+    {
+      name: 'reserve',
+      kind: 'int',
+      min: 0,
+      max: 5,
+      default: DEFAULT_RESERVE,
+      description: 'turns kept in hand: the cards left are spread over the turns left less these',
+    },
+  ],
+  create: (params) => new Adaptive(Number(params.reserve ?? DEFAULT_RESERVE)),
 };
 
 export default adaptive;

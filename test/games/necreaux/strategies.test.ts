@@ -42,7 +42,27 @@ describe('the built-in strategies', () => {
     expect(even.turns).toBe(5);
     expect(even.speed).toBe(Math.ceil(even.cards / 5));
     expect(firstTurn(1).speed).toBe(Math.ceil(even.cards / 4));
-    expect(definition('adaptive').params).toEqual([expect.objectContaining({ name: 'reserve', kind: 'int', min: 0, max: 5, default: 0 })]);
+    expect(definition('adaptive').params).toEqual([expect.objectContaining({ name: 'reserve', kind: 'int', min: 0, max: 5, default: 4 })]);
+  });
+
+  it('adaptive rests when half its skill cards are disabled, if the turns after the rest still hold its reserve', () => {
+    /** The first speed adaptive picks for a lone plain agent with `disabled` of its 3 skill cards face-down. */
+    const firstSpeed = (disabled: number, countdown: number) => {
+      let speed = -1;
+      play({ settings: { agents: 1 }, arrange: (e) => {
+        plainAgents(e);
+        for (let i = 0; i < disabled; i++) e.state.setFaceDown(e.state.skillAt(0, i), true);
+        e.state.countdown = countdown;
+        speed = definition('adaptive').create({}).chooseSpeed(e.state);
+      } }, definition('fixed-speed').create({}));
+      return speed;
+    };
+    // Two of three cards disabled: 4 of 6 hearts, a share of 0.67 (one disabled card keeps one heart, so the share
+    // never falls below one half; the old threshold of 0.4 could never be reached).
+    expect(firstSpeed(2, 11)).toBe(0);
+    expect(firstSpeed(1, 11)).toBeGreaterThan(0);
+    // Four turns left, a reserve of four: a rest would eat into the reserve.
+    expect(firstSpeed(2, 4)).toBeGreaterThan(0);
   });
 
   it('adaptive rests and then escapes once it holds the shuttle and the Scientists', () => {
