@@ -6,6 +6,11 @@ import { Zone, type GameState } from './state.ts';
 
 /** The highest speed a strategy may choose (the deck never holds more cards than this). */
 export const MAX_SPEED = 200;
+/**
+ * Answers a game may take before its strategy is taken to be looping (a game takes a few hundred; the most in 20,000
+ * games of the shipped strategies was under 800): say, two cards paying charges to each other again and again.
+ */
+export const MAX_ANSWERS = 100_000;
 
 /**
  * The engine's side of the strategy interface: asks the strategy, checks the answer is legal, logs it. An
@@ -17,6 +22,7 @@ export class Ask {
   seed = 0;
   /** The decision being answered; set while the strategy runs, so a throw can be attributed to it. */
   private pending: DecisionName | null = null;
+  private answers = 0;
 
   constructor(
     private readonly state: GameState,
@@ -27,6 +33,7 @@ export class Ask {
     this.strategy = strategy;
     this.seed = seed;
     this.pending = null;
+    this.answers = 0;
   }
 
   /** What to throw for an error caught while playing: a strategy's own throw becomes a StrategyError. */
@@ -38,8 +45,14 @@ export class Ask {
     throw new StrategyError(this.strategy.name, decision, this.seed, detail);
   }
 
-  private int(decision: DecisionName, answer: unknown): number {
+  /** Counts an answer; a game that has taken MAX_ANSWERS is not going to end. */
+  private answered(decision: DecisionName): void {
     this.pending = null;
+    if (++this.answers > MAX_ANSWERS) this.illegal(decision, `the game has taken ${MAX_ANSWERS} answers without ending: the answers loop (an ability that pays for itself?)`);
+  }
+
+  private int(decision: DecisionName, answer: unknown): number {
+    this.answered(decision);
     if (typeof answer !== 'number' || !Number.isInteger(answer)) this.illegal(decision, `${shownAnswer(answer)} is not an integer`);
     if (this.log !== null) this.log.write(`  decision ${decision} -> ${this.answerText(decision, answer)}`);
     return answer;
@@ -59,7 +72,7 @@ export class Ask {
 
   /** `ability`: the ability the question offers, which the log names (-1: none). */
   private bool(decision: DecisionName, answer: unknown, ability = -1): boolean {
-    this.pending = null;
+    this.answered(decision);
     if (typeof answer !== 'boolean') this.illegal(decision, `${shownAnswer(answer)} is not a boolean`);
     if (this.log !== null) this.log.write(`  decision ${decision}${ability < 0 ? '' : ` (${abilityText(this.state.cards, ability)})`} -> ${answer}`);
     return answer;

@@ -1087,7 +1087,8 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
 
   /**
    * Free abilities happen once; paid ones are offered until declined or unaffordable ("as many times as you want,
-   * as long as you can pay"), except that a teammate's doubles allow one use.
+   * as long as you can pay"), except that a teammate's doubles allow one use and a free rest is taken once
+   * (judgement 37).
    */
   private offerAbility(ability: number, trigger: number): void {
     const cards = this.cards;
@@ -1105,7 +1106,7 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
         this.discardHeld(card);
         return;
       }
-      if (trigger === Trigger.teammateDoubles) return;
+      if (trigger === Trigger.teammateDoubles || cards.abilityOp[ability] === Op.rest) return;
     }
   }
 

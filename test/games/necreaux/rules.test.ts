@@ -291,6 +291,38 @@ describe('rooms and rest', () => {
     expect(game.state.zone[id(game.engine, 'Laser Pistol')]).toBe(Zone.loot);
   });
 
+  it('a free rest is taken once per turn start, however many charges would pay for more (judgement 37)', () => {
+    // Each rest charges Resourceful twice (the agent's rest charge, and the Scientists' charge gained at the rest and
+    // spent on it), what the rest cost: without the limit it would pay for itself and rest forever.
+    const strategy = testStrategy({
+      useAbility: () => true,
+      resolveRestDraw: () => false,
+      restAction: () => Rest.charge,
+      restTarget: (view) => resourcefulOf(view),
+      chargeTarget: (view) => resourcefulOf(view),
+    });
+    const resourceful = (engine: NecreauxEngine) => {
+      setSkills(engine, 0, ['Resourceful', 'Plain 2', 'Plain 3']);
+      engine.state.charges[id(engine, 'Resourceful')] = 6;
+      giveHeld(engine, 0, 'The Scientists');
+    };
+    const game = play(scenario(1, ['Medkit', 'Laser Pistol', 'Lucky Charm'], [], resourceful), strategy);
+    expect(game.log.filter((line) => line === '  Resourceful: rest')).toHaveLength(1);
+    expect(game.state.charges[id(game.engine, 'Resourceful')]).toBe(6);
+    expect(game.state.zone[id(game.engine, 'Medkit')]).toBe(Zone.discard);
+    expect(game.state.zone[id(game.engine, 'Laser Pistol')]).toBe(Zone.loot);
+  });
+
+  it('a game whose answers never let it end is stopped, naming the strategy, the decision and the seed', () => {
+    // A user's card that pays for itself: spend a charge, gain it back, as often as the strategy says yes.
+    const perpetual = { id: 'T-99', type: 'skill', name: 'Perpetual', source: 'estimated', traits: ['tech'], startCharges: 1, abilities: [{ trigger: 'turnStart', cost: { charges: 1 }, effect: { op: 'chargeSelf', amount: 1 } }] };
+    const content = necreauxContentSchema.parse({ ...testContent, skills: [...testContent.skills, perpetual] });
+    const loop = { ...scenario(1, ['Medkit'], [], (engine: NecreauxEngine) => setSkills(engine, 0, ['Perpetual', 'Plain 2', 'Plain 3'])), content };
+    expect(() => play(loop, testStrategy({ useAbility: () => true }), 42)).toThrow(/"test" answered decision "useAbility" illegally in game seed 42: the game has taken 100000 answers without ending: the answers loop \(an ability that pays for itself\?\)$/);
+    let uses = 0;
+    expect(outcome(play(loop, testStrategy({ useAbility: () => ++uses <= 1000 }), 42))).toBe('failure');
+  });
+
   it('rest: a charge instead of enabling', () => {
     const game = play(scenario(1, [], []), testStrategy({ restAction: () => Rest.charge }, 0));
     expect(game.state.charges[id(game.engine, 'Plain 1')]).toBe(1);
@@ -462,3 +494,11 @@ describe('the game log', () => {
     expect(log[accepted + 1]).toBe(`  ${/\((.*)\) -> true$/.exec(log[accepted])![1]}`);
   });
 });
+
+/** The team's Resourceful card (-1 if none). */
+function resourcefulOf(view: { skillCount(a: number): number; skillAt(a: number, i: number): number; name(card: number): string; agents: number }): number {
+  for (let agent = 0; agent < view.agents; agent++) {
+    for (let i = 0; i < view.skillCount(agent); i++) if (view.name(view.skillAt(agent, i)) === 'Resourceful') return view.skillAt(agent, i);
+  }
+  return -1;
+}
