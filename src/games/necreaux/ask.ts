@@ -7,8 +7,8 @@ import { Zone, type GameState } from './state.ts';
 /** The highest speed a strategy may choose (the deck never holds more cards than this). */
 export const MAX_SPEED = 200;
 /**
- * Answers a game may take before its strategy is taken to be looping (a game takes a few hundred; the most in 20,000
- * games of the shipped strategies was under 800): say, two cards paying charges to each other again and again.
+ * Answers a game may take before its strategy is taken to be looping (a game takes a few hundred; the most in 15,000
+ * games of each shipped strategy was under 800): say, a card whose ability gives back what it costs, used for ever.
  */
 export const MAX_ANSWERS = 100_000;
 
