@@ -1,15 +1,10 @@
 import type { StrategyDefinition } from '../../src/core/game.ts';
 import type { NecreauxStrategy, NecreauxView } from '../../src/games/necreaux/decisions.ts';
-import { cardsToShuttle, scientistsReachable, SensibleStrategy, teamHasScientists, teamHealthShare, turnsLeft } from './sensible.ts';
+import { cardsToShuttle, isHurt, scientistsReachable, SensibleStrategy, teamHasScientists, turnsLeft } from './sensible.ts';
 
 const MAX_SPEED = 20;
 /** Turns kept in hand by default: playing ahead of the clock absorbs lost countdown steps and cut-short turns. */
 const DEFAULT_RESERVE = 4;
-/**
- * Below this share of its hearts the team is hurt: half its skill cards disabled (a disabled card keeps one of its
- * two hearts, so the share never falls below one half while an agent lives).
- */
-const HURT_BELOW_HEALTH = 0.75;
 
 /**
  * Spreads the cards still to draw (to the expected place of the Escape Shuttle) over the turns left less a reserve;
@@ -30,7 +25,7 @@ class Adaptive extends SensibleStrategy {
     // The last turn: everything left may be needed to reach the shuttle.
     if (turns <= 1 && !view.shuttleFound && !view.uncertainEnding) return Math.max(1, view.deckSize);
     const cards = cardsToShuttle(view);
-    if (teamHealthShare(view) < HURT_BELOW_HEALTH && this.canAffordRest(cards, turns)) return 0;
+    if (isHurt(view) && this.canAffordRest(cards, turns)) return 0;
     const speed = Math.ceil(cards / Math.max(1, turns - this.reserve));
     return Math.min(MAX_SPEED, Math.max(1, speed));
   }

@@ -96,7 +96,7 @@ export abstract class SensibleStrategy implements NecreauxStrategy {
       case Op.charge:
         return view.kind(view.abilityCard(ability)) !== Kind.scientists;
       case Op.rest:
-        return teamHealthShare(view) < 0.6;
+        return isHurt(view);
       default:
         return true;
     }
@@ -344,6 +344,17 @@ function teamHasShuttle(view: NecreauxView): boolean {
 /** The Scientists can still be found or are held by some agent. */
 export function scientistsReachable(view: NecreauxView): boolean {
   return view.scientistsFound ? view.holderOf(view.scientistsCard) >= 0 : view.deckSize > 0;
+}
+
+/**
+ * Below this share of its hearts the team is hurt: half its skill cards disabled (a disabled card keeps one of its
+ * two hearts, so the share never falls below one half while an agent lives).
+ */
+const HURT_BELOW_HEALTH = 0.75;
+
+/** The team has lost enough hearts that a rest is worth a turn. */
+export function isHurt(view: NecreauxView): boolean {
+  return teamHealthShare(view) < HURT_BELOW_HEALTH;
 }
 
 /** Hearts left on the acting team as a share of the hearts its skill cards can have. */

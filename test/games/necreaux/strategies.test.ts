@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { necreaux } from '../../../src/games/necreaux/index.ts';
 import { cardsToShuttle } from '../../../strategies/necreaux/sensible.ts';
-import { giveHeld, metric, play, plainAgents, plainScenario, setSkills, stackDeck, testStrategy } from './helpers.ts';
+import { giveHeld, id, metric, play, plainAgents, plainScenario, setSkills, stackDeck, testStrategy } from './helpers.ts';
 
 const definition = (name: string) => necreaux.strategies.find((s) => s.name === name)!;
 
@@ -63,6 +63,23 @@ describe('the built-in strategies', () => {
     expect(firstSpeed(1, 11)).toBeGreaterThan(0);
     // Four turns left, a reserve of four: a rest would eat into the reserve.
     expect(firstSpeed(2, 4)).toBeGreaterThan(0);
+  });
+
+  it("sensible strategies take a skill's free rest (Resourceful) when the team is hurt, by adaptive's measure", () => {
+    /** Free rests a lone agent with Resourceful and `disabled` of its other two skill cards face-down takes in one turn. */
+    const freeRests = (disabled: number) => {
+      const game = play({ settings: { agents: 1 }, arrange: (e) => {
+        setSkills(e, 0, ['Resourceful', 'Plain 2', 'Plain 3']);
+        e.state.charges[id(e, 'Resourceful')] = 2;
+        for (let i = 1; i <= disabled; i++) e.state.setFaceDown(e.state.skillAt(0, i), true);
+        stackDeck(e, ['Medkit', 'Laser Pistol']);
+        e.state.countdown = 1;
+      } }, definition('fixed-speed').create({ speed: 1 }));
+      return game.log.filter((line) => line === '  Resourceful: rest').length;
+    };
+    // Two of three cards disabled: 4 of 6 hearts, below three quarters.
+    expect(freeRests(2)).toBe(1);
+    expect(freeRests(1)).toBe(0);
   });
 
   it('adaptive rests and then escapes once it holds the shuttle and the Scientists', () => {
