@@ -1,45 +1,134 @@
 import type { StrategyDefinition } from '../../src/core/game.ts';
-import type { NecreauxStrategy, NecreauxView } from '../../src/games/necreaux/decisions.ts';
-import { cardsToShuttle, isHurt, scientistsReachable, SensibleStrategy, teamHasScientists, turnsLeft } from './sensible.ts';
+import { Kind, type NecreauxStrategy, type NecreauxView } from '../../src/games/necreaux/decisions.ts';
+import { cardsToShuttle, isHurt, scientistsReachable, SensibleStrategy, teamHasScientists, teamHearts, turnsLeft } from './sensible.ts';
 
-const MAX_SPEED = 20;
 /** Turns kept in hand by default: playing ahead of the clock absorbs lost countdown steps and cut-short turns. */
 const DEFAULT_RESERVE = 4;
+/**
+ * The pace cap without a damage budget (`budget` 0, the default): a strategy constant, measured on the shipped deck,
+ * whose too-fast traps cost time or a fixed damage (RULES.md, "Findings after the reserve pass").
+ */
+const MAX_SPEED = 20;
+/**
+ * Default share (%) of the team's hearts that the expected too-fast trap damage on the way to the shuttle may take: 0,
+ * no budget (the pace cap above and an unbounded last turn). 50 was the best for most team sizes on the trial deck of
+ * RULES.md's "Trial of the shortfall effect".
+ */
+const DEFAULT_BUDGET = 0;
+/** The fastest pace the table below covers; a pace limit only a deck without too-fast damage reaches. */
+const TOP_SPEED = 60;
+/** Largest `per` of a `damageShortfall` effect (the schema's count). */
+const MAX_PER = 12;
+
+/**
+ * SHORTFALL[per * (TOP_SPEED + 1) + speed]: expected damage of one too-fast `damageShortfall` test at this speed,
+ * 2d6 against the speed, 1 damage per `per` points short (rounded up). Computed once.
+ */
+const SHORTFALL = new Float64Array((MAX_PER + 1) * (TOP_SPEED + 1));
+for (let per = 1; per <= MAX_PER; per++) {
+  for (let speed = 0; speed <= TOP_SPEED; speed++) {
+    let expected = 0;
+    for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) expected += Math.ceil(Math.max(0, speed - a - b) / per) / 36;
+    SHORTFALL[per * (TOP_SPEED + 1) + speed] = expected;
+  }
+}
 
 /**
  * Spreads the cards still to draw (to the expected place of the Escape Shuttle) over the turns left less a reserve;
  * rests when the team is hurt and the rest leaves that reserve, and once it holds the shuttle and the Scientists (it
- * escapes at the end of that turn).
+ * escapes at the end of that turn). By default at most 20 cards a turn, and everything left on the last turn. With a
+ * damage `budget` (for decks whose too-fast traps deal `damageShortfall`) there is no such cap: it plays ahead of the
+ * clock no faster than its pace limit, the fastest speed at which the too-fast traps still in the deck are expected to
+ * take at most `budget`% of the team's hearts on the way to the shuttle (the limit rises as the way shortens, so the
+ * team starts slower and speeds up), yet never slower than the pace that reaches the shuttle in the turns left; its
+ * last turn goes all in only as far as the team expects to live through.
  */
 class Adaptive extends SensibleStrategy {
   readonly name = 'adaptive';
+  /** Per `per`: the too-fast damage tests still in the deck (an each-roll test counts once per acting agent). */
+  private readonly tests = new Float64Array(MAX_PER + 1);
 
-  constructor(private readonly reserve: number) {
+  constructor(
+    private readonly reserve: number,
+    private readonly budget: number,
+  ) {
     super();
   }
 
   protected pickSpeed(view: NecreauxView): number {
     const holdingBoth = view.shuttleFound && (teamHasScientists(view) || !scientistsReachable(view));
     if (holdingBoth || view.deckSize === 0) return 0;
+    return this.budget === 0 ? this.cappedSpeed(view) : this.budgetedSpeed(view);
+  }
+
+  /** Without a damage budget: at most MAX_SPEED a turn, everything left on the last turn. */
+  private cappedSpeed(view: NecreauxView): number {
     const turns = turnsLeft(view);
-    // The last turn: everything left may be needed to reach the shuttle.
     if (turns <= 1 && !view.shuttleFound && !view.uncertainEnding) return Math.max(1, view.deckSize);
     const cards = cardsToShuttle(view);
-    if (isHurt(view) && this.canAffordRest(cards, turns)) return 0;
+    if (isHurt(view) && this.canAffordRest(cards, turns, MAX_SPEED)) return 0;
     const speed = Math.ceil(cards / Math.max(1, turns - this.reserve));
     return Math.min(MAX_SPEED, Math.max(1, speed));
   }
 
-  /** A rest costs a turn: affordable while the cards left fit, at full speed, in the turns after it less the reserve. */
-  private canAffordRest(cards: number, turns: number): boolean {
+  /** With a damage budget: ahead of the clock no faster than the too-fast traps left allow for the team's hearts. */
+  private budgetedSpeed(view: NecreauxView): number {
+    this.countTests(view);
+    const turns = turnsLeft(view);
+    const hearts = teamHearts(view);
+    // The last turn: everything left may be needed to reach the shuttle, as long as the team expects to live through it.
+    if (turns <= 1 && !view.shuttleFound && !view.uncertainEnding) {
+      return Math.max(1, this.paceLimit(view, view.deckSize, 0, hearts - view.actingCount()));
+    }
+    const cards = cardsToShuttle(view);
+    const limit = this.paceLimit(view, view.deckSize, cards, (hearts * this.budget) / 100);
+    if (isHurt(view) && this.canAffordRest(cards, turns, limit)) return 0;
+    const ahead = Math.ceil(cards / Math.max(1, turns - this.reserve));
+    // The pace limit bounds only how far ahead of the clock the team plays: the pace that arrives in time it takes anyway.
+    const onTime = Math.ceil(cards / turns);
+    return Math.max(1, onTime, Math.min(limit, ahead));
+  }
+
+  /**
+   * The fastest speed up to `most` whose expected too-fast damage stays within `budget` hearts: over `cards` cards
+   * (the way to the shuttle), or over the speed's own draws when `cards` is 0 (a last turn). At least 1.
+   */
+  private paceLimit(view: NecreauxView, most: number, cards: number, budget: number): number {
+    const top = Math.min(most, TOP_SPEED);
+    for (let speed = 1; speed <= top; speed++) {
+      if ((cards > 0 ? cards : speed) * this.damagePerCard(view, speed) > budget) return Math.max(1, speed - 1);
+    }
+    // Beyond the table only a deck without too-fast damage goes (none left: no limit at all).
+    return most > TOP_SPEED && this.damagePerCard(view, TOP_SPEED) > 0 ? TOP_SPEED : Math.max(1, most);
+  }
+
+  /** Expected too-fast damage per card drawn at this speed, from the tests still in the deck. */
+  private damagePerCard(view: NecreauxView, speed: number): number {
+    if (view.deckSize === 0) return 0;
+    let damage = 0;
+    for (let per = 1; per <= MAX_PER; per++) if (this.tests[per] > 0) damage += this.tests[per] * SHORTFALL[per * (TOP_SPEED + 1) + speed];
+    return damage / view.deckSize;
+  }
+
+  private countTests(view: NecreauxView): void {
+    this.tests.fill(0);
+    for (let card = 0; card < view.adventureCount; card++) {
+      const per = view.shortfallPer(card);
+      if (per > 0 && view.kind(card) === Kind.trap && view.inDeck(card)) this.tests[per] += view.eachRolls(card) ? view.actingCount() : 1;
+    }
+  }
+
+  /** A rest costs a turn: affordable while the cards left fit, at the pace limit, in the turns after it less the reserve. */
+  private canAffordRest(cards: number, turns: number, limit: number): boolean {
     const spareTurns = turns - 1 - this.reserve;
-    return spareTurns > 0 && cards <= spareTurns * MAX_SPEED;
+    return spareTurns > 0 && cards <= spareTurns * limit;
   }
 }
 
 export const adaptive: StrategyDefinition<NecreauxStrategy> = {
   name: 'adaptive',
-  description: 'Speed = cards left to the expected Escape Shuttle / (turns left - reserve); rests when hurt and the rest leaves the reserve',
+  description:
+    'Speed = cards left to the expected Escape Shuttle / (turns left - reserve), at most 20 (or, with a damage budget, no faster than the too-fast traps left allow for its hearts); rests when hurt and the rest leaves the reserve',
   params: [
     {
       name: 'reserve',
@@ -49,8 +138,17 @@ export const adaptive: StrategyDefinition<NecreauxStrategy> = {
       default: DEFAULT_RESERVE,
       description: 'turns kept in hand: the cards left are spread over the turns left less these',
     },
+    {
+      name: 'budget',
+      kind: 'int',
+      min: 0,
+      max: 200,
+      default: DEFAULT_BUDGET,
+      description:
+        "share (%) of the team's hearts the expected too-fast (damageShortfall) trap damage on the way to the shuttle may take; 0: none, at most 20 cards a turn and everything left on the last turn",
+    },
   ],
-  create: (params) => new Adaptive(Number(params.reserve ?? DEFAULT_RESERVE)),
+  create: (params) => new Adaptive(Number(params.reserve ?? DEFAULT_RESERVE), Number(params.budget ?? DEFAULT_BUDGET)),
 };
 
 export default adaptive;

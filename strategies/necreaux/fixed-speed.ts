@@ -18,7 +18,7 @@ class FixedSpeed extends SensibleStrategy {
 export const fixedSpeed: StrategyDefinition<NecreauxStrategy> = {
   name: 'fixed-speed',
   description: 'Explore at the same speed every turn, never rest',
-  params: [{ name: 'speed', kind: 'int', min: 1, max: 15, default: 7, description: 'Cards to draw each turn' }],
+  params: [{ name: 'speed', kind: 'int', min: 1, max: 40, default: 7, description: 'Cards to draw each turn' }],
   create: (params) => new FixedSpeed(Number(params.speed ?? 7)),
 };
 

@@ -319,7 +319,7 @@ function turnKey(view: NecreauxView): number {
   return (view.turn * 32 + view.countdown) * 256 + view.deckSize;
 }
 
-function teamHearts(view: NecreauxView): number {
+export function teamHearts(view: NecreauxView): number {
   let hearts = 0;
   for (let a = 0; a < view.agents; a++) if (view.isActing(a)) hearts += view.health(a);
   return hearts;

@@ -56,6 +56,7 @@ export const Op = {
   avoidCard: 23,
   destroyCard: 24,
   chargeSelf: 25,
+  damageShortfall: 26,
 } as const;
 const OP_OF_NAME: Readonly<Record<string, number>> = Op;
 /** Op names by code, for logs. */
@@ -133,6 +134,8 @@ export class CardTable {
   readonly trapFailsAbove: Uint8Array;
   readonly redText: Uint8Array;
   readonly slidingWall: Uint8Array;
+  /** The `per` of a trap's `damageShortfall` fail effect (0: none). */
+  readonly shortfallPer: Uint8Array;
   readonly testTrait: Int8Array;
   readonly keywords: Uint8Array;
   readonly startCharges: Uint8Array;
@@ -203,6 +206,7 @@ export class CardTable {
     this.trapFailsAbove = new Uint8Array(n);
     this.redText = new Uint8Array(n);
     this.slidingWall = new Uint8Array(n);
+    this.shortfallPer = new Uint8Array(n);
     this.testTrait = new Int8Array(n).fill(-1);
     this.keywords = new Uint8Array(n);
     this.startCharges = new Uint8Array(n);
@@ -235,6 +239,7 @@ export class CardTable {
         }
         this.redText[id] = card.redText ? 1 : 0;
         this.slidingWall[id] = card.fail.some((e) => e.op === 'slidingWall') ? 1 : 0;
+        for (const e of card.fail) if (e.op === 'damageShortfall') this.shortfallPer[id] = e.per;
         [this.mainStart[id], this.mainEnd[id]] = addEffects(card.fail);
         [this.passStart[id], this.passEnd[id]] = addEffects(card.pass);
       }
@@ -346,5 +351,6 @@ function effectAmount(effect: AbilityEffect): number {
   if ('count' in effect) return effect.count;
   if ('steps' in effect) return effect.steps;
   if ('dice' in effect) return effect.dice;
+  if ('per' in effect) return effect.per;
   return 0;
 }

@@ -38,6 +38,9 @@ const cardEffect = z.discriminatedUnion('op', [
   z.strictObject({ op: z.literal('damage'), amount: count }), // the team (or the failing agent of an each-roll test) takes damage
   z.strictObject({ op: z.literal('damageEach'), amount: count }), // every agent on the team takes damage
   z.strictObject({ op: z.literal('damageRoll'), dice: count }), // the team takes damage equal to a roll of `dice` dice
+  // A too-fast trap's fail text only: 1 damage per `per` points (rounded up) the roll fell short of the speed, to the
+  // team (to the failing agent of an each-roll test). A cost that keeps growing with the speed above 12.
+  z.strictObject({ op: z.literal('damageShortfall'), per: count }),
   z.strictObject({ op: z.literal('xp'), amount: count }),
   z.strictObject({ op: z.literal('countdown'), steps: z.number().int().min(-5).max(5).refine((s) => s !== 0) }),
   z.strictObject({ op: z.literal('rest') }), // a full rest action, top-card draw included
@@ -85,6 +88,7 @@ const TRIGGERS_OF: Readonly<Record<string, readonly TriggerName[]>> = {
   damage: [],
   damageEach: [],
   damageRoll: [],
+  damageShortfall: [],
 };
 
 const ability = z
@@ -223,7 +227,26 @@ export const necreauxContentSchema = z
     if (c.specials.length === 2 && c.specials[0].type === c.specials[1].type) issue('specials must be one scientists and one shuttle card');
     const skillNames = new Set(c.skills.map((s) => s.name));
     for (const set of c.premade) for (const name of set) if (!skillNames.has(name)) issue(`premade skill "${name}" is not a skill card`);
+    for (const card of c.adventure) {
+      const problem = shortfallProblem(card);
+      if (problem !== null) issue(`${card.id} ${card.name}: ${problem}`);
+    }
   });
+
+/**
+ * `damageShortfall` measures how far a roll fell short of the speed, so it belongs only in the fail text of a trap
+ * whose speed test fails below the speed (a too-fast test): anywhere else there is no such roll.
+ */
+function shortfallProblem(card: AdventureCard): string | null {
+  const has = (list: readonly CardEffect[]) => list.some((e) => e.op === 'damageShortfall');
+  if (card.type === 'trap') {
+    if (has(card.pass)) return 'damageShortfall belongs in the fail text, not the pass text';
+    if (has(card.fail) && card.test?.failWhen !== 'belowSpeed') return 'damageShortfall needs a speed test that fails below the speed (a too-fast test)';
+    return null;
+  }
+  if ((card.type === 'event' || card.type === 'room') && has(card.effects)) return 'damageShortfall is a too-fast trap\'s fail effect only';
+  return null;
+}
 
 export type NecreauxContent = z.infer<typeof necreauxContentSchema>;
 

@@ -85,6 +85,14 @@ export interface NecreauxView {
   cv(card: number): number;
   /** A Sliding Wall trap (failing its speed test splits the team, which the rulebook's Clue #5 says helps). */
   isSlidingWall(card: number): boolean;
+  /** A trap's `damageShortfall` fail effect: 1 damage per this many points its roll falls short of the speed (0: none). */
+  shortfallPer(card: number): number;
+  /** A trap whose speed test every acting agent rolls (each failing agent suffers the fail text). */
+  eachRolls(card: number): boolean;
+  /** Adventure cards of the content: card ids 0 to adventureCount - 1. */
+  readonly adventureCount: number;
+  /** The card is still in the adventure deck (not drawn yet; where in it is not known). */
+  inDeck(card: number): boolean;
   lootValue(card: number): number;
   isFaceDown(card: number): boolean;
   /** Face-up and not neutralized, or unstoppable: the card's text and traits count. */

@@ -68,6 +68,8 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
    */
   private target = 0;
   private favour = 1;
+  /** How far the last speed test's final roll fell short of passing (0 when it passed): `damageShortfall` reads it. */
+  private shortfall = 0;
   /** Whether the turn in progress moves the countdown at its end (a lost team's turn does not). */
   private turnMovesCountdown = true;
   /** Scratch list of the skill cards a random pick chooses from, reused by every pick. */
@@ -321,6 +323,7 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
 
   private resolveTrap(trap: number): void {
     const test = this.cards.trapTest[trap];
+    this.shortfall = 0;
     if (test === TrapTest.none) this.trapFails(trap, -1);
     else if (test === TrapTest.team) this.teamSpeedTest(trap);
     else this.eachSpeedTest(trap);
@@ -355,6 +358,8 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     const s = this.state;
     const favour = this.cards.trapFailsAbove[trap] === 1 ? -1 : 1;
     this.roll(agent, Roll.speed, favour, s.speed, 0);
+    // The final roll, after rerolls and bonuses; a rest draw tests at speed 0 like any other speed (judgement 38).
+    this.shortfall = s.rollFails ? favour * (s.speed - s.rollTotal) : 0;
   }
 
   private trapFails(trap: number, agent: number): void {
@@ -913,6 +918,14 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
       case Op.damageRoll:
         this.damageTeam(this.rollSum(amount), false, false);
         return;
+      case Op.damageShortfall: {
+        const points = Math.ceil(this.shortfall / amount);
+        if (this.log !== null) this.log.write(`  short of speed ${s.speed} by ${this.shortfall}: ${points} damage (1 per ${amount})`);
+        if (points <= 0) return;
+        if (agent >= 0) this.damageAgent(agent, points, false, false);
+        else this.damageTeam(points, false, false);
+        return;
+      }
       case Op.xp:
         this.gainXp(amount);
         return;

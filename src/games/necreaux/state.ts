@@ -1,6 +1,6 @@
 import { Deck } from '../../core/deck.ts';
 import type { RandomStream } from '../../core/rng.ts';
-import { Keyword, Kind, ROLL_SLOTS, Trigger, TRAIT_COUNT, type CardTable } from './cards.ts';
+import { Keyword, Kind, ROLL_SLOTS, TrapTest, Trigger, TRAIT_COUNT, type CardTable } from './cards.ts';
 import type { NecreauxView } from './decisions.ts';
 
 /**
@@ -502,6 +502,22 @@ export class GameState implements NecreauxView {
 
   isSlidingWall(card: number): boolean {
     return this.cards.slidingWall[card] === 1;
+  }
+
+  shortfallPer(card: number): number {
+    return this.cards.shortfallPer[card];
+  }
+
+  eachRolls(card: number): boolean {
+    return this.cards.trapTest[card] === TrapTest.each;
+  }
+
+  get adventureCount(): number {
+    return this.cards.adventureCount;
+  }
+
+  inDeck(card: number): boolean {
+    return this.zone[card] === Zone.deck;
   }
 
   lootValue(card: number): number {

@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { necreauxContentSchema, type NecreauxContent } from '../../../src/games/necreaux/content.ts';
+import { Zone } from '../../../src/games/necreaux/state.ts';
+import { cardsToShuttle } from '../../../strategies/necreaux/sensible.ts';
+import { necreaux } from '../../../src/games/necreaux/index.ts';
+import { id, metric, plainScenario, play, testContent, testStrategy } from './helpers.ts';
+
+const definition = (name: string) => necreaux.strategies.find((s) => s.name === name)!;
+
+/** The scenario cards plus two too-fast traps that deal shortfall damage, 1 per 2 points short. */
+const content: NecreauxContent = necreauxContentSchema.parse({
+  ...testContent,
+  adventure: [
+    ...testContent.adventure,
+    {
+      id: 'A-901',
+      source: 'estimated',
+      type: 'trap',
+      name: 'Shortfall Wire',
+      test: { roll: 'team', failWhen: 'belowSpeed' },
+      fail: [{ op: 'damageShortfall', per: 2 }],
+    },
+    {
+      id: 'A-902',
+      source: 'estimated',
+      type: 'trap',
+      name: 'Shortfall Floor',
+      test: { roll: 'each', failWhen: 'belowSpeed' },
+      fail: [{ op: 'damageShortfall', per: 2 }],
+    },
+  ],
+});
+
+/** Plain agents (3 plain skill cards, 6 hearts each), this deck on top, one turn on the countdown. */
+const scenario = (agents: number, deck: readonly string[], dice: readonly number[]) => ({ ...plainScenario(agents, deck, dice, 1), content });
+
+describe('damageShortfall: 1 damage per `per` points the speed-test roll fell short of the speed', () => {
+  it('short by 3 with per 2: 2 damage (rounded up), and the red text XP', () => {
+    const game = play(scenario(1, ['Shortfall Wire'], [3, 3]), testStrategy({}, 9));
+    expect(game.log).toContain('  agent 0 rolls 3+3 = 6');
+    expect(game.log).toContain('  short of speed 9 by 3: 2 damage (1 per 2)');
+    expect(game.state.health(0)).toBe(4);
+    expect(metric(game, 'xpGained')).toBe(1);
+  });
+
+  it('short by exactly `per`: 1 damage', () => {
+    const game = play(scenario(1, ['Shortfall Wire'], [3, 3]), testStrategy({}, 8));
+    expect(game.log).toContain('  short of speed 8 by 2: 1 damage (1 per 2)');
+    expect(game.state.health(0)).toBe(5);
+  });
+
+  it('a roll at the speed passes: no damage, no XP, no shortfall line', () => {
+    const game = play(scenario(1, ['Shortfall Wire'], [4, 4]), testStrategy({}, 8));
+    expect(game.state.health(0)).toBe(6);
+    expect(metric(game, 'xpGained')).toBe(0);
+    expect(game.log.some((line) => line.includes('short of speed'))).toBe(false);
+  });
+
+  it("a team test's damage goes through the team's damage assignment", () => {
+    const game = play(scenario(2, ['Shortfall Wire'], [1, 2]), testStrategy({ speedTestRoller: () => 0, damageAgent: () => 1 }, 9));
+    expect(game.log).toContain('  short of speed 9 by 6: 3 damage (1 per 2)');
+    expect(game.state.health(0)).toBe(6);
+    expect(game.state.health(1)).toBe(3);
+  });
+
+  it('an each-roll test hurts only the failing agents, each by its own shortfall', () => {
+    // Speed 9: agent 0 rolls 2 (short by 7: 4 damage), agent 1 rolls 12 (passes), agent 2 rolls 7 (short by 2: 1).
+    const game = play(scenario(3, ['Shortfall Floor'], [1, 1, 6, 6, 4, 3]), testStrategy({}, 9));
+    expect(game.log).toContain('  short of speed 9 by 7: 4 damage (1 per 2)');
+    expect(game.log).toContain('  short of speed 9 by 2: 1 damage (1 per 2)');
+    expect([0, 1, 2].map((agent) => game.state.health(agent))).toEqual([2, 6, 5]);
+    expect(metric(game, 'xpGained')).toBe(1);
+  });
+
+  it('a rest draw tests at speed 0, which no roll falls short of: no damage (judgement 38)', () => {
+    const game = play(scenario(1, ['Shortfall Wire', 'Medkit'], [1, 1]), testStrategy({ resolveRestDraw: () => true }, 0));
+    expect(game.log).toContain('  agent 0 rolls 1+1 = 2');
+    expect(game.state.health(0)).toBe(6);
+    expect(metric(game, 'xpGained')).toBe(0);
+    expect(game.state.zone[id(game.engine, 'Shortfall Wire')]).toBe(Zone.discard);
+  });
+});
+
+describe('damageShortfall in a content file', () => {
+  const withCard = (card: Record<string, unknown>) => necreauxContentSchema.safeParse({ ...testContent, adventure: [...testContent.adventure, { id: 'A-903', source: 'estimated', name: 'X', ...card }] });
+  const shortfall = [{ op: 'damageShortfall', per: 2 }];
+
+  it('is accepted in the fail text of a too-fast trap, team or each-roll', () => {
+    expect(withCard({ type: 'trap', test: { roll: 'team', failWhen: 'belowSpeed' }, fail: shortfall }).success).toBe(true);
+    expect(withCard({ type: 'trap', test: { roll: 'each', failWhen: 'belowSpeed' }, fail: shortfall }).success).toBe(true);
+  });
+
+  it('is rejected where no roll falls short of a speed: too-slow or untested traps, pass text, events, rooms, abilities', () => {
+    expect(withCard({ type: 'trap', test: { roll: 'team', failWhen: 'aboveSpeed' }, fail: shortfall }).success).toBe(false);
+    expect(withCard({ type: 'trap', fail: shortfall }).success).toBe(false);
+    expect(withCard({ type: 'trap', test: { roll: 'team', failWhen: 'belowSpeed' }, pass: shortfall }).success).toBe(false);
+    expect(withCard({ type: 'event', effects: shortfall }).success).toBe(false);
+    expect(withCard({ type: 'room', effects: shortfall }).success).toBe(false);
+    expect(withCard({ type: 'item', abilities: [{ trigger: 'anytime', effect: shortfall[0] }] }).success).toBe(false);
+    expect(withCard({ type: 'trap', test: { roll: 'team', failWhen: 'belowSpeed' }, fail: [{ op: 'damageShortfall', per: 0 }] }).success).toBe(false);
+  });
+});
+
+describe("adaptive's damage budget", () => {
+  /** The scenario cards plus 10 too-fast traps of 1 damage per 2 points short: speed is dear. */
+  const dear: NecreauxContent = necreauxContentSchema.parse({
+    ...testContent,
+    adventure: [
+      ...testContent.adventure,
+      ...Array.from({ length: 10 }, (_, i) => ({
+        id: `A-${910 + i}`,
+        source: 'estimated',
+        type: 'trap',
+        name: `Shortfall ${i}`,
+        test: { roll: 'team', failWhen: 'belowSpeed' },
+        fail: [{ op: 'damageShortfall', per: 2 }],
+      })),
+    ],
+  });
+  /** Adaptive's first speed for 4 agents with this many turns, and the cards it expects to draw to the shuttle. */
+  const firstSpeed = (deck: NecreauxContent, budget: number, countdown = 5) => {
+    let speed = -1;
+    let cards = -1;
+    play({ settings: { agents: 4 }, content: deck, arrange: (e) => {
+      e.state.countdown = countdown;
+      speed = definition('adaptive').create({ budget }).chooseSpeed(e.state);
+      cards = cardsToShuttle(e.state);
+    } }, definition('fixed-speed').create({}));
+    return { speed, cards };
+  };
+
+  it('is off by default: at most 20 cards a turn', () => {
+    expect(definition('adaptive').params).toContainEqual(expect.objectContaining({ name: 'budget', kind: 'int', min: 0, default: 0 }));
+    expect(firstSpeed(testContent, 0).speed).toBe(20);
+  });
+
+  it('with no too-fast damage in the deck it sets no cap: the pace of the reserve', () => {
+    const { speed, cards } = firstSpeed(testContent, 50);
+    expect(speed).toBe(cards); // five turns less a reserve of four: one turn
+  });
+
+  it('slows the team down to its pace limit, never below the pace that reaches the shuttle in time', () => {
+    const tight = firstSpeed(dear, 5);
+    expect(tight.speed).toBe(Math.ceil(tight.cards / 5));
+    const loose = firstSpeed(dear, 200);
+    expect(loose.speed).toBeGreaterThan(tight.speed);
+    expect(loose.speed).toBeLessThan(loose.cards);
+  });
+
+  it('bounds the last turn by the hearts the team has; without too-fast damage it draws everything', () => {
+    const everything = firstSpeed(testContent, 50, 1).speed;
+    expect(everything).toBeGreaterThan(60);
+    const last = firstSpeed(dear, 50, 1);
+    expect(last.speed).toBeGreaterThan(1);
+    expect(last.speed).toBeLessThan(everything / 2);
+  });
+});
