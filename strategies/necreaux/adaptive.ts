@@ -11,8 +11,9 @@ const DEFAULT_RESERVE = 4;
 const MAX_SPEED = 20;
 /**
  * Default share (%) of the team's hearts that the expected too-fast trap damage on the way to the shuttle may take: 0,
- * no budget (the pace cap above and an unbounded last turn). 50 was the best for most team sizes on the trial deck of
- * RULES.md's "Trial of the shortfall effect".
+ * no budget (the pace cap above and an unbounded last turn). 50 was about the best on the trial decks of RULES.md's
+ * "The shortfall effect in the code" (within the CI of the best fixed speed for every team size where the deck's
+ * too-fast traps cost no time).
  */
 const DEFAULT_BUDGET = 0;
 /** The fastest pace the table below covers; a pace limit only a deck without too-fast damage reaches. */

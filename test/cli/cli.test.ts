@@ -28,7 +28,7 @@ describe('playsim CLI', () => {
   it('list names every game, setting and strategy parameter with its default and allowed values, and the experiments', () => {
     const result = playsim('list');
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('\n    fixed-speed: Explore at the same speed every turn, never rest\n      speed (default 7; an integer from 1 to 15): ');
+    expect(result.stdout).toContain('\n    fixed-speed: Explore at the same speed every turn, never rest\n      speed (default 7; an integer from 1 to 40): ');
     expect(result.stdout).toMatch(/^ {6}avoid \(default none; none, chop, scout, map, heal, equip, own, .*seal, vanquish, bolster\): /m);
     expect(result.stdout).toMatch(/^ {6}escapeBelow \(default 0\.2; a number from 0 to 1\): /m);
     expect(result.stdout).toMatch(/^ {4}summons \(default 2; an integer from 1 to 4\): /m);

@@ -7,28 +7,20 @@ import { id, metric, plainScenario, play, testContent, testStrategy } from './he
 
 const definition = (name: string) => necreaux.strategies.find((s) => s.name === name)!;
 
+/** A too-fast trap whose fail text is shortfall damage, 1 per `per` points. */
+const shortfallTrap = (id: string, name: string, roll: 'team' | 'each', per: number) => ({
+  id,
+  source: 'estimated',
+  type: 'trap',
+  name,
+  test: { roll, failWhen: 'belowSpeed' },
+  fail: [{ op: 'damageShortfall', per }],
+});
+
 /** The scenario cards plus two too-fast traps that deal shortfall damage, 1 per 2 points short. */
 const content: NecreauxContent = necreauxContentSchema.parse({
   ...testContent,
-  adventure: [
-    ...testContent.adventure,
-    {
-      id: 'A-901',
-      source: 'estimated',
-      type: 'trap',
-      name: 'Shortfall Wire',
-      test: { roll: 'team', failWhen: 'belowSpeed' },
-      fail: [{ op: 'damageShortfall', per: 2 }],
-    },
-    {
-      id: 'A-902',
-      source: 'estimated',
-      type: 'trap',
-      name: 'Shortfall Floor',
-      test: { roll: 'each', failWhen: 'belowSpeed' },
-      fail: [{ op: 'damageShortfall', per: 2 }],
-    },
-  ],
+  adventure: [...testContent.adventure, shortfallTrap('A-901', 'Shortfall Wire', 'team', 2), shortfallTrap('A-902', 'Shortfall Floor', 'each', 2)],
 });
 
 /** Plain agents (3 plain skill cards, 6 hearts each), this deck on top, one turn on the countdown. */
@@ -107,14 +99,7 @@ describe("adaptive's damage budget", () => {
     ...testContent,
     adventure: [
       ...testContent.adventure,
-      ...Array.from({ length: 10 }, (_, i) => ({
-        id: `A-${910 + i}`,
-        source: 'estimated',
-        type: 'trap',
-        name: `Shortfall ${i}`,
-        test: { roll: 'team', failWhen: 'belowSpeed' },
-        fail: [{ op: 'damageShortfall', per: 2 }],
-      })),
+      ...Array.from({ length: 10 }, (_, i) => shortfallTrap(`A-${910 + i}`, `Shortfall ${i}`, 'team', 2)),
     ],
   });
   /** Adaptive's first speed for 4 agents with this many turns, and the cards it expects to draw to the shuttle. */
