@@ -48,6 +48,8 @@ class Adaptive extends SensibleStrategy {
   readonly name = 'adaptive';
   /** Per `per`: the too-fast damage tests still in the deck (an each-roll test counts once per acting agent). */
   private readonly tests = new Float64Array(MAX_PER + 1);
+  /** Adventure cards the players have not seen (the deck, and any taken out unseen). */
+  private unseenCards = 0;
 
   constructor(
     private readonly reserve: number,
@@ -79,10 +81,10 @@ class Adaptive extends SensibleStrategy {
     const hearts = teamHearts(view);
     // The last turn: everything left may be needed to reach the shuttle, as long as the team expects to live through it.
     if (turns <= 1 && !view.shuttleFound && !view.uncertainEnding) {
-      return Math.max(1, this.paceLimit(view, view.deckSize, 0, hearts - view.actingCount()));
+      return Math.max(1, this.paceLimit(view.deckSize, 0, hearts - view.actingCount()));
     }
     const cards = cardsToShuttle(view);
-    const limit = this.paceLimit(view, view.deckSize, cards, (hearts * this.budget) / 100);
+    const limit = this.paceLimit(view.deckSize, cards, (hearts * this.budget) / 100);
     if (isHurt(view) && this.canAffordRest(cards, turns, limit)) return 0;
     const ahead = Math.ceil(cards / Math.max(1, turns - this.reserve));
     // The pace limit bounds only how far ahead of the clock the team plays: the pace that arrives in time it takes anyway.
@@ -94,28 +96,32 @@ class Adaptive extends SensibleStrategy {
    * The fastest speed up to `most` whose expected too-fast damage stays within `budget` hearts: over `cards` cards
    * (the way to the shuttle), or over the speed's own draws when `cards` is 0 (a last turn). At least 1.
    */
-  private paceLimit(view: NecreauxView, most: number, cards: number, budget: number): number {
+  private paceLimit(most: number, cards: number, budget: number): number {
     const top = Math.min(most, TOP_SPEED);
     for (let speed = 1; speed <= top; speed++) {
-      if ((cards > 0 ? cards : speed) * this.damagePerCard(view, speed) > budget) return Math.max(1, speed - 1);
+      if ((cards > 0 ? cards : speed) * this.damagePerCard(speed) > budget) return Math.max(1, speed - 1);
     }
     // Beyond the table only a deck without too-fast damage goes (none left: no limit at all).
-    return most > TOP_SPEED && this.damagePerCard(view, TOP_SPEED) > 0 ? TOP_SPEED : Math.max(1, most);
+    return most > TOP_SPEED && this.damagePerCard(TOP_SPEED) > 0 ? TOP_SPEED : Math.max(1, most);
   }
 
-  /** Expected too-fast damage per card drawn at this speed, from the tests still in the deck. */
-  private damagePerCard(view: NecreauxView, speed: number): number {
-    if (view.deckSize === 0) return 0;
+  /** Expected too-fast damage per card drawn at this speed, from the tests among the cards not seen yet. */
+  private damagePerCard(speed: number): number {
+    if (this.unseenCards === 0) return 0;
     let damage = 0;
     for (let per = 1; per <= MAX_PER; per++) if (this.tests[per] > 0) damage += this.tests[per] * SHORTFALL[per * (TOP_SPEED + 1) + speed];
-    return damage / view.deckSize;
+    return damage / this.unseenCards;
   }
 
+  /** The too-fast damage tests among the adventure cards the players have not seen, and how many such cards there are. */
   private countTests(view: NecreauxView): void {
     this.tests.fill(0);
+    this.unseenCards = 0;
     for (let card = 0; card < view.adventureCount; card++) {
+      if (!view.unseen(card)) continue;
+      this.unseenCards++;
       const per = view.shortfallPer(card);
-      if (per > 0 && view.kind(card) === Kind.trap && view.inDeck(card)) this.tests[per] += view.eachRolls(card) ? view.actingCount() : 1;
+      if (per > 0 && view.kind(card) === Kind.trap) this.tests[per] += view.eachRolls(card) ? view.actingCount() : 1;
     }
   }
 

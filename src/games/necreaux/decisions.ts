@@ -91,8 +91,11 @@ export interface NecreauxView {
   eachRolls(card: number): boolean;
   /** Adventure cards of the content: card ids 0 to adventureCount - 1. */
   readonly adventureCount: number;
-  /** The card is still in the adventure deck (not drawn yet; where in it is not known). */
-  inDeck(card: number): boolean;
+  /**
+   * The players have not seen the card: it is in the adventure deck (where is not known) or was taken out unseen (No
+   * Time To Waste at random), which they cannot tell apart.
+   */
+  unseen(card: number): boolean;
   lootValue(card: number): number;
   isFaceDown(card: number): boolean;
   /** Face-up and not neutralized, or unstoppable: the card's text and traits count. */

@@ -248,7 +248,7 @@ export class SetUp {
     for (let card = 0; card < total; card++) this.list[card] = card;
     deckStream.shuffle(this.list, 0, total);
     if (this.rules.noTimeToWaste === 'random') {
-      for (let i = 0; i < NO_TIME_TO_WASTE_CARDS; i++) this.move(this.list[i], s.box, Zone.box);
+      for (let i = 0; i < NO_TIME_TO_WASTE_CARDS; i++) this.move(this.list[i], s.box, Zone.removed);
       return;
     }
     const players = this.rules.players;

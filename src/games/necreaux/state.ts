@@ -21,6 +21,8 @@ export const Zone = {
   skillPool: 10,
   skill: 11,
   hand: 12,
+  /** In the box pile, taken out unseen (No Time To Waste at random): the players do not know which cards these are. */
+  removed: 13,
 } as const;
 
 export const MAX_AGENTS = 5;
@@ -516,8 +518,8 @@ export class GameState implements NecreauxView {
     return this.cards.adventureCount;
   }
 
-  inDeck(card: number): boolean {
-    return this.zone[card] === Zone.deck;
+  unseen(card: number): boolean {
+    return this.zone[card] === Zone.deck || this.zone[card] === Zone.removed;
   }
 
   lootValue(card: number): number {

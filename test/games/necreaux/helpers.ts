@@ -123,6 +123,7 @@ export function pileOf(s: GameState, card: number): Deck | null {
     case Zone.loot:
       return s.loot;
     case Zone.box:
+    case Zone.removed:
       return s.box;
     case Zone.skillDeck:
       return s.skillDeck;

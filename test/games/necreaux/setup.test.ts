@@ -111,6 +111,19 @@ describe('the island', () => {
     expect(deck.slice(35)).toContain('shuttle');
   });
 
+  it('No Time To Waste at random: the players cannot tell the boxed cards from the deck, those dealt they can', () => {
+    const unseenCount = (engine: ReturnType<typeof capture>) => {
+      let unseen = 0;
+      for (let card = 0; card < engine.state.adventureCount; card++) if (engine.state.unseen(card)) unseen++;
+      return unseen;
+    };
+    const random = capture({ agents: 3, level: '6', noTimeToWaste: 'random' });
+    expect(unseenCount(random)).toBe(unseenCount(capture({ agents: 3, level: '6' })));
+    for (let i = 0; i < random.state.box.size; i++) expect(random.state.unseen(random.state.box.at(i))).toBe(true);
+    const dealt = capture({ agents: 3, players: 2, level: '6', noTimeToWaste: 'dealt' });
+    for (let i = 0; i < dealt.state.box.size; i++) expect(dealt.state.unseen(dealt.state.box.at(i))).toBe(false);
+  });
+
   it('No Time To Waste dealt: the 24 cards are dealt to the players, each puts one back', () => {
     const engine = capture({ agents: 3, players: 2, level: '6', noTimeToWaste: 'dealt' });
     expect(engine.state.box.size).toBe(22);
