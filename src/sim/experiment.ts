@@ -13,8 +13,14 @@ import { describeZodError } from './zod-errors.ts';
 /** An experiment file (JSON or YAML): a game, fixed settings, a grid of varied settings, strategies, charts. */
 
 const scalar = z.union([z.string(), z.number(), z.boolean()]);
-const range = z.object({ from: z.number().int(), to: z.number().int(), step: z.number().int().positive().default(1) }).strict();
-const values = z.union([z.array(scalar).min(1), range], { error: 'expected a list of values, or { from, to, step }' });
+const range = z.object({ from: z.number(), to: z.number(), step: z.number().positive().default(1) }).strict();
+const values = z
+  .union([z.array(scalar).min(1), range], { error: 'expected a list of values, or { from, to, step }' })
+  .superRefine((entry, context) => {
+    if (Array.isArray(entry)) return;
+    if (![entry.from, entry.to, entry.step].every(Number.isInteger)) context.addIssue({ code: 'custom', message: 'ranges take whole numbers: list decimal values instead' });
+    else if (entry.from > entry.to) context.addIssue({ code: 'custom', message: `from ${entry.from} is above to ${entry.to}: a range counts up, from the lower value to the higher` });
+  });
 
 const strategyEntry = z.union(
   [z.string().min(1), z.object({ name: z.string().min(1), grid: z.record(z.string(), values) }).strict()],

@@ -115,7 +115,7 @@ function parseParams(definition: StrategyDefinition, paramText: string, spec: st
     }
     if (!param || raw === undefined) {
       const known = definition.params.map((candidate) => candidate.name).join(', ') || 'none';
-      throw new InputError(`--strategy ${spec}: unknown parameter "${pair}" for strategy ${definition.name}; parameters: ${known}`);
+      throw new InputError(`--strategy ${spec}: unknown parameter "${key}" for strategy ${definition.name}; parameters: ${known}`);
     }
     params[key] = parseParamValue(param, raw, spec);
   }

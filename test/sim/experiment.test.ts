@@ -42,6 +42,16 @@ describe('experiment plans', () => {
     expect(pairs.filter(([, , varied]) => varied === 'rounds')).toHaveLength(3);
   });
 
+  it('refuses a range written backwards or with decimals instead of playing fewer cells', () => {
+    const problem = (range: Record<string, number>) => {
+      const parsed = experimentSchema.safeParse({ name: 'x', title: 'x', game: COIN, grid: { rounds: range } });
+      return parsed.success ? null : parsed.error.issues.map((issue) => issue.message).join('; ');
+    };
+    expect(problem({ from: 3, to: 1 })).toMatch(/from 3 is above to 1/);
+    expect(problem({ from: 0.1, to: 0.5 })).toMatch(/ranges take whole numbers: list decimal values instead/);
+    expect(problem({ from: 1, to: 1 })).toBeNull();
+  });
+
   it('rejects unknown strategies and parameters before any game is played', async () => {
     await expect(plan({ strategies: ['nope'] })).rejects.toThrow(/x.yaml: field strategies: --strategy nope: unknown strategy "nope"/);
     await expect(plan({ strategies: [`${PARAMETRIC}:k=9`] })).rejects.toThrow(/k=9 is not allowed; allowed: an integer from 1 to 5/);

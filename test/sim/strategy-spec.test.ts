@@ -24,7 +24,7 @@ describe('strategyDefinition', () => {
   it('asks for the value of a parameter named without one, and names an unknown parameter', async () => {
     const necreaux = await loadGame('necreaux');
     await expect(strategyDefinition(necreaux, 'fixed-speed:speed')).rejects.toThrow(/--strategy fixed-speed:speed: parameter "speed" needs a value, speed=V \(an integer from 1 to 40\)/);
-    await expect(strategyDefinition(necreaux, 'fixed-speed:colour=red')).rejects.toThrow(/unknown parameter "colour=red" for strategy fixed-speed/);
+    await expect(strategyDefinition(necreaux, 'fixed-speed:colour=red')).rejects.toThrow(/unknown parameter "colour" for strategy fixed-speed/);
   });
 
   const dir = mkdtempSync(join(tmpdir(), 'playsim-definition-'));

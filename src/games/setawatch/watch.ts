@@ -950,7 +950,7 @@ export class Watch implements Simulator {
 
   private isImmune(position: number): boolean {
     const s = this.state;
-    return this.tables.immuneWhenFlanked[s.lineCard[position]] === 1 && !this.isBlank(position) && position > 0 && position < s.lineLength - 1;
+    return this.tables.immuneWhenFlanked[s.lineCard[position]] === 1 && this.ongoingWorks(position) && position > 0 && position < s.lineLength - 1;
   }
 
   /** Abilities may target the creature: not immune, not behind a Lich. */

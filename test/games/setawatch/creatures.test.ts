@@ -292,6 +292,15 @@ describe('Unhallowed powers', () => {
     expect(attackOnCat).toBe(-1);
   });
 
+  it.each([
+    ['face-up', true],
+    ['always', false],
+  ] as const)('a face-down flanked Phantom Cat is immune only when Ongoing powers work face down (ongoing=%s: targetable %s)', (ongoing, targetable) => {
+    let onCat = -2;
+    play({ ...cleric, ongoing, fire: 3, sets: 'base+preproduction', deck: ['Bear', 'Phantom Cat', 'Eagle'], watch: [checkOptions((view) => (onCat = targetIs(1)(view)))] });
+    expect(onCat >= 0).toBe(targetable);
+  });
+
   it('Corrupt Druid takes itself and the revealed Forest Creatures to the Horde (pre-production)', () => {
     const game = play({ ...cleric, sets: 'base+preproduction', horde: [], deck: ['Bear', 'Corrupt Druid'] });
     expect(game.names(game.state.horde).slice(0, 2)).toEqual(['Corrupt Druid', 'Bear']);
