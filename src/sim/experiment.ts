@@ -167,6 +167,7 @@ function adjacentPairs(cells: readonly CellPlan[], gridNames: readonly string[])
 
 /** Every strategy spec of the plan names a real strategy with legal parameters (checked before any game). */
 async function checkStrategies(game: GameModule, strategies: readonly StrategyCell[], where: string): Promise<void> {
+  checkNoRepeats(strategies.map((strategy) => strategy.spec), `${where}: field strategies`);
   for (const strategy of strategies) {
     try {
       await strategyDefinition(game, strategy.spec);
@@ -202,6 +203,12 @@ function checkCharts(charts: readonly ChartRequest[], game: GameModule, strategy
   });
 }
 
+/** A value listed twice would play the same cell twice and compare it with itself. */
+function checkNoRepeats(values: readonly (SettingValue | string)[], where: string): void {
+  const repeated = values.find((value, index) => values.indexOf(value) !== index);
+  if (repeated !== undefined) throw new InputError(`${where}: ${JSON.stringify(repeated)} is listed twice; list each value once`);
+}
+
 /** Every fixed and varied setting's value on its own, so that an error names the field it is in; none both fixed and varied. */
 function checkSettings(file: ExperimentFile, game: GameModule, gridValues: readonly SettingValue[][], where: string): void {
   for (const [name, value] of Object.entries(file.settings)) {
@@ -209,7 +216,8 @@ function checkSettings(file: ExperimentFile, game: GameModule, gridValues: reado
     parseSetting(game, name, value, `${where}: field settings.${name}`);
   }
   Object.keys(file.grid).forEach((name, dimension) => {
-    for (const value of gridValues[dimension]) parseSetting(game, name, value, `${where}: field grid.${name}`);
+    const parsed = gridValues[dimension].map((value) => parseSetting(game, name, value, `${where}: field grid.${name}`));
+    checkNoRepeats(parsed, `${where}: field grid.${name}`);
   });
 }
 

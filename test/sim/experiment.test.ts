@@ -52,6 +52,12 @@ describe('experiment plans', () => {
     expect(problem({ from: 1, to: 1 })).toBeNull();
   });
 
+  it('refuses a grid value or strategy listed twice (the same cell played twice)', async () => {
+    await expect(plan({ grid: { target: [5, 5] } })).rejects.toThrow(/x.yaml: field grid.target: 5 is listed twice/);
+    await expect(plan({ strategies: ['always', 'always'] })).rejects.toThrow(/x.yaml: field strategies: "always" is listed twice/);
+    await expect(plan({ strategies: [{ name: PARAMETRIC, grid: { k: [1, 2, 1] } }] })).rejects.toThrow(/is listed twice/);
+  });
+
   it('rejects unknown strategies and parameters before any game is played', async () => {
     await expect(plan({ strategies: ['nope'] })).rejects.toThrow(/x.yaml: field strategies: --strategy nope: unknown strategy "nope"/);
     await expect(plan({ strategies: [`${PARAMETRIC}:k=9`] })).rejects.toThrow(/k=9 is not allowed; allowed: an integer from 1 to 5/);
