@@ -52,6 +52,11 @@ export class Deck {
     return this.cards[index];
   }
 
+  /** Put `card` at position `index` counted from the bottom, in place of the card there. */
+  setAt(index: number, card: number): void {
+    this.cards[index] = card;
+  }
+
   /** Remove the card at `index` counted from the bottom and return it. */
   removeAt(index: number): number {
     const card = this.cards[index];

@@ -14,6 +14,7 @@
 import type { Deck } from '../../core/deck.ts';
 import type { GameEngine, GameLog, OutcomeRecord } from '../../core/game.ts';
 import type { GameRandom } from '../../core/rng.ts';
+import { forgetAll } from '../setawatch/knowledge.ts';
 import { Die } from '../setawatch/state.ts';
 import type { Readings } from '../setawatch/watch.ts';
 import type { DoomedrunContent } from './content.ts';
@@ -233,6 +234,7 @@ export class DoomedRun implements GameEngine<DoomedrunStrategy>, RunHooks {
   private clearEngine(): void {
     const s = this.rules.state;
     for (const pile of this.allPiles) pile.clear();
+    forgetAll(s);
     s.lineLength = 0;
     s.dieState.fill(Die.absent);
     s.dieTamed.fill(-1);

@@ -7,6 +7,7 @@
 
 import type { Deck } from '../../core/deck.ts';
 import { Kind } from '../setawatch/cards.ts';
+import { loseOrder, nextShuffle } from '../setawatch/knowledge.ts';
 import type { RunContext } from './context.ts';
 import { CampaignDecision, ESCALATE_ADD } from './decisions.ts';
 
@@ -47,12 +48,13 @@ export class Summons {
   /** Shuffle `scratch[0..n)` and deal it in `piles` piles, one pending Summon each, the smaller piles at the bottom. */
   deal(n: number, piles: number): void {
     const scratch = this.run.scratch;
-    const deck = this.run.rules.state.deck;
+    const state = this.run.rules.state;
     const stream = this.run.random.streams.campaign;
     for (let i = 0; i < n; i++) this.run.met.card[scratch[i]] = 1;
     stream.shuffle(scratch, 0, n);
     if (piles === 0) {
-      for (let i = 0; i < n; i++) deck.push(scratch[i]);
+      const shuffle = nextShuffle(state);
+      for (let i = 0; i < n; i++) this.dealOne(scratch[i], shuffle);
       return;
     }
     const pile = scratch.subarray(n);
@@ -64,8 +66,16 @@ export class Summons {
       for (let i = 0; i < size; i++) pile[i] = scratch[next++];
       pile[size] = this.pending[p];
       stream.shuffle(pile, 0, size + 1);
-      for (let i = 0; i <= size; i++) deck.push(pile[i]);
+      const shuffle = nextShuffle(state);
+      for (let i = 0; i <= size; i++) this.dealOne(pile[i], shuffle);
     }
+  }
+
+  /** A card onto the deck, its place lost in `shuffle` (knowledge.ts). */
+  private dealOne(card: number, shuffle: number): void {
+    const state = this.run.rules.state;
+    state.deck.push(card);
+    state.cardShuffle[card] = shuffle;
   }
 
   /**
@@ -117,6 +127,7 @@ export class Summons {
       pile.removeAt(at);
       pile.insertAtDepth(card, pile.size - at);
     }
+    this.run.rules.state.cardShuffle[card] = this.run.rules.state.cardShuffle[old];
     this.run.log?.write(`  Escalate: ${t.cards.names[old]} becomes ${t.cards.names[card]}`);
   }
 
@@ -126,7 +137,10 @@ export class Summons {
     const deck = this.run.rules.state.deck;
     const card = this.freeSummon(1);
     c.summons[c.summonCount++] = card;
-    if (this.inRealm) deck.insertAtDepth(card, this.run.random.streams.campaign.int(deck.size + 1));
+    if (this.inRealm) {
+      deck.insertAtDepth(card, this.run.random.streams.campaign.int(deck.size + 1));
+      loseOrder(this.run.rules.state, deck);
+    }
     this.run.log?.write(`  Escalate: a Summon card is added (${c.summonCount})`);
   }
 

@@ -2,6 +2,7 @@ import type { GameLog, OutcomeRecord } from '../../core/game.ts';
 import { METRIC_MISSING } from '../../core/game.ts';
 import { type CardTables, type CompiledAdventurer, HALVE_FIRE, Kind, LocationKind, Timing } from './cards.ts';
 import { Camp, CAMP_NAMES, Decision, type DecisionKind, OptionKind, Rune, Scout, type SetawatchStrategy } from './decisions.ts';
+import { forgetAll, loseOrder, nextShuffle, see } from './knowledge.ts';
 import { DICE_PER_SEAT, Die, ROLLED_DICE, SEATS, Slot, SLOTS_PER_SEAT, Status } from './state.ts';
 import { type Readings, Watch } from './watch.ts';
 
@@ -119,6 +120,7 @@ export class SetawatchRules extends Watch {
     s.dieTamed.fill(-1);
     s.dieUntilEndOfRound.fill(0);
     for (const pile of [s.deck, s.graveyard, s.horde, s.unhallowedDeck, s.removed, s.tamed]) pile.clear();
+    forgetAll(s);
     this.setUpParty();
     this.setUpCreatureDeck();
     this.setUpUnhallowed();
@@ -173,7 +175,11 @@ export class SetawatchRules extends Watch {
       for (let i = 0; i < pileSize; i++) this.pile[i] = this.deal[next++];
       this.pile[pileSize] = t.summonCards[pile];
       setup.shuffle(this.pile, 0, pileSize + 1);
-      for (let i = 0; i <= pileSize; i++) s.deck.push(this.pile[i]);
+      const shuffle = nextShuffle(s);
+      for (let i = 0; i <= pileSize; i++) {
+        s.deck.push(this.pile[i]);
+        s.cardShuffle[this.pile[i]] = shuffle;
+      }
     }
   }
 
@@ -577,7 +583,10 @@ export class SetawatchRules extends Watch {
     const s = this.state;
     if (s.deck.size < count) this.shuffleGraveyardUnderDeck();
     const seen = Math.min(count, s.deck.size);
-    for (let i = 0; i < seen; i++) this.seen[i] = s.deck.peek(i);
+    for (let i = 0; i < seen; i++) {
+      this.seen[i] = s.deck.peek(i);
+      see(s, this.seen[i]);
+    }
     return seen;
   }
 
@@ -720,6 +729,7 @@ export class SetawatchRules extends Watch {
     s.graveyard.remove(card);
     s.unhallowedDeck.push(card);
     s.unhallowedDeck.shuffle(this.random.streams.deck);
+    loseOrder(s, s.unhallowedDeck);
     this.log?.write(`  Sacred City: ${this.cardName(card)} is sealed`);
   }
 

@@ -58,6 +58,13 @@ export class SetawatchState {
   /** The seat whose dice hit this creature first, or -1 (for The Grand Arena). */
   readonly lineAttacker = new Int8Array(LINE_CAPACITY);
 
+  /** 1 once the party has seen the card's face (knowledge.ts). */
+  readonly cardSeen: Uint8Array;
+  /** The shuffle the card's position is lost in, 0 when the party knows where it lies (knowledge.ts). */
+  readonly cardShuffle: Uint8Array;
+  /** Shuffles numbered so far (set-up's piles, then every reshuffle). */
+  shuffles = 0;
+
   readonly seatAdventurer = new Int8Array(SEATS);
   readonly rests = new Uint8Array(SEATS);
   readonly onWatch = new Uint8Array(SEATS);
@@ -114,6 +121,8 @@ export class SetawatchState {
     this.removed = new Deck(cardCount);
     this.tamed = new Deck(cardCount);
     this.outsideAbilities = new Deck(Math.max(1, abilityCount));
+    this.cardSeen = new Uint8Array(cardCount);
+    this.cardShuffle = new Uint8Array(cardCount);
   }
 
   resetRoundEffects(): void {
@@ -192,6 +201,9 @@ export class SetawatchState {
     this.lineBaseHealth.set(other.lineBaseHealth);
     this.lineStolenDie.set(other.lineStolenDie);
     this.lineAttacker.set(other.lineAttacker);
+    this.cardSeen.set(other.cardSeen);
+    this.cardShuffle.set(other.cardShuffle);
+    this.shuffles = other.shuffles;
     this.seatAdventurer.set(other.seatAdventurer);
     this.rests.set(other.rests);
     this.onWatch.set(other.onWatch);

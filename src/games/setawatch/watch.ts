@@ -6,6 +6,7 @@ import { GameRandom, type RandomStream } from '../../core/rng.ts';
 import type { AbilityEffect, PowerEffect, Target } from './content.ts';
 import { type CardTables, Kind, LocationRules, Timing } from './cards.ts';
 import { Decision, DECISION_NAMES, type DecisionKind, OptionKind, OptionList, type RoundSimulator, type SetawatchStrategy, type Simulator, type WatchIgnores } from './decisions.ts';
+import { loseOrder, Redealer, see } from './knowledge.ts';
 import { DICE_PER_SEAT, Die, LINE_CAPACITY, LineFlag, ROLLED_DICE, SEATS, SetawatchState, Slot, SLOTS_PER_SEAT, Status } from './state.ts';
 
 /**
@@ -89,6 +90,7 @@ export class Watch implements Simulator {
   protected seed = 0;
   protected location: LocationRules = NO_LOCATION;
   private readonly scratch: Int16Array;
+  private readonly redealer: Redealer;
   /** The positions one adventurer may attack now (attackTargets). */
   private readonly targets = new Int16Array(LINE_CAPACITY);
   /** listHarmonized: 1 for each Line position an adventurer other than the Bard may attack. */
@@ -103,6 +105,7 @@ export class Watch implements Simulator {
   ) {
     this.state = new SetawatchState(tables.cardCount, tables.locations.length, tables.abilities.length);
     this.scratch = new Int16Array(tables.cardCount + 8);
+    this.redealer = new Redealer(tables);
     this.view = { state: this.state, options: this.options, tables, random: this.random.streams.strategy, seen: this.seen, seat: -1, rules: this };
   }
 
@@ -152,6 +155,7 @@ export class Watch implements Simulator {
     if (position === 0 && s.lineLength > 0) this.leftFirstPosition(1);
     s.lineCard[position] = card;
     s.lineRevealed[position] = revealed ? 1 : 0;
+    if (revealed) see(s, card);
     s.lineDamage[position] = 0;
     s.lineFlags[position] = 0;
     s.lineBaseHealth[position] = -1;
@@ -235,6 +239,7 @@ export class Watch implements Simulator {
     const s = this.state;
     if (s.graveyard.size === 0) return;
     s.graveyard.shuffle(this.random.streams.deck);
+    loseOrder(s, s.graveyard);
     while (s.graveyard.size > 0) s.deck.pushBottom(s.graveyard.draw());
     this.log?.write(`  the Graveyard is shuffled into a new Creature deck (${s.deck.size} cards)`);
   }
@@ -451,6 +456,7 @@ export class Watch implements Simulator {
     const s = this.state;
     const card = s.lineCard[position];
     s.lineRevealed[position] = 1;
+    see(s, card);
     this.log?.write(`  reveal ${this.cardName(card)} (position ${position + 1}, health ${this.health(position)})`);
     if (s.holdingReveals === 1) this.holdReveal(position);
     else this.resolveReveal(position, negate, depth);
@@ -573,7 +579,7 @@ export class Watch implements Simulator {
     if (unhallowed < 0) return -1;
     this.removeLine(position);
     if (this.location.summonToDeckBottom) s.deck.pushBottom(summonCard);
-    else s.graveyard.push(summonCard);
+    else this.discard(summonCard);
     return unhallowed;
   }
 
@@ -595,7 +601,10 @@ export class Watch implements Simulator {
   protected chooseUnhallowed(): number {
     const s = this.state;
     this.options.clear();
-    for (let i = 0; i < s.unhallowedDeck.size; i++) this.options.add(OptionKind.choose, -1, -1, s.unhallowedDeck.at(i), -1, 0);
+    for (let i = 0; i < s.unhallowedDeck.size; i++) {
+      see(s, s.unhallowedDeck.at(i));
+      this.options.add(OptionKind.choose, -1, -1, s.unhallowedDeck.at(i), -1, 0);
+    }
     const card = this.options.target[this.ask(Decision.unhallowed, -1)];
     s.unhallowedDeck.remove(card);
     return card;
@@ -675,7 +684,7 @@ export class Watch implements Simulator {
     const s = this.state;
     if (s.graveyard.size === 0 || this.tables.kind[s.graveyard.peek()] === Kind.summon) return;
     const top = s.graveyard.draw();
-    s.graveyard.push(this.removeLine(position));
+    this.discard(this.removeLine(position));
     this.enterRevealed(position, top, depth);
   }
 
@@ -693,6 +702,7 @@ export class Watch implements Simulator {
       if (this.tables.kind[s.graveyard.at(i)] !== Kind.summon) continue;
       s.deck.push(s.graveyard.removeAt(i));
       s.deck.shuffle(this.random.streams.deck);
+      loseOrder(s, s.deck);
       this.log?.write('  a Summon card is shuffled back into the Creature deck');
       return;
     }
@@ -794,11 +804,12 @@ export class Watch implements Simulator {
   private defeatFaceDownSummon(position: number): void {
     const s = this.state;
     s.lineRevealed[position] = 1;
+    see(s, s.lineCard[position]);
     this.log?.write('  the defeated card is a Summon!');
     const summonCard = s.lineCard[position];
     const unhallowed = this.payForSummon(position);
     if (unhallowed < 0) return;
-    s.graveyard.push(unhallowed);
+    this.discard(unhallowed);
     this.log?.write(`  ${this.cardName(unhallowed)} goes straight to the Graveyard`);
     this.afterSummon(summonCard);
   }
@@ -836,6 +847,7 @@ export class Watch implements Simulator {
   /** Put a defeated card away; true when it went to the Graveyard (the Pyromancer charges only for those). */
   private bury(card: number, seat: number): boolean {
     const s = this.state;
+    see(s, card);
     if (seat >= 0 && this.seatHasPassive(seat, 'removeDefeated')) {
       s.removed.push(card);
       this.log?.write(`  ${this.cardName(card)} stays dead (removed from the game)`);
@@ -847,6 +859,12 @@ export class Watch implements Simulator {
     }
     s.graveyard.push(card);
     return true;
+  }
+
+  /** A card goes face up onto the Graveyard. */
+  protected discard(card: number): void {
+    see(this.state, card);
+    this.state.graveyard.push(card);
   }
 
   /** Each adventurer on Watch may reroll up to `perSeat` ready dice. */
@@ -1518,7 +1536,7 @@ export class Watch implements Simulator {
   private polymorph(position: number, graveyardIndex: number): void {
     const s = this.state;
     const incoming = s.graveyard.removeAt(graveyardIndex);
-    s.graveyard.push(this.removeLine(position));
+    this.discard(this.removeLine(position));
     this.enterRevealed(position, incoming, 0);
   }
 
@@ -1636,24 +1654,12 @@ export class Watch implements Simulator {
     return null;
   }
 
-  /** Copy a live game in, with the cards nobody has seen (deck, face-down Line cards) shuffled among themselves. */
+  /** Copy a live game in, with what the party has not seen dealt afresh (knowledge.ts). */
   load(state: SetawatchState, seed: number): void {
     const s = this.state;
     s.copyFrom(state);
     this.location = s.location >= 0 ? this.tables.locations[s.location].rules : NO_LOCATION;
     this.reseed(seed);
-    this.shuffleUnseen();
-  }
-
-  private shuffleUnseen(): void {
-    const s = this.state;
-    let unseen = 0;
-    for (let i = 0; i < s.deck.size; i++) this.scratch[unseen++] = s.deck.at(i);
-    for (let i = 0; i < s.lineLength; i++) if (s.lineRevealed[i] === 0) this.scratch[unseen++] = s.lineCard[i];
-    this.random.streams.deck.shuffle(this.scratch, 0, unseen);
-    let next = 0;
-    s.deck.clear();
-    for (let i = 0; i < s.lineLength; i++) if (s.lineRevealed[i] === 0) s.lineCard[i] = this.scratch[next++];
-    while (next < unseen) s.deck.push(this.scratch[next++]);
+    this.redealer.redeal(s, this.random.streams.deck);
   }
 }

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { OutcomeRecord } from '../../../src/core/game.ts';
+import type { Deck } from '../../../src/core/deck.ts';
+import { Kind } from '../../../src/games/setawatch/cards.ts';
+import { Decision, type DecisionKind, type DecisionView, type SetawatchStrategy } from '../../../src/games/setawatch/decisions.ts';
+import setawatch from '../../../src/games/setawatch/index.ts';
+import type { SetawatchState } from '../../../src/games/setawatch/state.ts';
+import { resolveSettings } from '../../../src/sim/settings.ts';
+import { greedyChoice } from '../../../strategies/setawatch/greedy.ts';
+import { content } from './scenario.ts';
+
+/**
+ * A simulator's `load` deals again what the party has not seen (knowledge.ts): rollouts must neither know the unseen
+ * cards (the set-up's unused creatures and Unhallowed can turn up) nor forget the seen ones (scouted cards stay on top).
+ */
+
+const LOADS = 40;
+/** Set-up numbers one shuffle per creature pile, as many as Summon cards. */
+const SUMMONS = 2;
+
+type Place = { pile: string; index: number };
+
+function piles(state: SetawatchState): Record<string, Deck> {
+  return { deck: state.deck, horde: state.horde, unhallowedDeck: state.unhallowedDeck, removed: state.removed, graveyard: state.graveyard, tamed: state.tamed };
+}
+
+function cardAt(state: SetawatchState, place: Place): number {
+  return place.pile === 'line' ? state.lineCard[place.index] : piles(state)[place.pile].at(place.index);
+}
+
+function placesOf(state: SetawatchState): Place[] {
+  const places: Place[] = [];
+  for (const [pile, deck] of Object.entries(piles(state))) for (let index = 0; index < deck.size; index++) places.push({ pile, index });
+  for (let index = 0; index < state.lineLength; index++) places.push({ pile: 'line', index });
+  return places;
+}
+
+interface Tally {
+  states: number;
+  setAsideCreatureInGame: number;
+  hordeUnhallowedChanged: number;
+  scoutedTops: number;
+  reshuffledDecks: number;
+}
+
+/** Every `load` of this live state keeps what the party knows and conserves the cards. */
+function checkLoads(view: DecisionView, tally: Tally): void {
+  const live = view.state;
+  const kind = view.tables.kind;
+  const simulator = view.rules.createSimulator();
+  const places = placesOf(live);
+  const liveCards = places.map((place) => cardAt(live, place)).sort((a, b) => a - b);
+  const setAside = new Set(live.removed.toArray().filter((card) => live.cardSeen[card] === 0 && kind[card] === Kind.creature));
+  const summonsPerShuffle = new Map<number, number>();
+  for (const place of places) if (kind[cardAt(live, place)] === Kind.summon) summonsPerShuffle.set(live.cardShuffle[cardAt(live, place)], (summonsPerShuffle.get(live.cardShuffle[cardAt(live, place)]) ?? 0) + 1);
+  tally.states++;
+  if (live.deck.size > 0 && live.cardSeen[live.deck.peek()] === 1) tally.scoutedTops++;
+  if (live.shuffles > SUMMONS) tally.reshuffledDecks++;
+  for (let seed = 0; seed < LOADS; seed++) {
+    simulator.load(live, seed);
+    const loaded = simulator.state;
+    expect(places.map((place) => cardAt(loaded, place)).sort((a, b) => a - b)).toEqual(liveCards);
+    const loadedSummons = new Map<number, number>();
+    for (const place of places) {
+      const was = cardAt(live, place);
+      const now = cardAt(loaded, place);
+      if (live.cardSeen[was] === 1 && live.cardShuffle[was] === 0) expect(now).toBe(was);
+      expect(loaded.cardShuffle[now]).toBe(live.cardShuffle[was]);
+      if (kind[now] === Kind.summon) loadedSummons.set(loaded.cardShuffle[now], (loadedSummons.get(loaded.cardShuffle[now]) ?? 0) + 1);
+      if (place.pile === 'removed' && live.cardShuffle[was] === 0) expect(kind[now]).not.toBe(Kind.acolyte);
+      if (place.pile !== 'removed' && setAside.has(now)) tally.setAsideCreatureInGame++;
+    }
+    expect(loadedSummons).toEqual(summonsPerShuffle);
+    if (live.horde.size > 0 && live.cardSeen[live.horde.at(0)] === 0 && loaded.horde.at(0) !== live.horde.at(0)) tally.hordeUnhallowedChanged++;
+  }
+}
+
+function probe(tally: Tally): SetawatchStrategy {
+  return {
+    name: 'probe',
+    choose(decision: DecisionKind, view: DecisionView): number {
+      if (decision === Decision.watch && tally.states < 60 && view.state.round % 2 === 1) checkLoads(view, tally);
+      return greedyChoice(decision, view);
+    },
+  };
+}
+
+describe('what a simulator deals again on load', () => {
+  it('keeps seen cards, shuffles and one Summon per pile, and deals the unseen creatures and Unhallowed afresh', () => {
+    const engine = setawatch.createEngine(resolveSettings(setawatch, { summons: SUMMONS }, '--set'), content, null);
+    const tally: Tally = { states: 0, setAsideCreatureInGame: 0, hordeUnhallowedChanged: 0, scoutedTops: 0, reshuffledDecks: 0 };
+    for (let seed = 0; seed < 12; seed++) engine.playGame(seed, probe(tally), new OutcomeRecord(3));
+    expect(tally.states).toBeGreaterThan(20);
+    expect(tally.setAsideCreatureInGame).toBeGreaterThan(0);
+    expect(tally.hordeUnhallowedChanged).toBeGreaterThan(0);
+    expect(tally.scoutedTops).toBeGreaterThan(0);
+    expect(tally.reshuffledDecks).toBeGreaterThan(0);
+  });
+
+  it('leaves the live game untouched', () => {
+    const engine = setawatch.createEngine(resolveSettings(setawatch, {}, '--set'), content, null);
+    let checked = false;
+    const strategy: SetawatchStrategy = {
+      name: 'probe',
+      choose(decision: DecisionKind, view: DecisionView): number {
+        if (decision === Decision.watch && !checked) {
+          checked = true;
+          const before = JSON.stringify([view.state.deck.toArray(), view.state.removed.toArray(), view.state.horde.toArray(), Array.from(view.state.lineCard), Array.from(view.state.cardShuffle)]);
+          view.rules.createSimulator().load(view.state, 5);
+          expect(JSON.stringify([view.state.deck.toArray(), view.state.removed.toArray(), view.state.horde.toArray(), Array.from(view.state.lineCard), Array.from(view.state.cardShuffle)])).toBe(before);
+        }
+        return greedyChoice(decision, view);
+      },
+    };
+    engine.playGame(1, strategy, new OutcomeRecord(3));
+    expect(checked).toBe(true);
+  });
+});
