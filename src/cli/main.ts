@@ -138,7 +138,7 @@ export async function main(argv: string[]): Promise<number> {
       .command('run <experiment>', 'run an experiment file (JSON or YAML), or one of experiments/ by name, and write its report', (y) =>
         y.positional('experiment', { type: 'string', demandOption: true }).options({
           ...runOptions,
-          set: { type: 'string', array: true, describe: 'fix a setting the experiment does not vary, as key=value (repeatable)' },
+          set: { type: 'string', array: true, nargs: 1, describe: 'fix a setting the experiment does not vary, as key=value (repeatable)' },
           shard: { type: 'string', describe: 'run slice i of n (0-based), e.g. 0/4; combine with playsim merge' },
           out: { type: 'string', describe: 'output folder (default reports/<experiment>, with any --set, --content and --shard in its name)' },
         }),
@@ -151,7 +151,7 @@ export async function main(argv: string[]): Promise<number> {
       .command('sim <game>', 'simulate one cell', (y) =>
         y.positional('game', { type: 'string', demandOption: true }).options({
           ...runOptions,
-          set: { type: 'string', array: true, describe: 'setting as key=value (repeatable)' },
+          set: { type: 'string', array: true, nargs: 1, describe: 'setting as key=value (repeatable)' },
           strategy: { type: 'string', describe: 'strategy name[:param=value,...] or a path to a module' },
           json: { type: 'boolean', describe: 'print the cell\'s results object as JSON' },
         }),
@@ -160,7 +160,7 @@ export async function main(argv: string[]): Promise<number> {
       .command('replay <game>', 'play one game and narrate it', (y) =>
         y.positional('game', { type: 'string', demandOption: true }).options({
           seed: { ...sizeFlag('seed', runSizes.seed, SEED, 'the game seed (as printed in errors and logs)'), demandOption: true },
-          set: { type: 'string', array: true, describe: 'setting as key=value (repeatable)' },
+          set: { type: 'string', array: true, nargs: 1, describe: 'setting as key=value (repeatable)' },
           strategy: { type: 'string', describe: 'strategy name[:param=value,...] or a path to a module' },
           content: runOptions.content,
           detail: { type: 'boolean', describe: 'narrate every round (games with a `detail` setting, e.g. doomedrun)' },

@@ -2,7 +2,7 @@ import { InputError } from '../core/errors.ts';
 import type { GameModule } from '../core/game.ts';
 import { loadGame } from '../games/registry.ts';
 import { loadContent } from './content.ts';
-import { besideExperiment, planExperiment, type ExperimentFile, type ExperimentPlan } from './experiment.ts';
+import { besideExperiment, DEFAULT_GAMES, planExperiment, type ExperimentFile, type ExperimentPlan } from './experiment.ts';
 import { MAX_KEPT_GAMES } from './game-wins.ts';
 import type { ResultsFile } from './results.ts';
 import { Runner, type Shard } from './runner.ts';
@@ -60,7 +60,7 @@ function budget(options: ExecuteOptions): Budget {
   const { file } = options;
   const targetCi = options.games !== undefined ? null : (options.targetCi ?? file.targetCi ?? null);
   if (targetCi === null) {
-    const gamesPerCell = options.games ?? file.games;
+    const gamesPerCell = options.games ?? file.games ?? DEFAULT_GAMES;
     if (options.maxGames !== undefined) {
       throw new InputError(`--max-games caps a run with a target CI; without one this run plays ${gamesPerCell} games per cell: add --target-ci, or set the count with --games`);
     }

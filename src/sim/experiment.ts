@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, extname, isAbsolute, join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import type { GameModule, SettingValue, Settings } from '../core/game.ts';
+import type { GameModule, SettingValue, Settings, StrategyParams } from '../core/game.ts';
 import { InputError } from '../core/errors.ts';
 import { chartAxes, type ChartRequest } from './results.ts';
 import { parseSetting, resolveSettings } from './settings.ts';
@@ -55,7 +55,8 @@ export const experimentSchema = z
     settings: z.record(z.string(), scalar).default({}),
     grid: z.record(z.string(), values).default({}),
     strategies: z.array(strategyEntry).min(1).optional(),
-    games: runSizes.games.default(10000),
+    /** Games per cell; without it and without targetCi, DEFAULT_GAMES. */
+    games: runSizes.games.optional(),
     quickGames: runSizes.games.default(1000),
     targetCi: runSizes.targetCi.optional(),
     maxGames: runSizes.maxGames.optional(),
@@ -68,7 +69,14 @@ export const experimentSchema = z
   .refine((file) => file.maxGames === undefined || file.targetCi !== undefined, {
     path: ['maxGames'],
     message: 'maxGames caps a run with a target CI: give targetCi too, or drop maxGames',
+  })
+  .refine((file) => file.games === undefined || file.targetCi === undefined, {
+    path: ['games'],
+    message: 'games sets a fixed run and targetCi a run until the CI is narrow enough: give one of them',
   });
+
+/** Games per cell when an experiment file gives neither games nor targetCi. */
+export const DEFAULT_GAMES = 10000;
 
 export type ExperimentFile = z.infer<typeof experimentSchema>;
 
@@ -147,7 +155,8 @@ function cartesian(dimensionSizes: readonly number[]): number[][] {
 function differenceLabel(a: CellPlan, b: CellPlan, dimension: number, gridNames: readonly string[]): string {
   if (dimension < gridNames.length) return gridNames[dimension];
   if (strategyHead(a.strategy) !== strategyHead(b.strategy)) return 'strategy';
-  const differing = Object.keys(a.params).filter((key) => !gridNames.includes(key) && a.params[key] !== b.params[key]);
+  const keys = new Set([...Object.keys(a.params), ...Object.keys(b.params)]);
+  const differing = [...keys].filter((key) => !gridNames.includes(key) && a.params[key] !== b.params[key]);
   return differing.length === 1 ? differing[0] : 'strategy';
 }
 
@@ -165,17 +174,32 @@ function adjacentPairs(cells: readonly CellPlan[], gridNames: readonly string[])
   return pairs;
 }
 
-/** Every strategy spec of the plan names a real strategy with legal parameters (checked before any game). */
-async function checkStrategies(game: GameModule, strategies: readonly StrategyCell[], where: string): Promise<void> {
+/**
+ * Every strategy spec of the plan names a real strategy with legal parameters (checked before any game); returns
+ * each one's parameters, defaults filled in.
+ */
+async function checkStrategies(game: GameModule, strategies: readonly StrategyCell[], where: string): Promise<StrategyParams[]> {
   checkNoRepeats(strategies.map((strategy) => strategy.spec), `${where}: field strategies`);
+  const params: StrategyParams[] = [];
   for (const strategy of strategies) {
     try {
-      await strategyDefinition(game, strategy.spec);
+      params.push((await strategyDefinition(game, strategy.spec)).parsed.params);
     } catch (error) {
       if (error instanceof InputError) throw new InputError(`${where}: field strategies: ${error.message}${besideExperiment(strategyHead(strategy.spec), where)}`);
       throw error;
     }
   }
+  return params;
+}
+
+/**
+ * The varied strategy parameters a cell shows: its grid's, and for a spec written out ("adaptive:reserve=4" beside a
+ * grid of `reserve`) the value it plays with, so that it is not shown as missing nor compared on the wrong parameter.
+ */
+function shownParams(strategy: StrategyCell, played: StrategyParams, variedParams: readonly string[]): Record<string, SettingValue> {
+  const shown: Record<string, SettingValue> = {};
+  for (const name of variedParams) if (Object.hasOwn(played, name)) shown[name] = played[name];
+  return Object.assign(shown, strategy.params);
 }
 
 /**
@@ -225,19 +249,20 @@ export async function planExperiment(file: ExperimentFile, game: GameModule, sou
   const gridNames = Object.keys(file.grid);
   const gridValues = gridNames.map((name) => expandValues(file.grid[name]));
   const strategies = expandStrategies(file.strategies, game);
-  await checkStrategies(game, strategies, sourcePath);
+  const played = await checkStrategies(game, strategies, sourcePath);
   const strategyParamNames = [...new Set(strategies.flatMap((strategy) => Object.keys(strategy.params)))];
+  const strategyParams = strategies.map((strategy, index) => shownParams(strategy, played[index], strategyParamNames));
   checkCharts(file.charts, game, strategyParamNames, sourcePath);
   checkSettings(file, game, gridValues, sourcePath);
   const cells = cartesian([...gridValues.map((list) => list.length), strategies.length]).map((point): CellPlan => {
     const given: Record<string, SettingValue> = { ...file.settings };
     gridNames.forEach((name, dimension) => (given[name] = gridValues[dimension][point[dimension]]));
     const settings = resolveSettings(game, given, sourcePath);
-    const strategy = strategies[point[point.length - 1]];
+    const strategyIndex = point[point.length - 1];
     const params: Record<string, SettingValue> = {};
     for (const name of gridNames) params[name] = settings[name];
-    Object.assign(params, strategy.params);
-    return { settings, strategy: strategy.spec, params, coordinates: point };
+    Object.assign(params, strategyParams[strategyIndex]);
+    return { settings, strategy: strategies[strategyIndex].spec, params, coordinates: point };
   });
   const strategyNames = new Set(strategies.map((strategy) => strategyHead(strategy.spec)));
   const comparesStrategies = strategies.length > 1 && (strategyNames.size > 1 || strategyParamNames.length === 0);

@@ -1,4 +1,12 @@
-import type { core, ZodError } from 'zod';
+import { type core, z, type ZodError } from 'zod';
+
+/** An unknown key is named with the fields its object allows (zod's own message names only the key). */
+z.config({ customError: (issue) => (issue.code === 'unrecognized_keys' ? unknownKeysMessage(issue.keys, issue.inst) : undefined) });
+
+function unknownKeysMessage(keys: readonly string[], schema: unknown): string {
+  const named = `Unrecognized key${keys.length > 1 ? 's' : ''}: ${keys.map((key) => JSON.stringify(key)).join(', ')}`;
+  return schema instanceof z.ZodObject ? `${named}; allowed: ${Object.keys(schema.shape).join(', ')}` : named;
+}
 
 /**
  * A failed parse as the one line every bad-input message uses: "field a.b[2].c: message". An unknown key is reported

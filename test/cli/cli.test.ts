@@ -1,10 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { defaultOutDir, experimentPathOf, REPORTS_DIR } from '../../src/cli/commands.ts';
 import { readExperimentFile } from '../../src/sim/experiment.ts';
+import { tempDir } from '../fixtures/temp-dir.ts';
 
 const COIN = 'test/fixtures/games/coin.ts';
 const GRID = 'test/fixtures/experiments/coin-grid.yaml';
@@ -18,10 +18,6 @@ function expectBadInput(result: ReturnType<typeof playsim>, pattern: RegExp) {
   expect(result.code).toBe(2);
   expect(result.stderr.trim().split('\n')).toHaveLength(1);
   expect(result.stderr).toMatch(pattern);
-}
-
-function tempDir(): string {
-  return mkdtempSync(join(tmpdir(), 'playsim-cli-'));
 }
 
 describe('playsim CLI', () => {
@@ -60,7 +56,7 @@ describe('playsim CLI', () => {
   });
 
   it('loads a TypeScript strategy module, or a JavaScript one importing TypeScript, from a folder outside any package, in the workers too', () => {
-    const dir = tempDir();
+    const dir = tempDir('playsim-cli-');
     const module = join(dir, 'mine.ts');
     writeFileSync(module, `interface Mine { name: string; keepRolling(): boolean }\nexport const create = (): Mine => ({ name: 'mine', keepRolling: () => true });\nexport default { name: 'mine', description: 'always', params: [], create };\n`);
     // On a busy machine the workers' loading may take long enough for a progress line, which is not a problem.
@@ -77,7 +73,7 @@ describe('playsim CLI', () => {
   });
 
   it('reports a module that loads in the main thread but not in the workers as one line, exit code 2', () => {
-    const dir = tempDir();
+    const dir = tempDir('playsim-cli-');
     const module = join(dir, 'main-only.mjs');
     writeFileSync(module, `import { isMainThread } from 'node:worker_threads';\nif (!isMainThread) throw new Error('not in a worker');\nexport default { name: 'm', description: 'm', params: [], create: () => ({ name: 'm', keepRolling: () => true }) };\n`);
     expectBadInput(playsim('sim', COIN, '--strategy', module, '--games', '1000', '--workers', '2'), /^playsim: a worker could not build the games: .*main-only.mjs: not in a worker$/m);
@@ -102,7 +98,7 @@ describe('playsim CLI', () => {
 
   it('refuses an unknown game, setting value, strategy and command with exit code 2', () => {
     expectBadInput(playsim('sim', 'nosuchgame'), /unknown game "nosuchgame"; games: necreaux/);
-    const notAGame = join(tempDir(), 'not-a-game.mjs');
+    const notAGame = join(tempDir('playsim-cli-'), 'not-a-game.mjs');
     writeFileSync(notAGame, "export default { name: 'a strategy, not a game' };\n");
     expectBadInput(playsim('sim', notAGame), /^playsim: game: .*not-a-game\.mjs: default export field id: .*; expected a game module/m);
     expectBadInput(playsim('replay', notAGame, '--seed', '1'), /^playsim: game: .*not-a-game\.mjs: default export field id: /m);
@@ -152,7 +148,7 @@ describe('playsim CLI', () => {
   });
 
   it('refuses an --out that cannot hold a report before playing any game', () => {
-    const file = join(tempDir(), 'a-file');
+    const file = join(tempDir('playsim-cli-'), 'a-file');
     writeFileSync(file, 'not a folder');
     expectBadInput(playsim('run', GRID, '--games', '100000000', '--out', file), /^playsim: --out .*a-file: cannot write the report there: .*a-file is not a folder$/m);
     expectBadInput(playsim('merge', 'x.json', '--out', join(file, 'below')), /^playsim: --out .*below: cannot write the report there: .*a-file is not a folder$/m);
@@ -164,7 +160,7 @@ describe('playsim CLI', () => {
   });
 
   it('refuses a malformed experiment or content file naming file and field', () => {
-    const dir = tempDir();
+    const dir = tempDir('playsim-cli-');
     const experiment = join(dir, 'broken.yaml');
     writeFileSync(experiment, `name: broken\ntitle: t\ngame: ${COIN}\ngames: -5\n`);
     expectBadInput(playsim('run', experiment, '--out', join(dir, 'out')), /broken.yaml: field games: .*/);
@@ -181,7 +177,7 @@ describe('playsim CLI', () => {
   });
 
   it('runs an experiment into a report folder, and merges shards into the same results', () => {
-    const dir = tempDir();
+    const dir = tempDir('playsim-cli-');
     expect(playsim('run', GRID, '--games', '2000', '--workers', '2', '--out', join(dir, 'whole')).code).toBe(0);
     for (const shard of ['0/2', '1/2']) {
       expect(playsim('run', GRID, '--games', '2000', '--workers', '1', '--shard', shard, '--out', join(dir, shard.replace('/', 'of'))).code).toBe(0);
@@ -194,8 +190,9 @@ describe('playsim CLI', () => {
   });
 
   it('run --set fixes a setting the experiment does not vary, and refuses one it varies or a value out of range', () => {
-    const dir = tempDir();
-    const fixed = playsim('run', GRID, '--set', 'crash=true', '--games', '2000', '--workers', '1', '--out', join(dir, 'crash'));
+    const dir = tempDir('playsim-cli-');
+    // --set before the experiment: each --set takes one value, so the experiment is not read as a second setting.
+    const fixed = playsim('run', '--set', 'crash=true', GRID, '--games', '2000', '--workers', '1', '--out', join(dir, 'crash'));
     expect(fixed.code).toBe(1);
     expect(fixed.stderr).toMatch(/crashed: Error: boom on a 12/);
     expectBadInput(playsim('run', GRID, '--set', 'target=5', '--out', join(dir, 'varied')), /^playsim: --set target=5: the experiment varies target \(its grid: target, rounds\); --set fixes only settings it does not vary$/m);
@@ -203,7 +200,7 @@ describe('playsim CLI', () => {
   });
 
   it('diff prints how the results moved, and with --fail-on-change exits 1 when a win rate moved', () => {
-    const dir = tempDir();
+    const dir = tempDir('playsim-cli-');
     /** One experiment, coin-diff, as a CI job runs it on a pull request's base and head: a folder per run. */
     const experiment = (name: string, fixed: string, targets = '[5, 7, 9]') => {
       mkdirSync(join(dir, name));
@@ -238,7 +235,7 @@ describe('playsim CLI', () => {
     ['Ctrl-C, relayed twice as npm and npx do', ['SIGINT', 'SIGINT']],
     ['SIGTERM, as Kubernetes stops a pod', ['SIGTERM']],
   ] as const)('on %s writes the games finished so far, marked incomplete, without temp files', async (_, signals) => {
-    const dir = tempDir();
+    const dir = tempDir('playsim-cli-');
     const child = spawn('node', ['bin/playsim.mjs', 'run', GRID, '--games', '100000000', '--workers', '1', '--out', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
     onTestFinished(() => void child.kill('SIGKILL'));
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));

@@ -1,15 +1,15 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GAME_IDS, loadGame } from '../../src/games/registry.ts';
 import { InputError } from '../../src/core/errors.ts';
 import { REPOSITORY_ROOT, loadContent } from '../../src/sim/content.ts';
 import { resolveSettings } from '../../src/sim/settings.ts';
+import { tempDir } from '../fixtures/temp-dir.ts';
 
 /** A user's content file with a misspelt field must not load as if the field were absent (it changes the results). */
 describe('content files', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'playsim-content-'));
+  const dir = tempDir('playsim-content-');
 
   it.each(GAME_IDS)('%s refuses a key its schema does not know, naming it', async (id) => {
     const game = await loadGame(id);

@@ -1,5 +1,4 @@
-import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/core/errors.ts';
@@ -7,6 +6,7 @@ import { loadGame } from '../../src/games/registry.ts';
 import { experimentSchema, planExperiment, readExperimentFile } from '../../src/sim/experiment.ts';
 import { experimentFiles } from '../../src/cli/commands.ts';
 import { executeExperiment } from '../../src/sim/execute.ts';
+import { tempDir } from '../fixtures/temp-dir.ts';
 
 const COIN = 'test/fixtures/games/coin.ts';
 const PARAMETRIC = 'test/fixtures/strategies/parametric.ts';
@@ -34,6 +34,12 @@ describe('experiment plans', () => {
       [2, 1, 'k'],
       [3, 2, 'strategy'],
     ]);
+  });
+
+  it('shows a written-out spec beside a parameter grid with the value it plays, default or given', async () => {
+    const { cells, pairs } = await plan({ strategies: [{ name: PARAMETRIC, grid: { k: [1, 2] } }, `${PARAMETRIC}:k=5`, PARAMETRIC, 'always'] });
+    expect(cells.map((cell) => cell.params)).toEqual([{ k: 1 }, { k: 2 }, { k: 5 }, { k: 1 }, {}]);
+    expect(pairs.map(([, , varied]) => varied)).toEqual(['k', 'k', 'k', 'strategy']);
   });
 
   it('pairs each cell with its next neighbour along every dimension', async () => {
@@ -79,6 +85,12 @@ describe('experiment plans', () => {
     expect(experimentSchema.safeParse({ ...fields, targetCi: 0.05 }).success).toBe(true);
   });
 
+  it('refuses games and targetCi together (the command line would take the games, a file the target)', () => {
+    const fields = { name: 'x', title: 'x', game: COIN, games: 500, targetCi: 0.05 };
+    expect(experimentSchema.safeParse(fields).error?.issues[0]).toMatchObject({ path: ['games'], message: expect.stringMatching(/give one of them/) });
+    expect(experimentSchema.parse({ ...fields, games: undefined }).games).toBeUndefined();
+  });
+
   it('chooses among varied settings only', async () => {
     const grid = { target: [5, 7], rounds: [1, 2] };
     expect((await plan({ grid, choose: ['target'] })).choose).toEqual(['target']);
@@ -105,7 +117,7 @@ describe('experiment plans', () => {
   });
 
   it('says when a path the file names is missing from the working directory but lies beside the file', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'playsim-beside-'));
+    const dir = tempDir('playsim-beside-');
     const experiment = join(dir, 'x.yaml');
     copyFileSync('test/fixtures/strategies/illegal.ts', join(dir, 'mine.ts'));
     writeFileSync(join(dir, 'cards.json'), '{}');

@@ -1,10 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { executeExperiment } from '../../src/sim/execute.ts';
 import { experimentSchema } from '../../src/sim/experiment.ts';
 import { mergeShards } from '../../src/sim/merge.ts';
+import { tempDir } from '../fixtures/temp-dir.ts';
 
 /** The platform's reproducibility promises, checked on the real Necreaux engine rather than a test game. */
 const file = experimentSchema.parse({
@@ -22,7 +22,7 @@ describe('Necreaux results', () => {
     const one = await executeExperiment({ file, sourcePath: 'test', workers: 1, shard: null, keepGameWins: true });
     const two = await executeExperiment({ file, sourcePath: 'test', workers: 2, shard: null, keepGameWins: true });
     expect(two.results).toEqual(one.results);
-    const dir = mkdtempSync(join(tmpdir(), 'playsim-necreaux-'));
+    const dir = tempDir('playsim-necreaux-');
     const paths: string[] = [];
     for (let index = 0; index < 3; index++) {
       const { results } = await executeExperiment({ file, sourcePath: 'test', workers: 2, shard: { index, count: 3 }, keepGameWins: true });

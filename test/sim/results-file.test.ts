@@ -1,16 +1,16 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/core/errors.ts';
 import type { ResultsFile } from '../../src/sim/results.ts';
 import { readResultsFile } from '../../src/sim/results-file.ts';
 import { loadResults } from '../report/fixtures.ts';
+import { tempDir } from '../fixtures/temp-dir.ts';
 
 const results = loadResults('necreaux-speed');
 
 function written(json: unknown): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'playsim-results-')), 'results.json');
+  const file = join(tempDir('playsim-results-'), 'results.json');
   writeFileSync(file, JSON.stringify(json));
   return file;
 }

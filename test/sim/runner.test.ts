@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { GameCrash, InputError, StrategyError, strategyThrew } from '../../src/core/errors.ts';
@@ -12,6 +11,7 @@ import { mergeShards } from '../../src/sim/merge.ts';
 import { ROUND_GAMES } from '../../src/sim/runner.ts';
 import { describeFailure } from '../../src/sim/task.ts';
 import type { ResultsFile } from '../../src/sim/results.ts';
+import { tempDir } from '../fixtures/temp-dir.ts';
 
 const GRID = 'test/fixtures/experiments/coin-grid.yaml';
 const COIN = 'test/fixtures/games/coin.ts';
@@ -23,7 +23,7 @@ function oneCell(settings: Record<string, string | number | boolean>, strategy =
 /** The coin grid's results as `count` shards, and a way to write a (changed) results file to a fresh folder. */
 async function shardsOfGrid(count: number) {
   const file = readExperimentFile(GRID);
-  const dir = mkdtempSync(join(tmpdir(), 'playsim-shards-'));
+  const dir = tempDir('playsim-shards-');
   const shards: ResultsFile[] = [];
   for (let index = 0; index < count; index++) shards.push((await executeExperiment({ file, sourcePath: GRID, workers: 1, shard: { index, count }, keepGameWins: true })).results);
   const write = (name: string, results: unknown) => {
@@ -52,7 +52,7 @@ describe('runner', () => {
   it('merges 3 shards into exactly the single run', async () => {
     const file = readExperimentFile(GRID);
     const whole = await executeExperiment({ file, sourcePath: GRID, workers: 2, shard: null, keepGameWins: true });
-    const dir = mkdtempSync(join(tmpdir(), 'playsim-shards-'));
+    const dir = tempDir('playsim-shards-');
     const paths: string[] = [];
     for (let index = 0; index < 3; index++) {
       const { results } = await executeExperiment({ file, sourcePath: GRID, workers: 1, shard: { index, count: 3 }, keepGameWins: true });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { GAME_IDS, loadGame } from '../../src/games/registry.ts';
 import { canonicalSpec, createStrategy, strategyDefinition } from '../../src/sim/strategy-spec.ts';
 import { fixtureGame } from '../report/fixtures.ts';
+import { tempDir } from '../fixtures/temp-dir.ts';
 
 describe('canonicalSpec', () => {
   it('writes every spelling of a built-in strategy the same way: parameters sorted, defaults filled in', () => {
@@ -27,7 +27,7 @@ describe('strategyDefinition', () => {
     await expect(strategyDefinition(necreaux, 'fixed-speed:colour=red')).rejects.toThrow(/unknown parameter "colour" for strategy fixed-speed/);
   });
 
-  const dir = mkdtempSync(join(tmpdir(), 'playsim-definition-'));
+  const dir = tempDir('playsim-definition-');
   /** A user's module whose default export is `definition` (JavaScript source) with a choose(). */
   function userModule(name: string, fields: string): string {
     const module = join(dir, `${name}.mjs`);
@@ -67,7 +67,7 @@ describe('createStrategy', () => {
   });
 
   it("refuses a user's strategy without one of the game's decision methods, naming it", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'playsim-shape-'));
+    const dir = tempDir('playsim-shape-');
     const module = join(dir, 'shape.mjs');
     writeFileSync(module, 'export default { name: "s", description: "s", params: [], create: () => ({ name: "s", chooseSpeed: () => 1 }) };\n');
     await expect(createStrategy(await loadGame('setawatch'), module)).rejects.toThrow(/create\(\) returned a strategy without choose \(a setawatch strategy answers every decision/);
@@ -78,16 +78,16 @@ describe('createStrategy', () => {
   });
 
   it("refuses a user's strategy whose startGame is not a function", async () => {
-    const module = join(mkdtempSync(join(tmpdir(), 'playsim-shape-')), 'start.mjs');
+    const module = join(tempDir('playsim-shape-'), 'start.mjs');
     writeFileSync(module, 'export default { name: "s", description: "s", params: [], create: () => ({ name: "s", choose: () => 0, startGame: true }) };\n');
     await expect(createStrategy(await loadGame('setawatch'), module)).rejects.toThrow(/start\.mjs: create\(\) returned a strategy whose startGame is not a function/);
-    const nested = join(mkdtempSync(join(tmpdir(), 'playsim-shape-')), 'nested.mjs');
+    const nested = join(tempDir('playsim-shape-'), 'nested.mjs');
     writeFileSync(nested, 'export default { name: "s", description: "s", params: [], create: () => ({ name: "s", campaign: () => 0, watch: { name: "w", choose: () => 0, startGame: 1 } }) };\n');
     await expect(createStrategy(await loadGame('doomedrun'), nested)).rejects.toThrow(/nested\.mjs: create\(\) returned a strategy whose watch\.startGame is not a function/);
   });
 
   it("refuses a user's Set a Watch strategy whose ignores is malformed, naming it, and takes a well-formed one", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'playsim-shape-'));
+    const dir = tempDir('playsim-shape-');
     const strategyWith = (file: string, members: string) => {
       writeFileSync(join(dir, file), `export default { name: "s", description: "s", params: [], create: () => (${members}) };\n`);
       return join(dir, file);

@@ -23,7 +23,7 @@ describe('describeZodError', () => {
 
   it("reports the branch an object meant to take by its literal field, and that branch's unknown key", () => {
     const effect = z.union([z.strictObject({ op: z.literal('a'), n: z.number() }), z.strictObject({ op: z.literal('b'), s: z.string() })]);
-    expect(described(z.object({ e: z.array(effect) }), { e: [{ op: 'b', s: 'x', ss: 'x' }] })).toBe('field e[0]: Unrecognized key: "ss"');
+    expect(described(z.object({ e: z.array(effect) }), { e: [{ op: 'b', s: 'x', ss: 'x' }] })).toBe('field e[0]: Unrecognized key: "ss"; allowed: op, s');
     expect(described(z.object({ e: z.array(effect) }), { e: [{ op: 'b' }] })).toMatch(/^field e\[0\]\.s: /);
   });
 
