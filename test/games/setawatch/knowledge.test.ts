@@ -7,6 +7,7 @@ import setawatch from '../../../src/games/setawatch/index.ts';
 import type { SetawatchState } from '../../../src/games/setawatch/state.ts';
 import { resolveSettings } from '../../../src/sim/settings.ts';
 import { greedyChoice } from '../../../strategies/setawatch/greedy.ts';
+import { greedyStrategy, makeRun, record } from '../doomedrun/helpers.ts';
 import { content } from './scenario.ts';
 
 /**
@@ -41,6 +42,8 @@ interface Tally {
   hordeUnhallowedChanged: number;
   scoutedTops: number;
   reshuffledDecks: number;
+  /** Seen cards whose place a shuffle made unknown, found elsewhere after a load. */
+  seenCardsMoved: number;
 }
 
 /** Every `load` of this live state keeps what the party knows and conserves the cards. */
@@ -65,6 +68,7 @@ function checkLoads(view: DecisionView, tally: Tally): void {
       const was = cardAt(live, place);
       const now = cardAt(loaded, place);
       if (live.cardSeen[was] === 1 && live.cardShuffle[was] === 0) expect(now).toBe(was);
+      if (live.cardSeen[was] === 1 && live.cardShuffle[was] !== 0 && now !== was) tally.seenCardsMoved++;
       expect(loaded.cardShuffle[now]).toBe(live.cardShuffle[was]);
       if (kind[now] === Kind.summon) loadedSummons.set(loaded.cardShuffle[now], (loadedSummons.get(loaded.cardShuffle[now]) ?? 0) + 1);
       if (place.pile === 'removed' && live.cardShuffle[was] === 0) expect(kind[now]).not.toBe(Kind.acolyte);
@@ -75,11 +79,15 @@ function checkLoads(view: DecisionView, tally: Tally): void {
   }
 }
 
-function probe(tally: Tally): SetawatchStrategy {
+function noTally(): Tally {
+  return { states: 0, setAsideCreatureInGame: 0, hordeUnhallowedChanged: 0, scoutedTops: 0, reshuffledDecks: 0, seenCardsMoved: 0 };
+}
+
+function probe(tally: Tally, states = 60): SetawatchStrategy {
   return {
     name: 'probe',
     choose(decision: DecisionKind, view: DecisionView): number {
-      if (decision === Decision.watch && tally.states < 60 && view.state.round % 2 === 1) checkLoads(view, tally);
+      if (decision === Decision.watch && tally.states < states && view.state.round % 2 === 1) checkLoads(view, tally);
       return greedyChoice(decision, view);
     },
   };
@@ -88,13 +96,22 @@ function probe(tally: Tally): SetawatchStrategy {
 describe('what a simulator deals again on load', () => {
   it('keeps seen cards, shuffles and one Summon per pile, and deals the unseen creatures and Unhallowed afresh', () => {
     const engine = setawatch.createEngine(resolveSettings(setawatch, { summons: SUMMONS }, '--set'), content, null);
-    const tally: Tally = { states: 0, setAsideCreatureInGame: 0, hordeUnhallowedChanged: 0, scoutedTops: 0, reshuffledDecks: 0 };
+    const tally = noTally();
     for (let seed = 0; seed < 12; seed++) engine.playGame(seed, probe(tally), new OutcomeRecord(3));
     expect(tally.states).toBeGreaterThan(20);
     expect(tally.setAsideCreatureInGame).toBeGreaterThan(0);
     expect(tally.hordeUnhallowedChanged).toBeGreaterThan(0);
     expect(tally.scoutedTops).toBeGreaterThan(0);
     expect(tally.reshuffledDecks).toBeGreaterThan(0);
+    expect(tally.seenCardsMoved).toBeGreaterThan(0);
+  });
+
+  it('in a Doomed Run too: every deal and reshuffle is numbered, seen cards keep their places', () => {
+    const tally = noTally();
+    const strategy = { ...greedyStrategy(), watch: probe(tally, 40) };
+    for (let seed = 0; seed < 2; seed++) makeRun().playGame(seed, strategy, record());
+    expect(tally.states).toBe(40);
+    expect(tally.seenCardsMoved).toBeGreaterThan(0);
   });
 
   it('leaves the live game untouched', () => {
