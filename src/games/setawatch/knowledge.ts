@@ -39,7 +39,7 @@ export function nextShuffle(state: SetawatchState): number {
 }
 
 /** Which cards one exchange deals among their places. */
-const Exchange = { unseenCreature: 0, unseenInGame: 1, unseenUnhallowed: 2, shuffle: 3 } as const;
+const Exchange = { unseenCreature: 0, unseenInGame: 1, unseenUnhallowed: 2, shuffled: 3 } as const;
 type Exchange = (typeof Exchange)[keyof typeof Exchange];
 
 /** Places are numbered pile * SLOT_STRIDE + index: the piles of `pile()`, then the Line. */
@@ -53,11 +53,17 @@ export class Redealer {
   private readonly cards: Int16Array;
   /** The shuffle of each gathered place: it stays with the place when another card comes to lie there. */
   private readonly shuffles: Uint8Array;
+  /** The gathered places and cards grouped by shuffle, and where each shuffle's group starts (counting sort). */
+  private readonly groupedPlaces: Int16Array;
+  private readonly groupedCards: Int16Array;
+  private readonly groupStart = new Uint16Array(MAX_SHUFFLE + 2);
 
   constructor(private readonly tables: CardTables) {
     this.places = new Int16Array(tables.cardCount);
     this.cards = new Int16Array(tables.cardCount);
     this.shuffles = new Uint8Array(tables.cardCount);
+    this.groupedPlaces = new Int16Array(tables.cardCount);
+    this.groupedCards = new Int16Array(tables.cardCount);
   }
 
   /**
@@ -66,18 +72,14 @@ export class Redealer {
    * places among themselves (a Summon moves within its pile, a reshuffled Graveyard within its part of the deck).
    */
   redeal(state: SetawatchState, stream: RandomStream): void {
-    this.exchange(state, stream, Exchange.unseenCreature, 0);
-    this.exchange(state, stream, Exchange.unseenInGame, 0);
-    this.exchange(state, stream, Exchange.unseenUnhallowed, 0);
-    for (let shuffle = 1; shuffle <= state.shuffles; shuffle++) this.exchange(state, stream, Exchange.shuffle, shuffle);
+    this.exchange(state, stream, Exchange.unseenCreature);
+    this.exchange(state, stream, Exchange.unseenInGame);
+    this.exchange(state, stream, Exchange.unseenUnhallowed);
+    this.exchangeWithinShuffles(state, stream);
   }
 
-  private exchange(state: SetawatchState, stream: RandomStream, exchange: Exchange, shuffle: number): void {
-    let count = 0;
-    for (let pileNumber = 0; pileNumber < PILES; pileNumber++) count = this.gatherPile(state, pileNumber, exchange, shuffle, count);
-    for (let i = 0; i < state.lineLength; i++) {
-      if (this.takes(state, state.lineCard[i], exchange, shuffle, false)) this.gather(state, LINE * SLOT_STRIDE + i, state.lineCard[i], count++);
-    }
+  private exchange(state: SetawatchState, stream: RandomStream, exchange: Exchange): void {
+    const count = this.gather(state, exchange);
     if (count < 2) return;
     stream.shuffle(this.cards, 0, count);
     for (let i = 0; i < count; i++) {
@@ -86,20 +88,45 @@ export class Redealer {
     }
   }
 
-  private gatherPile(state: SetawatchState, pileNumber: number, exchange: Exchange, shuffle: number, count: number): number {
-    const pile = this.pile(state, pileNumber);
-    const outOfGame = pile === state.removed;
-    for (let i = 0; i < pile.size; i++) if (this.takes(state, pile.at(i), exchange, shuffle, outOfGame)) this.gather(state, pileNumber * SLOT_STRIDE + i, pile.at(i), count++);
+  /** Every shuffle's cards among its own places, the shuffles taken in their numbers' order. */
+  private exchangeWithinShuffles(state: SetawatchState, stream: RandomStream): void {
+    const count = this.gather(state, Exchange.shuffled);
+    const start = this.groupStart;
+    start.fill(0);
+    for (let i = 0; i < count; i++) start[this.shuffles[i] + 1]++;
+    for (let shuffle = 1; shuffle < start.length; shuffle++) start[shuffle] += start[shuffle - 1];
+    for (let i = 0; i < count; i++) {
+      const at = start[this.shuffles[i]]++;
+      this.groupedPlaces[at] = this.places[i];
+      this.groupedCards[at] = this.cards[i];
+    }
+    // Each group now ends where the next begins; it began where the one before it ends.
+    for (let shuffle = 1; shuffle <= MAX_SHUFFLE; shuffle++) {
+      const from = start[shuffle - 1];
+      if (start[shuffle] - from >= 2) stream.shuffle(this.groupedCards, from, start[shuffle]);
+    }
+    for (let i = 0; i < count; i++) this.put(state, this.groupedPlaces[i], this.groupedCards[i]);
+  }
+
+  /** The places of the cards an exchange deals, into places, cards and shuffles; returns how many. */
+  private gather(state: SetawatchState, exchange: Exchange): number {
+    let count = 0;
+    for (let pileNumber = 0; pileNumber < PILES; pileNumber++) {
+      const pile = this.pile(state, pileNumber);
+      const outOfGame = pile === state.removed;
+      for (let i = 0; i < pile.size; i++) if (this.takes(state, pile.at(i), exchange, outOfGame)) this.keep(state, pileNumber * SLOT_STRIDE + i, pile.at(i), count++);
+    }
+    for (let i = 0; i < state.lineLength; i++) if (this.takes(state, state.lineCard[i], exchange, false)) this.keep(state, LINE * SLOT_STRIDE + i, state.lineCard[i], count++);
     return count;
   }
 
-  private gather(state: SetawatchState, place: number, card: number, index: number): void {
+  private keep(state: SetawatchState, place: number, card: number, index: number): void {
     this.places[index] = place;
     this.cards[index] = card;
     this.shuffles[index] = state.cardShuffle[card];
   }
 
-  private takes(state: SetawatchState, card: number, exchange: Exchange, shuffle: number, outOfGame: boolean): boolean {
+  private takes(state: SetawatchState, card: number, exchange: Exchange, outOfGame: boolean): boolean {
     const kind = this.tables.kind[card];
     switch (exchange) {
       case Exchange.unseenCreature:
@@ -109,7 +136,7 @@ export class Redealer {
       case Exchange.unseenUnhallowed:
         return state.cardSeen[card] === 0 && kind === Kind.unhallowed;
       default:
-        return state.cardShuffle[card] === shuffle;
+        return state.cardShuffle[card] !== 0;
     }
   }
 
