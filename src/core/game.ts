@@ -12,6 +12,8 @@ export type Settings = Readonly<Record<string, SettingValue>>;
 interface SettingBase {
   readonly name: string;
   readonly description: string;
+  /** Changes only what `playsim replay` narrates, not the games: sim and run refuse it rather than ignore it. */
+  readonly replayOnly?: boolean;
 }
 export interface IntSetting extends SettingBase {
   readonly kind: 'int';

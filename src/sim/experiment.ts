@@ -235,6 +235,10 @@ function checkNoRepeats(values: readonly (SettingValue | string)[], where: strin
 
 /** Every fixed and varied setting's value on its own, so that an error names the field it is in; none both fixed and varied. */
 function checkSettings(file: ExperimentFile, game: GameModule, gridValues: readonly SettingValue[][], where: string): void {
+  const replayOnly = game.settings.find((spec) => spec.replayOnly === true && (Object.hasOwn(file.settings, spec.name) || Object.hasOwn(file.grid, spec.name)));
+  if (replayOnly !== undefined) {
+    throw new InputError(`${where}: ${replayOnly.name} changes only what a replay narrates, not the games played; give it to playsim replay ${game.id}`);
+  }
   for (const [name, value] of Object.entries(file.settings)) {
     if (Object.hasOwn(file.grid, name)) throw new InputError(`${where}: field settings.${name}: the grid varies ${name} too; give it in one of them`);
     parseSetting(game, name, value, `${where}: field settings.${name}`);

@@ -92,8 +92,9 @@ describe('playsim CLI', () => {
     expect(won?.stdout).toMatch(/outcome: won; roundOfLoss=— cardsLeft=\d+/);
   });
 
-  it('replay takes --detail alongside --set detail=true', () => {
+  it('replay takes --detail alongside --set detail=true; sim refuses detail, which changes only a replay', () => {
     expect(playsim('replay', 'doomedrun', '--seed', '1', '--set', 'detail=true', '--detail').code).toBe(0);
+    expectBadInput(playsim('sim', 'doomedrun', '--set', 'detail=true', '--games', '2'), /--set: detail changes only what a replay narrates, not the games played; give it to playsim replay doomedrun$/m);
   });
 
   it('refuses an unknown game, setting value, strategy and command with exit code 2', () => {

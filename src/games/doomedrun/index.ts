@@ -43,7 +43,7 @@ const doomedrun: GameModule<DoomedrunStrategy, DoomedrunContent> = {
     { name: 'realmEndQuest', kind: 'enum', values: [...REALM_END_QUESTS], default: 'reward', description: "the Side Quest of a Realm's last expedition: its reward gained at the Realm's end as at a Game Break, or unrewarded and back in the Side Quest deck (the rulebook's Ending a Realm steps do not mention it)" },
     { name: 'lossRests', kind: 'enum', values: [...LOSS_RESTS], default: 'keep', description: 'rest tokens when a lost expedition is reset: kept (the reset steps do not list them) or returned' },
     ...READING_SETTINGS,
-    { name: 'detail', kind: 'bool', default: false, description: 'replay: narrate every round (the Set a Watch log), not only expeditions' },
+    { name: 'detail', kind: 'bool', default: false, replayOnly: true, description: 'replay: narrate every round (the Set a Watch log), not only expeditions' },
   ],
   content: doomedrunContent,
   strategies: doomedrunStrategies,
