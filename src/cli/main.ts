@@ -107,7 +107,9 @@ function usageError(message: string, argv: readonly string[]): InputError {
       .filter((name) => kebab(name) === name || !names.includes(kebab(name)))
       .map((name) => argv.find((arg) => arg === `-${name}` || arg === `--${name}` || arg.startsWith(`--${name}=`))?.split('=')[0] ?? name);
     const what = named[1] === 'Unknown' ? `unknown option or argument ${asTyped.join(', ')}` : `missing ${asTyped.map((name) => `--${name}`).join(', ')}`;
-    return new InputError(`${command}: ${what} (playsim ${command} --help lists its options)`);
+    // "--set a=1 b=2": each --set takes one setting.
+    const hint = named[1] === 'Unknown' && asTyped.some((name) => /^\w+=/.test(name)) ? '; give each setting its own --set' : '';
+    return new InputError(`${command}: ${what}${hint} (playsim ${command} --help lists its options)`);
   }
   return new InputError(message);
 }

@@ -2,7 +2,7 @@ import { InputError } from '../core/errors.ts';
 import type { GameModule } from '../core/game.ts';
 import { loadGame } from '../games/registry.ts';
 import { loadContent } from './content.ts';
-import { besideExperiment, DEFAULT_GAMES, planExperiment, type ExperimentFile, type ExperimentPlan } from './experiment.ts';
+import { besideExperiment, DEFAULT_GAMES, planExperiment, replayOnlyProblem, type ExperimentFile, type ExperimentPlan } from './experiment.ts';
 import { MAX_KEPT_GAMES } from './game-wins.ts';
 import type { ResultsFile } from './results.ts';
 import { Runner, type Shard } from './runner.ts';
@@ -40,6 +40,8 @@ function withFixedSettings(file: ExperimentFile, game: GameModule, given: Readon
   const names = Object.keys(given);
   if (names.length === 0) return file;
   checkSettingValues(game, given, '--set');
+  const replayOnly = game.settings.find((spec) => spec.replayOnly === true && Object.hasOwn(given, spec.name));
+  if (replayOnly !== undefined) throw new InputError(`--set ${replayOnly.name}=${given[replayOnly.name]}: ${replayOnlyProblem(replayOnly.name, game)}`);
   const varied = names.find((name) => Object.hasOwn(file.grid, name));
   if (varied !== undefined) {
     throw new InputError(`--set ${varied}=${given[varied]}: the experiment varies ${varied} (its grid: ${Object.keys(file.grid).join(', ')}); --set fixes only settings it does not vary`);

@@ -189,17 +189,30 @@ async function checkStrategies(game: GameModule, strategies: readonly StrategyCe
       throw error;
     }
   }
+  const played = strategies.map((strategy, index) => `${strategyHead(strategy.spec)} ${JSON.stringify(Object.entries(params[index]).sort())}`);
+  const again = played.findIndex((key, index) => played.indexOf(key) !== index);
+  if (again >= 0) {
+    throw new InputError(`${where}: field strategies: "${strategies[again].spec}" plays the same strategy as "${strategies[played.indexOf(played[again])].spec}"; list it once`);
+  }
   return params;
 }
 
 /**
- * The varied strategy parameters a cell shows: its grid's, and for a spec written out ("adaptive:reserve=4" beside a
- * grid of `reserve`) the value it plays with, so that it is not shown as missing nor compared on the wrong parameter.
+ * The varied strategy parameters a cell shows: its grid's, and for a spec of the same strategy written out
+ * ("adaptive:reserve=4" beside a grid of adaptive's `reserve`) the value it plays with, so that it is not shown as
+ * missing nor compared on the wrong parameter. Another strategy's parameter of the same name is not shown.
  */
-function shownParams(strategy: StrategyCell, played: StrategyParams, variedParams: readonly string[]): Record<string, SettingValue> {
-  const shown: Record<string, SettingValue> = {};
-  for (const name of variedParams) if (Object.hasOwn(played, name)) shown[name] = played[name];
-  return Object.assign(shown, strategy.params);
+function shownParams(strategies: readonly StrategyCell[], played: readonly StrategyParams[]): Record<string, SettingValue>[] {
+  const gridded = new Map<string, Set<string>>();
+  for (const strategy of strategies) {
+    const head = strategyHead(strategy.spec);
+    for (const name of Object.keys(strategy.params)) gridded.set(head, (gridded.get(head) ?? new Set()).add(name));
+  }
+  return strategies.map((strategy, index) => {
+    const shown: Record<string, SettingValue> = {};
+    for (const name of gridded.get(strategyHead(strategy.spec)) ?? []) shown[name] = played[index][name];
+    return Object.assign(shown, strategy.params);
+  });
 }
 
 /**
@@ -227,6 +240,10 @@ function checkCharts(charts: readonly ChartRequest[], game: GameModule, strategy
   });
 }
 
+export function replayOnlyProblem(name: string, game: GameModule): string {
+  return `${name} changes only what a replay narrates, not the games played; give it to playsim replay ${game.id}`;
+}
+
 /** A value listed twice would play the same cell twice and compare it with itself. */
 function checkNoRepeats(values: readonly (SettingValue | string)[], where: string): void {
   const repeated = values.find((value, index) => values.indexOf(value) !== index);
@@ -236,9 +253,7 @@ function checkNoRepeats(values: readonly (SettingValue | string)[], where: strin
 /** Every fixed and varied setting's value on its own, so that an error names the field it is in; none both fixed and varied. */
 function checkSettings(file: ExperimentFile, game: GameModule, gridValues: readonly SettingValue[][], where: string): void {
   const replayOnly = game.settings.find((spec) => spec.replayOnly === true && (Object.hasOwn(file.settings, spec.name) || Object.hasOwn(file.grid, spec.name)));
-  if (replayOnly !== undefined) {
-    throw new InputError(`${where}: ${replayOnly.name} changes only what a replay narrates, not the games played; give it to playsim replay ${game.id}`);
-  }
+  if (replayOnly !== undefined) throw new InputError(`${where}: field ${Object.hasOwn(file.grid, replayOnly.name) ? 'grid' : 'settings'}.${replayOnly.name}: ${replayOnlyProblem(replayOnly.name, game)}`);
   for (const [name, value] of Object.entries(file.settings)) {
     if (Object.hasOwn(file.grid, name)) throw new InputError(`${where}: field settings.${name}: the grid varies ${name} too; give it in one of them`);
     parseSetting(game, name, value, `${where}: field settings.${name}`);
@@ -255,7 +270,7 @@ export async function planExperiment(file: ExperimentFile, game: GameModule, sou
   const strategies = expandStrategies(file.strategies, game);
   const played = await checkStrategies(game, strategies, sourcePath);
   const strategyParamNames = [...new Set(strategies.flatMap((strategy) => Object.keys(strategy.params)))];
-  const strategyParams = strategies.map((strategy, index) => shownParams(strategy, played[index], strategyParamNames));
+  const strategyParams = shownParams(strategies, played);
   checkCharts(file.charts, game, strategyParamNames, sourcePath);
   checkSettings(file, game, gridValues, sourcePath);
   const cells = cartesian([...gridValues.map((list) => list.length), strategies.length]).map((point): CellPlan => {

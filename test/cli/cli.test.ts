@@ -94,7 +94,7 @@ describe('playsim CLI', () => {
 
   it('replay takes --detail alongside --set detail=true; sim refuses detail, which changes only a replay', () => {
     expect(playsim('replay', 'doomedrun', '--seed', '1', '--set', 'detail=true', '--detail').code).toBe(0);
-    expectBadInput(playsim('sim', 'doomedrun', '--set', 'detail=true', '--games', '2'), /--set: detail changes only what a replay narrates, not the games played; give it to playsim replay doomedrun$/m);
+    expectBadInput(playsim('sim', 'doomedrun', '--set', 'detail=true', '--games', '2'), /--set detail=true: detail changes only what a replay narrates, not the games played; give it to playsim replay doomedrun$/m);
   });
 
   it('refuses an unknown game, setting value, strategy and command with exit code 2', () => {
@@ -198,6 +198,7 @@ describe('playsim CLI', () => {
     expect(fixed.stderr).toMatch(/crashed: Error: boom on a 12/);
     expectBadInput(playsim('run', GRID, '--set', 'target=5', '--out', join(dir, 'varied')), /^playsim: --set target=5: the experiment varies target \(its grid: target, rounds\); --set fixes only settings it does not vary$/m);
     expectBadInput(playsim('run', GRID, '--set', 'crash=maybe', '--out', join(dir, 'bad')), /--set: setting crash=maybe is not allowed; allowed: true, false/);
+    expectBadInput(playsim('sim', COIN, '--set', 'target=7', 'rounds=2'), /^playsim: sim: unknown option or argument rounds=2; give each setting its own --set/);
   });
 
   it('diff prints how the results moved, and with --fail-on-change exits 1 when a win rate moved', () => {

@@ -37,9 +37,13 @@ describe('experiment plans', () => {
   });
 
   it('shows a written-out spec beside a parameter grid with the value it plays, default or given', async () => {
-    const { cells, pairs } = await plan({ strategies: [{ name: PARAMETRIC, grid: { k: [1, 2] } }, `${PARAMETRIC}:k=5`, PARAMETRIC, 'always'] });
-    expect(cells.map((cell) => cell.params)).toEqual([{ k: 1 }, { k: 2 }, { k: 5 }, { k: 1 }, {}]);
+    const { cells, pairs } = await plan({ strategies: [{ name: PARAMETRIC, grid: { k: [2, 3] } }, `${PARAMETRIC}:k=5`, PARAMETRIC, 'always'] });
+    expect(cells.map((cell) => cell.params)).toEqual([{ k: 2 }, { k: 3 }, { k: 5 }, { k: 1 }, {}]);
     expect(pairs.map(([, , varied]) => varied)).toEqual(['k', 'k', 'k', 'strategy']);
+  });
+
+  it('refuses a spec that plays the same as another one (its default written out or left out)', async () => {
+    await expect(plan({ strategies: [{ name: PARAMETRIC, grid: { k: [1, 2] } }, PARAMETRIC] })).rejects.toThrow(`field strategies: "${PARAMETRIC}" plays the same strategy as "${PARAMETRIC}:k=1"; list it once`);
   });
 
   it('pairs each cell with its next neighbour along every dimension', async () => {

@@ -6,7 +6,7 @@
 
 import type { Deck } from '../../core/deck.ts';
 import { Kind } from '../setawatch/cards.ts';
-import { loseOrder } from '../setawatch/knowledge.ts';
+import { loseOrder, seeUnhallowedTop } from '../setawatch/knowledge.ts';
 import { Slot, SLOTS_PER_SEAT, Status } from '../setawatch/state.ts';
 import type { RunContext } from './context.ts';
 import { CampaignDecision } from './decisions.ts';
@@ -181,6 +181,7 @@ export class Expeditions {
     // The Horde is one random card of the Unhallowed deck.
     loseOrder(s, s.unhallowedDeck);
     if (s.unhallowedDeck.size > 0) s.horde.push(s.unhallowedDeck.removeAt(this.run.random.streams.campaign.int(s.unhallowedDeck.size)));
+    seeUnhallowedTop(s);
   }
 
   /** The 7 steps of a Game Break. */

@@ -5,7 +5,7 @@
  * (10) and the Side Quest (2, once the Party is known; quests.ts).
  */
 
-import { loseOrder, see } from '../setawatch/knowledge.ts';
+import { loseOrder, see, seeUnhallowedTop } from '../setawatch/knowledge.ts';
 import type { RunContext } from './context.ts';
 import type { Market } from './market.ts';
 import type { Party } from './party.ts';
@@ -98,6 +98,7 @@ export class RealmSetup {
     s.horde.push(scratch[0]);
     for (let i = 1; i < n; i++) s.unhallowedDeck.push(scratch[i]);
     loseOrder(s, s.unhallowedDeck);
+    seeUnhallowedTop(s);
     for (let i = 0; i < n; i++) met[scratch[i]] = 1;
     for (const card of r.graveyard) {
       s.graveyard.push(card);

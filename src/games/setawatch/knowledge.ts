@@ -7,17 +7,21 @@ import type { SetawatchState } from './state.ts';
  * What the party knows of the creature and Unhallowed cards, so that a simulator's rollouts (the planner's) play
  * games the party cannot tell from the real one. Per card, the state keeps whether its face has been seen and the
  * shuffle its position is lost in (0: the party knows where it lies). Set-up numbers one shuffle per creature pile,
- * so a Summon stays in its own pile; the set-up's unused creatures and Unhallowed leave the game unseen, so a rollout
- * may find any unseen creature in the deck and any unseen Unhallowed under a Summon or face down in the Horde.
+ * so a Summon stays in its own pile; the set-up's unused creatures and Unhallowed leave the game unseen (the bottom
+ * `setAside` cards of the removed pile), so a rollout may find any unseen creature in the deck and any unseen
+ * Unhallowed face down in the Horde or under the Unhallowed deck's face-up top card.
  */
 
 const MAX_SHUFFLE = 255;
+/** loseOrder's scratch: the shuffle numbers found in the pile being shuffled (one thread runs one game at a time). */
+const merged = new Uint8Array(MAX_SHUFFLE + 1);
 
-/** A new game: nothing seen, no shuffle numbered. */
+/** A new game: nothing seen, no shuffle numbered, nothing set aside. */
 export function forgetAll(state: SetawatchState): void {
   state.cardSeen.fill(0);
   state.cardShuffle.fill(0);
   state.shuffles = 0;
+  state.setAside = 0;
 }
 
 /** The party has seen this card and knows where it is. */
@@ -26,10 +30,23 @@ export function see(state: SetawatchState, card: number): void {
   state.cardShuffle[card] = 0;
 }
 
-/** A new shuffle: the cards of `pile` lie there in an order the party no longer knows. */
+/**
+ * A new shuffle: the cards of `pile` lie there in an order the party no longer knows. A card of an earlier shuffle
+ * that is in it joins the new one with every card of that shuffle, wherever they are (a face-down Line card of the
+ * pile the deck was dealt from may be the one the reshuffled deck no longer holds).
+ */
 export function loseOrder(state: SetawatchState, pile: Deck): void {
+  merged.fill(0);
+  for (let i = 0; i < pile.size; i++) merged[state.cardShuffle[pile.at(i)]] = 1;
+  merged[0] = 0;
   const shuffle = nextShuffle(state);
+  for (let card = 0; card < state.cardCount; card++) if (merged[state.cardShuffle[card]] === 1) state.cardShuffle[card] = shuffle;
   for (let i = 0; i < pile.size; i++) state.cardShuffle[pile.at(i)] = shuffle;
+}
+
+/** The Unhallowed deck lies face up: its top card is seen. */
+export function seeUnhallowedTop(state: SetawatchState): void {
+  if (state.unhallowedDeck.size > 0) see(state, state.unhallowedDeck.peek());
 }
 
 /** The number of a new shuffle (the last number is shared when a game runs out of them: less known, never more). */
@@ -68,7 +85,7 @@ export class Redealer {
 
   /**
    * Unseen creatures change places wherever they are (the set-up's unused ones included), then unseen creatures and
-   * Acolytes in the game (the Acolytes never left it), then unseen Unhallowed; last, the cards of each shuffle change
+   * Acolytes outside the set-up's unused ones (the Acolytes never leave at set-up), then unseen Unhallowed; last, the cards of each shuffle change
    * places among themselves (a Summon moves within its pile, a reshuffled Graveyard within its part of the deck).
    */
   redeal(state: SetawatchState, stream: RandomStream): void {
@@ -113,8 +130,8 @@ export class Redealer {
     let count = 0;
     for (let pileNumber = 0; pileNumber < PILES; pileNumber++) {
       const pile = this.pile(state, pileNumber);
-      const outOfGame = pile === state.removed;
-      for (let i = 0; i < pile.size; i++) if (this.takes(state, pile.at(i), exchange, outOfGame)) this.keep(state, pileNumber * SLOT_STRIDE + i, pile.at(i), count++);
+      const setAside = pile === state.removed ? state.setAside : 0;
+      for (let i = 0; i < pile.size; i++) if (this.takes(state, pile.at(i), exchange, i < setAside)) this.keep(state, pileNumber * SLOT_STRIDE + i, pile.at(i), count++);
     }
     for (let i = 0; i < state.lineLength; i++) if (this.takes(state, state.lineCard[i], exchange, false)) this.keep(state, LINE * SLOT_STRIDE + i, state.lineCard[i], count++);
     return count;
@@ -126,13 +143,13 @@ export class Redealer {
     this.shuffles[index] = state.cardShuffle[card];
   }
 
-  private takes(state: SetawatchState, card: number, exchange: Exchange, outOfGame: boolean): boolean {
+  private takes(state: SetawatchState, card: number, exchange: Exchange, setAside: boolean): boolean {
     const kind = this.tables.kind[card];
     switch (exchange) {
       case Exchange.unseenCreature:
         return state.cardSeen[card] === 0 && kind === Kind.creature;
       case Exchange.unseenInGame:
-        return state.cardSeen[card] === 0 && !outOfGame && (kind === Kind.creature || kind === Kind.acolyte);
+        return state.cardSeen[card] === 0 && !setAside && (kind === Kind.creature || kind === Kind.acolyte);
       case Exchange.unseenUnhallowed:
         return state.cardSeen[card] === 0 && kind === Kind.unhallowed;
       default:

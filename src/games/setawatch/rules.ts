@@ -2,7 +2,7 @@ import type { GameLog, OutcomeRecord } from '../../core/game.ts';
 import { METRIC_MISSING } from '../../core/game.ts';
 import { type CardTables, type CompiledAdventurer, HALVE_FIRE, Kind, LocationKind, Timing } from './cards.ts';
 import { Camp, CAMP_NAMES, Decision, type DecisionKind, OptionKind, Rune, Scout, type SetawatchStrategy } from './decisions.ts';
-import { forgetAll, loseOrder, nextShuffle, see } from './knowledge.ts';
+import { forgetAll, loseOrder, nextShuffle, see, seeUnhallowedTop } from './knowledge.ts';
 import { DICE_PER_SEAT, Die, ROLLED_DICE, SEATS, Slot, SLOTS_PER_SEAT, Status } from './state.ts';
 import { type Readings, Watch } from './watch.ts';
 
@@ -191,6 +191,8 @@ export class SetawatchRules extends Watch {
     this.random.streams.setup.shuffle(this.deal, 0, cards.length);
     s.horde.push(this.deal[0]);
     for (let i = 1; i < cards.length; i++) (i <= STARTING_UNHALLOWED ? s.unhallowedDeck : s.removed).push(this.deal[i]);
+    s.setAside = s.removed.size;
+    seeUnhallowedTop(s);
   }
 
   /** 8 random regular locations over a final location; the other regular locations and the Respites are unused. */
@@ -714,6 +716,7 @@ export class SetawatchRules extends Watch {
     const card = this.options.target[this.ask(Decision.unhallowed, s.camper)];
     s.graveyard.remove(card);
     s.unhallowedDeck.pushBottom(card);
+    seeUnhallowedTop(s);
     this.log?.write(`  rune Seal: ${this.cardName(card)} goes back under the Unhallowed deck`);
   }
 
@@ -730,6 +733,7 @@ export class SetawatchRules extends Watch {
     s.unhallowedDeck.push(card);
     s.unhallowedDeck.shuffle(this.random.streams.deck);
     loseOrder(s, s.unhallowedDeck);
+    seeUnhallowedTop(s);
     this.log?.write(`  Sacred City: ${this.cardName(card)} is sealed`);
   }
 
@@ -784,7 +788,10 @@ export class SetawatchRules extends Watch {
       this.insertLine(s.lineLength, card, false);
     }
     if (this.location.graveyardStrongestToLine) this.strongestFromGraveyardToLine();
-    if (this.location.unhallowedToLine && s.unhallowedDeck.size > 0) this.insertLine(s.lineLength, s.unhallowedDeck.draw(), false);
+    if (this.location.unhallowedToLine && s.unhallowedDeck.size > 0) {
+      this.insertLine(s.lineLength, s.unhallowedDeck.draw(), false);
+      seeUnhallowedTop(s);
+    }
     if (final) while (s.horde.size > 0) this.insertLine(s.lineLength, s.horde.draw(), false);
     this.log?.write(`  the Line: ${s.lineLength} cards`);
   }

@@ -64,6 +64,8 @@ export class SetawatchState {
   readonly cardShuffle: Uint8Array;
   /** Shuffles numbered so far (set-up's piles, then every reshuffle). */
   shuffles = 0;
+  /** The bottom cards of `removed` that left the game at set-up unseen (knowledge.ts). */
+  setAside = 0;
 
   readonly seatAdventurer = new Int8Array(SEATS);
   readonly rests = new Uint8Array(SEATS);
@@ -204,6 +206,7 @@ export class SetawatchState {
     this.cardSeen.set(other.cardSeen);
     this.cardShuffle.set(other.cardShuffle);
     this.shuffles = other.shuffles;
+    this.setAside = other.setAside;
     this.seatAdventurer.set(other.seatAdventurer);
     this.rests.set(other.rests);
     this.onWatch.set(other.onWatch);

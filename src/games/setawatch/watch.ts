@@ -6,7 +6,7 @@ import { GameRandom, type RandomStream } from '../../core/rng.ts';
 import type { AbilityEffect, PowerEffect, Target } from './content.ts';
 import { type CardTables, Kind, LocationRules, Timing } from './cards.ts';
 import { Decision, DECISION_NAMES, type DecisionKind, OptionKind, OptionList, type RoundSimulator, type SetawatchStrategy, type Simulator, type WatchIgnores } from './decisions.ts';
-import { loseOrder, Redealer, see } from './knowledge.ts';
+import { loseOrder, Redealer, see, seeUnhallowedTop } from './knowledge.ts';
 import { DICE_PER_SEAT, Die, LINE_CAPACITY, LineFlag, ROLLED_DICE, SEATS, SetawatchState, Slot, SLOTS_PER_SEAT, Status } from './state.ts';
 
 /**
@@ -594,7 +594,9 @@ export class Watch implements Simulator {
       s.status = Status.lostSummon;
       return -1;
     }
-    return this.location.chooseSummoned ? this.chooseUnhallowed() : s.unhallowedDeck.draw();
+    const unhallowed = this.location.chooseSummoned ? this.chooseUnhallowed() : s.unhallowedDeck.draw();
+    seeUnhallowedTop(s);
+    return unhallowed;
   }
 
   /** Pick an Unhallowed from the deck (Ancient Crypt, Sacred City) and take it out of the deck. */
