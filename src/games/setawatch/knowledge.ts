@@ -108,17 +108,18 @@ export class Redealer {
   /** Every shuffle's cards among its own places, the shuffles taken in their numbers' order. */
   private exchangeWithinShuffles(state: SetawatchState, stream: RandomStream): void {
     const count = this.gather(state, Exchange.shuffled);
+    const last = state.shuffles;
     const start = this.groupStart;
-    start.fill(0);
+    start.fill(0, 0, last + 2);
     for (let i = 0; i < count; i++) start[this.shuffles[i] + 1]++;
-    for (let shuffle = 1; shuffle < start.length; shuffle++) start[shuffle] += start[shuffle - 1];
+    for (let shuffle = 1; shuffle <= last + 1; shuffle++) start[shuffle] += start[shuffle - 1];
     for (let i = 0; i < count; i++) {
       const at = start[this.shuffles[i]]++;
       this.groupedPlaces[at] = this.places[i];
       this.groupedCards[at] = this.cards[i];
     }
     // Each group now ends where the next begins; it began where the one before it ends.
-    for (let shuffle = 1; shuffle <= MAX_SHUFFLE; shuffle++) {
+    for (let shuffle = 1; shuffle <= last; shuffle++) {
       const from = start[shuffle - 1];
       if (start[shuffle] - from >= 2) stream.shuffle(this.groupedCards, from, start[shuffle]);
     }
