@@ -33,7 +33,8 @@ export function see(state: SetawatchState, card: number): void {
 /**
  * A new shuffle: the cards of `pile` lie there in an order the party no longer knows. A card of an earlier shuffle
  * that is in it joins the new one with every card of that shuffle, wherever they are (a face-down Line card of the
- * pile the deck was dealt from may be the one the reshuffled deck no longer holds).
+ * pile the deck was dealt from may be the one the reshuffled deck no longer holds). Dealing the earlier shuffle first
+ * and then the new one over the pile alone would be exact; the merge knows less than that, never more (RULES.md).
  */
 export function loseOrder(state: SetawatchState, pile: Deck): void {
   merged.fill(0);
