@@ -7,7 +7,7 @@
 
 import type { Deck } from '../../core/deck.ts';
 import { Kind } from '../setawatch/cards.ts';
-import { loseOrder, nextShuffle } from '../setawatch/knowledge.ts';
+import { dealtInShuffle, loseOrder, nextShuffle } from '../setawatch/knowledge.ts';
 import type { RunContext } from './context.ts';
 import { CampaignDecision, ESCALATE_ADD } from './decisions.ts';
 
@@ -75,7 +75,7 @@ export class Summons {
   private dealOne(card: number, shuffle: number): void {
     const state = this.run.rules.state;
     state.deck.push(card);
-    state.cardShuffle[card] = shuffle;
+    dealtInShuffle(state, card, shuffle);
   }
 
   /**
@@ -127,7 +127,9 @@ export class Summons {
       pile.removeAt(at);
       pile.insertAtDepth(card, pile.size - at);
     }
-    this.run.rules.state.cardShuffle[card] = this.run.rules.state.cardShuffle[old];
+    const state = this.run.rules.state;
+    state.cardShuffle[card] = state.cardShuffle[old];
+    state.cardEarlierShuffle[card] = state.cardEarlierShuffle[old];
     this.run.log?.write(`  Escalate: ${t.cards.names[old]} becomes ${t.cards.names[card]}`);
   }
 

@@ -13,13 +13,15 @@ import type { SetawatchState } from './state.ts';
  */
 
 const MAX_SHUFFLE = 255;
-/** loseOrder's scratch: the shuffle numbers found in the pile being shuffled (one thread runs one game at a time). */
-const merged = new Uint8Array(MAX_SHUFFLE + 1);
+/** loseOrder's scratch, per shuffle number: its cards in the pile, and in all (one thread runs one game at a time). */
+const inPile = new Uint16Array(MAX_SHUFFLE + 1);
+const inAll = new Uint16Array(MAX_SHUFFLE + 1);
 
 /** A new game: nothing seen, no shuffle numbered, nothing set aside. */
 export function forgetAll(state: SetawatchState): void {
   state.cardSeen.fill(0);
   state.cardShuffle.fill(0);
+  state.cardEarlierShuffle.fill(0);
   state.shuffles = 0;
   state.setAside = 0;
 }
@@ -28,21 +30,53 @@ export function forgetAll(state: SetawatchState): void {
 export function see(state: SetawatchState, card: number): void {
   state.cardSeen[card] = 1;
   state.cardShuffle[card] = 0;
+  state.cardEarlierShuffle[card] = 0;
+}
+
+/** A card dealt into a new shuffle (a pile of the set-up's creature deck, a Doomed Run deal). */
+export function dealtInShuffle(state: SetawatchState, card: number, shuffle: number): void {
+  state.cardShuffle[card] = shuffle;
+  state.cardEarlierShuffle[card] = 0;
 }
 
 /**
  * A new shuffle: the cards of `pile` lie there in an order the party no longer knows. A card of an earlier shuffle
- * that is in it joins the new one with every card of that shuffle, wherever they are (a face-down Line card of the
- * pile the deck was dealt from may be the one the reshuffled deck no longer holds). Dealing the earlier shuffle first
- * and then the new one over the pile alone would be exact; the merge knows less than that, never more (RULES.md).
+ * whose other cards lie elsewhere too (the face-down Line cards dealt from the pile the deck is reshuffled from)
+ * keeps that shuffle as its earlier one: a re-deal deals the earlier shuffle first, over all its cards, then the new
+ * one over the pile. A card that already has an earlier shuffle merges it into its latest one (knows less, never
+ * more: the earlier shuffle's cards elsewhere are dealt from the latest one's).
  */
 export function loseOrder(state: SetawatchState, pile: Deck): void {
-  merged.fill(0);
-  for (let i = 0; i < pile.size; i++) merged[state.cardShuffle[pile.at(i)]] = 1;
-  merged[0] = 0;
+  countMembers(state, pile);
   const shuffle = nextShuffle(state);
-  for (let card = 0; card < state.cardCount; card++) if (merged[state.cardShuffle[card]] === 1) state.cardShuffle[card] = shuffle;
-  for (let i = 0; i < pile.size; i++) state.cardShuffle[pile.at(i)] = shuffle;
+  for (let i = 0; i < pile.size; i++) {
+    const card = pile.at(i);
+    const old = state.cardShuffle[card];
+    if (old !== 0 && inAll[old] > inPile[old]) {
+      if (state.cardEarlierShuffle[card] !== 0) mergeShuffle(state, state.cardEarlierShuffle[card], old);
+      state.cardEarlierShuffle[card] = old;
+    }
+    state.cardShuffle[card] = shuffle;
+  }
+}
+
+/** How many cards of each shuffle lie in `pile`, and in all (latest or earlier). */
+function countMembers(state: SetawatchState, pile: Deck): void {
+  inPile.fill(0);
+  inAll.fill(0);
+  for (let i = 0; i < pile.size; i++) inPile[state.cardShuffle[pile.at(i)]]++;
+  for (let card = 0; card < state.cardCount; card++) {
+    inAll[state.cardShuffle[card]]++;
+    if (state.cardEarlierShuffle[card] !== state.cardShuffle[card]) inAll[state.cardEarlierShuffle[card]]++;
+  }
+}
+
+/** Shuffle `from` becomes part of shuffle `into`, wherever its cards lie. */
+function mergeShuffle(state: SetawatchState, from: number, into: number): void {
+  for (let card = 0; card < state.cardCount; card++) {
+    if (state.cardShuffle[card] === from) state.cardShuffle[card] = into;
+    if (state.cardEarlierShuffle[card] === from) state.cardEarlierShuffle[card] = into === state.cardShuffle[card] ? 0 : into;
+  }
 }
 
 /** The Unhallowed deck lies face up: its top card is seen. */
@@ -69,19 +103,27 @@ const SLOT_STRIDE = 256;
 export class Redealer {
   private readonly places: Int16Array;
   private readonly cards: Int16Array;
-  /** The shuffle of each gathered place: it stays with the place when another card comes to lie there. */
+  /** The shuffles of each gathered place: they stay with the place when another card comes to lie there. */
   private readonly shuffles: Uint8Array;
-  /** The gathered places and cards grouped by shuffle, and where each shuffle's group starts (counting sort). */
-  private readonly groupedPlaces: Int16Array;
-  private readonly groupedCards: Int16Array;
+  private readonly earlierShuffles: Uint8Array;
+  /** The gathered places' indices grouped by shuffle, and where each shuffle's group starts (counting sort). */
+  private readonly grouped: Int16Array;
   private readonly groupStart = new Uint16Array(MAX_SHUFFLE + 2);
+  /** The gathered places with an earlier shuffle, and one shuffle's places and cards while it is dealt. */
+  private readonly withEarlier: Int16Array;
+  private readonly members: Int16Array;
+  private readonly dealt: Int16Array;
 
   constructor(private readonly tables: CardTables) {
-    this.places = new Int16Array(tables.cardCount);
-    this.cards = new Int16Array(tables.cardCount);
-    this.shuffles = new Uint8Array(tables.cardCount);
-    this.groupedPlaces = new Int16Array(tables.cardCount);
-    this.groupedCards = new Int16Array(tables.cardCount);
+    const size = tables.cardCount;
+    this.places = new Int16Array(size);
+    this.cards = new Int16Array(size);
+    this.shuffles = new Uint8Array(size);
+    this.earlierShuffles = new Uint8Array(size);
+    this.grouped = new Int16Array(size);
+    this.withEarlier = new Int16Array(size);
+    this.members = new Int16Array(size);
+    this.dealt = new Int16Array(size);
   }
 
   /**
@@ -100,13 +142,13 @@ export class Redealer {
     const count = this.gather(state, exchange);
     if (count < 2) return;
     stream.shuffle(this.cards, 0, count);
-    for (let i = 0; i < count; i++) {
-      this.put(state, this.places[i], this.cards[i]);
-      state.cardShuffle[this.cards[i]] = this.shuffles[i];
-    }
+    this.putAll(state, count);
   }
 
-  /** Every shuffle's cards among its own places, the shuffles taken in their numbers' order. */
+  /**
+   * Every shuffle's cards among its own places, the shuffles taken in their numbers' order, which is the order they
+   * were made in: a place whose card a later shuffle took in from an earlier one is dealt in both, the earlier first.
+   */
   private exchangeWithinShuffles(state: SetawatchState, stream: RandomStream): void {
     const count = this.gather(state, Exchange.shuffled);
     const last = state.shuffles;
@@ -114,17 +156,36 @@ export class Redealer {
     start.fill(0, 0, last + 2);
     for (let i = 0; i < count; i++) start[this.shuffles[i] + 1]++;
     for (let shuffle = 1; shuffle <= last + 1; shuffle++) start[shuffle] += start[shuffle - 1];
+    let withEarlier = 0;
     for (let i = 0; i < count; i++) {
-      const at = start[this.shuffles[i]]++;
-      this.groupedPlaces[at] = this.places[i];
-      this.groupedCards[at] = this.cards[i];
+      this.grouped[start[this.shuffles[i]]++] = i;
+      if (this.earlierShuffles[i] !== 0) this.withEarlier[withEarlier++] = i;
     }
     // Each group now ends where the next begins; it began where the one before it ends.
     for (let shuffle = 1; shuffle <= last; shuffle++) {
-      const from = start[shuffle - 1];
-      if (start[shuffle] - from >= 2) stream.shuffle(this.groupedCards, from, start[shuffle]);
+      let members = 0;
+      for (let at = start[shuffle - 1]; at < start[shuffle]; at++) this.members[members++] = this.grouped[at];
+      for (let j = 0; j < withEarlier; j++) if (this.earlierShuffles[this.withEarlier[j]] === shuffle) this.members[members++] = this.withEarlier[j];
+      if (members >= 2) this.deal(stream, members);
     }
-    for (let i = 0; i < count; i++) this.put(state, this.groupedPlaces[i], this.groupedCards[i]);
+    this.putAll(state, count);
+  }
+
+  /** The cards of the gathered places `members[0..count)` dealt among those places. */
+  private deal(stream: RandomStream, count: number): void {
+    for (let i = 0; i < count; i++) this.dealt[i] = this.cards[this.members[i]];
+    stream.shuffle(this.dealt, 0, count);
+    for (let i = 0; i < count; i++) this.cards[this.members[i]] = this.dealt[i];
+  }
+
+  /** Every gathered card into its place, taking the place's shuffles. */
+  private putAll(state: SetawatchState, count: number): void {
+    for (let i = 0; i < count; i++) {
+      const card = this.cards[i];
+      this.put(state, this.places[i], card);
+      state.cardShuffle[card] = this.shuffles[i];
+      state.cardEarlierShuffle[card] = this.earlierShuffles[i];
+    }
   }
 
   /** The places of the cards an exchange deals, into places, cards and shuffles; returns how many. */
@@ -143,6 +204,7 @@ export class Redealer {
     this.places[index] = place;
     this.cards[index] = card;
     this.shuffles[index] = state.cardShuffle[card];
+    this.earlierShuffles[index] = state.cardEarlierShuffle[card];
   }
 
   private takes(state: SetawatchState, card: number, exchange: Exchange, setAside: boolean): boolean {

@@ -2,7 +2,7 @@ import type { GameLog, OutcomeRecord } from '../../core/game.ts';
 import { METRIC_MISSING } from '../../core/game.ts';
 import { type CardTables, type CompiledAdventurer, HALVE_FIRE, Kind, LocationKind, Timing } from './cards.ts';
 import { Camp, CAMP_NAMES, Decision, type DecisionKind, OptionKind, Rune, Scout, type SetawatchStrategy } from './decisions.ts';
-import { forgetAll, loseOrder, nextShuffle, see, seeUnhallowedTop } from './knowledge.ts';
+import { dealtInShuffle, forgetAll, loseOrder, nextShuffle, see, seeUnhallowedTop } from './knowledge.ts';
 import { DICE_PER_SEAT, Die, ROLLED_DICE, SEATS, Slot, SLOTS_PER_SEAT, Status } from './state.ts';
 import { type Readings, Watch } from './watch.ts';
 
@@ -178,7 +178,7 @@ export class SetawatchRules extends Watch {
       const shuffle = nextShuffle(s);
       for (let i = 0; i <= pileSize; i++) {
         s.deck.push(this.pile[i]);
-        s.cardShuffle[this.pile[i]] = shuffle;
+        dealtInShuffle(s, this.pile[i], shuffle);
       }
     }
   }

@@ -62,6 +62,8 @@ export class SetawatchState {
   readonly cardSeen: Uint8Array;
   /** The shuffle the card's position is lost in, 0 when the party knows where it lies (knowledge.ts). */
   readonly cardShuffle: Uint8Array;
+  /** The earlier shuffle a later one took the card in from while others of it lay elsewhere, or 0 (knowledge.ts). */
+  readonly cardEarlierShuffle: Uint8Array;
   /** Shuffles numbered so far (set-up's piles, then every reshuffle). */
   shuffles = 0;
   /** The bottom cards of `removed` that left the game at set-up unseen (knowledge.ts). */
@@ -125,6 +127,7 @@ export class SetawatchState {
     this.outsideAbilities = new Deck(Math.max(1, abilityCount));
     this.cardSeen = new Uint8Array(cardCount);
     this.cardShuffle = new Uint8Array(cardCount);
+    this.cardEarlierShuffle = new Uint8Array(cardCount);
   }
 
   resetRoundEffects(): void {
@@ -205,6 +208,7 @@ export class SetawatchState {
     this.lineAttacker.set(other.lineAttacker);
     this.cardSeen.set(other.cardSeen);
     this.cardShuffle.set(other.cardShuffle);
+    this.cardEarlierShuffle.set(other.cardEarlierShuffle);
     this.shuffles = other.shuffles;
     this.setAside = other.setAside;
     this.seatAdventurer.set(other.seatAdventurer);

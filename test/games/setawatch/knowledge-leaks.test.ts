@@ -137,9 +137,10 @@ describe('states the party cannot tell apart load alike', () => {
     // Line or the Horde, the rest still in the deck. Swapping that Summon with an unseen non-Summon card of pile k
     // across the Line/deck boundary gives a twin. Then an Acolyte shuffles the Graveyard's Summon into the deck: the
     // new shuffle takes in the whole of pile k (loseOrder merges earlier shuffles wherever their cards lie), so a
-    // rollout must not learn whether the Summon is among the face-down cards.
-    // Catches: loseOrder numbering only the pile's cards (the face-down ones stay a group of their own, with or without
-    // the Summon).
+    // rollout must not learn whether the Summon is among the face-down cards: pile k is dealt over all its cards first
+    // (those now in the deck keep k as their earlier shuffle), then the deck alone.
+    // Catches: loseOrder forgetting the earlier shuffle of the deck's cards (the face-down ones stay a group of their
+    // own, with or without the Summon).
     const SUMMONS = 3;
     const LOADS = 1000;
     const TOLERANCE = 0.12;
@@ -161,6 +162,26 @@ describe('states the party cannot tell apart load alike', () => {
       }
       const [p, q] = [hits(prober, real.state, summonFaceDown, LOADS), hits(prober, other.state, summonFaceDown, LOADS)];
       expect(Math.abs(p - q) / LOADS, `state ${n}: ${p} vs ${q} of ${LOADS}`).toBeLessThan(TOLERANCE);
+    }
+  });
+
+  it("an Acolyte's Summon reshuffle: the Summon the party saw go into the deck never turns up among cards dealt before", () => {
+    // The party knows: the face-down Line and Horde cards were dealt before the Acolyte shuffled the Graveyard's
+    // Summon into the deck, so that Summon lies in the deck.
+    // Catches: an earlier shuffle merged into the new one (rollouts deal the reshuffled Summon face down in the Line).
+    const SUMMONS = 3;
+    const states = liveStates(SUMMONS, 6, (s, kind) => s.graveyard.toArray().some((c) => kind[c] === Kind.summon) && twinOfPileSummon(s, kind) !== null);
+    expect(states.length).toBe(6);
+    const prober = newRules(SUMMONS).createSimulator();
+    const kind = prober.tables.kind;
+    for (const [n, live] of states.entries()) {
+      const reshuffled = [...live.graveyard.toArray()].reverse().find((card) => kind[card] === Kind.summon) as number;
+      const rules = copyOf(live, SUMMONS);
+      engine(rules).reseed(200 + n);
+      engine(rules).reshuffleSummon();
+      expect(rules.state.deck.indexOf(reshuffled)).toBeGreaterThanOrEqual(0);
+      const faceDown = faceDownPlaces(rules.state);
+      expect(hits(prober, rules.state, (s) => faceDown.some((place) => cardAt(s, place) === reshuffled), 300)).toBe(0);
     }
   });
 
