@@ -7,7 +7,7 @@
 
 import type { Deck } from '../../core/deck.ts';
 import { Kind } from '../setawatch/cards.ts';
-import { dealtInShuffle, loseOrder, nextShuffle } from '../setawatch/knowledge.ts';
+import { dealOntoDeck, loseOrder, nextShuffle } from '../setawatch/knowledge.ts';
 import type { RunContext } from './context.ts';
 import { CampaignDecision, ESCALATE_ADD } from './decisions.ts';
 
@@ -54,7 +54,7 @@ export class Summons {
     stream.shuffle(scratch, 0, n);
     if (piles === 0) {
       const shuffle = nextShuffle(state);
-      for (let i = 0; i < n; i++) this.dealOne(scratch[i], shuffle);
+      for (let i = 0; i < n; i++) dealOntoDeck(state, scratch[i], shuffle);
       return;
     }
     const pile = scratch.subarray(n);
@@ -67,15 +67,8 @@ export class Summons {
       pile[size] = this.pending[p];
       stream.shuffle(pile, 0, size + 1);
       const shuffle = nextShuffle(state);
-      for (let i = 0; i <= size; i++) this.dealOne(pile[i], shuffle);
+      for (let i = 0; i <= size; i++) dealOntoDeck(state, pile[i], shuffle);
     }
-  }
-
-  /** A card onto the deck, its place lost in `shuffle` (knowledge.ts). */
-  private dealOne(card: number, shuffle: number): void {
-    const state = this.run.rules.state;
-    state.deck.push(card);
-    dealtInShuffle(state, card, shuffle);
   }
 
   /**

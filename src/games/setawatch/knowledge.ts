@@ -33,10 +33,17 @@ export function see(state: SetawatchState, card: number): void {
   state.cardEarlierShuffle[card] = 0;
 }
 
-/** A card dealt into a new shuffle (a pile of the set-up's creature deck, a Doomed Run deal). */
-export function dealtInShuffle(state: SetawatchState, card: number, shuffle: number): void {
+/** A card dealt onto the creature deck in a new shuffle (a pile of the set-up's deck, a Doomed Run deal). */
+export function dealOntoDeck(state: SetawatchState, card: number, shuffle: number): void {
+  state.deck.push(card);
   state.cardShuffle[card] = shuffle;
   state.cardEarlierShuffle[card] = 0;
+}
+
+/** Shuffle a pile: the party no longer knows its order. */
+export function shuffleHidden(state: SetawatchState, pile: Deck, stream: RandomStream): void {
+  pile.shuffle(stream);
+  loseOrder(state, pile);
 }
 
 /**

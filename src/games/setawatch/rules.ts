@@ -2,7 +2,7 @@ import type { GameLog, OutcomeRecord } from '../../core/game.ts';
 import { METRIC_MISSING } from '../../core/game.ts';
 import { type CardTables, type CompiledAdventurer, HALVE_FIRE, Kind, LocationKind, Timing } from './cards.ts';
 import { Camp, CAMP_NAMES, Decision, type DecisionKind, OptionKind, Rune, Scout, type SetawatchStrategy } from './decisions.ts';
-import { dealtInShuffle, forgetAll, loseOrder, nextShuffle, see, seeUnhallowedTop } from './knowledge.ts';
+import { dealOntoDeck, forgetAll, nextShuffle, see, seeUnhallowedTop, shuffleHidden } from './knowledge.ts';
 import { DICE_PER_SEAT, Die, ROLLED_DICE, SEATS, Slot, SLOTS_PER_SEAT, Status } from './state.ts';
 import { type Readings, Watch } from './watch.ts';
 
@@ -176,10 +176,7 @@ export class SetawatchRules extends Watch {
       this.pile[pileSize] = t.summonCards[pile];
       setup.shuffle(this.pile, 0, pileSize + 1);
       const shuffle = nextShuffle(s);
-      for (let i = 0; i <= pileSize; i++) {
-        s.deck.push(this.pile[i]);
-        dealtInShuffle(s, this.pile[i], shuffle);
-      }
+      for (let i = 0; i <= pileSize; i++) dealOntoDeck(s, this.pile[i], shuffle);
     }
   }
 
@@ -731,8 +728,7 @@ export class SetawatchRules extends Watch {
     const card = this.options.target[index];
     s.graveyard.remove(card);
     s.unhallowedDeck.push(card);
-    s.unhallowedDeck.shuffle(this.random.streams.deck);
-    loseOrder(s, s.unhallowedDeck);
+    shuffleHidden(s, s.unhallowedDeck, this.random.streams.deck);
     seeUnhallowedTop(s);
     this.log?.write(`  Sacred City: ${this.cardName(card)} is sealed`);
   }

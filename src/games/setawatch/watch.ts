@@ -6,7 +6,7 @@ import { GameRandom, type RandomStream } from '../../core/rng.ts';
 import type { AbilityEffect, PowerEffect, Target } from './content.ts';
 import { type CardTables, Kind, LocationRules, Timing } from './cards.ts';
 import { Decision, DECISION_NAMES, type DecisionKind, OptionKind, OptionList, type RoundSimulator, type SetawatchStrategy, type Simulator, type WatchIgnores } from './decisions.ts';
-import { loseOrder, Redealer, see, seeUnhallowedTop } from './knowledge.ts';
+import { Redealer, see, seeUnhallowedTop, shuffleHidden } from './knowledge.ts';
 import { DICE_PER_SEAT, Die, LINE_CAPACITY, LineFlag, ROLLED_DICE, SEATS, SetawatchState, Slot, SLOTS_PER_SEAT, Status } from './state.ts';
 
 /**
@@ -238,8 +238,7 @@ export class Watch implements Simulator {
   protected shuffleGraveyardUnderDeck(): void {
     const s = this.state;
     if (s.graveyard.size === 0) return;
-    s.graveyard.shuffle(this.random.streams.deck);
-    loseOrder(s, s.graveyard);
+    shuffleHidden(s, s.graveyard, this.random.streams.deck);
     while (s.graveyard.size > 0) s.deck.pushBottom(s.graveyard.draw());
     this.log?.write(`  the Graveyard is shuffled into a new Creature deck (${s.deck.size} cards)`);
   }
@@ -703,8 +702,7 @@ export class Watch implements Simulator {
     for (let i = s.graveyard.size - 1; i >= 0; i--) {
       if (this.tables.kind[s.graveyard.at(i)] !== Kind.summon) continue;
       s.deck.push(s.graveyard.removeAt(i));
-      s.deck.shuffle(this.random.streams.deck);
-      loseOrder(s, s.deck);
+      shuffleHidden(s, s.deck, this.random.streams.deck);
       this.log?.write('  a Summon card is shuffled back into the Creature deck');
       return;
     }
