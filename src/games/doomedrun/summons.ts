@@ -7,7 +7,7 @@
 
 import type { Deck } from '../../core/deck.ts';
 import { Kind } from '../setawatch/cards.ts';
-import { dealOntoDeck, loseOrder, nextShuffle } from '../setawatch/knowledge.ts';
+import { dealOntoDeck, loseOrder, nextShuffle, takeShuffles } from '../setawatch/knowledge.ts';
 import type { RunContext } from './context.ts';
 import { CampaignDecision, ESCALATE_ADD } from './decisions.ts';
 
@@ -120,9 +120,7 @@ export class Summons {
       pile.removeAt(at);
       pile.insertAtDepth(card, pile.size - at);
     }
-    const state = this.run.rules.state;
-    state.cardShuffle[card] = state.cardShuffle[old];
-    state.cardEarlierShuffle[card] = state.cardEarlierShuffle[old];
+    takeShuffles(this.run.rules.state, card, old);
     this.run.log?.write(`  Escalate: ${t.cards.names[old]} becomes ${t.cards.names[card]}`);
   }
 

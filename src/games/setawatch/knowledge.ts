@@ -1,12 +1,13 @@
 import type { Deck } from '../../core/deck.ts';
 import type { RandomStream } from '../../core/rng.ts';
 import { type CardTables, Kind } from './cards.ts';
-import type { SetawatchState } from './state.ts';
+import { SHUFFLE_DEPTH, type SetawatchState } from './state.ts';
 
 /**
  * What the party knows of the creature and Unhallowed cards, so that a simulator's rollouts (the planner's) play
  * games the party cannot tell from the real one. Per card, the state keeps whether its face has been seen and the
- * shuffle its position is lost in (0: the party knows where it lies). Set-up numbers one shuffle per creature pile,
+ * shuffles its position is lost in, oldest first (none: the party knows where it lies); a re-deal deals every
+ * shuffle's cards among their places in the order the shuffles were made. Set-up numbers one shuffle per creature pile,
  * so a Summon stays in its own pile; the set-up's unused creatures and Unhallowed leave the game unseen (the bottom
  * `setAside` cards of the removed pile), so a rollout may find any unseen creature in the deck and any unseen
  * Unhallowed face down in the Horde or under the Unhallowed deck's face-up top card.
@@ -16,12 +17,13 @@ const MAX_SHUFFLE = 255;
 /** loseOrder's scratch, per shuffle number: its cards in the pile, and in all (one thread runs one game at a time). */
 const inPile = new Uint16Array(MAX_SHUFFLE + 1);
 const inAll = new Uint16Array(MAX_SHUFFLE + 1);
+/** One card's shuffles, oldest first, while they are rewritten. */
+const chain = new Uint8Array(SHUFFLE_DEPTH + 1);
 
 /** A new game: nothing seen, no shuffle numbered, nothing set aside. */
 export function forgetAll(state: SetawatchState): void {
   state.cardSeen.fill(0);
-  state.cardShuffle.fill(0);
-  state.cardEarlierShuffle.fill(0);
+  state.cardShuffleWords.fill(0);
   state.shuffles = 0;
   state.setAside = 0;
 }
@@ -29,15 +31,24 @@ export function forgetAll(state: SetawatchState): void {
 /** The party has seen this card and knows where it is. */
 export function see(state: SetawatchState, card: number): void {
   state.cardSeen[card] = 1;
-  state.cardShuffle[card] = 0;
-  state.cardEarlierShuffle[card] = 0;
+  placeBy(state, card, 0);
 }
 
 /** A card dealt onto the creature deck in a new shuffle (a pile of the set-up's deck, a Doomed Run deal). */
 export function dealOntoDeck(state: SetawatchState, card: number, shuffle: number): void {
   state.deck.push(card);
-  state.cardShuffle[card] = shuffle;
-  state.cardEarlierShuffle[card] = 0;
+  placeBy(state, card, shuffle);
+}
+
+/** The card lies where `shuffle` alone put it (0: where the party knows). */
+function placeBy(state: SetawatchState, card: number, shuffle: number): void {
+  state.cardShuffleWords[card] = 0;
+  state.cardShuffles[card * SHUFFLE_DEPTH] = shuffle;
+}
+
+/** `card` takes `from`'s place in the shuffles (a card exchanged for another where it lies). */
+export function takeShuffles(state: SetawatchState, card: number, from: number): void {
+  state.cardShuffleWords[card] = state.cardShuffleWords[from];
 }
 
 /** Shuffle a pile: the party no longer knows its order. */
@@ -47,43 +58,71 @@ export function shuffleHidden(state: SetawatchState, pile: Deck, stream: RandomS
 }
 
 /**
- * A new shuffle: the cards of `pile` lie there in an order the party no longer knows. A card of an earlier shuffle
- * whose other cards lie elsewhere too (the face-down Line cards dealt from the pile the deck is reshuffled from)
- * keeps that shuffle as its earlier one: a re-deal deals the earlier shuffle first, over all its cards, then the new
- * one over the pile. A card that already has an earlier shuffle merges it into its latest one (knows less, never
- * more: the earlier shuffle's cards elsewhere are dealt from the latest one's).
+ * A new shuffle: the cards of `pile` lie there in an order the party no longer knows. A card keeps each of its
+ * shuffles whose other cards lie elsewhere too (the face-down Line cards dealt from the pile the deck is reshuffled
+ * from): a re-deal deals it first, over all its cards, then the new one over the pile. A shuffle whose cards all lie
+ * in the pile is forgotten, the new one deals them anyway. A card with more shuffles than it remembers merges its
+ * oldest into the next (knows less, never more: the oldest one's cards elsewhere are dealt with the next one's).
  */
 export function loseOrder(state: SetawatchState, pile: Deck): void {
   countMembers(state, pile);
   const shuffle = nextShuffle(state);
   for (let i = 0; i < pile.size; i++) {
     const card = pile.at(i);
-    const old = state.cardShuffle[card];
-    if (old !== 0 && inAll[old] > inPile[old]) {
-      if (state.cardEarlierShuffle[card] !== 0) mergeShuffle(state, state.cardEarlierShuffle[card], old);
-      state.cardEarlierShuffle[card] = old;
+    const base = card * SHUFFLE_DEPTH;
+    let length = 0;
+    for (let k = 0; k < SHUFFLE_DEPTH; k++) {
+      const old = state.cardShuffles[base + k];
+      if (old !== 0 && old !== shuffle && inAll[old] > inPile[old]) chain[length++] = old;
     }
-    state.cardShuffle[card] = shuffle;
+    chain[length++] = shuffle;
+    if (length > SHUFFLE_DEPTH) length = mergeOldest(state, length);
+    writeChain(state, card, length);
   }
 }
 
-/** How many cards of each shuffle lie in `pile`, and in all (latest or earlier). */
+/** How many cards of each shuffle lie in `pile`, and in all. */
 function countMembers(state: SetawatchState, pile: Deck): void {
   inPile.fill(0);
   inAll.fill(0);
-  for (let i = 0; i < pile.size; i++) inPile[state.cardShuffle[pile.at(i)]]++;
-  for (let card = 0; card < state.cardCount; card++) {
-    inAll[state.cardShuffle[card]]++;
-    if (state.cardEarlierShuffle[card] !== state.cardShuffle[card]) inAll[state.cardEarlierShuffle[card]]++;
-  }
+  const shuffles = state.cardShuffles;
+  for (let i = 0; i < pile.size; i++) for (let k = 0, base = pile.at(i) * SHUFFLE_DEPTH; k < SHUFFLE_DEPTH; k++) inPile[shuffles[base + k]]++;
+  for (let entry = 0; entry < shuffles.length; entry++) inAll[shuffles[entry]]++;
 }
 
-/** Shuffle `from` becomes part of shuffle `into`, wherever its cards lie. */
-function mergeShuffle(state: SetawatchState, from: number, into: number): void {
-  for (let card = 0; card < state.cardCount; card++) {
-    if (state.cardShuffle[card] === from) state.cardShuffle[card] = into;
-    if (state.cardEarlierShuffle[card] === from) state.cardEarlierShuffle[card] = into === state.cardShuffle[card] ? 0 : into;
+/** The chain's oldest shuffle becomes part of its next, wherever its cards lie; returns the chain's new length. */
+function mergeOldest(state: SetawatchState, length: number): number {
+  const from = chain[0];
+  const into = chain[1];
+  chain.copyWithin(0, 1, length);
+  inAll[into] += inAll[from];
+  inPile[into] += inPile[from];
+  for (let card = 0; card < state.cardCount; card++) renameShuffle(state, card, from, into);
+  return length - 1;
+}
+
+/** The card's shuffle `from`, if it has it, becomes `into`; its shuffles stay oldest first, each once. */
+function renameShuffle(state: SetawatchState, card: number, from: number, into: number): void {
+  const shuffles = state.cardShuffles;
+  const end = (card + 1) * SHUFFLE_DEPTH;
+  let at = card * SHUFFLE_DEPTH;
+  while (at < end && shuffles[at] !== from) at++;
+  if (at === end) return;
+  let held = at + 1;
+  while (held < end && shuffles[held] !== into) held++;
+  if (held < end) {
+    shuffles.copyWithin(at, at + 1, end);
+    shuffles[end - 1] = 0;
+    return;
   }
+  for (; at + 1 < end && shuffles[at + 1] !== 0 && shuffles[at + 1] < into; at++) shuffles[at] = shuffles[at + 1];
+  shuffles[at] = into;
+}
+
+/** `chain[0..length)` becomes the card's shuffles. */
+function writeChain(state: SetawatchState, card: number, length: number): void {
+  const base = card * SHUFFLE_DEPTH;
+  for (let k = 0; k < SHUFFLE_DEPTH; k++) state.cardShuffles[base + k] = k < length ? chain[k] : 0;
 }
 
 /** The Unhallowed deck lies face up: its top card is seen. */
@@ -110,26 +149,22 @@ const SLOT_STRIDE = 256;
 export class Redealer {
   private readonly places: Int16Array;
   private readonly cards: Int16Array;
-  /** The shuffles of each gathered place: they stay with the place when another card comes to lie there. */
+  /** The shuffles of each gathered place (SHUFFLE_DEPTH each): they stay with the place when another card comes there. */
   private readonly shuffles: Uint8Array;
-  private readonly earlierShuffles: Uint8Array;
+  private readonly shuffleWords: Uint32Array;
   /** The gathered places' indices grouped by shuffle, and where each shuffle's group starts (counting sort). */
   private readonly grouped: Int16Array;
   private readonly groupStart = new Uint16Array(MAX_SHUFFLE + 2);
-  /** The gathered places with an earlier shuffle, and one shuffle's places and cards while it is dealt. */
-  private readonly withEarlier: Int16Array;
-  private readonly members: Int16Array;
+  /** One shuffle's cards while it is dealt. */
   private readonly dealt: Int16Array;
 
   constructor(private readonly tables: CardTables) {
     const size = tables.cardCount;
     this.places = new Int16Array(size);
     this.cards = new Int16Array(size);
-    this.shuffles = new Uint8Array(size);
-    this.earlierShuffles = new Uint8Array(size);
-    this.grouped = new Int16Array(size);
-    this.withEarlier = new Int16Array(size);
-    this.members = new Int16Array(size);
+    this.shuffleWords = new Uint32Array(size);
+    this.shuffles = new Uint8Array(this.shuffleWords.buffer);
+    this.grouped = new Int16Array(size * SHUFFLE_DEPTH);
     this.dealt = new Int16Array(size);
   }
 
@@ -154,35 +189,28 @@ export class Redealer {
 
   /**
    * Every shuffle's cards among its own places, the shuffles taken in their numbers' order, which is the order they
-   * were made in: a place whose card a later shuffle took in from an earlier one is dealt in both, the earlier first.
+   * were made in: a place whose card a later shuffle took in from earlier ones is dealt in each, the earliest first.
    */
   private exchangeWithinShuffles(state: SetawatchState, stream: RandomStream): void {
     const count = this.gather(state, Exchange.shuffled);
+    const shuffles = this.shuffles;
     const last = state.shuffles;
     const start = this.groupStart;
     start.fill(0, 0, last + 2);
-    for (let i = 0; i < count; i++) start[this.shuffles[i] + 1]++;
+    for (let i = 0; i < count; i++) for (let k = i * SHUFFLE_DEPTH; k < (i + 1) * SHUFFLE_DEPTH && shuffles[k] !== 0; k++) start[shuffles[k] + 1]++;
     for (let shuffle = 1; shuffle <= last + 1; shuffle++) start[shuffle] += start[shuffle - 1];
-    let withEarlier = 0;
-    for (let i = 0; i < count; i++) {
-      this.grouped[start[this.shuffles[i]]++] = i;
-      if (this.earlierShuffles[i] !== 0) this.withEarlier[withEarlier++] = i;
-    }
+    for (let i = 0; i < count; i++) for (let k = i * SHUFFLE_DEPTH; k < (i + 1) * SHUFFLE_DEPTH && shuffles[k] !== 0; k++) this.grouped[start[shuffles[k]]++] = i;
     // Each group now ends where the next begins; it began where the one before it ends.
-    for (let shuffle = 1; shuffle <= last; shuffle++) {
-      let members = 0;
-      for (let at = start[shuffle - 1]; at < start[shuffle]; at++) this.members[members++] = this.grouped[at];
-      for (let j = 0; j < withEarlier; j++) if (this.earlierShuffles[this.withEarlier[j]] === shuffle) this.members[members++] = this.withEarlier[j];
-      if (members >= 2) this.deal(stream, members);
-    }
+    for (let shuffle = 1; shuffle <= last; shuffle++) if (start[shuffle] - start[shuffle - 1] >= 2) this.deal(stream, start[shuffle - 1], start[shuffle]);
     this.putAll(state, count);
   }
 
-  /** The cards of the gathered places `members[0..count)` dealt among those places. */
-  private deal(stream: RandomStream, count: number): void {
-    for (let i = 0; i < count; i++) this.dealt[i] = this.cards[this.members[i]];
+  /** The cards of the gathered places `grouped[from..to)` dealt among those places. */
+  private deal(stream: RandomStream, from: number, to: number): void {
+    const count = to - from;
+    for (let i = 0; i < count; i++) this.dealt[i] = this.cards[this.grouped[from + i]];
     stream.shuffle(this.dealt, 0, count);
-    for (let i = 0; i < count; i++) this.cards[this.members[i]] = this.dealt[i];
+    for (let i = 0; i < count; i++) this.cards[this.grouped[from + i]] = this.dealt[i];
   }
 
   /** Every gathered card into its place, taking the place's shuffles. */
@@ -190,8 +218,7 @@ export class Redealer {
     for (let i = 0; i < count; i++) {
       const card = this.cards[i];
       this.put(state, this.places[i], card);
-      state.cardShuffle[card] = this.shuffles[i];
-      state.cardEarlierShuffle[card] = this.earlierShuffles[i];
+      state.cardShuffleWords[card] = this.shuffleWords[i];
     }
   }
 
@@ -210,8 +237,7 @@ export class Redealer {
   private keep(state: SetawatchState, place: number, card: number, index: number): void {
     this.places[index] = place;
     this.cards[index] = card;
-    this.shuffles[index] = state.cardShuffle[card];
-    this.earlierShuffles[index] = state.cardEarlierShuffle[card];
+    this.shuffleWords[index] = state.cardShuffleWords[card];
   }
 
   private takes(state: SetawatchState, card: number, exchange: Exchange, setAside: boolean): boolean {
@@ -224,7 +250,7 @@ export class Redealer {
       case Exchange.unseenUnhallowed:
         return state.cardSeen[card] === 0 && kind === Kind.unhallowed;
       default:
-        return state.cardShuffle[card] !== 0;
+        return state.cardShuffleWords[card] !== 0;
     }
   }
 

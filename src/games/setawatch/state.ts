@@ -10,6 +10,8 @@ export const ROLLED_DICE = 3;
 /** Rolled dice plus room for tamed creatures used as attack dice. */
 export const DICE_PER_SEAT = 6;
 export const SLOTS_PER_SEAT = 5;
+/** The shuffles a card's place remembers; one more nested shuffle merges the oldest into the next (knowledge.ts). */
+export const SHUFFLE_DEPTH = 4; // the bytes of a word: cardShuffleWords
 export const LINE_CAPACITY = 96;
 
 export const Status = { playing: 0, won: 1, lostExhausted: 2, lostSummon: 3 } as const;
@@ -60,10 +62,13 @@ export class SetawatchState {
 
   /** 1 once the party has seen the card's face (knowledge.ts). */
   readonly cardSeen: Uint8Array;
-  /** The shuffle the card's position is lost in, 0 when the party knows where it lies (knowledge.ts). */
-  readonly cardShuffle: Uint8Array;
-  /** The earlier shuffle a later one took the card in from while others of it lay elsewhere, or 0 (knowledge.ts). */
-  readonly cardEarlierShuffle: Uint8Array;
+  /**
+   * Per card, SHUFFLE_DEPTH entries: the shuffles its position is lost in, oldest first, then 0s; all 0 when the party
+   * knows where it lies (knowledge.ts).
+   */
+  readonly cardShuffles: Uint8Array;
+  /** The same entries, one card's to a word (a card's shuffles copied in one step). */
+  readonly cardShuffleWords: Uint32Array;
   /** Shuffles numbered so far (set-up's piles, then every reshuffle). */
   shuffles = 0;
   /** The bottom cards of `removed` that left the game at set-up unseen (knowledge.ts). */
@@ -126,8 +131,8 @@ export class SetawatchState {
     this.tamed = new Deck(cardCount);
     this.outsideAbilities = new Deck(Math.max(1, abilityCount));
     this.cardSeen = new Uint8Array(cardCount);
-    this.cardShuffle = new Uint8Array(cardCount);
-    this.cardEarlierShuffle = new Uint8Array(cardCount);
+    this.cardShuffleWords = new Uint32Array(cardCount);
+    this.cardShuffles = new Uint8Array(this.cardShuffleWords.buffer);
   }
 
   resetRoundEffects(): void {
@@ -207,8 +212,7 @@ export class SetawatchState {
     this.lineStolenDie.set(other.lineStolenDie);
     this.lineAttacker.set(other.lineAttacker);
     this.cardSeen.set(other.cardSeen);
-    this.cardShuffle.set(other.cardShuffle);
-    this.cardEarlierShuffle.set(other.cardEarlierShuffle);
+    this.cardShuffles.set(other.cardShuffles);
     this.shuffles = other.shuffles;
     this.setAside = other.setAside;
     this.seatAdventurer.set(other.seatAdventurer);

@@ -7,6 +7,7 @@ import type { SetawatchState } from '../../../src/games/setawatch/state.ts';
 import type { Watch } from '../../../src/games/setawatch/watch.ts';
 import { greedyChoice } from '../../../strategies/setawatch/greedy.ts';
 import { content } from './scenario.ts';
+import { latestShuffle, setShuffles, shufflesOf } from './shuffles.ts';
 
 /**
  * Leaks of what the party does not know into the planner's rollouts (knowledge.ts), found by indistinguishability:
@@ -122,11 +123,11 @@ function faceDownPlaces(state: SetawatchState): Place[] {
 function swapUnseen(state: SetawatchState, a: Place, b: Place): void {
   const [cardA, cardB] = [cardAt(state, a), cardAt(state, b)];
   expect([state.cardSeen[cardA], state.cardSeen[cardB]]).toEqual([0, 0]);
-  const [shuffleA, shuffleB] = [state.cardShuffle[cardA], state.cardShuffle[cardB]];
+  const [shufflesA, shufflesB] = [shufflesOf(state, cardA), shufflesOf(state, cardB)];
   putAt(state, a, cardB);
   putAt(state, b, cardA);
-  state.cardShuffle[cardB] = shuffleA;
-  state.cardShuffle[cardA] = shuffleB;
+  setShuffles(state, cardB, shufflesA);
+  setShuffles(state, cardA, shufflesB);
 }
 
 // ---- Indistinguishable twins ---------------------------------------------------------------------------------------
@@ -294,10 +295,11 @@ describe('states the party cannot tell apart load alike', () => {
      * (a shuffle loses the places of its own cards, not those of every card whose place the party knows).
      */
     function othersChanged(before: SetawatchState, after: SetawatchState, taken: number[]): number[] {
-      const takenShuffles = new Set(taken.map((card) => before.cardShuffle[card]).filter((shuffle) => shuffle !== 0));
+      const takenShuffles = new Set(taken.flatMap((card) => shufflesOf(before, card)));
       const changed: number[] = [];
       for (let card = 0; card < before.cardCount; card++) {
-        if (!taken.includes(card) && !takenShuffles.has(before.cardShuffle[card]) && after.cardShuffle[card] !== before.cardShuffle[card]) changed.push(card);
+        const untouched = !taken.includes(card) && !shufflesOf(before, card).some((shuffle) => takenShuffles.has(shuffle));
+        if (untouched && String(shufflesOf(after, card)) !== String(shufflesOf(before, card))) changed.push(card);
       }
       return changed;
     }
@@ -312,7 +314,7 @@ describe('states the party cannot tell apart load alike', () => {
       const [p, q] = [hits(prober, first.state, atFirstPlace, LOADS), hits(prober, second.state, atFirstPlace, LOADS)];
       expect(Math.abs(p - q) / LOADS, `${p} vs ${q} of ${LOADS}`).toBeLessThan(TOLERANCE);
       // The shuffle lost the card's place: it has the new shuffle's number; other cards keep what the party knows.
-      expect(first.state.cardShuffle[first.card]).toBe(first.state.shuffles);
+      expect(latestShuffle(first.state, first.card)).toBe(first.state.shuffles);
       expect(othersChanged(live, first.state, first.taken)).toEqual([]);
     }
 
@@ -391,7 +393,7 @@ describe('what the party has seen, rollouts keep', () => {
     expect(engine(rules).lookAtTop(2)).toBe(2);
     const prober = rules.createSimulator();
     expect(hits(prober, s, (loaded) => loaded.deck.peek(0) === top[0] && loaded.deck.peek(1) === top[1], LOADS)).toBe(LOADS);
-    expect(top.map((c) => [s.cardSeen[c], s.cardShuffle[c]])).toEqual([[1, 0], [1, 0]]);
+    expect(top.map((c) => [s.cardSeen[c], latestShuffle(s, c)])).toEqual([[1, 0], [1, 0]]);
   });
 
   it("the Unhallowed deck's new top after a Summon draws one lies face up", () => {
@@ -405,7 +407,7 @@ describe('what the party has seen, rollouts keep', () => {
     expect(s.unhallowedDeck.peek()).toBe(next);
     const prober = rules.createSimulator();
     expect(hits(prober, s, (loaded) => loaded.unhallowedDeck.peek() === next, LOADS)).toBe(LOADS);
-    expect([s.cardSeen[next], s.cardShuffle[next]]).toEqual([1, 0]);
+    expect([s.cardSeen[next], latestShuffle(s, next)]).toEqual([1, 0]);
   });
 });
 
@@ -419,9 +421,9 @@ function twinOfPileSummon(state: SetawatchState, kind: ArrayLike<number>): { twi
   const deck = deckPlaces(state);
   for (const summonPlace of [...faceDownPlaces(state), ...deck]) {
     const summon = cardAt(state, summonPlace);
-    const k = state.cardShuffle[summon];
+    const k = latestShuffle(state, summon);
     if (kind[summon] !== Kind.summon || state.cardSeen[summon] === 1 || k === 0) continue;
-    const ofPile = (place: Place) => state.cardShuffle[cardAt(state, place)] === k;
+    const ofPile = (place: Place) => latestShuffle(state, cardAt(state, place)) === k;
     const faceDown = faceDownPlaces(state).filter(ofPile);
     const inDeck = deck.filter(ofPile);
     if (faceDown.length === 0 || inDeck.length === 0) continue;

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { OutcomeRecord } from '../../../src/core/game.ts';
+import { CardTables } from '../../../src/games/setawatch/cards.ts';
+import { loseOrder, see } from '../../../src/games/setawatch/knowledge.ts';
+import { SetawatchRules } from '../../../src/games/setawatch/rules.ts';
+import { SHUFFLE_DEPTH, type SetawatchState } from '../../../src/games/setawatch/state.ts';
+import { greedyChoice } from '../../../strategies/setawatch/greedy.ts';
+import { content } from './scenario.ts';
+import { shufflesOf } from './shuffles.ts';
+
+/**
+ * Shuffles nested in shuffles (knowledge.ts): the deck is shuffled, its top card dealt face down into the Line, a
+ * known card joins the deck and it is shuffled again, and so on. Card A stays in the deck throughout; X1, X2, ...
+ * are dealt out one per shuffle, so a card in the Line may be any card of the shuffles before it, and no other.
+ */
+
+const LOADS = 400;
+
+/** A set-up game with every card seen and only card A in the deck; cards holds A, X1, X2, ... */
+function setUp(): { rules: SetawatchRules; cards: number[] } {
+  const rules = new SetawatchRules(new CardTables(content, ['base'], ['cleric', 'ranger', 'warrior', 'wizard']), { summons: 2, startingFire: 7 }, null);
+  rules.playGame(1, { name: 'none', choose: greedyChoice }, new OutcomeRecord(3), undefined, 0);
+  const s = rules.state;
+  const cards = s.deck.toArray().slice(0, SHUFFLE_DEPTH + 2);
+  for (let card = 0; card < s.cardCount; card++) see(s, card);
+  s.shuffles = 0;
+  s.deck.clear();
+  s.lineLength = 0;
+  s.deck.push(cards[0]);
+  return { rules, cards };
+}
+
+/** A known card joins the deck, which is shuffled. */
+function shuffleIn(s: SetawatchState, card: number): void {
+  s.deck.push(card);
+  loseOrder(s, s.deck);
+}
+
+/** The card goes face down into the Line (the party knows only that it came from the shuffled deck). */
+function dealToLine(s: SetawatchState, card: number): void {
+  s.deck.remove(card);
+  s.lineCard[s.lineLength++] = card;
+}
+
+/** After shuffles 1..depth: A and X_depth in the deck, X1..X_(depth-1) in the Line in that order. */
+function nested(depth: number): { rules: SetawatchRules; cards: number[] } {
+  const built = setUp();
+  const s = built.rules.state;
+  for (let n = 1; n <= depth; n++) {
+    if (n > 1) dealToLine(s, built.cards[n - 1]);
+    shuffleIn(s, built.cards[n]);
+  }
+  return built;
+}
+
+/** How often each card lies at each Line place and in the deck, over many loads. */
+function frequencies(rules: SetawatchRules, cards: number[]): { line: Map<number, number>[]; deck: Map<number, number> } {
+  const simulator = rules.createSimulator();
+  const line = Array.from({ length: rules.state.lineLength }, () => new Map<number, number>());
+  const deck = new Map<number, number>();
+  const tally = (counts: Map<number, number>, card: number) => counts.set(cards.indexOf(card), (counts.get(cards.indexOf(card)) ?? 0) + 1 / LOADS);
+  for (let seed = 0; seed < LOADS; seed++) {
+    simulator.load(rules.state, seed);
+    line.forEach((counts, place) => tally(counts, simulator.state.lineCard[place]));
+    tally(deck, simulator.state.deck.peek());
+  }
+  return { line, deck };
+}
+
+const sorted = (counts: Map<number, number>) => [...counts.keys()].sort((a, b) => a - b);
+
+describe('nested shuffles', () => {
+  it('a card remembers each earlier shuffle whose other cards lie elsewhere', () => {
+    const { rules, cards } = nested(SHUFFLE_DEPTH);
+    const s = rules.state;
+    expect(cards.slice(0, SHUFFLE_DEPTH + 1).map((card) => shufflesOf(s, card))).toEqual([[1, 2, 3, 4], [1], [2], [3], [4]]);
+  });
+
+  it('a shuffle whose cards all lie in the pile is forgotten', () => {
+    const { rules, cards } = setUp();
+    const s = rules.state;
+    shuffleIn(s, cards[1]);
+    loseOrder(s, s.deck);
+    expect([shufflesOf(s, cards[0]), shufflesOf(s, cards[1])]).toEqual([[2], [2]]);
+  });
+
+  it('a load deals each shuffle in turn: a Line card is one of the cards of the shuffles before it, each as likely as the deal makes it', () => {
+    const { rules, cards } = nested(SHUFFLE_DEPTH);
+    const { line, deck } = frequencies(rules, cards);
+    // The first Line card is A or X1; the next X2 or the one of those left in the deck; and so on.
+    expect(line.map(sorted)).toEqual([[0, 1], [0, 1, 2], [0, 1, 2, 3]]);
+    expect(sorted(deck)).toEqual([0, 1, 2, 3, 4]);
+    const expected = [[1 / 2, 1 / 2], [1 / 4, 1 / 4, 1 / 2], [1 / 8, 1 / 8, 1 / 4, 1 / 2]];
+    line.forEach((counts, place) => expected[place].forEach((p, card) => expect(Math.abs((counts.get(card) ?? 0) - p), `Line ${place}, X${card}`).toBeLessThan(0.08)));
+  });
+
+  it('one shuffle deeper than a card remembers merges its oldest into the next: rollouts know less, never more', () => {
+    const { rules, cards } = nested(SHUFFLE_DEPTH + 1);
+    const s = rules.state;
+    expect(cards.map((card) => shufflesOf(s, card))).toEqual([[2, 3, 4, 5], [2], [2], [3], [4], [5]]);
+    const { line } = frequencies(rules, cards);
+    expect(line.map(sorted)).toEqual([[0, 1, 2], [0, 1, 2], [0, 1, 2, 3], [0, 1, 2, 3, 4]]);
+  });
+});
