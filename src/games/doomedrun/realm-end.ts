@@ -5,6 +5,7 @@
  * in party.ts (who may join its Party) and rules.ts (Molting); its Party is scored (scoring.ts).
  */
 
+import { leavePlay } from '../setawatch/knowledge.ts';
 import type { RunContext } from './context.ts';
 import { CampaignDecision } from './decisions.ts';
 import type { SideQuests } from './quests.ts';
@@ -40,7 +41,11 @@ export class RealmEnd {
     const c = this.run.camp;
     const s = this.run.rules.state;
     for (let seat = 0; seat < MAX_PARTY; seat++) this.run.rules.releaseTamedOf(seat, s.removed);
-    for (const pile of this.summons.piles) pile.clear();
+    for (const pile of this.summons.piles) {
+      for (let i = 0; i < pile.size; i++) leavePlay(s, pile.at(i));
+      pile.clear();
+    }
+    for (let i = 0; i < s.lineLength; i++) leavePlay(s, s.lineCard[i]);
     s.tamed.clear();
     s.lineLength = 0;
     s.mapDeck.clear();

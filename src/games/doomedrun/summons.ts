@@ -7,7 +7,7 @@
 
 import type { Deck } from '../../core/deck.ts';
 import { Kind } from '../setawatch/cards.ts';
-import { dealOntoDeck, loseOrder, nextShuffle, takeShuffles } from '../setawatch/knowledge.ts';
+import { dealOntoDeck, loseOrder, nextShuffle, replaceCard } from '../setawatch/knowledge.ts';
 import type { RunContext } from './context.ts';
 import { CampaignDecision, ESCALATE_ADD } from './decisions.ts';
 
@@ -120,7 +120,7 @@ export class Summons {
       pile.removeAt(at);
       pile.insertAtDepth(card, pile.size - at);
     }
-    takeShuffles(this.run.rules.state, card, old);
+    replaceCard(this.run.rules.state, card, old);
     this.run.log?.write(`  Escalate: ${t.cards.names[old]} becomes ${t.cards.names[card]}`);
   }
 

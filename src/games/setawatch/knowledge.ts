@@ -14,9 +14,10 @@ import { SHUFFLE_DEPTH, type SetawatchState } from './state.ts';
  */
 
 const MAX_SHUFFLE = 255;
-/** loseOrder's scratch, per shuffle number: its cards in the pile, and in all (one thread runs one game at a time). */
-const inPile = new Uint16Array(MAX_SHUFFLE + 1);
-const inAll = new Uint16Array(MAX_SHUFFLE + 1);
+/** loseOrder's scratch, per shuffle number (one thread runs one game at a time). */
+const holdersInPile = new Uint16Array(MAX_SHUFFLE + 1);
+const holders = new Uint16Array(MAX_SHUFFLE + 1);
+const kept = new Uint8Array(MAX_SHUFFLE + 1);
 /** One card's shuffles, oldest first, while they are rewritten. */
 const chain = new Uint8Array(SHUFFLE_DEPTH + 1);
 
@@ -46,9 +47,15 @@ function placeBy(state: SetawatchState, card: number, shuffle: number): void {
   state.cardShuffles[card * SHUFFLE_DEPTH] = shuffle;
 }
 
-/** `card` takes `from`'s place in the shuffles (a card exchanged for another where it lies). */
-export function takeShuffles(state: SetawatchState, card: number, from: number): void {
-  state.cardShuffleWords[card] = state.cardShuffleWords[from];
+/** The card leaves play (boxed between Realms, or replaced): it holds no place in any shuffle. */
+export function leavePlay(state: SetawatchState, card: number): void {
+  state.cardShuffleWords[card] = 0;
+}
+
+/** `card` takes `old`'s place, shuffles and all, and `old` leaves play (an Escalated Summon card). */
+export function replaceCard(state: SetawatchState, card: number, old: number): void {
+  state.cardShuffleWords[card] = state.cardShuffleWords[old];
+  leavePlay(state, old);
 }
 
 /** Shuffle a pile: the party no longer knows its order. */
@@ -58,22 +65,20 @@ export function shuffleHidden(state: SetawatchState, pile: Deck, stream: RandomS
 }
 
 /**
- * A new shuffle: the cards of `pile` lie there in an order the party no longer knows. A card keeps each of its
- * shuffles whose other cards lie elsewhere too (the face-down Line cards dealt from the pile the deck is reshuffled
- * from): a re-deal deals it first, over all its cards, then the new one over the pile. A shuffle whose cards all lie
- * in the pile is forgotten, the new one deals them anyway. A card with more shuffles than it remembers merges its
- * oldest into the next (knows less, never more: the oldest one's cards elsewhere are dealt with the next one's).
+ * A new shuffle: the cards of `pile` lie there in an order the party no longer knows. A card keeps the shuffles a
+ * re-deal must still deal before the new one (keptShuffles), then takes the new one. A card with more shuffles than
+ * it remembers merges its oldest into the next (an approximation: the oldest one's cards elsewhere are dealt with the
+ * next one's; no game of 20,000 at Easy or Insane needed it).
  */
 export function loseOrder(state: SetawatchState, pile: Deck): void {
-  countMembers(state, pile);
   const shuffle = nextShuffle(state);
+  keptShuffles(state, pile, shuffle);
   for (let i = 0; i < pile.size; i++) {
     const card = pile.at(i);
-    const base = card * SHUFFLE_DEPTH;
     let length = 0;
     for (let k = 0; k < SHUFFLE_DEPTH; k++) {
-      const old = state.cardShuffles[base + k];
-      if (old !== 0 && old !== shuffle && inAll[old] > inPile[old]) chain[length++] = old;
+      const old = state.cardShuffles[card * SHUFFLE_DEPTH + k];
+      if (kept[old] === 1) chain[length++] = old;
     }
     chain[length++] = shuffle;
     if (length > SHUFFLE_DEPTH) length = mergeOldest(state, length);
@@ -81,13 +86,48 @@ export function loseOrder(state: SetawatchState, pile: Deck): void {
   }
 }
 
-/** How many cards of each shuffle lie in `pile`, and in all. */
-function countMembers(state: SetawatchState, pile: Deck): void {
-  inPile.fill(0);
-  inAll.fill(0);
-  const shuffles = state.cardShuffles;
-  for (let i = 0; i < pile.size; i++) for (let k = 0, base = pile.at(i) * SHUFFLE_DEPTH; k < SHUFFLE_DEPTH; k++) inPile[shuffles[base + k]]++;
-  for (let entry = 0; entry < shuffles.length; entry++) inAll[shuffles[entry]]++;
+/**
+ * Marks the shuffles of the pile's cards that stay: those with holders outside the pile (the face-down Line cards
+ * dealt from the pile the deck is reshuffled from), and those before a kept one in a card's chain (they decide which
+ * of their cards went on into it). Any other shuffle has all its cards in the pile and leads only to the new shuffle,
+ * which deals them anyway.
+ */
+function keptShuffles(state: SetawatchState, pile: Deck, shuffle: number): void {
+  countHolders(state, pile);
+  for (let old = 0; old <= MAX_SHUFFLE; old++) kept[old] = old !== 0 && old !== shuffle && holders[old] > holdersInPile[old] ? 1 : 0;
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (let i = 0; i < pile.size; i++) changed = keepBeforeKept(state, pile.at(i)) || changed;
+  }
+}
+
+/** Marks the card's shuffles before its latest kept one; whether a mark was new. */
+function keepBeforeKept(state: SetawatchState, card: number): boolean {
+  let later = false;
+  let changed = false;
+  for (let k = SHUFFLE_DEPTH - 1; k >= 0; k--) {
+    const old = state.cardShuffles[card * SHUFFLE_DEPTH + k];
+    if (old === 0) continue;
+    if (later && kept[old] === 0) {
+      kept[old] = 1;
+      changed = true;
+    }
+    later = later || kept[old] === 1;
+  }
+  return changed;
+}
+
+/** How many cards hold each shuffle, in `pile` and in all. */
+function countHolders(state: SetawatchState, pile: Deck): void {
+  holdersInPile.fill(0);
+  holders.fill(0);
+  const entries = state.cardShuffles;
+  for (let i = 0; i < pile.size; i++) {
+    const base = pile.at(i) * SHUFFLE_DEPTH;
+    for (let k = 0; k < SHUFFLE_DEPTH; k++) holdersInPile[entries[base + k]]++;
+  }
+  for (let entry = 0; entry < entries.length; entry++) holders[entries[entry]]++;
 }
 
 /** The chain's oldest shuffle becomes part of its next, wherever its cards lie; returns the chain's new length. */
@@ -95,28 +135,26 @@ function mergeOldest(state: SetawatchState, length: number): number {
   const from = chain[0];
   const into = chain[1];
   chain.copyWithin(0, 1, length);
-  inAll[into] += inAll[from];
-  inPile[into] += inPile[from];
   for (let card = 0; card < state.cardCount; card++) renameShuffle(state, card, from, into);
   return length - 1;
 }
 
 /** The card's shuffle `from`, if it has it, becomes `into`; its shuffles stay oldest first, each once. */
 function renameShuffle(state: SetawatchState, card: number, from: number, into: number): void {
-  const shuffles = state.cardShuffles;
+  const entries = state.cardShuffles;
   const end = (card + 1) * SHUFFLE_DEPTH;
   let at = card * SHUFFLE_DEPTH;
-  while (at < end && shuffles[at] !== from) at++;
+  while (at < end && entries[at] !== from) at++;
   if (at === end) return;
   let held = at + 1;
-  while (held < end && shuffles[held] !== into) held++;
+  while (held < end && entries[held] !== into) held++;
   if (held < end) {
-    shuffles.copyWithin(at, at + 1, end);
-    shuffles[end - 1] = 0;
+    entries.copyWithin(at, at + 1, end);
+    entries[end - 1] = 0;
     return;
   }
-  for (; at + 1 < end && shuffles[at + 1] !== 0 && shuffles[at + 1] < into; at++) shuffles[at] = shuffles[at + 1];
-  shuffles[at] = into;
+  for (; at + 1 < end && entries[at + 1] !== 0 && entries[at + 1] < into; at++) entries[at] = entries[at + 1];
+  entries[at] = into;
 }
 
 /** `chain[0..length)` becomes the card's shuffles. */
@@ -150,8 +188,8 @@ export class Redealer {
   private readonly places: Int16Array;
   private readonly cards: Int16Array;
   /** The shuffles of each gathered place (SHUFFLE_DEPTH each): they stay with the place when another card comes there. */
-  private readonly shuffles: Uint8Array;
-  private readonly shuffleWords: Uint32Array;
+  private readonly placeShuffles: Uint8Array;
+  private readonly placeShuffleWords: Uint32Array;
   /** The gathered places' indices grouped by shuffle, and where each shuffle's group starts (counting sort). */
   private readonly grouped: Int16Array;
   private readonly groupStart = new Uint16Array(MAX_SHUFFLE + 2);
@@ -162,8 +200,8 @@ export class Redealer {
     const size = tables.cardCount;
     this.places = new Int16Array(size);
     this.cards = new Int16Array(size);
-    this.shuffleWords = new Uint32Array(size);
-    this.shuffles = new Uint8Array(this.shuffleWords.buffer);
+    this.placeShuffleWords = new Uint32Array(size);
+    this.placeShuffles = new Uint8Array(this.placeShuffleWords.buffer);
     this.grouped = new Int16Array(size * SHUFFLE_DEPTH);
     this.dealt = new Int16Array(size);
   }
@@ -193,13 +231,17 @@ export class Redealer {
    */
   private exchangeWithinShuffles(state: SetawatchState, stream: RandomStream): void {
     const count = this.gather(state, Exchange.shuffled);
-    const shuffles = this.shuffles;
+    const entries = this.placeShuffles;
     const last = state.shuffles;
     const start = this.groupStart;
     start.fill(0, 0, last + 2);
-    for (let i = 0; i < count; i++) for (let k = i * SHUFFLE_DEPTH; k < (i + 1) * SHUFFLE_DEPTH && shuffles[k] !== 0; k++) start[shuffles[k] + 1]++;
+    for (let i = 0; i < count; i++) {
+      for (let k = i * SHUFFLE_DEPTH; k < (i + 1) * SHUFFLE_DEPTH && entries[k] !== 0; k++) start[entries[k] + 1]++;
+    }
     for (let shuffle = 1; shuffle <= last + 1; shuffle++) start[shuffle] += start[shuffle - 1];
-    for (let i = 0; i < count; i++) for (let k = i * SHUFFLE_DEPTH; k < (i + 1) * SHUFFLE_DEPTH && shuffles[k] !== 0; k++) this.grouped[start[shuffles[k]]++] = i;
+    for (let i = 0; i < count; i++) {
+      for (let k = i * SHUFFLE_DEPTH; k < (i + 1) * SHUFFLE_DEPTH && entries[k] !== 0; k++) this.grouped[start[entries[k]]++] = i;
+    }
     // Each group now ends where the next begins; it began where the one before it ends.
     for (let shuffle = 1; shuffle <= last; shuffle++) if (start[shuffle] - start[shuffle - 1] >= 2) this.deal(stream, start[shuffle - 1], start[shuffle]);
     this.putAll(state, count);
@@ -218,7 +260,7 @@ export class Redealer {
     for (let i = 0; i < count; i++) {
       const card = this.cards[i];
       this.put(state, this.places[i], card);
-      state.cardShuffleWords[card] = this.shuffleWords[i];
+      state.cardShuffleWords[card] = this.placeShuffleWords[i];
     }
   }
 
@@ -237,7 +279,7 @@ export class Redealer {
   private keep(state: SetawatchState, place: number, card: number, index: number): void {
     this.places[index] = place;
     this.cards[index] = card;
-    this.shuffleWords[index] = state.cardShuffleWords[card];
+    this.placeShuffleWords[index] = state.cardShuffleWords[card];
   }
 
   private takes(state: SetawatchState, card: number, exchange: Exchange, setAside: boolean): boolean {

@@ -10,8 +10,11 @@ export const ROLLED_DICE = 3;
 /** Rolled dice plus room for tamed creatures used as attack dice. */
 export const DICE_PER_SEAT = 6;
 export const SLOTS_PER_SEAT = 5;
-/** The shuffles a card's place remembers; one more nested shuffle merges the oldest into the next (knowledge.ts). */
-export const SHUFFLE_DEPTH = 4; // the bytes of a word: cardShuffleWords
+/**
+ * The shuffles a card's place remembers, one byte each in a word (cardShuffleWords); one more nested shuffle merges
+ * the oldest into the next (knowledge.ts).
+ */
+export const SHUFFLE_DEPTH = Uint32Array.BYTES_PER_ELEMENT;
 export const LINE_CAPACITY = 96;
 
 export const Status = { playing: 0, won: 1, lostExhausted: 2, lostSummon: 3 } as const;

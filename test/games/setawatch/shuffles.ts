@@ -12,6 +12,7 @@ export function latestShuffle(state: SetawatchState, card: number): number {
 
 /** The card's shuffles become `shuffles` (oldest first). */
 export function setShuffles(state: SetawatchState, card: number, shuffles: number[]): void {
+  if (shuffles.length > SHUFFLE_DEPTH) throw new Error(`a card holds at most ${SHUFFLE_DEPTH} shuffles, not ${shuffles.length}`);
   state.cardShuffles.fill(0, card * SHUFFLE_DEPTH, (card + 1) * SHUFFLE_DEPTH);
   state.cardShuffles.set(shuffles, card * SHUFFLE_DEPTH);
 }
