@@ -6,7 +6,7 @@
 
 import type { Deck } from '../../core/deck.ts';
 import { Kind } from '../setawatch/cards.ts';
-import { loseOrder, seeUnhallowedTop } from '../setawatch/knowledge.ts';
+import { loseOrder, see, seeAll, seeUnhallowedTop } from '../setawatch/knowledge.ts';
 import { Slot, SLOTS_PER_SEAT, Status } from '../setawatch/state.ts';
 import type { RunContext } from './context.ts';
 import { CampaignDecision } from './decisions.ts';
@@ -112,12 +112,15 @@ export class Expeditions {
     }
   }
 
-  /** Lost to a Summon: the Line's damage exhausts cards of the Adventurers on Watch; the Line goes to the Horde. */
+  /** Lost to a Summon: the Line's damage (read from every card: all seen) exhausts cards of the Adventurers on Watch; the Line goes to the Horde. */
   lineDamage(): void {
     const s = this.run.rules.state;
     const choices = this.run.choices;
     let damage = 0;
-    for (let i = 0; i < s.lineLength; i++) damage += this.run.tables.cards.damage[s.lineCard[i]];
+    for (let i = 0; i < s.lineLength; i++) {
+      damage += this.run.tables.cards.damage[s.lineCard[i]];
+      see(s, s.lineCard[i]);
+    }
     for (let i = 0; i < s.lineLength; i++) s.horde.push(s.lineCard[i]);
     s.lineLength = 0;
     this.run.log?.write(`  the Line deals ${damage} more damage`);
@@ -169,6 +172,7 @@ export class Expeditions {
   private resetCreatures(): void {
     const s = this.run.rules.state;
     const kind = this.run.tables.cards.kind;
+    for (const pile of [s.deck, s.graveyard, s.horde]) seeAll(s, pile);
     for (const pile of this.summons.piles) {
       for (let i = pile.size - 1; i >= 0; i--) {
         const card = pile.at(i);
@@ -191,6 +195,7 @@ export class Expeditions {
     this.run.log?.write(`Game Break`);
     this.quests.reward();
     this.quests.select();
+    seeAll(s, s.deck);
     const removed = this.summons.take(s.graveyard, this.summons.take(s.deck, 0));
     this.summons.deal(this.summons.gather(s.graveyard, this.summons.gather(s.deck, 0)), removed);
     for (let i = 0; i < c.visited.size; i++) s.unusedLocations.push(c.visited.at(i));

@@ -60,6 +60,8 @@ export class Summons {
     const pile = scratch.subarray(n);
     const smaller = Math.floor(n / piles);
     const larger = n % piles;
+    // The party knows each pile's Summon card, not which pile a gathered card went to (a seen one included).
+    const split = nextShuffle(state);
     let next = 0;
     for (let p = 0; p < piles; p++) {
       const size = smaller + (p >= piles - larger ? 1 : 0);
@@ -67,7 +69,7 @@ export class Summons {
       pile[size] = this.pending[p];
       stream.shuffle(pile, 0, size + 1);
       const shuffle = nextShuffle(state);
-      for (let i = 0; i <= size; i++) dealOntoDeck(state, pile[i], shuffle);
+      for (let i = 0; i <= size; i++) dealOntoDeck(state, pile[i], shuffle, pile[i] === this.pending[p] ? 0 : split);
     }
   }
 

@@ -35,10 +35,19 @@ export function see(state: SetawatchState, card: number): void {
   placeBy(state, card, 0);
 }
 
-/** A card dealt onto the creature deck in a new shuffle (a pile of the set-up's deck, a Doomed Run deal). */
-export function dealOntoDeck(state: SetawatchState, card: number, shuffle: number): void {
+/** The party looks through a pile (a Doomed Run Game Break or reset takes cards out of it): it has seen every card. */
+export function seeAll(state: SetawatchState, pile: Deck): void {
+  for (let i = 0; i < pile.size; i++) see(state, pile.at(i));
+}
+
+/**
+ * A card dealt onto the creature deck in a new shuffle (a pile of the set-up's deck, a Doomed Run deal), after the
+ * shuffle `splitFrom` that split the cards among the piles (0: none; a pile's own Summon card was not in it).
+ */
+export function dealOntoDeck(state: SetawatchState, card: number, shuffle: number, splitFrom = 0): void {
   state.deck.push(card);
-  placeBy(state, card, shuffle);
+  placeBy(state, card, splitFrom === 0 ? shuffle : splitFrom);
+  if (splitFrom !== 0) state.cardShuffles[card * SHUFFLE_DEPTH + 1] = shuffle;
 }
 
 /** The card lies where `shuffle` alone put it (0: where the party knows). */

@@ -1631,13 +1631,17 @@ export class Watch implements Simulator {
 
   // ---- End of the Watch ------------------------------------------------------------------------------------------
 
-  /** Creatures left in the Line join the Horde and exhaust as many cards of the Watch as their damage. */
+  /**
+   * Creatures left in the Line join the Horde and exhaust as many cards of the Watch as their damage; the party reads
+   * each one's damage, so it has seen them all (face-down ones included).
+   */
   endWatch(policy: SetawatchStrategy): void {
     this.strategy = policy;
     const s = this.state;
     let damage = 0;
     while (s.lineLength > 0 && s.status === Status.playing) {
       damage += this.tables.damage[s.lineCard[0]];
+      see(s, s.lineCard[0]);
       this.sendToHorde(0);
     }
     if (damage > 0) this.log?.write(`  the Line deals ${damage} damage`);

@@ -166,14 +166,14 @@ describe('Game Break', () => {
 });
 
 describe('Losing an expedition', () => {
-  it('lost to a Summon: the Line deals its damage to Adventurers on Watch, then goes to the Horde', () => {
+  it('lost to a Summon: the Line deals its damage to Adventurers on Watch, then goes to the Horde, every card seen', () => {
     const run = startedRun();
     run.setUpRealm(1);
     const s = run.rules.state;
     s.onWatch.set([1, 1, 1, 0]);
     for (let seat = 0; seat < 4; seat++) for (let slot = seat * 5; slot < seat * 5 + 5; slot++) if (s.slotState[slot] !== Slot.reserve) s.slotState[slot] = Slot.active;
     const goblins = cardIds(run, 'Goblins')[0];
-    const bandit = cardIds(run, 'Bandit')[0];
+    const bandit = cardIds(run, 'Bandits')[0];
     s.deck.remove(goblins);
     s.deck.remove(bandit);
     s.lineCard[0] = goblins;
@@ -184,6 +184,7 @@ describe('Losing an expedition', () => {
     run.lineDamage();
     expect(s.lineLength).toBe(0);
     expect(s.horde.size).toBe(horde + 2);
+    expect([s.cardSeen[goblins], s.cardSeen[bandit]]).toEqual([1, 1]);
     expect(s.watchActiveCards()).toBe(9 - 2);
     expect(s.activeCards(3)).toBe(3);
   });

@@ -32,6 +32,7 @@ interface Engine {
   sealChosen(): void;
   lookAtTop(count: number): number;
   drawUnhallowed(): number;
+  insertLine(position: number, card: number, revealed: boolean): void;
 }
 
 function engine(rules: SetawatchRules): Engine {
@@ -394,6 +395,20 @@ describe('what the party has seen, rollouts keep', () => {
     const prober = rules.createSimulator();
     expect(hits(prober, s, (loaded) => loaded.deck.peek(0) === top[0] && loaded.deck.peek(1) === top[1], LOADS)).toBe(LOADS);
     expect(top.map((c) => [s.cardSeen[c], latestShuffle(s, c)])).toEqual([[1, 0], [1, 0]]);
+  });
+
+  it('a face-down creature left in the Line at the end of the Watch goes to the Horde seen (the party reads its damage)', () => {
+    // The party knows: the face of every card the end of the Watch sends to the Horde.
+    // Catches: endWatch not calling `see` (rollouts would deal any unseen creature into the Horde).
+    const rules = setUpOnly(2, 3);
+    const s = rules.state;
+    const card = s.deck.draw();
+    expect(s.cardSeen[card]).toBe(0);
+    engine(rules).insertLine(0, card, false);
+    rules.endWatch({ name: 'greedy', choose: greedyChoice });
+    expect(s.horde.peek()).toBe(card);
+    const prober = rules.createSimulator();
+    expect(hits(prober, s, (loaded) => loaded.horde.peek() === card, LOADS)).toBe(LOADS);
   });
 
   it("the Unhallowed deck's new top after a Summon draws one lies face up", () => {

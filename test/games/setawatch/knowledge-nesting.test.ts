@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OutcomeRecord } from '../../../src/core/game.ts';
 import { CardTables } from '../../../src/games/setawatch/cards.ts';
-import { loseOrder, see } from '../../../src/games/setawatch/knowledge.ts';
+import { loseOrder, replaceCard, see } from '../../../src/games/setawatch/knowledge.ts';
 import { SetawatchRules } from '../../../src/games/setawatch/rules.ts';
 import { SHUFFLE_DEPTH, type SetawatchState } from '../../../src/games/setawatch/state.ts';
 import { greedyChoice } from '../../../strategies/setawatch/greedy.ts';
@@ -118,6 +118,14 @@ describe('nested shuffles', () => {
       return frequencies(rules, cards).line[0];
     };
     for (const counts of [share(0), share(1)]) [1 / 4, 1 / 4, 1 / 2].forEach((p, card) => expect(Math.abs((counts.get(card) ?? 0) - p), `C${card}`).toBeLessThan(0.08));
+  });
+
+  it("a card replacing another (an Escalated Summon card) takes its shuffles, and the replaced card leaves play holding none", () => {
+    const { rules, cards } = nested(2);
+    const s = rules.state;
+    const replacement = cards[SHUFFLE_DEPTH + 1];
+    replaceCard(s, replacement, cards[0]);
+    expect([shufflesOf(s, replacement), shufflesOf(s, cards[0])]).toEqual([[1, 2], []]);
   });
 
   it('past 255 shuffles the last number is shared, never held twice by a card', () => {
