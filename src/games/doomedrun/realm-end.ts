@@ -5,7 +5,7 @@
  * in party.ts (who may join its Party) and rules.ts (Molting); its Party is scored (scoring.ts).
  */
 
-import { leavePlay } from '../setawatch/knowledge.ts';
+import { leavePlay, renumberShuffles } from '../setawatch/knowledge.ts';
 import type { RunContext } from './context.ts';
 import { CampaignDecision } from './decisions.ts';
 import type { SideQuests } from './quests.ts';
@@ -46,6 +46,7 @@ export class RealmEnd {
       pile.clear();
     }
     for (let i = 0; i < s.lineLength; i++) leavePlay(s, s.lineCard[i]);
+    renumberShuffles(s);
     s.tamed.clear();
     s.lineLength = 0;
     s.mapDeck.clear();

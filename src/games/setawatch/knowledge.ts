@@ -18,6 +18,8 @@ const MAX_SHUFFLE = 255;
 const holdersInPile = new Uint16Array(MAX_SHUFFLE + 1);
 const holders = new Uint16Array(MAX_SHUFFLE + 1);
 const kept = new Uint8Array(MAX_SHUFFLE + 1);
+/** renumberShuffles' scratch: each number's new number. */
+const renumbered = new Uint8Array(MAX_SHUFFLE + 1);
 /** One card's shuffles, oldest first, while they are rewritten. */
 const chain = new Uint8Array(SHUFFLE_DEPTH + 1);
 
@@ -170,6 +172,18 @@ function renameShuffle(state: SetawatchState, card: number, from: number, into: 
 function writeChain(state: SetawatchState, card: number, length: number): void {
   const base = card * SHUFFLE_DEPTH;
   for (let k = 0; k < SHUFFLE_DEPTH; k++) state.cardShuffles[base + k] = k < length ? chain[k] : 0;
+}
+
+/** The shuffles still held numbered 1, 2, ... in their order (between a Doomed Run's Realms, when few are left). */
+export function renumberShuffles(state: SetawatchState): void {
+  const entries = state.cardShuffles;
+  renumbered.fill(0);
+  for (let entry = 0; entry < entries.length; entry++) renumbered[entries[entry]] = 1;
+  renumbered[0] = 0;
+  let next = 0;
+  for (let shuffle = 1; shuffle <= MAX_SHUFFLE; shuffle++) if (renumbered[shuffle] === 1) renumbered[shuffle] = ++next;
+  for (let entry = 0; entry < entries.length; entry++) entries[entry] = renumbered[entries[entry]];
+  state.shuffles = next;
 }
 
 /** The Unhallowed deck lies face up: its top card is seen. */

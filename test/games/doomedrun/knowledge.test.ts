@@ -59,15 +59,17 @@ describe("a Doomed Run's knowledge", () => {
     expect([...checked].sort()).toEqual(['game break', 'reset']);
   });
 
-  it("no card out of play holds a shuffle (boxed at a Realm's end)", () => {
+  it("no card out of play holds a shuffle (boxed at a Realm's end), and each Realm starts with few shuffle numbers", () => {
     // Catches: a Realm's end leaving shuffles on cards out of play (they kept other cards' shuffles alive and came
-    // back with them when re-dealt).
+    // back with them when re-dealt), or not renumbering the shuffles left.
     let checked = 0;
     for (const variant of ['first', 'new-run-plus'] as const) {
       for (let seed = 0; seed < 3; seed++) {
         const run = makeRun({ summons: 3, variant });
-        run.checkpoint = (r) => {
+        run.checkpoint = (r, where) => {
           expect(cardsOutOfPlayWithShuffles(r)).toEqual([]);
+          // A Realm's end renumbers the few shuffles left, so a Run never runs out of numbers (255).
+          if (where === 'realm set-up') expect(r.rules.state.shuffles).toBeLessThanOrEqual(12);
           checked++;
         };
         run.playGame(seed, greedyStrategy(), record());

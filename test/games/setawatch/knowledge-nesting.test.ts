@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OutcomeRecord } from '../../../src/core/game.ts';
 import { CardTables } from '../../../src/games/setawatch/cards.ts';
-import { loseOrder, replaceCard, see } from '../../../src/games/setawatch/knowledge.ts';
+import { loseOrder, renumberShuffles, replaceCard, see } from '../../../src/games/setawatch/knowledge.ts';
 import { SetawatchRules } from '../../../src/games/setawatch/rules.ts';
 import { SHUFFLE_DEPTH, type SetawatchState } from '../../../src/games/setawatch/state.ts';
 import { greedyChoice } from '../../../strategies/setawatch/greedy.ts';
@@ -126,6 +126,16 @@ describe('nested shuffles', () => {
     const replacement = cards[SHUFFLE_DEPTH + 1];
     replaceCard(s, replacement, cards[0]);
     expect([shufflesOf(s, replacement), shufflesOf(s, cards[0])]).toEqual([[1, 2], []]);
+  });
+
+  it('renumbering keeps the shuffles still held, in their order, from 1', () => {
+    const { rules, cards } = nested(SHUFFLE_DEPTH);
+    const s = rules.state;
+    see(s, cards[0]);
+    see(s, cards[1]);
+    renumberShuffles(s);
+    expect(cards.slice(0, SHUFFLE_DEPTH + 1).map((card) => shufflesOf(s, card))).toEqual([[], [], [1], [2], [3]]);
+    expect(s.shuffles).toBe(3);
   });
 
   it('past 255 shuffles the last number is shared, never held twice by a card', () => {
