@@ -112,7 +112,10 @@ export class Expeditions {
     }
   }
 
-  /** Lost to a Summon: the Line's damage (read from every card: all seen) exhausts cards of the Adventurers on Watch; the Line goes to the Horde. */
+  /**
+   * Lost to a Summon: the Line's damage exhausts cards of the Adventurers on Watch; the Line goes to the Horde, every
+   * card seen (the party reads each one's damage).
+   */
   lineDamage(): void {
     const s = this.run.rules.state;
     const choices = this.run.choices;
@@ -120,8 +123,8 @@ export class Expeditions {
     for (let i = 0; i < s.lineLength; i++) {
       damage += this.run.tables.cards.damage[s.lineCard[i]];
       see(s, s.lineCard[i]);
+      s.horde.push(s.lineCard[i]);
     }
-    for (let i = 0; i < s.lineLength; i++) s.horde.push(s.lineCard[i]);
     s.lineLength = 0;
     this.run.log?.write(`  the Line deals ${damage} more damage`);
     for (let i = 0; i < damage; i++) {
