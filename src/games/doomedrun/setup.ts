@@ -5,7 +5,7 @@
  * (10) and the Side Quest (2, once the Party is known; quests.ts).
  */
 
-import { loseOrder, see, seeUnhallowedTop } from '../setawatch/knowledge.ts';
+import { nextShuffle, placeBy, see, seeUnhallowedTop } from '../setawatch/knowledge.ts';
 import type { RunContext } from './context.ts';
 import type { Market } from './market.ts';
 import type { Party } from './party.ts';
@@ -97,7 +97,9 @@ export class RealmSetup {
     this.run.random.streams.campaign.shuffle(scratch, 0, n);
     s.horde.push(scratch[0]);
     for (let i = 1; i < n; i++) s.unhallowedDeck.push(scratch[i]);
-    loseOrder(s, s.unhallowedDeck);
+    // The Realm's Unhallowed share one shuffle; those left from earlier Realms keep what the party knew of them.
+    const shuffle = nextShuffle(s);
+    for (let i = 0; i < n; i++) placeBy(s, scratch[i], shuffle);
     seeUnhallowedTop(s);
     for (let i = 0; i < n; i++) met[scratch[i]] = 1;
     for (const card of r.graveyard) {

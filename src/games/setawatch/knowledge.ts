@@ -8,9 +8,10 @@ import { SHUFFLE_DEPTH, type SetawatchState } from './state.ts';
  * games the party cannot tell from the real one. Per card, the state keeps whether its face has been seen and the
  * shuffles its position is lost in, oldest first (none: the party knows where it lies); a re-deal deals every
  * shuffle's cards among their places in the order the shuffles were made. Set-up numbers one shuffle per creature pile,
- * so a Summon stays in its own pile; the set-up's unused creatures and Unhallowed leave the game unseen (the bottom
- * `setAside` cards of the removed pile), so a rollout may find any unseen creature in the deck and any unseen
- * Unhallowed face down in the Horde or under the Unhallowed deck's face-up top card.
+ * so a Summon stays in its own pile, and one for the Unhallowed, so an unseen one may be face down in the Horde, under
+ * the Unhallowed deck's face-up top card or out of the game, but a Doomed Run Realm's new Unhallowed never trade places
+ * with those left from earlier Realms; the set-up's unused creatures leave the game unseen (the bottom `setAside` cards
+ * of the removed pile), so a rollout may find any unseen creature in the deck.
  */
 
 const MAX_SHUFFLE = 255;
@@ -53,7 +54,7 @@ export function dealOntoDeck(state: SetawatchState, card: number, shuffle: numbe
 }
 
 /** The card lies where `shuffle` alone put it (0: where the party knows). */
-function placeBy(state: SetawatchState, card: number, shuffle: number): void {
+export function placeBy(state: SetawatchState, card: number, shuffle: number): void {
   state.cardShuffleWords[card] = 0;
   state.cardShuffles[card * SHUFFLE_DEPTH] = shuffle;
 }
@@ -198,7 +199,7 @@ export function nextShuffle(state: SetawatchState): number {
 }
 
 /** Which cards one exchange deals among their places. */
-const Exchange = { unseenCreature: 0, unseenInGame: 1, unseenUnhallowed: 2, shuffled: 3 } as const;
+const Exchange = { unseenCreature: 0, unseenInGame: 1, shuffled: 2 } as const;
 type Exchange = (typeof Exchange)[keyof typeof Exchange];
 
 /** Places are numbered pile * SLOT_STRIDE + index: the piles of `pile()`, then the Line. */
@@ -231,13 +232,13 @@ export class Redealer {
 
   /**
    * Unseen creatures change places wherever they are (the set-up's unused ones included), then unseen creatures and
-   * Acolytes outside the set-up's unused ones (the Acolytes never leave at set-up), then unseen Unhallowed; last, the cards of each shuffle change
-   * places among themselves (a Summon moves within its pile, a reshuffled Graveyard within its part of the deck).
+   * Acolytes outside the set-up's unused ones (the Acolytes never leave at set-up); last, the cards of each shuffle
+   * change places among themselves (a Summon moves within its pile, a reshuffled Graveyard within its part of the
+   * deck, an unseen Unhallowed among the places its Realm's Unhallowed were dealt to).
    */
   redeal(state: SetawatchState, stream: RandomStream): void {
     this.exchange(state, stream, Exchange.unseenCreature);
     this.exchange(state, stream, Exchange.unseenInGame);
-    this.exchange(state, stream, Exchange.unseenUnhallowed);
     this.exchangeWithinShuffles(state, stream);
   }
 
@@ -312,8 +313,6 @@ export class Redealer {
         return state.cardSeen[card] === 0 && kind === Kind.creature;
       case Exchange.unseenInGame:
         return state.cardSeen[card] === 0 && !setAside && (kind === Kind.creature || kind === Kind.acolyte);
-      case Exchange.unseenUnhallowed:
-        return state.cardSeen[card] === 0 && kind === Kind.unhallowed;
       default:
         return state.cardShuffleWords[card] !== 0;
     }

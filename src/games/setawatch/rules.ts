@@ -2,7 +2,7 @@ import type { GameLog, OutcomeRecord } from '../../core/game.ts';
 import { METRIC_MISSING } from '../../core/game.ts';
 import { type CardTables, type CompiledAdventurer, HALVE_FIRE, Kind, LocationKind, Timing } from './cards.ts';
 import { Camp, CAMP_NAMES, Decision, type DecisionKind, OptionKind, Rune, Scout, type SetawatchStrategy } from './decisions.ts';
-import { dealOntoDeck, forgetAll, nextShuffle, see, seeUnhallowedTop, shuffleHidden } from './knowledge.ts';
+import { dealOntoDeck, forgetAll, nextShuffle, placeBy, see, seeUnhallowedTop, shuffleHidden } from './knowledge.ts';
 import { DICE_PER_SEAT, Die, ROLLED_DICE, SEATS, Slot, SLOTS_PER_SEAT, Status } from './state.ts';
 import { type Readings, Watch } from './watch.ts';
 
@@ -122,8 +122,11 @@ export class SetawatchRules extends Watch {
     for (const pile of [s.deck, s.graveyard, s.horde, s.unhallowedDeck, s.removed, s.tamed]) pile.clear();
     forgetAll(s);
     this.setUpParty();
+    // Numbered before the creature piles' shuffles (the two are independent): a re-deal deals it first, as the
+    // planner's measured games did when unseen Unhallowed were exchanged before any shuffle.
+    const unhallowedShuffle = nextShuffle(s);
     this.setUpCreatureDeck();
-    this.setUpUnhallowed();
+    this.setUpUnhallowed(unhallowedShuffle);
     this.setUpMap();
     const setup = this.random.streams.setup;
     s.fire = this.settings.startingFire > 0 ? this.settings.startingFire : setup.die(8);
@@ -180,14 +183,15 @@ export class SetawatchRules extends Watch {
     }
   }
 
-  /** One Unhallowed face down into the Horde, 7 in the Unhallowed deck, the rest out of the game. */
-  private setUpUnhallowed(): void {
+  /** One Unhallowed face down into the Horde, 7 in the Unhallowed deck, the rest out of the game, all by one shuffle. */
+  private setUpUnhallowed(shuffle: number): void {
     const s = this.state;
     const cards = this.tables.unhallowedCards;
     for (let i = 0; i < cards.length; i++) this.deal[i] = cards[i];
     this.random.streams.setup.shuffle(this.deal, 0, cards.length);
     s.horde.push(this.deal[0]);
     for (let i = 1; i < cards.length; i++) (i <= STARTING_UNHALLOWED ? s.unhallowedDeck : s.removed).push(this.deal[i]);
+    for (let i = 0; i < cards.length; i++) placeBy(s, this.deal[i], shuffle);
     s.setAside = s.removed.size;
     seeUnhallowedTop(s);
   }

@@ -11,6 +11,9 @@ import { greedyStrategy, makeRun, record } from './helpers.ts';
  */
 
 const DEAL_CHECKPOINTS = ['realm set-up', 'game break', 'reset'];
+/** A Realm's set-up puts 7 of its 8 Unhallowed on top of the Unhallowed deck (and 1 face down in the Horde). */
+const NEW_UNHALLOWED_IN_DECK = 7;
+const byNumber = (a: number, b: number) => a - b;
 
 describe("a Doomed Run's knowledge", () => {
   it('a seen creature re-dealt into a Summon pile can be in another pile after a load', () => {
@@ -57,6 +60,38 @@ describe("a Doomed Run's knowledge", () => {
       run.playGame(seed, greedyStrategy(), record());
     }
     expect([...checked].sort()).toEqual(['game break', 'reset']);
+  });
+
+  it("a Realm's new Unhallowed trade places with each other, never with those left from earlier Realms", () => {
+    // The truth: the Horde's face-down card and the 7 new ones on top are the Realm's 8 in an unknown order; under
+    // them lie the earlier Realms' leftovers, in the order they were left in. Catches: the whole Unhallowed deck losing its order at
+    // set-up, or every unseen Unhallowed trading places (a leftover could then be the Horde's card).
+    const LOADS = 60;
+    let checked = 0;
+    for (let seed = 0; seed < 4; seed++) {
+      const run = makeRun({ summons: 2 });
+      run.checkpoint = (r, where) => {
+        const s = r.rules.state;
+        const leftovers = s.unhallowedDeck.size - NEW_UNHALLOWED_IN_DECK;
+        if (where !== 'realm set-up' || leftovers === 0) return;
+        const deck = s.unhallowedDeck.toArray();
+        const leftoverCards = deck.slice(0, leftovers).sort(byNumber);
+        const realmCards = [...s.horde.toArray(), ...deck.slice(leftovers)].sort(byNumber);
+        const hordeCards = new Set<number>();
+        const simulator = r.rules.createSimulator();
+        for (let load = 0; load < LOADS; load++) {
+          simulator.load(s, load);
+          const dealt = simulator.state.unhallowedDeck.toArray();
+          expect(dealt.slice(0, leftovers).sort(byNumber)).toEqual(leftoverCards);
+          expect([...simulator.state.horde.toArray(), ...dealt.slice(leftovers)].sort(byNumber)).toEqual(realmCards);
+          hordeCards.add(simulator.state.horde.at(0));
+        }
+        expect(hordeCards.size).toBeGreaterThan(3);
+        checked++;
+      };
+      run.playGame(seed, greedyStrategy(), record());
+    }
+    expect(checked).toBeGreaterThan(2);
   });
 
   it("no card out of play holds a shuffle (boxed at a Realm's end), and each Realm starts with few shuffle numbers", () => {
