@@ -37,6 +37,8 @@ export const READING_SETTINGS: readonly SettingSpec[] = [
   { name: 'sharpshooter', kind: 'enum', values: ['own', 'any'], default: 'own', description: "Sharpshooter's \"reroll and reuse a die spent on a direct attack\": its Ranger's dice only, or any adventurer's" },
   { name: 'backstabTarget', kind: 'enum', values: ['its-reveals', 'any-revealed'], default: 'its-reveals', description: "Backstab's \"then defeat one\": one of the two cards it revealed (the FAQ's unrevealed kill), or any revealed creature" },
   { name: 'firstPower', kind: 'enum', values: ['each-arrival', 'once-per-round'], default: 'each-arrival', description: 'when a First-position power fires: each time its creature comes to first position, unless printed "activates only once" (Fell Beast), or once per creature per round' },
+  { name: 'exhaustUse', kind: 'enum', values: ['any', 'after-die'], default: 'any', description: 'when an ability card may be exhausted for a second use: any time (the FAQ: "a card may be exhausted without spending a die"), or only once a die was spent on it this round (the rulebook: "after spending a die on them")' },
+  { name: 'towerBurn', kind: 'enum', values: ['any', 'at-zero'], default: 'any', description: 'the Forbidden Tower\'s +1 firewood "when you exhaust Ability cards to keep the firewood from reaching zero": for every card burnt for fire, or only for the exhaust the fire at 0 forces' },
   { name: 'lichReveals', kind: 'enum', values: ['blocked', 'allowed'], default: 'blocked', description: 'whether an ability may reveal cards behind a Lich ("no Ability cards can affect creature cards behind the Lich")' },
 ];
 
@@ -52,6 +54,8 @@ export function readingsOf(settings: Settings): Readings {
     sharpshooterAnyDie: settings.sharpshooter === 'any',
     backstabOwnReveals: settings.backstabTarget !== 'any-revealed',
     firstPowerEachArrival: settings.firstPower !== 'once-per-round',
+    exhaustUseAfterDie: settings.exhaustUse === 'after-die',
+    towerBonusAtZeroOnly: settings.towerBurn === 'at-zero',
   };
 }
 

@@ -28,10 +28,10 @@ export const Slot = { reserve: 0, active: 1, exhausted: 2 } as const;
 /** Per-card flags in the Line. */
 /**
  * Per Line card: its First-position power has fired (this round, or since it last came first with
- * `firstPower=each-arrival`); blanked (Smoke Bomb); halved (Wound); its reveal waits
- * for Backstab's defeat; revealed by the Backstab in progress.
+ * `firstPower=each-arrival`); blanked (Smoke Bomb); its reveal waits for Backstab's defeat; revealed by the Backstab
+ * in progress.
  */
-export const LineFlag = { firstFired: 1, blank: 2, halved: 4, heldReveal: 8, revealedByBackstab: 16 } as const;
+export const LineFlag = { firstFired: 1, blank: 2, heldReveal: 4, revealedByBackstab: 8 } as const;
 
 export class SetawatchState {
   status: number = Status.playing;
@@ -56,6 +56,8 @@ export class SetawatchState {
   readonly lineRevealed = new Uint8Array(LINE_CAPACITY);
   readonly lineDamage = new Int16Array(LINE_CAPACITY);
   readonly lineFlags = new Uint8Array(LINE_CAPACITY);
+  /** How many times the card's health was halved (Wound, each use). */
+  readonly lineHalvings = new Uint8Array(LINE_CAPACITY);
   /** Base health set by a power (Vampire), or -1. */
   readonly lineBaseHealth = new Int16Array(LINE_CAPACITY);
   /** The die this creature stole, or -1. */
@@ -211,6 +213,7 @@ export class SetawatchState {
     this.lineRevealed.set(other.lineRevealed);
     this.lineDamage.set(other.lineDamage);
     this.lineFlags.set(other.lineFlags);
+    this.lineHalvings.set(other.lineHalvings);
     this.lineBaseHealth.set(other.lineBaseHealth);
     this.lineStolenDie.set(other.lineStolenDie);
     this.lineAttacker.set(other.lineAttacker);

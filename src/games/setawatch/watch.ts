@@ -50,6 +50,16 @@ export interface Readings {
    * position, unless printed "(activates only once)"; `once-per-round`: once per creature per round.
    */
   readonly firstPowerEachArrival: boolean;
+  /**
+   * `exhaustUse=after-die`: an ability card is exhausted for a second use only once a die was spent on it this round
+   * (the rulebook's "after spending a die on them"); `any` (default): at any time (the FAQ).
+   */
+  readonly exhaustUseAfterDie: boolean;
+  /**
+   * `towerBurn=at-zero`: a location's burn bonus (the Forbidden Tower's +1, "to keep the firewood from reaching zero")
+   * only for the exhaust the fire at 0 forces; `any` (default): for every card burnt for fire.
+   */
+  readonly towerBonusAtZeroOnly: boolean;
 }
 
 const HUMAN: readonly string[] = ['Human'];
@@ -67,6 +77,8 @@ export const DEFAULT_READINGS: Readings = {
   sharpshooterAnyDie: false,
   backstabOwnReveals: true,
   firstPowerEachArrival: true,
+  exhaustUseAfterDie: false,
+  towerBonusAtZeroOnly: false,
 };
 
 /** Creatures the campfire lights at this firewood: 0 / 1-6 / 7-11 / 12-15. */
@@ -158,6 +170,7 @@ export class Watch implements Simulator {
     if (revealed) see(s, card);
     s.lineDamage[position] = 0;
     s.lineFlags[position] = 0;
+    s.lineHalvings[position] = 0;
     s.lineBaseHealth[position] = -1;
     s.lineStolenDie[position] = -1;
     s.lineAttacker[position] = -1;
@@ -180,6 +193,7 @@ export class Watch implements Simulator {
     const revealed = s.lineRevealed[from];
     const damage = s.lineDamage[from];
     const flags = s.lineFlags[from];
+    const halvings = s.lineHalvings[from];
     const baseHealth = s.lineBaseHealth[from];
     const stolen = s.lineStolenDie[from];
     const attacker = s.lineAttacker[from];
@@ -187,6 +201,7 @@ export class Watch implements Simulator {
     this.insertLine(to, card, revealed === 1);
     s.lineDamage[to] = damage;
     s.lineFlags[to] = flags;
+    s.lineHalvings[to] = halvings;
     s.lineBaseHealth[to] = baseHealth;
     s.lineStolenDie[to] = stolen;
     s.lineAttacker[to] = attacker;
@@ -208,6 +223,7 @@ export class Watch implements Simulator {
     s.lineRevealed[to] = s.lineRevealed[from];
     s.lineDamage[to] = s.lineDamage[from];
     s.lineFlags[to] = s.lineFlags[from];
+    s.lineHalvings[to] = s.lineHalvings[from];
     s.lineBaseHealth[to] = s.lineBaseHealth[from];
     s.lineStolenDie[to] = s.lineStolenDie[from];
     s.lineAttacker[to] = s.lineAttacker[from];
@@ -257,7 +273,7 @@ export class Watch implements Simulator {
    * The creature's health now: base health (printed, or a stolen die's value; plus the Graveyard's top for a Zombie
    * Horde, and a Forest Giant's health in front of it, which its text adds to the base), times a Werewolf's factor,
    * which doubles base health; then the other creatures' +health (Warlord) and the location's, whatever their order in
-   * the Line; halved last (Wound).
+   * the Line; halved last, once per Wound.
    */
   health(position: number): number {
     const s = this.state;
@@ -277,7 +293,7 @@ export class Watch implements Simulator {
     let health = base * factor + buffs;
     const location = this.location;
     for (let i = 0; i < location.typeHealthMask.length; i++) if ((location.typeHealthMask[i] & t.typeBits[card]) !== 0) health += location.typeHealthAmount[i];
-    if ((s.lineFlags[position] & LineFlag.halved) !== 0) health = Math.floor(health / 2);
+    for (let i = 0; i < s.lineHalvings[position]; i++) health = Math.floor(health / 2);
     return health < 0 ? 0 : health;
   }
 
@@ -661,14 +677,17 @@ export class Watch implements Simulator {
     }
   }
 
-  /** A creature holds one stolen die: a Bandit coming first again while holding one steals no other. */
+  /**
+   * A creature holds one stolen die: a Bandit coming first again while holding one steals no other. The dice of an
+   * adventurer out of the fight are idle, not available.
+   */
   private stealDie(position: number, partyChooses: boolean, setsHealth: boolean): void {
     const s = this.state;
     if (s.lineStolenDie[position] >= 0) return;
     this.options.clear();
     let highest = -1;
     for (let die = 0; die < SEATS * DICE_PER_SEAT; die++) {
-      if (s.dieState[die] !== Die.ready || s.onWatch[Math.floor(die / DICE_PER_SEAT)] === 0) continue;
+      if (s.dieState[die] !== Die.ready || s.inCombat[Math.floor(die / DICE_PER_SEAT)] === 0) continue;
       this.options.add(OptionKind.choose, -1, die, -1, -1, 0);
       if (highest < 0 || s.dieValue[die] > s.dieValue[highest]) highest = die;
     }
@@ -995,7 +1014,7 @@ export class Watch implements Simulator {
       const die = seat * DICE_PER_SEAT + k;
       if (s.slotDieUsed[slot] === 0 && s.dieState[die] === Die.ready && !this.sameValueEarlier(seat, k)) this.addUses(slot, die);
     }
-    this.addUses(slot, -1);
+    if (!this.readings.exhaustUseAfterDie || s.slotDieUsed[slot] === 1) this.addUses(slot, -1);
   }
 
   private addUses(slot: number, die: number): void {
@@ -1287,7 +1306,7 @@ export class Watch implements Simulator {
   private burn(slot: number): void {
     this.log?.write(`  ${this.seatName(Math.floor(slot / SLOTS_PER_SEAT))} burns ${this.abilityName(slot)} for fire`);
     this.exhaustSlot(slot);
-    this.changeFire(2 + this.location.burnBonus);
+    this.changeFire(2 + (this.readings.towerBonusAtZeroOnly ? 0 : this.location.burnBonus));
   }
 
   private usePassive(slot: number, die: number, target: number): void {
@@ -1389,7 +1408,7 @@ export class Watch implements Simulator {
         if (s.lineDamage[position] >= this.health(position)) this.defeat(position, seat);
         return;
       case 'halveHealth':
-        s.lineFlags[position] |= LineFlag.halved;
+        s.lineHalvings[position]++;
         if (s.lineDamage[position] >= this.health(position)) this.defeat(position, seat);
         return;
       case 'move':

@@ -333,7 +333,8 @@ describe('Rogue abilities', () => {
     logHas(defeatFirst, 'Vampire is defeated');
     expect(defeatFirst.some((line) => line.includes('Vampire steals'))).toBe(false);
     const revealsFirst = backstabVampire('reveals-first');
-    logHas(revealsFirst, 'Vampire steals a 8');
+    // Only the Rogue has an active card, so only her dice are in the fight: the 6 is the highest left.
+    logHas(revealsFirst, 'Vampire steals a 6');
     logHas(revealsFirst, 'Vampire is defeated');
   });
 
@@ -399,6 +400,27 @@ describe('Warrior abilities', () => {
   it('Wound halves a revealed creature’s health', () => {
     const game = play({ ...SECOND, active: ['Wound'], deck: ['Lich', ...FILLER], watch: [ability('Wound', 4, 0), attack(8, 0)] });
     logHas(game.log, 'attacks Lich with 8 (8/7)');
+  });
+
+  it('a second Wound on the same creature (its die, then exhausted) halves its health again', () => {
+    // Catches: halving kept as one flag, so the second use spent the card for nothing.
+    const game = play({ ...SECOND, active: ['Wound'], deck: ['Lich', ...FILLER], watch: [ability('Wound', 4, 0), ability('Wound', 'exhaust', 0), attack(5, 0)] });
+    logHas(game.log, 'attacks Lich with 5 (5/3)');
+  });
+
+  it.each([
+    ['any', true],
+    ['after-die', false],
+  ] as const)('exhaustUse=%s: a card with no die on it this round may be exhausted for its effect: %s', (exhaustUse, offered) => {
+    let beforeDie = -2;
+    let afterDie = -2;
+    const woundWithDie: Step = (view) => {
+      beforeDie = ability('Wound', 'exhaust', 0)(view);
+      return ability('Wound', 4, 0)(view);
+    };
+    play({ ...SECOND, exhaustUse, active: ['Wound'], deck: ['Lich', ...FILLER], watch: [woundWithDie, checkOptions((view) => (afterDie = ability('Wound', 'exhaust', 0)(view)))] });
+    expect(beforeDie >= 0).toBe(offered);
+    expect(afterDie).toBeGreaterThanOrEqual(0);
   });
 
   it('Wound rounds an odd health down', () => {

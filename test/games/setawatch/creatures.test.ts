@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Decision, OptionKind } from '../../../src/games/setawatch/decisions.ts';
-import { Die, LineFlag, Status } from '../../../src/games/setawatch/state.ts';
+import { DICE_PER_SEAT, Die, LineFlag, Status } from '../../../src/games/setawatch/state.ts';
 import { ability, attack, card, EVERY_CARD, find, play, type Step, targetIs } from './scenario.ts';
 
 /** Dice in seat order: cleric (camps), ranger, warrior, wizard. */
@@ -123,6 +123,28 @@ describe('creature powers', () => {
   it("Bandit in first position steals the die of the party's choosing", () => {
     const game = play({ ...cleric, deck: ['Bandit'], other: { [Decision.steal]: [(view) => find(view, (o, i) => view.state.dieValue[o.die[i]] === 5)] } });
     logHas(game.log, 'Bandit steals a 5');
+  });
+
+  describe('an adventurer out of the fight (every card exhausted when the Watch began) has no die to steal', () => {
+    // Catches: the dice of any adventurer on Watch offered, so the party could hand a Bandit a die it could never use.
+    const warriorOut = { ...cleric, rolls: [1, 1, 1, 7, 6, 5, 8, 8, 8, 6, 5, 4], active: cleric.active.filter((name) => name !== 'Wound' && name !== 'Throw Axe') };
+    const WARRIOR = 2;
+    const warriorsDie = (die: number) => Math.floor(die / DICE_PER_SEAT) === WARRIOR;
+
+    it('Bandit', () => {
+      let offered: number[] = [];
+      const steal: Step = (view) => {
+        offered = Array.from({ length: view.options.count }, (_, i) => view.options.die[i]);
+        return 0;
+      };
+      play({ ...warriorOut, deck: ['Bandit'], other: { [Decision.steal]: [steal] } });
+      expect(offered.length).toBeGreaterThan(0);
+      expect(offered.filter(warriorsDie)).toEqual([]);
+    });
+
+    it('Vampire', () => {
+      logHas(play({ ...warriorOut, deck: ['Vampire'] }).log, 'Vampire steals a 7');
+    });
   });
 
   it('Metal Golem stops direct attacks on the creatures behind it', () => {

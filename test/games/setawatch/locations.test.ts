@@ -91,9 +91,18 @@ describe('location effects', () => {
     expect(game.log.some((line) => line.includes('Ranger refreshes Slumber and exhausts Far Sight')), game.log.join('\n')).toBe(true);
   });
 
-  it('Forbidden Tower: burning a card for fire gives +3', () => {
-    const game = play({ ...base, locations: ['Forbidden Tower'], deck: FILLER, watch: [burn('Wound')] });
-    logHas(game.log, 'fire 7 -> 10');
+  it.each([
+    ['any', 'fire 7 -> 10'],
+    ['at-zero', 'fire 7 -> 9'],
+  ] as const)('Forbidden Tower (towerBurn=%s): burning a card for fire: %s', (towerBurn, change) => {
+    const game = play({ ...base, towerBurn, locations: ['Forbidden Tower'], deck: FILLER, watch: [burn('Wound')] });
+    logHas(game.log, change);
+  });
+
+  it.each(['any', 'at-zero'] as const)('Forbidden Tower (towerBurn=%s): the exhaust the fire at 0 forces gives +3', (towerBurn) => {
+    const game = play({ ...base, towerBurn, fire: 3, locations: ['Forbidden Tower'], deck: ['Wyvern', ...FILLER] });
+    logHas(game.log, 'the fire reaches 0');
+    logHas(game.log, 'fire 0 -> 3');
   });
 
   it('Elven Grove: camp actions take any die (Heal with a 1)', () => {

@@ -44,6 +44,10 @@ export interface Scenario {
   backstabTarget?: 'its-reveals' | 'any-revealed';
   /** The `firstPower` setting. */
   firstPower?: 'once-per-round' | 'each-arrival';
+  /** The `exhaustUse` setting. */
+  exhaustUse?: 'any' | 'after-die';
+  /** The `towerBurn` setting. */
+  towerBurn?: 'any' | 'at-zero';
   /** Watch options the scripted strategy declares it never takes. */
   ignores?: WatchIgnores;
   summons?: number;
@@ -191,7 +195,7 @@ export function play(scenario: Scenario, seed = 1): Played {
 
 /** The scenario's reading settings, the others at their defaults. */
 function readingSettings(scenario: Scenario): Settings {
-  const given = { ongoing: scenario.ongoing, poison: scenario.poison, tamed: scenario.tamed, backstab: scenario.backstab, lichReveals: scenario.lichReveals, berserker: scenario.berserker, cleave: scenario.cleave, sharpshooter: scenario.sharpshooter, backstabTarget: scenario.backstabTarget, firstPower: scenario.firstPower };
+  const given = { ongoing: scenario.ongoing, poison: scenario.poison, tamed: scenario.tamed, backstab: scenario.backstab, lichReveals: scenario.lichReveals, berserker: scenario.berserker, cleave: scenario.cleave, sharpshooter: scenario.sharpshooter, backstabTarget: scenario.backstabTarget, firstPower: scenario.firstPower, exhaustUse: scenario.exhaustUse, towerBurn: scenario.towerBurn };
   return resolveSettings(setawatch, Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) as Record<string, string>, 'scenario');
 }
 
