@@ -96,6 +96,8 @@ export class RunContext {
   variant: Variant = 'first';
   /** The Party as the last Realm ended (Realm 7's is scored). */
   readonly lastParty = new Int8Array(MAX_PARTY).fill(-1);
+  /** The Line positions the Falcon may strike, while its options are listed. */
+  readonly falconTargets = new Int16Array(LINE_CAPACITY);
 
   constructor(
     readonly content: DoomedrunContent,

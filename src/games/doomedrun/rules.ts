@@ -256,7 +256,10 @@ export class DoomedRules extends SetawatchRules {
   falconStrike(position: number, die: number): void {
     const s = this.state;
     const extra = die < 0 ? 0 : s.dieValue[die];
-    if (die >= 0) s.dieState[die] = Die.spent;
+    if (die >= 0) {
+      s.dieState[die] = Die.spent;
+      if (s.lineAttacker[position] < 0) s.lineAttacker[position] = Math.floor(die / DICE_PER_SEAT);
+    }
     this.falconReady = false;
     s.lineDamage[position] += this.run.content.rules.falconDamage + extra;
     this.log?.write(`  the Falcon deals ${this.run.content.rules.falconDamage}${extra > 0 ? ` + a die of ${extra}` : ''} to ${this.cardName(s.lineCard[position])}`);
@@ -306,17 +309,23 @@ export class DoomedRules extends SetawatchRules {
   }
 }
 
-/** The Falcon's options: hold it, or strike a revealed creature alone or with a ready die of an Adventurer on Watch. */
+/**
+ * The Falcon's options: hold it, or strike a creature a direct attack may be assigned to, anywhere in the Line, alone
+ * or with a ready die of an Adventurer in the fight (the Grand Arena's one adventurer's dice per creature holds).
+ */
 export function offerFalcon(run: RunContext, last: boolean): void {
   const s = run.rules.state;
   const choices = run.choices;
+  const targets = run.falconTargets;
   choices.clear();
   choices.add(FALCON_HOLD);
-  for (let position = 0; position < s.lineLength; position++) {
-    if (s.lineRevealed[position] !== 1 || run.tables.cards.kind[s.lineCard[position]] === Kind.summon) continue;
+  const count = run.rules.directAttackTargetsAnywhere(targets);
+  for (let i = 0; i < count; i++) {
+    const position = targets[i];
+    if (run.tables.cards.kind[s.lineCard[position]] === Kind.summon) continue;
     choices.add(falconOption(position, -1));
     for (let seat = 0; seat < SEATS; seat++) {
-      if (s.onWatch[seat] !== 1) continue;
+      if (s.inCombat[seat] !== 1 || !run.rules.combiningAllowed(seat, position)) continue;
       for (let k = 0; k < ROLLED_DICE; k++) {
         const die = seat * DICE_PER_SEAT + k;
         if (s.dieState[die] === Die.ready && s.dieTamed[die] < 0) choices.add(falconOption(position, die));

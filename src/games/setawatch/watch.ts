@@ -808,8 +808,10 @@ export class Watch implements Simulator {
     s.defeatsThisRound++;
     if (!blank && this.returnsToLine(card)) return;
     if (this.bury(card, seat)) this.payPyromancer();
-    if (!blank) this.runDefeatedPowers(card);
-    this.afterDefeat(card, position);
+    if (!blank) {
+      this.runDefeatedPowers(card);
+      this.afterDefeat(card, position);
+    }
     if (this.location.rerollAfterFirstDefeat && s.defeatsThisRound === 1) this.offerRerolls(1);
   }
 
@@ -817,6 +819,7 @@ export class Watch implements Simulator {
   protected afterSummonExhaust(_summonCard: number): void {}
   /** After a Summon card has summoned: its Unhallowed is in its place (or, for a Summon defeated face down, in the Graveyard). */
   protected afterSummon(_summonCard: number): void {}
+  /** A creature whose text is in play (face up, not blanked) was just defeated. */
   protected afterDefeat(_card: number, _position: number): void {}
 
   /** The rules example: a face-down Summon that is defeated still summons, and the Unhallowed goes straight to the Graveyard. */
@@ -971,16 +974,30 @@ export class Watch implements Simulator {
     const s = this.state;
     const anyRevealed = this.tables.hasSongOfPain && this.seatHasPassive(seat, 'attackAnyRevealed');
     const last = anyRevealed ? s.lineLength - 1 : Math.min(s.lineLength - 1, this.reach(seat));
+    return this.directAttackTargets(seat, last, anyRevealed, into);
+  }
+
+  /**
+   * The Line positions a direct attack reaching every position may strike (a Doomed Run's Falcon, which is no
+   * adventurer's die: `combiningAllowed` decides a die added to it): revealed, not immune, none behind a blocker.
+   */
+  directAttackTargetsAnywhere(into: Int16Array): number {
+    return this.directAttackTargets(-1, this.state.lineLength - 1, false, into);
+  }
+
+  /** Up to `last`; `overridesCreatures` (Song of Pain) ignores immunity and blockers; seat -1 is no adventurer. */
+  private directAttackTargets(seat: number, last: number, overridesCreatures: boolean, into: Int16Array): number {
+    const s = this.state;
     let count = 0;
     for (let position = 0; position <= last; position++) {
-      if (s.lineRevealed[position] === 1 && (anyRevealed || !this.isImmune(position)) && this.combiningAllowed(seat, position)) into[count++] = position;
-      if (!anyRevealed && this.tables.blocksAttacks[s.lineCard[position]] === 1 && this.ongoingWorks(position)) break;
+      if (s.lineRevealed[position] === 1 && (overridesCreatures || !this.isImmune(position)) && (seat < 0 || this.combiningAllowed(seat, position))) into[count++] = position;
+      if (!overridesCreatures && this.tables.blocksAttacks[s.lineCard[position]] === 1 && this.ongoingWorks(position)) break;
     }
     return count;
   }
 
   /** The Grand Arena: only one adventurer's dice per creature. */
-  private combiningAllowed(seat: number, position: number): boolean {
+  combiningAllowed(seat: number, position: number): boolean {
     const attacker = this.state.lineAttacker[position];
     return !this.location.noCombining || attacker < 0 || attacker === seat;
   }

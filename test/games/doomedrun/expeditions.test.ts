@@ -396,7 +396,11 @@ describe('The Final Realm', () => {
     expect(run.camp.party[0]).toBe(sixth);
   });
 
-  it('a Molting Unhallowed is replaced by the top Husk of the Graveyard', () => {
+  it.each([
+    ['face up', true, 1],
+    ['face down', false, 0],
+  ] as const)('a Molting Unhallowed defeated %s is replaced by the top Husk of the Graveyard: %s', (_, molts, revealed) => {
+    // Catches (face down): Molting fired for a card whose text is not in play, as Defeated powers do not.
     const log: string[] = [];
     const run = startedRun({ log, settings: { detail: true } });
     run.camp.realm = 7;
@@ -407,17 +411,18 @@ describe('The Final Realm', () => {
     s.unhallowedDeck.remove(snake);
     s.horde.remove(snake);
     s.lineCard[0] = snake;
-    s.lineRevealed[0] = 1;
+    s.lineRevealed[0] = revealed;
     s.lineDamage[0] = 0;
     s.lineFlags[0] = 0;
+    s.lineHalvings[0] = 0;
     s.lineBaseHealth[0] = -1;
     s.lineStolenDie[0] = -1;
     s.lineLength = 1;
     (run.rules as unknown as { defeat(position: number, seat: number): void }).defeat(0, -1);
-    expect(s.lineLength).toBe(1);
-    expect(run.tables.cards.names[s.lineCard[0]]).toBe('Husks');
-    expect(s.graveyard.toArray().filter((card) => run.tables.husk[card] === 1)).toHaveLength(3);
-    expect(log.some((line) => line.includes('Molts'))).toBe(true);
+    expect(s.lineLength).toBe(molts ? 1 : 0);
+    if (molts) expect(run.tables.cards.names[s.lineCard[0]]).toBe('Husks');
+    expect(s.graveyard.toArray().filter((card) => run.tables.husk[card] === 1)).toHaveLength(molts ? 3 : 4);
+    expect(log.some((line) => line.includes('Molts'))).toBe(molts);
   });
 });
 

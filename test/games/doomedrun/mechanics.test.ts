@@ -3,7 +3,7 @@ import { StrategyError } from '../../../src/core/errors.ts';
 import { Camp, Decision, OptionKind, type SetawatchStrategy } from '../../../src/games/setawatch/decisions.ts';
 import { DICE_PER_SEAT, Die, Slot, SLOTS_PER_SEAT, Status } from '../../../src/games/setawatch/state.ts';
 import { tierOf, TIERS } from '../../../src/games/doomedrun/scoring.ts';
-import { CampaignDecision, type CampaignView, type DoomedrunStrategy, ESCALATE_ADD, FALCON_HOLD, falconOption } from '../../../src/games/doomedrun/decisions.ts';
+import { CampaignDecision, type CampaignView, type DoomedrunStrategy, ESCALATE_ADD, FALCON_HOLD, falconDie, falconOption, falconTarget } from '../../../src/games/doomedrun/decisions.ts';
 import { Where } from '../../../src/games/doomedrun/state.ts';
 import { cardWorth, greedyChoice } from '../../../strategies/setawatch/greedy.ts';
 import { greedyCampaign } from '../../../strategies/doomedrun/greedy.ts';
@@ -30,6 +30,7 @@ function putInLine(run: ReturnType<typeof startedRun>, cards: number[]): void {
     s.lineRevealed[i] = 1;
     s.lineDamage[i] = 0;
     s.lineFlags[i] = 0;
+    s.lineHalvings[i] = 0;
     s.lineBaseHealth[i] = -1;
     s.lineStolenDie[i] = -1;
     s.lineAttacker[i] = -1;
@@ -244,6 +245,7 @@ describe("The Royal's Falcon", () => {
     expect(Array.from(run.camp.party)).toContain(adventurer(run, 'royal'));
     const s = run.rules.state;
     s.onWatch.set([1, 1, 0, 0]);
+    s.inCombat.set([1, 1, 0, 0]);
     s.dieValue.set([5, 2, 3], 0);
     s.dieValue.set([6, 4, 1], DICE_PER_SEAT);
     for (const die of [0, 1, 2, DICE_PER_SEAT, DICE_PER_SEAT + 1, DICE_PER_SEAT + 2]) s.dieState[die] = Die.ready;
@@ -264,6 +266,44 @@ describe("The Royal's Falcon", () => {
     expect(log.some((line) => line.includes('the Falcon deals 4 + a die of 2 to Goblins'))).toBe(true);
     run.rules.endWatch(watch);
     expect(asked.filter((d) => d === CampaignDecision.falcon || d === CampaignDecision.falconLast)).toEqual([CampaignDecision.falcon]);
+  });
+
+  it.each([
+    ['a Metal Golem blocks the creatures behind it', ['Metal Golem', 'Eagle', 'Goblins'], [0]],
+    ['a flanked Phantom Cat is immune', ['Eagle', 'Phantom Cat', 'Goblins'], [0, 2]],
+    ['it reaches the whole Line', ['Eagle', 'Goblins', 'Bear'], [0, 1, 2]],
+  ])('strikes only where a direct attack may be assigned: %s', (_, names, positions) => {
+    // Catches: every revealed card offered, immunity and blockers ignored.
+    let offered: number[] = [];
+    const { run } = royalRun([], (view) => {
+      offered = Array.from(view.options.subarray(0, view.count), falconTarget).filter((position) => position >= 0);
+      return FALCON_HOLD;
+    });
+    putInLine(run, names.map((name) => cardIds(run, name)[0]));
+    hooks(run).beforeWatchAction();
+    expect([...new Set(offered)]).toEqual(positions);
+  });
+
+  it('adds no die of an adventurer out of the fight, nor, at the Grand Arena, of a second adventurer on a creature', () => {
+    let offered: number[] = [];
+    const { run } = royalRun([], (view) => {
+      offered = Array.from(view.options.subarray(0, view.count)).filter((option) => option !== FALCON_HOLD && falconTarget(option) === 0 && falconDie(option) >= 0).map(falconDie);
+      return FALCON_HOLD;
+    });
+    putInLine(run, [cardIds(run, 'Goblins')[0]]);
+    const s = run.rules.state;
+    s.inCombat.set([0, 1, 0, 0]);
+    hooks(run).beforeWatchAction();
+    expect(offered.length).toBeGreaterThan(0);
+    expect(offered.every((die) => Math.floor(die / DICE_PER_SEAT) === 1)).toBe(true);
+    s.inCombat.set([1, 1, 0, 0]);
+    s.lineAttacker[0] = 0;
+    const grandArena = run.tables.cards.locations.find((location) => location.name === 'Grand Arena');
+    expect(grandArena?.rules.noCombining).toBe(true);
+    (run.rules as unknown as { location: unknown }).location = grandArena?.rules;
+    hooks(run).beforeWatchAction();
+    expect(offered.length).toBeGreaterThan(0);
+    expect(offered.every((die) => Math.floor(die / DICE_PER_SEAT) === 0)).toBe(true);
   });
 
   it('is offered before every Watch action until it strikes, once a round', () => {
