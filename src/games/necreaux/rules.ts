@@ -575,12 +575,20 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     this.endDamage();
   }
 
-  /** `points` of damage to one agent. */
+  /** `points` of damage to one agent; stun damage it cannot use (its cards disabled, a teammate's not) is lost. */
   private damageAgent(agent: number, points: number, stun: boolean, chaotic: boolean): void {
     const s = this.state;
     this.beginDamage(points, stun, agent);
-    while (s.damageLeft > 0 && s.alive[agent] === 1) this.damagePoint(agent, chaotic);
+    while (s.damageLeft > 0 && s.alive[agent] === 1 && this.hasDamageableCard(agent)) this.damagePoint(agent, chaotic);
+    if (s.damageLeft > 0 && s.alive[agent] === 1 && this.log !== null) this.log.write(`  agent ${agent} has no card the stun damage may reach: ${s.damageLeft} lost`);
     this.endDamage();
+  }
+
+  private hasDamageableCard(agent: number): boolean {
+    const s = this.state;
+    const skills = s.skills[agent];
+    for (let i = 0; i < skills.size; i++) if (s.canDamageCard(agent, skills.at(i))) return true;
+    return false;
   }
 
   private beginDamage(points: number, stun: boolean, only: number): void {
@@ -722,21 +730,11 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
   /** Discard a card that is current (not in a pile); an irreplaceable card goes to the box instead. */
   private destroy(card: number): void {
     const s = this.state;
-    const cards = this.cards;
     s.holder[card] = -1;
     s.charges[card] = 0;
     s.setFaceDown(card, false);
     s.host[card] = -1;
-    if (cards.hasKeyword(card, Keyword.irreplaceable)) {
-      s.box.push(card);
-      s.zone[card] = Zone.box;
-    } else if (cards.isSkill(card)) {
-      s.skillDiscard.push(card);
-      s.zone[card] = Zone.skillDiscard;
-    } else {
-      s.discard.push(card);
-      s.zone[card] = Zone.discard;
-    }
+    s.discardCard(card);
   }
 
   // --- Holding cards ---
@@ -808,11 +806,7 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     const second = this.takeSkill();
     if (first < 0) return;
     const kept = second < 0 ? first : this.ask.soloBonusKeep(first, second);
-    if (second >= 0) {
-      const other = kept === first ? second : first;
-      s.skillDiscard.push(other);
-      s.zone[other] = Zone.skillDiscard;
-    }
+    if (second >= 0) s.discardCard(kept === first ? second : first);
     this.addSkill(agent, kept);
     if (this.cards.hasKeyword(kept, Keyword.soloBonus)) this.soloBonus(agent, kept);
   }
@@ -1216,11 +1210,11 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     else this.destroy(target);
   }
 
-  /** Roll the roll in progress again: new dice, the same modifiers. */
+  /** Roll the roll in progress again: new dice (an extra die too: the best two of three), the same modifiers. */
   private reroll(): void {
-    const modifier = this.state.rollTotal - this.die1 - this.die2;
-    this.die1 = this.dice.die(6);
-    this.die2 = this.dice.die(6);
+    const s = this.state;
+    const modifier = s.rollTotal - this.die1 - this.die2;
+    this.rollDice(s.rollAgent, s.rollKind);
     this.setRollTotal(this.die1 + this.die2 + modifier);
     if (this.log !== null) this.log.write(`  reroll: ${this.rollText(modifier)}`);
   }

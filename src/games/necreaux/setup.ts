@@ -142,7 +142,7 @@ export class SetUp {
       this.passHandsLeft();
     }
     for (let agent = 0; agent < agents; agent++) {
-      while (s.hands[agent].size > 0) this.move(s.hands[agent].draw(), s.skillDiscard, Zone.skillDiscard);
+      while (s.hands[agent].size > 0) s.discardCard(s.hands[agent].draw());
     }
   }
 

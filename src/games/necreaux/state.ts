@@ -291,6 +291,20 @@ export class GameState implements NecreauxView {
     this.recount(card);
   }
 
+  /** A card not in play goes to its discard pile; an irreplaceable one to the box, never to come back (destroy = discard). */
+  discardCard(card: number): void {
+    if (this.cards.hasKeyword(card, Keyword.irreplaceable)) {
+      this.box.push(card);
+      this.zone[card] = Zone.box;
+    } else if (this.cards.isSkill(card)) {
+      this.skillDiscard.push(card);
+      this.zone[card] = Zone.skillDiscard;
+    } else {
+      this.discard.push(card);
+      this.zone[card] = Zone.discard;
+    }
+  }
+
   putHeld(agent: number, card: number): void {
     this.held[agent].push(card);
     this.zone[card] = Zone.held;
@@ -625,7 +639,7 @@ export class GameState implements NecreauxView {
 
   canDamageCard(agent: number, card: number): boolean {
     if (this.zone[card] !== Zone.skill || this.holder[card] !== agent) return false;
-    return !this.damageStun || this.faceDown[card] === 0 || !this.hasFaceUpSkill(agent);
+    return !this.damageStun || this.faceDown[card] === 0 || !this.teamHasFaceUpSkill();
   }
 
   canEnable(card: number): boolean {

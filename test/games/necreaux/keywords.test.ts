@@ -162,6 +162,24 @@ describe('glossary keywords', () => {
     expect(metric(game, 'turns')).toBe(2);
   });
 
+  it('Irreplaceable: the Solo Bonus draw not kept goes to the box, not the skill discard', () => {
+    // Catches: a discard outside destroy() sending an irreplaceable card where a reshuffle brings it back.
+    let plain10 = -1;
+    const game = play(
+      scenario(1, ['Training Hall'], [], (e) => {
+        plain10 = id(e, 'Plain 10');
+        for (const name of ['Rapid Healer', 'Plain 10', 'Daredevil']) {
+          lift(e.state, id(e, name));
+          e.state.skillDeck.push(id(e, name));
+          e.state.zone[id(e, name)] = Zone.skillDeck;
+        }
+      }),
+      testStrategy({ soloBonusKeep: (_, first, second) => (first === plain10 ? first : second) }),
+    );
+    expect(game.state.holder[id(game.engine, 'Plain 10')]).toBe(0);
+    expect(game.state.zone[id(game.engine, 'Rapid Healer')]).toBe(Zone.box);
+  });
+
   it('Stun: its damage must disable cards while the team has a face-up skill card', () => {
     const game = play(
       scenario(2, ['Taser Drone'], [1, 1, 6, 6, 6, 6, 6, 6], (e) => {
@@ -170,6 +188,20 @@ describe('glossary keywords', () => {
     );
     expect(game.state.skillCount(0)).toBe(3);
     expect(game.state.health(1)).toBe(5);
+  });
+
+  it("Stun damage forced onto one agent whose cards are all disabled is lost while a teammate's card is face up", () => {
+    // "You may not use damage from this monster to destroy a skill card unless all skill cards on your team are
+    // disabled." Catches: the agent's own face-down cards counted, so the damage destroyed one of them.
+    let after: number[] = [];
+    play(
+      scenario(2, ['Medkit'], [], (e) => {
+        for (const name of ['Plain 1', 'Plain 2', 'Plain 3']) e.state.setFaceDown(id(e, name), true);
+        (e as unknown as { damageAgent(agent: number, points: number, stun: boolean, chaotic: boolean): void }).damageAgent(0, 2, true, false);
+        after = [e.state.skillCount(0), e.state.health(0)];
+      }),
+    );
+    expect(after).toEqual([3, 3]);
   });
 
   it('Swarming: damage halved (rounded down) and dealt to every agent', () => {

@@ -54,6 +54,14 @@ describe('combat', () => {
     expect(metric(game, 'monstersDefeated')).toBe(1);
   });
 
+  it('a reroll of an agent with an extra die rolls three again and keeps the best two', () => {
+    // Catches: a reroll of two dice only (Brawler's third die lost on Lucky's reroll).
+    const game = play(scenario(1, ['Guard Dog'], [2, 1, 1, 1, 1, 6], (engine) => setSkills(engine, 0, ['Brawler', 'Lucky', 'Plain 2'])), testStrategy({ useAbility: () => true }, 1));
+    expect(game.log).toContain('  agent 0 rolls 2+1 = 3');
+    expect(game.log).toContain('  reroll: 6+1 = 7');
+    expect(metric(game, 'monstersDefeated')).toBe(1);
+  });
+
   it('ties do nothing, rolls below the CV deal one damage each; health equals the number of agents', () => {
     const game = play(scenario(2, ['Guard Dog'], [2, 3, 1, 1, 6, 6, 6, 6]), testStrategy({}, 1));
     expect(game.log).toContain('  fight Guard Dog: CV 5, health 2');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Settings } from '../../../src/core/game.ts';
+import { Keyword } from '../../../src/games/necreaux/cards.ts';
 import { Kind } from '../../../src/games/necreaux/decisions.ts';
 import type { NecreauxEngine } from '../../../src/games/necreaux/rules.ts';
 import { scoreOf } from '../../../src/games/necreaux/score.ts';
@@ -166,6 +167,25 @@ describe('agent creation', () => {
     // Round 2: agent 1 is offered what agent 0 left in round 1.
     expect(offered[4]).toEqual(offered[0].slice(1));
     for (let agent = 0; agent < 3; agent++) expect(engine.state.skillCount(agent)).toBe(3);
+  });
+
+  it('silent draft: an irreplaceable fourth card goes to the box, not the skill discard', () => {
+    // Catches: the fourth cards moved straight to the skill discard, where a reshuffle brings an irreplaceable one back.
+    const { cards } = capture({ agents: 3, level: '7' });
+    const irreplaceable = (card: number) => cards.hasKeyword(card, Keyword.irreplaceable);
+    const avoider = testStrategy({
+      draftPick: (view, agent) => {
+        const hand = range(0, view.handSize(agent) - 1).map((i) => view.handAt(agent, i));
+        return hand.find((card) => !irreplaceable(card)) ?? hand[0];
+      },
+    });
+    let checked = 0;
+    for (let seed = 0; seed < 40 && checked < 2; seed++) {
+      const engine = capture({ agents: 3, level: '7' }, avoider, seed);
+      expect(engine.state.skillDiscard.toArray().filter(irreplaceable)).toEqual([]);
+      if (engine.state.box.toArray().some(irreplaceable)) checked++;
+    }
+    expect(checked).toBe(2);
   });
 });
 
