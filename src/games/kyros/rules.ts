@@ -264,6 +264,8 @@ export class KyrosRules implements RulesView {
       s.position[seat] = FREE_PLACE;
       s.heading[seat] = -1;
     }
+    // Next to a town another hero has since liberated (after an escape, or from set-up): a free town now.
+    if (s.position[seat] !== FREE_PLACE && s.townLiberated[s.position[seat]] === 1) s.position[seat] = FREE_PLACE;
     if (s.heading[seat] < 0) {
       const o = this.options;
       o.clear();
@@ -712,11 +714,14 @@ export class KyrosRules implements RulesView {
     this.removeItem(seat, slot);
   }
 
-  /** Wounds to the hero; in a phase where its reflect effect is active, the Giant Lord takes the reflected wounds. */
+  /**
+   * Wounds to the hero; in a phase where its reflect effect is active, the Giant Lord takes the reflected wounds,
+   * unless the blow knocked the hero out: the blow lands first, and the hero falls before the reflected wound counts.
+   */
   private heroTakes(wounds: number, phase: number): void {
     const s = this.state;
     s.wounds[s.attacker] += wounds;
-    if (phase >= 0 && phase === s.heroReflectPhase && wounds > 0) {
+    if (phase >= 0 && phase === s.heroReflectPhase && wounds > 0 && s.wounds[s.attacker] < s.heroLife) {
       if (this.log !== null) this.log.write(`    the hero's reflect effect: ${s.heroReflectAmount} wound(s) to the Giant Lord`);
       s.lordWounds += s.heroReflectAmount;
     }
@@ -731,7 +736,7 @@ export class KyrosRules implements RulesView {
     }
   }
 
-  /** The Giant Lord falls first if both fall at once (the hero's blow lands before the reflected wound). */
+  /** The Giant Lord falls first if both fall at once (the hero's blow lands before the Lord's reflected wound). */
   private combatOver(): number {
     const s = this.state;
     if (s.lordWounds >= s.lordLife) return CombatEnd.liberated;

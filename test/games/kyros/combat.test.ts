@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { Decision, type DecisionView, OptionKind } from '../../../src/games/kyros/decisions.ts';
 import { Phase } from '../../../src/games/kyros/cards.ts';
+import type { KyrosRules } from '../../../src/games/kyros/rules.ts';
 import { itemIndex, liberateAllBut, lordIndex, makeRules, newRecord, occupy, option, type Script, scripted, scriptRolls, seatHero, tables } from './scenario.ts';
 
 /** Lord Hawthorne (ranged 5, melee 8/3, magic 5, Life 10) alone against one Lord in Frostgate, with fixed rolls. */
-function fight(lord: string, stack: string[], items: string[], rolls: number[], script: Script = {}) {
+function fight(lord: string, stack: string[], items: string[], rolls: number[], script: Script = {}, arrange: (rules: KyrosRules) => void = () => {}) {
   const lines: string[] = [];
   const rules = makeRules({ players: 1, maxRounds: 1, travel: 1 }, lines);
   rules.playGame(2, scripted(script), newRecord(), (r) => {
@@ -12,6 +13,7 @@ function fight(lord: string, stack: string[], items: string[], rolls: number[], 
     seatHero(r, 0, 'Lord Hawthorne', 0, items);
     liberateAllBut(r, 0);
     scriptRolls(r, rolls);
+    arrange(r);
   });
   return { rules, lines };
 }
@@ -112,6 +114,20 @@ describe("the Giant Lord card's own abilities (the rulebook: its passive ability
     expect(strike).toBeGreaterThan(0);
     expect(bomb).toBeGreaterThan(strike);
     expect(rules.state.wounds[0]).toBeGreaterThanOrEqual(1 + 3);
+  });
+
+  it("a blow that knocks the hero out lands before its own reflect effect: the Lord does not fall with it", () => {
+    // Hrolvath (15/2, 15/3, 15/2, Life 4). Hawthorne (Life 10, 8 wounds) holds the Mirror of Shael (magic, 1 back):
+    // ranged defended, melee hits for 3, magic fails for 2. Catches: the reflected wound taking the Lord to its Life,
+    // so the knocked-out hero liberated the town.
+    const mirror = (view: DecisionView) => (view.options.count > 1 ? 1 : 0);
+    const { rules, lines } = fight('Hrolvath the Old', [], ['Mirror of Shael'], [10, 10, 10, 10, 1, 1], {
+      [Decision.heroItem]: mirror,
+      [Decision.phase]: (view) => option(view, OptionKind.phase, Phase.melee),
+    }, (r) => (r.state.wounds[0] = 8));
+    expect(lines.some((line) => line.includes("the hero's reflect effect"))).toBe(false);
+    expect(rules.state.townLiberated[0]).toBe(0);
+    expect(lines.some((line) => line.includes('the hero is knocked out'))).toBe(true);
   });
 
   it('a passive reflect is active from the first round, without exhaustion', () => {

@@ -400,6 +400,18 @@ describe('between fights', () => {
     expect(rules.state.travelLeft[0]).toBe(1);
   });
 
+  it('a hero next to a town another hero has liberated since stands in a free town', () => {
+    // After an escape, or from set-up. Catches: the row distance paid from a town no longer occupied.
+    const rules = makeRules({ players: 3, maxRounds: 1 });
+    rules.playGame(1, scripted({ [Decision.destination]: (view) => option(view, OptionKind.town, 3) }), newRecord(), (r) => {
+      for (let seat = 0; seat < 3; seat++) seatHero(r, seat, 'Corbin', seat === 0 ? 1 : FREE_PLACE);
+      r.state.townLiberated[1] = 1;
+    });
+    expect(rules.state.position[0]).toBe(FREE_PLACE);
+    // `travel` (2) turns from a free place, one of them this turn; from next to Greyhaven it would be 2 + 2 - 1.
+    expect(rules.state.travelLeft[0]).toBe(1);
+  });
+
   it('resting heals a wound per healCost gold and all exhaustion; every turn first heals `recovery` wounds and sheds `exhaustionRecovery` exhaustion', () => {
     const rules = makeRules({ players: 1, maxRounds: 1, healCost: 2, recovery: 1, exhaustionRecovery: 2 });
     rules.playGame(1, scripted({ [Decision.destination]: (view) => view.options.count - 1 }), newRecord(), (r) => {
