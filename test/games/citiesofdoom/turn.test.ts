@@ -389,6 +389,16 @@ describe('magic and combat (Steps 3 and 4)', () => {
     expect(t.log.at(-1)).toBe('  combat roll 4: axe, axe, sword; attack 5 against 5');
   });
 
+  it('the heuristic rerolls every die when none scores, however far short the attack', () => {
+    // Catches: far short (more than 4), it kept the dice below the best: none, when nothing scores, so it stopped.
+    const heuristic = (v: DecisionView) => heuristicChoice(Decision.combat, v);
+    const t = arena({}, { [Decision.combat]: [heuristic, heuristic, heuristic] });
+    rolls(t, 'bow', 'bow', 'bow', 'bow', 'bow', 'axe', 'axe', 'axe', 'axe', 'axe');
+    fight(t, 6);
+    expect(t.log[0]).toBe('  combat roll 1: bow, bow, bow, bow, bow; attack 0 against 6');
+    expect(t.log[1]).toMatch(/^ {2}combat roll 2: axe, axe, axe, axe, axe; attack/);
+  });
+
   it('a White Tree rolls an improvised weapon die (one of each weapon adds 1) and is rerolled; used dice go to the sideboard', () => {
     const t = arena();
     const improvised = give(t, me(t), 'improvised', Where.reserve);
