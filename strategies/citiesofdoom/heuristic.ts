@@ -127,7 +127,7 @@ function rerollChoice(view: DecisionView): number {
     if (c.points[k] === 0) zeros |= 1 << k;
     if (c.points[k] < best) below |= 1 << k;
   }
-  // Far behind, keep only the best die (reroll them all when none scores); near, reroll the dice that score nothing.
+  // Far behind, keep the dice at the best (all rerolled when none scores); near, reroll those that score nothing.
   const farBehind = view.toWin - view.attack > 4;
   const mask = zeros !== 0 && (!farBehind || best === 0) ? zeros : below;
   return mask === 0 ? pick(view, OptionKind.done) : pick(view, OptionKind.reroll, mask);

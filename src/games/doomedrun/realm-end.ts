@@ -41,6 +41,8 @@ export class RealmEnd {
     const c = this.run.camp;
     const s = this.run.rules.state;
     for (let seat = 0; seat < MAX_PARTY; seat++) this.run.rules.releaseTamedOf(seat, s.removed);
+    // Sorted into the box behind their dividers, face-down ones too (the Horde's Unhallowed, one Vanquished unseen):
+    // the party knows which of its Unhallowed are left under the deck, so rollouts never deal a boxed card back.
     for (const pile of this.summons.piles) {
       for (let i = 0; i < pile.size; i++) leavePlay(s, pile.at(i));
       pile.clear();

@@ -97,7 +97,8 @@ export class RealmSetup {
     this.run.random.streams.campaign.shuffle(scratch, 0, n);
     s.horde.push(scratch[0]);
     for (let i = 1; i < n; i++) s.unhallowedDeck.push(scratch[i]);
-    // The Realm's Unhallowed share one shuffle; those left from earlier Realms keep what the party knew of them.
+    // The Realm's Unhallowed share one shuffle; those left from earlier Realms keep what the party knew of them (until
+    // a reset draws the Horde's card from the whole deck).
     const shuffle = nextShuffle(s);
     for (let i = 0; i < n; i++) placeBy(s, scratch[i], shuffle);
     seeUnhallowedTop(s);

@@ -21,6 +21,7 @@ export function rulesOptions(settings: Settings): RulesOptions {
     healCost: Number(settings.healCost),
     knockoutTurns: Number(settings.knockoutTurns),
     priorFame: settings.priorFame === 'none' || settings.priorFame === 'random' ? settings.priorFame : 'eighth',
+    lordFallsFirst: settings.bothFall === 'lord-first',
   };
 }
 
@@ -66,6 +67,7 @@ const kyros: GameModule<KyrosStrategy, KyrosContent> = {
     { name: 'healCost', kind: 'int', min: 0, max: 5, default: 1, description: 'gold per wound healed when resting a turn in a free town (0: free)' },
     { name: 'knockoutTurns', kind: 'int', min: 0, max: 6, default: 1, description: 'turns a knocked-out hero loses' },
     { name: 'priorFame', kind: 'enum', values: ['eighth', 'none', 'random'], default: 'eighth', description: 'fame from the 8 Giant Lords defeated before the endgame: the eighth only, held by the player who triggered the endgame (the last seat); none; or the eighth and the other seven to random heroes' },
+    { name: 'bothFall', kind: 'enum', values: ['struck-first', 'lord-first'], default: 'struck-first', description: "when a blow's reflected wound (Mirror of Shael) would fell the striker too: the side struck falls first and its reflect no longer counts; or both fall and the Giant Lord first (the hero keeps the spoils, then is knocked out)" },
   ],
   content: kyrosContent,
   strategies: kyrosStrategies,

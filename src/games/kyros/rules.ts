@@ -49,6 +49,11 @@ export interface RulesOptions {
    * held by the last seat; `none`; or `random`, the eighth and each of the others to a random hero.
    */
   readonly priorFame: 'eighth' | 'none' | 'random';
+  /**
+   * `bothFall=lord-first`: a reflected wound counts even when the blow felled the side it reflects from, and when both
+   * fall the Giant Lord falls first; `struck-first` (default): the side struck falls first, its reflect uncounted.
+   */
+  readonly lordFallsFirst: boolean;
 }
 
 export const OUTCOME_UNFINISHED = MAX_SEATS;
@@ -714,14 +719,11 @@ export class KyrosRules implements RulesView {
     this.removeItem(seat, slot);
   }
 
-  /**
-   * Wounds to the hero; in a phase where its reflect effect is active, the Giant Lord takes the reflected wounds,
-   * unless the blow knocked the hero out: the blow lands first, and the hero falls before the reflected wound counts.
-   */
+  /** Wounds to the hero; in a phase where its reflect effect is active, the Giant Lord takes the reflected wounds. */
   private heroTakes(wounds: number, phase: number): void {
     const s = this.state;
     s.wounds[s.attacker] += wounds;
-    if (phase >= 0 && phase === s.heroReflectPhase && wounds > 0 && s.wounds[s.attacker] < s.heroLife) {
+    if (phase >= 0 && phase === s.heroReflectPhase && wounds > 0 && this.reflectCounts(s.wounds[s.attacker], s.heroLife)) {
       if (this.log !== null) this.log.write(`    the hero's reflect effect: ${s.heroReflectAmount} wound(s) to the Giant Lord`);
       s.lordWounds += s.heroReflectAmount;
     }
@@ -730,13 +732,18 @@ export class KyrosRules implements RulesView {
   private lordTakes(wounds: number, phase: number): void {
     const s = this.state;
     s.lordWounds += wounds;
-    if (phase >= 0 && phase === s.lordReflectPhase && wounds > 0) {
+    if (phase >= 0 && phase === s.lordReflectPhase && wounds > 0 && this.reflectCounts(s.lordWounds, s.lordLife)) {
       if (this.log !== null) this.log.write(`    the Giant Lord's reflect effect: ${s.lordReflectAmount} wound(s) to the hero`);
       this.heroTakes(s.lordReflectAmount, -1);
     }
   }
 
-  /** The Giant Lord falls first if both fall at once (the hero's blow lands before the Lord's reflected wound). */
+  /** A side's reflect effect answers the blow it took, unless (bothFall=struck-first) that blow felled it. */
+  private reflectCounts(wounds: number, life: number): boolean {
+    return this.settings.lordFallsFirst || wounds < life;
+  }
+
+  /** The Giant Lord falls first if both fall at once (only with bothFall=lord-first). */
   private combatOver(): number {
     const s = this.state;
     if (s.lordWounds >= s.lordLife) return CombatEnd.liberated;
@@ -787,7 +794,7 @@ export class KyrosRules implements RulesView {
       return;
     }
     if (s.wounds[seat] >= s.heroLife) {
-      // The Lord's last blow (a reflected wound) knocked the hero out too: it keeps the spoils but misses the market.
+      // bothFall=lord-first: the Lord's reflected wound knocked the hero out too: it keeps the spoils, misses the market.
       this.knockOut(seat);
       if (this.log !== null) this.log.write('    the hero falls with the Giant Lord and is knocked out; it goes to a free town to recover');
       return;

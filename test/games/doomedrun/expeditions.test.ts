@@ -399,7 +399,7 @@ describe('The Final Realm', () => {
   it.each([
     ['face up', true, 1],
     ['face down', false, 0],
-  ] as const)('a Molting Unhallowed defeated %s is replaced by the top Husk of the Graveyard: %s', (_, molts, revealed) => {
+  ] as const)('a Molting Unhallowed defeated %s Molts (the top Husk of the Graveyard takes its place): %s', (_, molts, revealed) => {
     // Catches (face down): Molting fired for a card whose text is not in play, as Defeated powers do not.
     const log: string[] = [];
     const run = startedRun({ log, settings: { detail: true } });

@@ -64,7 +64,7 @@ describe("a Doomed Run's knowledge", () => {
 
   it("a Realm's new Unhallowed trade places with each other, never with those left from earlier Realms", () => {
     // The truth: the Horde's face-down card and the 7 new ones on top are the Realm's 8 in an unknown order; under
-    // them lie the earlier Realms' leftovers, in the order they were left in. Catches: the whole Unhallowed deck losing its order at
+    // them lie the earlier Realms' leftovers, whose set the party knows (a Realm's end shows it the cards it boxes). Catches: the whole Unhallowed deck losing its order at
     // set-up, or every unseen Unhallowed trading places (a leftover could then be the Horde's card).
     const LOADS = 60;
     let checked = 0;

@@ -306,6 +306,20 @@ describe("The Royal's Falcon", () => {
     expect(offered.every((die) => Math.floor(die / DICE_PER_SEAT) === 0)).toBe(true);
   });
 
+  it("a die added to it is its adventurer's attack on the creature (the Grand Arena's one adventurer, Curse's attack die)", () => {
+    // Catches: a Falcon strike with a die leaving the creature unmarked, so a second adventurer could combine at the Grand Arena.
+    const { run } = royalRun([], () => falconOption(0, DICE_PER_SEAT + 2)); // 4 + 1 against the Goblins' 6
+    putInLine(run, [cardIds(run, 'Goblins')[0]]);
+    const grandArena = run.tables.cards.locations.find((location) => location.name === 'Grand Arena');
+    (run.rules as unknown as { location: unknown }).location = grandArena?.rules;
+    hooks(run).beforeWatchAction();
+    const s = run.rules.state;
+    expect(s.lineLength).toBe(1);
+    expect(s.lineAttacker[0]).toBe(1);
+    expect(run.rules.combiningAllowed(0, 0)).toBe(false);
+    expect(run.rules.combiningAllowed(1, 0)).toBe(true);
+  });
+
   it('is offered before every Watch action until it strikes, once a round', () => {
     const log: string[] = [];
     let offers = 0;

@@ -5,15 +5,15 @@ import type { KyrosRules } from '../../../src/games/kyros/rules.ts';
 import { itemIndex, liberateAllBut, lordIndex, makeRules, newRecord, occupy, option, type Script, scripted, scriptRolls, seatHero, tables } from './scenario.ts';
 
 /** Lord Hawthorne (ranged 5, melee 8/3, magic 5, Life 10) alone against one Lord in Frostgate, with fixed rolls. */
-function fight(lord: string, stack: string[], items: string[], rolls: number[], script: Script = {}, arrange: (rules: KyrosRules) => void = () => {}) {
+function fight(lord: string, stack: string[], items: string[], rolls: number[], script: Script = {}, more: { arrange?: (rules: KyrosRules) => void; bothFall?: string } = {}) {
   const lines: string[] = [];
-  const rules = makeRules({ players: 1, maxRounds: 1, travel: 1 }, lines);
+  const rules = makeRules({ players: 1, maxRounds: 1, travel: 1, ...(more.bothFall === undefined ? {} : { bothFall: more.bothFall }) }, lines);
   rules.playGame(2, scripted(script), newRecord(), (r) => {
     occupy(r, 0, lord, stack);
     seatHero(r, 0, 'Lord Hawthorne', 0, items);
     liberateAllBut(r, 0);
     scriptRolls(r, rolls);
-    arrange(r);
+    more.arrange?.(r);
   });
   return { rules, lines };
 }
@@ -116,18 +116,34 @@ describe("the Giant Lord card's own abilities (the rulebook: its passive ability
     expect(rules.state.wounds[0]).toBeGreaterThanOrEqual(1 + 3);
   });
 
-  it("a blow that knocks the hero out lands before its own reflect effect: the Lord does not fall with it", () => {
+  it.each([
+    ['struck-first', false],
+    ['lord-first', true],
+  ])("bothFall=%s: the blow that knocks the hero out is answered by the hero's own reflect effect: %s", (bothFall, reflected) => {
     // Hrolvath (15/2, 15/3, 15/2, Life 4). Hawthorne (Life 10, 8 wounds) holds the Mirror of Shael (magic, 1 back):
-    // ranged defended, melee hits for 3, magic fails for 2. Catches: the reflected wound taking the Lord to its Life,
-    // so the knocked-out hero liberated the town.
+    // ranged defended, melee hits for 3, magic fails for 2. Catches (struck-first): the reflected wound taking the
+    // Lord to its Life, so the knocked-out hero liberated the town.
     const mirror = (view: DecisionView) => (view.options.count > 1 ? 1 : 0);
-    const { rules, lines } = fight('Hrolvath the Old', [], ['Mirror of Shael'], [10, 10, 10, 10, 1, 1], {
-      [Decision.heroItem]: mirror,
-      [Decision.phase]: (view) => option(view, OptionKind.phase, Phase.melee),
-    }, (r) => (r.state.wounds[0] = 8));
-    expect(lines.some((line) => line.includes("the hero's reflect effect"))).toBe(false);
-    expect(rules.state.townLiberated[0]).toBe(0);
-    expect(lines.some((line) => line.includes('the hero is knocked out'))).toBe(true);
+    const script = { [Decision.heroItem]: mirror, [Decision.phase]: (view: DecisionView) => option(view, OptionKind.phase, Phase.melee) };
+    const { rules, lines } = fight('Hrolvath the Old', [], ['Mirror of Shael'], [10, 10, 10, 10, 1, 1], script, { bothFall, arrange: (r) => (r.state.wounds[0] = 8) });
+    expect(lines.some((line) => line.includes("the hero's reflect effect"))).toBe(reflected);
+    // Both fell: the Lord first, so the town (the last occupied one: the game ends) is liberated.
+    expect(rules.state.townLiberated[0]).toBe(reflected ? 1 : 0);
+    expect(lines.some((line) => line.includes('the hero is knocked out'))).toBe(!reflected);
+  });
+
+  it.each([
+    ['struck-first', false],
+    ['lord-first', true],
+  ])("bothFall=%s: the blow that fells the Giant Lord is answered by the Lord's reflect effect: %s", (bothFall, reflected) => {
+    // Mordra (15/3, 12/1, 17/4, Life 4, reflects 1 in magic) against Hawthorne (Life 10, 9 wounds): round 1 its melee
+    // hits for 3, round 2 its magic for the last 1; every defence holds.
+    const phases = [Phase.melee, Phase.magic];
+    const script = { [Decision.phase]: (view: DecisionView) => option(view, OptionKind.phase, phases[view.state.combatRound - 1]) };
+    const { rules, lines } = fight('Mordra the Hag-Queen', [], [], Array(12).fill(10), script, { bothFall, arrange: (r) => (r.state.wounds[0] = 9) });
+    expect(rules.state.townLiberated[0]).toBe(1);
+    expect(lines.some((line) => line.includes("the Giant Lord's reflect effect"))).toBe(reflected);
+    expect(rules.state.wounds[0]).toBe(reflected ? 10 : 9);
   });
 
   it('a passive reflect is active from the first round, without exhaustion', () => {
