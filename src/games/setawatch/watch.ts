@@ -546,11 +546,17 @@ export class Watch implements Simulator {
   }
 
   /** Song of Discord's damage hits the next creature revealed. True when it defeats it (its Reveal power never fires). */
+  /** Song of Discord's damage goes to the next creature revealed; one its ability cannot affect (a Lich's, a flanked Phantom Cat) takes none. */
   private discordHits(position: number): boolean {
     const s = this.state;
-    s.lineDamage[position] += s.discordDamage;
-    this.log?.write(`  Song of Discord deals ${s.discordDamage} to ${this.cardName(s.lineCard[position])}`);
+    const damage = s.discordDamage;
     s.discordDamage = 0;
+    if (!this.abilityCanReach(position)) {
+      this.log?.write(`  Song of Discord's ${damage} cannot affect ${this.cardName(s.lineCard[position])}`);
+      return false;
+    }
+    s.lineDamage[position] += damage;
+    this.log?.write(`  Song of Discord deals ${damage} to ${this.cardName(s.lineCard[position])}`);
     if (s.lineDamage[position] < this.health(position)) return false;
     this.defeat(position, -1);
     return true;
@@ -806,13 +812,18 @@ export class Watch implements Simulator {
     this.log?.write(`  ${this.cardName(card)} is defeated`);
     this.removeLine(position);
     s.defeatsThisRound++;
-    if (!blank && this.returnsToLine(card)) return;
+    if (!blank && this.returnsToLine(card)) return this.afterFirstDefeat();
     if (this.bury(card, seat)) this.payPyromancer();
     if (!blank) {
       this.runDefeatedPowers(card);
       this.afterDefeat(card, position);
     }
-    if (this.location.rerollAfterFirstDefeat && s.defeatsThisRound === 1) this.offerRerolls(1);
+    this.afterFirstDefeat();
+  }
+
+  /** The Catacombs: after the round's first defeat (a Hydra that returns to the Line included), rerolls. */
+  private afterFirstDefeat(): void {
+    if (this.location.rerollAfterFirstDefeat && this.state.defeatsThisRound === 1) this.offerRerolls(1);
   }
 
   /** Extension hooks for expansions (no-ops in the base game): a Summon's extra cost; a creature just defeated. */
@@ -1099,10 +1110,12 @@ export class Watch implements Simulator {
   }
 
   /** Line Dance: any two creatures of the Line (option.target and option.aux) change places. */
+  /** Line Dance: any two creatures an ability can affect (none behind a Lich, no flanked Phantom Cat). */
   private listSwaps(mode: number): void {
     const length = this.state.lineLength;
     for (let first = 0; first < length; first++) {
-      for (let second = first + 1; second < length; second++) this.uses.add(OptionKind.ability, -1, -1, first, second, mode);
+      if (!this.abilityCanReach(first)) continue;
+      for (let second = first + 1; second < length; second++) if (this.abilityCanReach(second)) this.uses.add(OptionKind.ability, -1, -1, first, second, mode);
     }
   }
 
@@ -1287,7 +1300,7 @@ export class Watch implements Simulator {
     this.spendAttackDie(die);
     if (s.lineDamage[position] < health) return;
     const spare = Math.min(face, s.lineDamage[position] - health);
-    if (spare > 0 && s.dieTamed[die] < 0 && this.keepsLeftover(seat)) {
+    if (spare > 0 && die % DICE_PER_SEAT < ROLLED_DICE && this.keepsLeftover(seat)) {
       s.dieValue[die] = spare;
       s.dieState[die] = Die.ready;
       this.log?.write(`  Cleave: the die stays at ${spare}`);

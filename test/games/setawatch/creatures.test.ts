@@ -247,6 +247,14 @@ describe('Unhallowed powers', () => {
     logHas(game.log, 'Hydra returns to the back of the Line');
   });
 
+  it('The Catacombs offer their rerolls after the first defeat, also when it is a Hydra returning to the Line', () => {
+    // Catches: the Hydra's return leaving defeat() before the reroll; the next defeat, the second, offered none.
+    const anyDie: Step = (view) => find(view, (o, i) => o.kind[i] === OptionKind.choose);
+    const game = play({ ...cleric, sets: 'base+extra-locations', locations: ['The Catacombs'], horde: [], deck: ['Hydra', 'Bear', ...FILLER], watch: [attack(8, 0, 'ranger'), attack(4, 0, 'wizard')], other: { [Decision.reroll]: [anyDie] } });
+    logHas(game.log, 'Hydra returns to the back of the Line');
+    logHas(game.log, 'rerolls a die');
+  });
+
   it('Lich shields the creatures behind it from abilities', () => {
     let shockbolt = -2;
     play({ ...cleric, deck: ['Lich', 'Eagle'], watch: [checkOptions((view) => (shockbolt = ability('Shockbolt', 6, 1)(view)))] });

@@ -73,6 +73,14 @@ describe('the Knight', () => {
     expect(diePaysForAbility).toBe(false);
     expect(game.state.dieState[SEAT.warrior * DICE_PER_SEAT + 3]).toBe(Die.absent);
   });
+
+  it("an Assist die does not Cleave: Cleave keeps the leftover of the Warrior's own rolled dice", () => {
+    // Catches: any untamed die of the Warrior's, the one Assist gave included, kept its leftover.
+    const rolls = [1, 1, 1, 2, 2, 2, 6, 6, 6, 4, 4, 4];
+    const game = play({ ...PARTY, rolls, camper: 'knight', active: ['Cleave', 'Throw Axe'], deck: ['Eagle', ...FILLER], camp: [ownAction(6, SEAT.warrior)], watch: [attack(6, 0, 'warrior')] });
+    logHas(game.log, 'Warrior attacks Eagle with 6');
+    logLacks(game.log, 'Cleave: the die stays');
+  });
 });
 
 describe('the Bard', () => {
@@ -103,6 +111,26 @@ describe('the Bard', () => {
     logHas(game.log, 'positions 1 and 3 change places');
     logHas(game.log, 'Warrior rerolls a die');
     expect(game.names(game.state.horde).slice(0, 3)).toEqual(['Eagle', 'Wolf', 'Bear']);
+  });
+
+  it('Line Dance moves no creature behind a Lich', () => {
+    // "No Ability cards can affect creature cards behind the Lich." Catches: swaps listed for any two positions.
+    let lineDanceOptions = -1;
+    const count: Step = (view) => {
+      lineDanceOptions = 0;
+      for (let i = 0; i < view.options.count; i++) if (view.options.kind[i] === OptionKind.ability && view.tables.abilities[view.state.slotCard[view.options.slot[i]]].name === 'Line Dance') lineDanceOptions++;
+      return 0;
+    };
+    play({ ...PARTY, active: ['Line Dance'], fire: 12, deck: ['Lich', 'Bear', 'Wolf', ...FILLER], watch: [count] });
+    expect(lineDanceOptions).toBe(0);
+  });
+
+  it("Song of Discord's stored damage does not affect a flanked Phantom Cat, the next creature revealed", () => {
+    // Catches: the damage dealt to a creature immune to abilities.
+    const game = play({ ...PARTY, active: ['Song of Discord'], horde: [], deck: ['Bear', 'Bandit', 'Phantom Cat', 'Eagle', ...FILLER], fire: 8, watch: [ability('Song of Discord', 4, 1)] });
+    logHas(game.log, 'Bandit goes to the Horde');
+    logHas(game.log, "Song of Discord's 7 cannot affect Phantom Cat");
+    logLacks(game.log, 'Song of Discord deals 7 to Phantom Cat');
   });
 
   it('Harmonize doubles another adventurer’s next direct attack on the creature', () => {
