@@ -10,8 +10,9 @@ import { SHUFFLE_DEPTH, type SetawatchState } from './state.ts';
  * shuffle's cards among their places in the order the shuffles were made. Set-up numbers one shuffle per creature pile,
  * so a Summon stays in its own pile, and one for the Unhallowed, so an unseen one may be face down in the Horde, under
  * the Unhallowed deck's face-up top card or out of the game, but a Doomed Run Realm's new Unhallowed trade places with
- * those left from earlier Realms only after a reset (its random draw for the Horde loses the deck's order); the set-up's unused creatures leave the game unseen (the bottom `setAside` cards
- * of the removed pile), so a rollout may find any unseen creature in the deck.
+ * those left from earlier Realms only after a reset (its random draw for the Horde loses the deck's order); the
+ * set-up's unused creatures leave the game unseen (the bottom `setAside` cards of the removed pile), so a rollout may
+ * find any unseen creature in the deck.
  */
 
 const MAX_SHUFFLE = 255;

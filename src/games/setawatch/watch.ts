@@ -546,7 +546,10 @@ export class Watch implements Simulator {
   }
 
   /** Song of Discord's damage hits the next creature revealed. True when it defeats it (its Reveal power never fires). */
-  /** Song of Discord's damage goes to the next creature revealed; one its ability cannot affect (a Lich's, a flanked Phantom Cat) takes none. */
+  /**
+   * Song of Discord's damage goes to the next creature revealed; one its ability cannot affect (behind a Lich, a
+   * flanked Phantom Cat) takes none.
+   */
   private discordHits(position: number): boolean {
     const s = this.state;
     const damage = s.discordDamage;
