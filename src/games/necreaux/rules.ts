@@ -579,16 +579,18 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
   private damageAgent(agent: number, points: number, stun: boolean, chaotic: boolean): void {
     const s = this.state;
     this.beginDamage(points, stun, agent);
-    while (s.damageLeft > 0 && s.alive[agent] === 1 && this.hasDamageableCard(agent)) this.damagePoint(agent, chaotic);
+    while (s.damageLeft > 0 && s.alive[agent] === 1 && this.damageableCards(agent) > 0) this.damagePoint(agent, chaotic);
     if (s.damageLeft > 0 && s.alive[agent] === 1 && this.log !== null) this.log.write(`  agent ${agent} has no card the stun damage may reach: ${s.damageLeft} lost`);
     this.endDamage();
   }
 
-  private hasDamageableCard(agent: number): boolean {
+  /** How many of the agent's skill cards the damage being dealt may reach. */
+  private damageableCards(agent: number): number {
     const s = this.state;
     const skills = s.skills[agent];
-    for (let i = 0; i < skills.size; i++) if (s.canDamageCard(agent, skills.at(i))) return true;
-    return false;
+    let count = 0;
+    for (let i = 0; i < skills.size; i++) if (s.canDamageCard(agent, skills.at(i))) count++;
+    return count;
   }
 
   private beginDamage(points: number, stun: boolean, only: number): void {
@@ -643,9 +645,7 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
   private randomDamageableCard(agent: number): number {
     const s = this.state;
     const skills = s.skills[agent];
-    let legal = 0;
-    for (let i = 0; i < skills.size; i++) if (s.canDamageCard(agent, skills.at(i))) legal++;
-    let pick = this.dice.die(legal) - 1;
+    let pick = this.dice.die(this.damageableCards(agent)) - 1;
     for (let i = 0; i < skills.size; i++) {
       if (s.canDamageCard(agent, skills.at(i)) && pick-- === 0) return skills.at(i);
     }

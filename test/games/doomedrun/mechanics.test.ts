@@ -234,6 +234,13 @@ describe('Coins, the Merchant and the Market', () => {
   });
 });
 
+/** The Watch is played at the Grand Arena (one adventurer's dice per creature). */
+function atGrandArena(run: ReturnType<typeof startedRun>): void {
+  const grandArena = run.tables.cards.locations.find((location) => location.name === 'Grand Arena');
+  expect(grandArena?.rules.noCombining).toBe(true);
+  (run.rules as unknown as { location: unknown }).location = grandArena?.rules;
+}
+
 describe("The Royal's Falcon", () => {
   const royalFirst = firstPick('royal');
 
@@ -298,9 +305,7 @@ describe("The Royal's Falcon", () => {
     expect(offered.every((die) => Math.floor(die / DICE_PER_SEAT) === 1)).toBe(true);
     s.inCombat.set([1, 1, 0, 0]);
     s.lineAttacker[0] = 0;
-    const grandArena = run.tables.cards.locations.find((location) => location.name === 'Grand Arena');
-    expect(grandArena?.rules.noCombining).toBe(true);
-    (run.rules as unknown as { location: unknown }).location = grandArena?.rules;
+    atGrandArena(run);
     hooks(run).beforeWatchAction();
     expect(offered.length).toBeGreaterThan(0);
     expect(offered.every((die) => Math.floor(die / DICE_PER_SEAT) === 0)).toBe(true);
@@ -310,8 +315,7 @@ describe("The Royal's Falcon", () => {
     // Catches: a Falcon strike with a die leaving the creature unmarked, so a second adventurer could combine at the Grand Arena.
     const { run } = royalRun([], () => falconOption(0, DICE_PER_SEAT + 2)); // 4 + 1 against the Goblins' 6
     putInLine(run, [cardIds(run, 'Goblins')[0]]);
-    const grandArena = run.tables.cards.locations.find((location) => location.name === 'Grand Arena');
-    (run.rules as unknown as { location: unknown }).location = grandArena?.rules;
+    atGrandArena(run);
     hooks(run).beforeWatchAction();
     const s = run.rules.state;
     expect(s.lineLength).toBe(1);
