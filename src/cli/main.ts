@@ -20,7 +20,8 @@ const SEED = `a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`;
 /**
  * A number flag checked as the experiment file's field is, with the text the user typed in the error. It has no
  * yargs type (yargs would label it [string] in --help, or parse "1e3" and "abc" itself): with number parsing off,
- * the coerce sees the text as typed, or `true` when the flag came without a value.
+ * the coerce sees the text as typed, or `true` when the flag came without a value. Its help ends with what it takes,
+ * in place of the type label.
  */
 function sizeFlag(flag: string, schema: ZodType<number>, expected: string, describe: string) {
   const coerce = (text: string | string[] | true): number => {
@@ -30,7 +31,7 @@ function sizeFlag(flag: string, schema: ZodType<number>, expected: string, descr
     if (!schema.safeParse(value).success) throw new InputError(`--${flag} ${text}: expected ${expected}`);
     return value;
   };
-  return { coerce, describe } as const;
+  return { coerce, describe: `${describe} [${expected}]` } as const;
 }
 
 /** What every command that plays games takes; a content file belongs to one game, so the suite (every game) takes no --content. */

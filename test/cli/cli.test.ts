@@ -138,13 +138,15 @@ describe('playsim CLI', () => {
     expectBadInput(playsim('sim', COIN, '--seed='), /^playsim: --seed needs a value: a whole number from 0 to /m);
   });
 
-  it('labels no number flag [string] in --help', () => {
+  it('says in --help what each number flag takes, never [string]', () => {
     const help = playsim('run', '--help');
     expect(help.code).toBe(0);
-    for (const flag of ['--games', '--target-ci', '--max-games', '--seed', '--workers']) {
-      const line = help.stdout.split('\n').find((text) => text.trimStart().startsWith(flag));
-      expect(line, flag).toBeDefined();
-      expect(line).not.toMatch(/\[string\]/);
+    const optionHelp = help.stdout.replace(/\s+/g, ' ');
+    const takes = { games: 'a whole number of at least 1', 'target-ci': 'a win-rate half-width above 0', 'max-games': 'a whole number of at least 1', seed: 'a whole number from 0 to', workers: 'a whole number from 1 to 1024' };
+    for (const [flag, expected] of Object.entries(takes)) {
+      const text = new RegExp(`--${flag} ([^\\[]*)\\[([^\\]]*)\\]`).exec(optionHelp);
+      expect(text, flag).not.toBeNull();
+      expect(text![2], flag).toContain(expected);
     }
   });
 
