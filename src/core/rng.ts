@@ -14,6 +14,8 @@ import seedrandom from 'seedrandom';
 
 const TWO_POW_32 = 4294967296;
 const TWO_POW_21 = 2097152;
+/** Keeps a stream's high-bit mix apart from its low-bit one. */
+const HIGH_SALT = 0x6a09e667;
 
 /** A 32-bit avalanche mix (the finaliser of MurmurHash3), used only to spread seed bits. */
 function mix32(value: number): number {
@@ -59,15 +61,22 @@ export class RandomStream {
     this.next = seedrandom.alea('');
   }
 
+  /**
+   * The stream's state is a one-to-one function of the whole game seed (up to playsim 0.6 it came from a 32-bit key
+   * of it, so about one game in 10,000 of a million-game run replayed another): `spread` takes the high bits over
+   * `lowMixed`, and each step is a bijection given the one before, so (s0, s1) gives back (low, high).
+   */
   reseed(seedOfGame: number): void {
     const low = seedOfGame % TWO_POW_32;
     const high = Math.floor(seedOfGame / TWO_POW_32);
-    const key = combine(combine(low, high), this.id);
+    const lowMixed = mix32(low ^ this.id);
+    const spread = mix32((high ^ mix32(this.id ^ HIGH_SALT)) + lowMixed);
+    const first = mix32(lowMixed ^ spread);
     const state = {
       c: 1,
-      s0: combine(key, 1) / TWO_POW_32,
-      s1: combine(key, 2) / TWO_POW_32,
-      s2: combine(key, 3) / TWO_POW_32,
+      s0: first / TWO_POW_32,
+      s1: spread / TWO_POW_32,
+      s2: combine(first, spread) / TWO_POW_32,
     };
     this.next = seedrandom.alea('', { state });
   }

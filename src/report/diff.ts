@@ -1,5 +1,6 @@
-import { cellMoved, type CellChange, type MeasureChange, type OnlyInOne, type ResultsDiff, type WinComparison } from '../sim/diff.ts';
+import { cellMoved, gamesApart, type CellChange, type MeasureChange, type OnlyInOne, type ResultsDiff, type WinComparison } from '../sim/diff.ts';
 import { MAX_KEPT_GAMES } from '../sim/game-wins.ts';
+import { DEALING_SINCE } from '../sim/version.ts';
 import type { CellResult, ResultsFile } from '../sim/results.ts';
 import { bonferroniLevel, excludesZero, halfWidth } from '../sim/statistics.ts';
 import { cellLabel, cellValue, count, meanDigitsWithin, percent, percentagePointsWithCi } from './format.ts';
@@ -76,6 +77,12 @@ function howEstimated(diff: ResultsDiff, compared: readonly CellChange[]): strin
     );
   }
   if (cells('other seeds') > 0) sentences.push(`The runs used different seeds (${diff.before.seed}, ${diff.after.seed}), so their games are independent samples.`);
+  if (cells('other dealing') > 0) {
+    sentences.push(
+      `playsim ${diff.before.tool.version} and ${diff.after.tool.version} deal a seed's games differently (the dealing changed in ` +
+        `${DEALING_SINCE}), so the runs' games are independent samples.`,
+    );
+  }
   const notKept = cells('games not kept');
   if (notKept > 0) {
     sentences.push(
@@ -85,7 +92,7 @@ function howEstimated(diff: ResultsDiff, compared: readonly CellChange[]): strin
   }
   const apart = cells('no game in common');
   if (apart > 0) sentences.push(`For ${which(apart)}, the runs played no game in common (two shards of one run, say).`);
-  const conservative = diff.before.seed === diff.after.seed ? ', which is conservative on a shared seed' : '';
+  const conservative = gamesApart(diff.before, diff.after) === null ? ', which is conservative on a shared seed' : '';
   sentences.push(`Everything not compared game by game is estimated ${INDEPENDENT}${conservative}.`);
   return sentences.join(' ');
 }

@@ -4,6 +4,7 @@ import type { CellResult, RateCI, ResultsFile } from './results.ts';
 import { GameWins, type PairedCounts } from './game-wins.ts';
 import { bonferroniZ, type DifferenceCI, excludesZero, independentDifference, pairedDifference, welchDifference } from './statistics.ts';
 import { canonicalSpec } from './strategy-spec.ts';
+import { sameDealing } from './version.ts';
 
 /**
  * `playsim diff`: how an experiment's results moved between two runs, before and after a change (of the content, a
@@ -17,11 +18,15 @@ import { canonicalSpec } from './strategy-spec.ts';
 
 /**
  * How a cell's win rate change is estimated: game by game over the games both runs played, or as between independent
- * samples, because the runs used other seeds, a run did not keep which games it won, or they played no game in common.
+ * samples, because the runs used other seeds, their playsim versions deal a seed's games differently, a run did not
+ * keep which games it won, or they played no game in common.
  */
 export type WinComparison =
   | { readonly kind: 'paired'; readonly games: number }
-  | { readonly kind: 'independent'; readonly because: 'other seeds' | 'games not kept' | 'no game in common' };
+  | { readonly kind: 'independent'; readonly because: GamesApart | 'games not kept' | 'no game in common' };
+
+/** Why two runs' games at the same index are not the same game. */
+type GamesApart = 'other seeds' | 'other dealing';
 
 /** What diff needs of the game: its settings and strategies (to match cells) and which outcomes make the win. */
 export type DiffGame = Pick<GameModule, 'settings' | 'strategies' | 'winOutcome' | 'winningOutcomes'>;
@@ -93,7 +98,7 @@ export function diffResults(before: ResultsFile, after: ResultsFile, game: DiffG
     before,
     after,
     matchedBy,
-    cells: pairs.map((pair) => cellChange(pair.before, pair.after, measured, bonferroniZ(comparable), before.seed === after.seed)),
+    cells: pairs.map((pair) => cellChange(pair.before, pair.after, measured, bonferroniZ(comparable), gamesApart(before, after))),
     onlyBefore: [...beforeByKey].filter(([cellKey]) => !afterByKey.has(cellKey)).map(([, cell]) => cell),
     onlyAfter: [...afterByKey].filter(([cellKey]) => !beforeByKey.has(cellKey)).map(([, cell]) => cell),
     settingChanges: settingChanges(pairs),
@@ -135,15 +140,21 @@ function measuredOutcomes(before: ResultsFile, after: ResultsFile, game: DiffGam
   return shared.filter((name) => (winning.includes(name) ? winning.length > 1 : losing.length > 1));
 }
 
-function cellChange(before: CellResult, after: CellResult, outcomes: readonly string[], togetherZ: number, sameSeed: boolean): CellChange {
+/** Null when game i of one run is game i of the other. */
+export function gamesApart(before: ResultsFile, after: ResultsFile): GamesApart | null {
+  if (before.seed !== after.seed) return 'other seeds';
+  return sameDealing(before.tool.version, after.tool.version) ? null : 'other dealing';
+}
+
+function cellChange(before: CellResult, after: CellResult, outcomes: readonly string[], togetherZ: number, apart: GamesApart | null): CellChange {
   const comparable = before.games > 0 && after.games > 0;
-  const paired = sameSeed ? pairedCounts(before, after) : null;
+  const paired = apart === null ? pairedCounts(before, after) : null;
   const winChange = (z?: number) => winDifference(before, after, paired, z);
   return {
     before,
     after,
     win: comparable ? winChange() : null,
-    comparison: winComparison(before, after, sameSeed, paired),
+    comparison: winComparison(before, after, apart, paired),
     winMovedTogether: comparable && excludesZero(winChange(togetherZ)),
     measures: comparable ? [...outcomeChanges(before, after, outcomes), ...metricChanges(before, after)] : [],
   };
@@ -167,9 +178,9 @@ function gamesIn(counts: PairedCounts): number {
   return counts.bothWon + counts.onlyAWon + counts.onlyBWon + counts.neither;
 }
 
-function winComparison(before: CellResult, after: CellResult, sameSeed: boolean, paired: PairedCounts | null): WinComparison {
+function winComparison(before: CellResult, after: CellResult, apart: GamesApart | null, paired: PairedCounts | null): WinComparison {
   if (paired !== null) return { kind: 'paired', games: gamesIn(paired) };
-  if (!sameSeed) return { kind: 'independent', because: 'other seeds' };
+  if (apart !== null) return { kind: 'independent', because: apart };
   if (before.raw.wins === undefined || after.raw.wins === undefined) return { kind: 'independent', because: 'games not kept' };
   return { kind: 'independent', because: 'no game in common' };
 }

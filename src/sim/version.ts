@@ -9,3 +9,13 @@ export function versionBefore(version: string, than: string): boolean {
   const differing = a.findIndex((part, index) => part !== b[index]);
   return differing !== -1 && a[differing] < b[differing];
 }
+
+/**
+ * The playsim version from which a stream's state comes from the whole game seed (src/core/rng.ts); before it, from a
+ * 32-bit key of it. A seed deals the same game in two versions only when both are on the same side of it.
+ */
+export const DEALING_SINCE = '0.7.0';
+
+export function sameDealing(version: string, other: string): boolean {
+  return versionBefore(version, DEALING_SINCE) === versionBefore(other, DEALING_SINCE);
+}

@@ -25,6 +25,13 @@ describe('diffMarkdown', () => {
     expect(text).not.toContain('Cells in only one run');
   });
 
+  it('says a run of a playsim that deals seeds otherwise played other games, and is not conservative then', () => {
+    const dealtSince = { ...grid, tool: { ...grid.tool, version: '0.7.0' } };
+    const text = diffMarkdown(diffResults(grid, dealtSince, fixtureGame), 'old', 'new');
+    expect(text).toContain("playsim 0.6.0 and 0.7.0 deal a seed's games differently (the dealing changed in 0.7.0), so the runs' games are independent samples.");
+    expect(text).toContain("Welch's for means).");
+  });
+
   it('lists the moved cell, its other moved outcomes, the cells in one run only and the settings that differ', () => {
     const after = { ...grid, cells: grid.cells.slice(1).map((cell, index) => (index === 0 ? neverWinning({ ...cell, params: { ...cell.params, vigilance: true } }) : cell)) };
     const text = diffMarkdown(diffResults(grid, after, fixtureGame), 'before', 'after');
