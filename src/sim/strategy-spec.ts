@@ -186,5 +186,13 @@ export async function createStrategy(game: GameModule, spec: string): Promise<St
   }
   const problem = game.strategyProblem?.(strategy) ?? null;
   if (problem !== null) throw new InputError(`--strategy ${spec}: create() returned a strategy whose ${problem}; see docs/writing-a-strategy.md`);
-  return strategy;
+  return named(strategy, definition.name, spec);
+}
+
+/** Error messages name a strategy by its `name`: an object from create() without one takes its module's. */
+function named(strategy: Strategy, name: string, spec: string): Strategy {
+  const own = memberAt(strategy, 'name');
+  if (typeof own === 'string') return strategy;
+  if (own !== undefined || !Object.isExtensible(strategy)) throw new InputError(`--strategy ${spec}: create() returned a strategy whose name is ${own === undefined ? 'missing and cannot be given (a frozen object)' : 'not a string'}`);
+  return Object.defineProperty(strategy, 'name', { value: name });
 }
