@@ -240,6 +240,16 @@ function checkCharts(charts: readonly ChartRequest[], game: GameModule, strategy
   });
 }
 
+/** A chart's axes are what the cells differ in: along a setting every cell shares there is nothing to draw. */
+function checkChartsVary(charts: readonly ChartRequest[], varied: readonly string[], where: string): void {
+  charts.forEach((chart, index) => {
+    const fixed = chartAxes(chart).find((name) => !varied.includes(name));
+    if (fixed !== undefined) {
+      throw new InputError(`${where}: field charts[${index}]: "${fixed}" is not varied by this experiment (every cell has the same ${fixed}); varied: ${varied.join(', ') || 'none (no grid, one strategy)'}`);
+    }
+  });
+}
+
 export function replayOnlyProblem(name: string, game: GameModule): string {
   return `${name} changes only what a replay narrates, not the games played; give it to playsim replay ${game.id}`;
 }
@@ -286,6 +296,7 @@ export async function planExperiment(file: ExperimentFile, game: GameModule, sou
   const strategyNames = new Set(strategies.map((strategy) => strategyHead(strategy.spec)));
   const comparesStrategies = strategies.length > 1 && (strategyNames.size > 1 || strategyParamNames.length === 0);
   const varied = [...gridNames, ...strategyParamNames, ...(comparesStrategies ? ['strategy'] : [])];
+  checkChartsVary(file.charts, varied, sourcePath);
   return {
     file,
     sourcePath,

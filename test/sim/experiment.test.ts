@@ -80,7 +80,17 @@ describe('experiment plans', () => {
     await expect(plan({ grid, charts: [{ type: 'outcomes', x: 'target' }, { type: 'winRate', x: 'traget' }] })).rejects.toThrow(
       /x.yaml: field charts\[1\]: "traget" is not a setting or strategy parameter of this experiment; allowed: strategy, target, rounds, crash/,
     );
-    await expect(plan({ strategies: [{ name: PARAMETRIC, grid: { k: [1, 2] } }], charts: [{ type: 'winRate', x: 'k', color: 'rounds' }] })).resolves.toBeDefined();
+    await expect(plan({ strategies: [{ name: PARAMETRIC, grid: { k: [1, 2] } }], charts: [{ type: 'winRate', x: 'k' }] })).resolves.toBeDefined();
+  });
+
+  it('rejects a chart along a setting every cell shares: there is nothing to draw', async () => {
+    const grid = { target: [5, 7] };
+    await expect(plan({ grid, settings: { rounds: 2 }, charts: [{ type: 'pairedDifference', varied: 'rounds' }] })).rejects.toThrow(
+      /^x.yaml: field charts\[0\]: "rounds" is not varied by this experiment \(every cell has the same rounds\); varied: target$/,
+    );
+    await expect(plan({ grid, charts: [{ type: 'winRate', x: 'target', color: 'rounds' }] })).rejects.toThrow(/field charts\[0\]: "rounds" is not varied/);
+    await expect(plan({ grid, charts: [{ type: 'heatmap', x: 'target', y: 'strategy' }] })).rejects.toThrow(/field charts\[0\]: "strategy" is not varied by this experiment/);
+    await expect(plan({ grid, charts: [{ type: 'winRate', x: 'target' }] })).resolves.toBeDefined();
   });
 
   it('takes maxGames only with a targetCi, which it caps', () => {
