@@ -36,7 +36,7 @@ function sizeFlag(flag: string, schema: ZodType<number>, expected: string, descr
 
 /** What every command that plays games takes; a content file belongs to one game, so the suite (every game) takes no --content. */
 const suiteOptions = {
-  games: sizeFlag('games', runSizes.games, WHOLE, 'games per cell (overrides the experiment and any target CI)'),
+  games: sizeFlag('games', runSizes.games, WHOLE, "games per cell (overrides the experiment file's games or target CI; not with --target-ci)"),
   'target-ci': sizeFlag('target-ci', runSizes.targetCi, 'a win-rate half-width above 0 and at most 0.5, e.g. 0.01 for ±1 pp', 'play each cell in whole rounds until its win-rate 95% CI half-width is at most W'),
   'max-games': sizeFlag('max-games', runSizes.maxGames, WHOLE, 'ceiling of games per cell with --target-ci'),
   seed: sizeFlag('seed', runSizes.seed, SEED, 'run seed: game i plays seed f(run seed, i) in every cell'),

@@ -60,6 +60,9 @@ interface Budget {
 
 function budget(options: ExecuteOptions): Budget {
   const { file } = options;
+  if (options.games !== undefined && options.targetCi !== undefined) {
+    throw new InputError('--games and --target-ci size a run two ways: give one of them (--games overrides only a target CI the experiment file gives)');
+  }
   const targetCi = options.games !== undefined ? null : (options.targetCi ?? file.targetCi ?? null);
   if (targetCi === null) {
     const gamesPerCell = options.games ?? file.games ?? DEFAULT_GAMES;

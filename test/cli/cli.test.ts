@@ -135,6 +135,7 @@ describe('playsim CLI', () => {
     expectBadInput(playsim('sim', COIN, '--workers', '0'), /^playsim: --workers 0: expected a whole number from 1 to 1024$/m);
     expectBadInput(playsim('sim', COIN, '--workers', '99999'), /^playsim: --workers 99999: expected a whole number from 1 to 1024$/m);
     expectBadInput(playsim('sim', COIN, '--games'), /^playsim: --games needs a value: a whole number of at least 1$/m);
+    expectBadInput(playsim('sim', COIN, '--games', '50', '--target-ci', '0.05'), /^playsim: --games and --target-ci size a run two ways: give one of them/m);
     expectBadInput(playsim('sim', COIN, '--seed='), /^playsim: --seed needs a value: a whole number from 0 to /m);
   });
 
