@@ -83,6 +83,11 @@ export interface MetricSpec {
   readonly min: number;
   readonly max: number;
   readonly binWidth?: number;
+  /**
+   * Every game's value is 0 or this (a rate in disguise, e.g. 100 when the first attack won, else 0): the report
+   * shows its mean with a rate's interval. Needs min 0 and max equal to it.
+   */
+  readonly rateOf?: number;
 }
 
 /** A metric value that does not apply to this game (e.g. the turn of loss of a game that was won). */

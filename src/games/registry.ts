@@ -17,6 +17,18 @@ export const GAME_IDS: readonly string[] = Object.keys(GAME_LOADERS);
 
 const names = z.array(z.string()).min(1);
 const list = z.array(z.object({ name: z.string() }));
+/** A metric's histogram and, when it is declared a rate, its interval depend on these being sound. */
+const metricSpec = z
+  .object({
+    name: z.string(),
+    description: z.string(),
+    min: z.number().int(),
+    max: z.number().int(),
+    binWidth: z.number().int().positive().optional(),
+    rateOf: z.number().int().positive().optional(),
+  })
+  .refine((metric) => metric.min <= metric.max, { message: 'min must not exceed max' })
+  .refine((metric) => metric.rateOf === undefined || (metric.min === 0 && metric.max === metric.rateOf), { message: 'a metric with rateOf c runs from min 0 to max c' });
 const func = z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', { message: 'must be a function' });
 
 /**
@@ -33,7 +45,7 @@ const userGameSchema = z.object({
   defaultStrategy: z.string(),
   outcomes: names,
   winOutcome: z.string(),
-  metrics: list,
+  metrics: z.array(metricSpec),
   createEngine: func,
 });
 

@@ -25,10 +25,14 @@ export function shownInterval(metric: MetricResult): ShownInterval {
   return { lo: c * interval.lo, hi: c * interval.hi, rateOf: c };
 }
 
-/** The value c when every game's value of the metric is 0 or c (c > 0), read from its histogram; else null. */
+/**
+ * The value c when every game's value of the metric is 0 or c (c > 0): declared by its game, or read from a histogram
+ * of one value a bin (a wider bin holds other values beside 0 and c, which the sums cannot rule out); else null.
+ */
 function indicatorValue(metric: MetricResult): number | null {
   const { mean, sd, n, histogram } = metric;
-  if (n === 0 || mean === 0) return null;
+  if (metric.rateOf !== undefined) return n > 0 ? metric.rateOf : null;
+  if (n === 0 || mean === 0 || histogram.binWidth !== 1) return null;
   // For values 0 and c only: Σx² = c·Σx, so c = (Σx²/n) / mean = (sd²·(n − 1)/n + mean²) / mean.
   const c = Math.round((sd * sd * ((n - 1) / n) + mean * mean) / mean);
   const binOf = (x: number) => Math.floor((x - histogram.min) / histogram.binWidth);

@@ -33,6 +33,8 @@ export interface HistogramJSON {
 
 export interface MetricResult extends MeanCI {
   readonly histogram: HistogramJSON;
+  /** The metric's declared `rateOf`, when the cell's values bear it out (every one 0 or it). */
+  readonly rateOf?: number;
 }
 
 /** Exact sums a cell's statistics are computed from; merging shards adds these. */

@@ -1,4 +1,4 @@
-import type { GameModule, Provenance } from '../core/game.ts';
+import type { GameModule, MetricSpec, Provenance } from '../core/game.ts';
 import { winCount, winMask, winningOutcomeNames } from '../core/game.ts';
 import { CellAccumulator, PairAccumulator } from './accumulator.ts';
 import type { GameWins } from './game-wins.ts';
@@ -22,7 +22,8 @@ export function cellResult(game: GameModule, index: number, cell: CellDescriptio
   const metrics: Record<string, MetricResult> = {};
   game.metrics.forEach((metric, m) => {
     const interval = meanInterval(accumulator.metricCounts[m], accumulator.metricSums[m], accumulator.metricSumSquares[m]);
-    metrics[metric.name] = { ...interval, histogram: accumulator.histogramJSON(m) };
+    const histogram = accumulator.histogramJSON(m);
+    metrics[metric.name] = ratesBorneOut(metric, accumulator, m) ? { ...interval, histogram, rateOf: metric.rateOf } : { ...interval, histogram };
   });
   return {
     id: index,
@@ -35,6 +36,17 @@ export function cellResult(game: GameModule, index: number, cell: CellDescriptio
     complete,
     raw: wins === null ? accumulator.toRaw() : { ...accumulator.toRaw(), wins: wins.toJSON() },
   };
+}
+
+/**
+ * A metric declared 0 or c in every game is shown as a rate only when its sums agree (Σx² = c·Σx, as for values all
+ * 0 or c; values strayed inside (0, c), or all past c, break it), so a game's mistake is not shown as a rate.
+ */
+function ratesBorneOut(metric: MetricSpec, accumulator: CellAccumulator, m: number): boolean {
+  const c = metric.rateOf;
+  if (c === undefined || metric.min !== 0 || metric.max !== c) return false;
+  const inRange = accumulator.belowRange[m] === 0 && accumulator.aboveRange[m] === 0;
+  return inRange && accumulator.metricSumSquares[m] === c * accumulator.metricSums[m];
 }
 
 export function comparisons(pairList: ExperimentPlan['pairs'], pairs: PairAccumulator): PairedComparison[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { winCount, winMask } from '../../src/core/game.ts';
+import { OutcomeRecord, winCount, winMask } from '../../src/core/game.ts';
 import { CellAccumulator } from '../../src/sim/accumulator.ts';
 import { cellResult } from '../../src/sim/summarize.ts';
 import kyros from '../../src/games/kyros/index.ts';
@@ -24,6 +24,23 @@ describe('what counts as a win', () => {
     const cell = cellResult(kyros, 0, { params: {}, strategy: 'greedy' } as never, accumulator, true, null);
     expect(cell.win.rate).toBeCloseTo(0.6, 12);
     expect(cell.outcomes.unfinished.rate).toBeCloseTo(0.4, 12);
+  });
+
+  it("marks a metric declared a rate as one only while its values are 0 or the rate's value", () => {
+    const firstAttackWon = kyros.metrics.findIndex((metric) => metric.name === 'firstAttackWon');
+    const cellOf = (values: number[]) => {
+      const accumulator = new CellAccumulator(kyros.outcomes.length, kyros.metrics);
+      const record = new OutcomeRecord(kyros.metrics.length);
+      for (const value of values) {
+        record.metrics[firstAttackWon] = value;
+        accumulator.add(record);
+      }
+      return cellResult(kyros, 0, { params: {}, strategy: 'greedy' } as never, accumulator, true, null).metrics.firstAttackWon;
+    };
+    expect(cellOf([0, 100, 100, 0]).rateOf).toBe(100);
+    expect(cellOf([0, 0, 0]).rateOf).toBe(100);
+    expect(cellOf([0, 100, 40]).rateOf).toBeUndefined();
+    expect(kyros.metrics.filter((metric) => metric.rateOf !== undefined).map((metric) => metric.name)).toEqual(['firstAttackWon']);
   });
 
   it('keeps a single-outcome game as it was', () => {

@@ -136,7 +136,7 @@ describe('mean', () => {
     const indicator = (hits: number, n: number) => {
       const mean = (100 * hits) / n;
       const sd = n > 1 ? Math.sqrt((hits * 10000 - n * mean * mean) / (n - 1)) : 0;
-      return { mean, sd, n, lo: 0, hi: 0, histogram: { min: 0, binWidth: 50, counts: [n - hits, 0, hits], below: 0, above: 0 } };
+      return { mean, sd, n, lo: 0, hi: 0, histogram: { min: 0, binWidth: 50, counts: [n - hits, 0, hits], below: 0, above: 0 }, rateOf: 100 };
     };
     const cells = grid.cells.slice(0, 2).map((cell, index) => ({ ...cell, metrics: { ...cell.metrics, first: index === 0 ? indicator(197, 200) : indicator(50, 50) } }));
     const rows = dataOf(buildChart({ ...grid, metricNames: [...grid.metricNames, 'first'], cells }, { type: 'mean', metric: 'first', x: 'speed' }));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { summaryMarkdown } from '../../src/report/summary.ts';
+import type { MetricResult } from '../../src/sim/results.ts';
 import { loadResults, withGameWins, withPrintedContentOnly } from './fixtures.ts';
 
 const grid = loadResults('necreaux-speed');
@@ -52,13 +53,18 @@ describe('summaryMarkdown', () => {
   });
 
   it('shows a metric that is a rate in disguise (0 or c in every game) with the bounds of its Wilson interval', () => {
-    const metric = (mean: number, counts: number[]) => ({ mean, sd: 0, n: 2000, lo: mean, hi: mean, histogram: { min: 0, binWidth: 50, counts, below: 0, above: 0 } });
-    const rows = (score: ReturnType<typeof metric>) => summaryMarkdown({ ...grid, cells: grid.cells.map((cell) => ({ ...cell, metrics: { ...cell.metrics, score } })) });
+    const metric = (mean: number, counts: number[]) => ({ mean, sd: 0, n: 2000, lo: mean, hi: mean, histogram: { min: 0, binWidth: 50, counts, below: 0, above: 0 }, rateOf: 100 });
+    const rows = (score: MetricResult) => summaryMarkdown({ ...grid, cells: grid.cells.map((cell) => ({ ...cell, metrics: { ...cell.metrics, score } })) });
     expect(rows(metric(100, [0, 0, 2000]))).toMatch(/^\| 5 \| 2 \| greedy \| .* \| 100\.0 \[99\.8, 100\.0\] \|/m);
     expect(rows({ ...metric(98.5, [30, 0, 1970]), sd: Math.sqrt((1970 * 10000 - 2000 * 98.5 * 98.5) / 1999) })).toMatch(/^\| 5 \| 2 \| greedy \| .* \| 98\.5 \[97\.9, 98\.9\] \|/m);
     // Values outside the histogram's range could be anything: the metric is not shown as a rate.
-    const pastRange = { ...metric(100, [0, 0, 1999]), sd: 1, lo: 99.956, hi: 100.044, histogram: { min: 0, binWidth: 50, counts: [0, 0, 1999], below: 0, above: 1 } };
+    const { rateOf, ...undeclared } = metric(100, [0, 0, 1999]);
+    const pastRange = { ...undeclared, sd: 1, lo: 99.956, hi: 100.044, histogram: { min: 0, binWidth: 1, counts: Array.from({ length: 101 }, (_, value) => (value === 100 ? 1999 : 0)), below: 0, above: 1 } };
     expect(rows(pastRange)).toMatch(/^\| 5 \| 2 \| greedy \| .* \| 100\.00 ± 0\.04 \|/m);
+    // Bins of 5 hold 0 and 1-4 alike: 1, 1, 1, 3 (Σx² = 2·Σx) is not a rate of 2 unless its game declares one.
+    const wideBins = { mean: 1.5, sd: 1, n: 4, lo: -0.09, hi: 3.09, histogram: { min: 0, binWidth: 5, counts: [4, 0], below: 0, above: 0 } };
+    expect(rateOf).toBe(100);
+    expect(rows(wideBins)).toMatch(/^\| 5 \| 2 \| greedy \| .* \| 1\.5 ± 1\.6 \|/m);
     // 0 or 1 (3 games of 20): two decimals, or the mean would look like its own lower bound (0.1 [0.1, 0.4]).
     const once = { mean: 0.15, sd: Math.sqrt((3 - 20 * 0.15 * 0.15) / 19), n: 20, lo: -0.02, hi: 0.32, histogram: { min: 0, binWidth: 1, counts: [17, 3, 0], below: 0, above: 0 } };
     expect(rows(once)).toMatch(/^\| 5 \| 2 \| greedy \| .* \| 0\.15 \[0\.05, 0\.36\] \|/m);

@@ -46,7 +46,7 @@ const metrics: MetricSpec[] = [
   { name: 'attacksPerLiberation', description: 'attacks per liberated town x100 (missing when none was liberated)', min: 100, max: 3000, binWidth: 50 },
   { name: 'fameSpread', description: 'most fame minus least fame among the players at the end', min: 0, max: 30 },
   { name: 'winnerFame', description: "the winner's fame (missing when unfinished)", min: 0, max: 40 },
-  { name: 'firstAttackWon', description: 'the first attack of the game liberated its town: 100, else 0 (the mean is the per-attack liberation chance of a fresh hero)', min: 0, max: 100, binWidth: 50 },
+  { name: 'firstAttackWon', description: 'the first attack of the game liberated its town: 100, else 0 (the mean is the per-attack liberation chance of a fresh hero)', min: 0, max: 100, binWidth: 50, rateOf: 100 },
   { name: 'liberationRate', description: 'liberations per attack in the game, x100 (percent)', min: 0, max: 100, binWidth: 5 },
   { name: 'knockouts', description: 'heroes knocked out by Giant Lords', min: 0, max: 40 },
   { name: 'escapes', description: 'heroes escaping from Giant Lords', min: 0, max: 40 },
