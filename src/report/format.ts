@@ -76,13 +76,18 @@ export function provenanceSubtitle(results: ResultsFile): string {
   return `content: ${provenanceParts(results).join(' + ')} cards`;
 }
 
-/** A rate in percent or a difference of rates in percentage points, one decimal: 0.4123 → "41.2" */
-function points(rate: number): string {
-  return (rate * 100).toFixed(1);
+/** A rate in percent or a difference of rates in percentage points, one decimal unless told: 0.4123 → "41.2" */
+function points(rate: number, digits = 1): string {
+  return (rate * 100).toFixed(digits);
 }
 
-function ciBounds(value: RateCI): string {
-  return `[${points(value.lo)}, ${points(value.hi)}]`;
+/** One decimal, or more where the interval is too narrow for it: +0.035 pp [0.025, 0.047], not +0.0 pp [0.0, 0.0]. */
+function pointDigits(value: RateCI): number {
+  return Math.max(1, firstSignificantDigit(((value.hi - value.lo) / 2) * 100));
+}
+
+function ciBounds(value: RateCI, digits: number): string {
+  return `[${points(value.lo, digits)}, ${points(value.hi, digits)}]`;
 }
 
 /** 0.4123 → "41.2%" */
@@ -90,20 +95,22 @@ export function percent(rate: number): string {
   return `${points(rate)}%`;
 }
 
-/** 0.02 → "2.0 pp" */
-export function percentagePoints(rate: number): string {
-  return `${points(rate)} pp`;
-}
-
 /** 0.4123 [0.39, 0.434] → "41.2% [39.0, 43.4]" */
 export function percentWithCi(value: RateCI): string {
-  return `${percent(value.rate)} ${ciBounds(value)}`;
+  const digits = pointDigits(value);
+  return `${points(value.rate, digits)}% ${ciBounds(value, digits)}`;
 }
 
 /** A difference of rates: 0.031 [0.012, 0.05] → "+3.1 pp [1.2, 5.0]" */
 export function percentagePointsWithCi(value: RateCI): string {
   const sign = value.rate > 0 ? '+' : '';
-  return `${sign}${percentagePoints(value.rate)} ${ciBounds(value)}`;
+  const digits = pointDigits(value);
+  return `${sign}${points(value.rate, digits)} pp ${ciBounds(value, digits)}`;
+}
+
+/** A target half-width as given: 0.0085 → "0.85 pp" (one decimal would round it to a target it is not). */
+export function exactPercentagePoints(rate: number): string {
+  return `${Number((rate * 100).toFixed(6))} pp`;
 }
 
 /**
@@ -130,8 +137,12 @@ export function meanWithCi(metric: MetricResult): string {
 
 /** meanDigits, or more when the interval's half-width would round to nothing: its first significant digit (0.03 → 2). */
 export function meanDigitsWithin(mean: number, halfWidth: number): number {
-  const firstSignificant = halfWidth > 0 && halfWidth < 1 ? Math.min(6, Math.ceil(-Math.log10(halfWidth))) : 0;
-  return Math.max(meanDigits(mean), firstSignificant);
+  return Math.max(meanDigits(mean), firstSignificantDigit(halfWidth));
+}
+
+/** The decimal place of a half-width's first significant digit below 1 (at most 6), else 0. */
+function firstSignificantDigit(halfWidth: number): number {
+  return halfWidth > 0 && halfWidth < 1 ? Math.min(6, Math.ceil(-Math.log10(halfWidth))) : 0;
 }
 
 /** Decimals a mean of this size is shown with: none from 100 up, else one. */

@@ -10,7 +10,7 @@ import {
   isSignificant,
   meanWithCi,
   percent,
-  percentagePoints,
+  exactPercentagePoints,
   percentagePointsWithCi,
   percentWithCi,
   provenanceStatement,
@@ -60,7 +60,7 @@ function fixedSettings(results: ResultsFile): string {
 function gamesPerCell(results: ResultsFile): string {
   const parts: string[] = [];
   if (results.gamesPerCell !== null) parts.push(count(results.gamesPerCell));
-  if (results.targetCi !== null) parts.push(`until the win-rate CI is ±${percentagePoints(results.targetCi)}`);
+  if (results.targetCi !== null) parts.push(`until the win-rate CI is ±${exactPercentagePoints(results.targetCi)}`);
   if (results.maxGames !== null) parts.push(`at most ${count(results.maxGames)}`);
   const target = results.targetCi;
   const missed = target === null ? 0 : results.cells.filter((cell) => halfWidth(cell.win) > target).length;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { percentagePointsWithCi, percentWithCi } from '../../src/report/format.ts';
 import { summaryMarkdown } from '../../src/report/summary.ts';
+import { pairedDifference, wilson } from '../../src/sim/statistics.ts';
 import type { MetricResult } from '../../src/sim/results.ts';
 import { loadResults, withGameWins, withPrintedContentOnly } from './fixtures.ts';
 
@@ -112,10 +114,19 @@ describe('summaryMarkdown', () => {
 
   it('summarises a single, stopped cell', () => {
     const text = summaryMarkdown(single);
-    expect(text).toContain('- **games per cell:** until the win-rate CI is ±2.0 pp, at most 20,000, 1 of 1 cells stopped short of the target CI');
+    expect(text).toContain('- **games per cell:** until the win-rate CI is ±2 pp, at most 20,000, 1 of 1 cells stopped short of the target CI');
     expect(text).toContain('- **complete:** no: 1 of 1 cells stopped early');
     expect(text).toContain('| greedy | 1,500 (stopped) | 75.0% [72.7, 77.1] |');
     expect(text).toContain('## Paired comparisons\n\nNone.');
+    // Cells that stopped at ±0.86-0.89 pp must not read as within a target of "±0.9".
+    expect(summaryMarkdown({ ...single, targetCi: 0.0085 })).toContain('until the win-rate CI is ±0.85 pp,');
+  });
+
+  it('shows a rate or a difference whose interval is too narrow for one decimal with the decimals it needs', () => {
+    // 35 of 100,000 games turned around: +0.0 pp [0.0, 0.0] would hide a significant difference.
+    expect(percentagePointsWithCi(pairedDifference(60000, 40, 5, 39955))).toBe('+0.03 pp [0.02, 0.05]');
+    expect(percentWithCi(wilson(2, 1_000_000))).toBe('0.0002% [0.0001, 0.0007]');
+    expect(percentWithCi(wilson(750, 1000))).toBe('75.0% [72.2, 77.6]');
   });
 
   it("shows no rate for a stopped run's cell that never started, and leaves its comparisons out of the count", () => {
