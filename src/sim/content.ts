@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +13,8 @@ export interface LoadedContent {
   /** The file the content came from, as given (or the game's shipped file, relative to the repository). */
   readonly file: string;
   readonly content: unknown;
+  /** SHA-256 of the file's text, so that shards run on two versions of one card file are told apart. */
+  readonly sha256: string;
 }
 
 /** A game's content: the user's file when given, else the shipped one; validated against the game's schema. */
@@ -20,8 +23,10 @@ export function loadContent(game: GameModule, file: string | undefined): LoadedC
   const path = file === undefined ? resolve(REPOSITORY_ROOT, game.content.defaultFile) : resolve(file);
   const shownName = file ?? game.content.defaultFile;
   let json: unknown;
+  let text: string;
   try {
-    json = parseJson(readFileSync(path, 'utf8'));
+    text = readFileSync(path, 'utf8');
+    json = parseJson(text);
   } catch (error) {
     throw new InputError(`${shownName}: cannot read content file as JSON: ${(error as Error).message.split('\n')[0]}`);
   }
@@ -32,5 +37,5 @@ export function loadContent(game: GameModule, file: string | undefined): LoadedC
   }
   const parsed = game.content.schema.safeParse(json);
   if (!parsed.success) throw new InputError(`${shownName}: ${describeZodError(parsed.error, json)}`);
-  return { file: shownName, content: canonicalStrings(parsed.data) };
+  return { file: shownName, content: canonicalStrings(parsed.data), sha256: createHash('sha256').update(text).digest('hex') };
 }

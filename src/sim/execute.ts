@@ -140,6 +140,7 @@ export async function executeExperiment(options: ExecuteOptions): Promise<Execut
     game,
     plan,
     contentFile: content.file,
+    contentSha256: content.sha256,
     provenance: game.content.provenance(content.content, plan.cells.map((cell) => cell.settings)),
     seed,
     gamesPerCell,

@@ -125,7 +125,8 @@ export interface ResultsFile {
   readonly gamesPerCell: number | null;
   readonly targetCi: number | null;
   readonly maxGames: number | null;
-  readonly content: { readonly file: string; readonly provenance: Provenance };
+  /** `sha256` of the file's text: absent in results of playsim before 0.7.0. */
+  readonly content: { readonly file: string; readonly sha256?: string; readonly provenance: Provenance };
   readonly outcomeNames: readonly string[];
   readonly winOutcome: string;
   /** The outcomes that make up the win (several for Kyros and Doomed Run; absent in results of playsim before 0.5.0). */

@@ -72,6 +72,7 @@ export interface ResultsInput {
   readonly game: GameModule;
   readonly plan: ExperimentPlan;
   readonly contentFile: string;
+  readonly contentSha256: string;
   readonly provenance: Provenance;
   readonly seed: number;
   readonly gamesPerCell: number | null;
@@ -108,7 +109,7 @@ export function resultsFile(input: ResultsInput): ResultsFile {
     gamesPerCell: input.gamesPerCell,
     targetCi: input.targetCi,
     maxGames: input.maxGames,
-    content: { file: input.contentFile, provenance: input.provenance },
+    content: { file: input.contentFile, sha256: input.contentSha256, provenance: input.provenance },
     outcomeNames: game.outcomes,
     winOutcome: game.winOutcome,
     winningOutcomes: winningOutcomeNames(game),

@@ -102,6 +102,10 @@ describe('runner', () => {
     await expect(mergeShards([write('0e.json', shards[0]), otherSeed])).rejects.toThrow(/seed\.json: .*not the same run/);
     const otherContent = write('content.json', { ...shards[1], content: { ...shards[1].content, file: 'my-cards.json' } });
     await expect(mergeShards([write('0d.json', shards[0]), otherContent])).rejects.toThrow(/content\.json: field content\.file: "my-cards\.json", not ".*" as in .*0d\.json: not the same run/);
+    // The same card file, edited between the shards' runs.
+    expect(shards[0].content.sha256).toMatch(/^[0-9a-f]{64}$/);
+    const editedContent = write('edited.json', { ...shards[1], content: { ...shards[1].content, sha256: '0'.repeat(64) } });
+    await expect(mergeShards([write('0f.json', shards[0]), editedContent])).rejects.toThrow(/edited\.json: field content\.sha256: "0{64}", not "[0-9a-f]{64}" as in .*0f\.json: not the same run/);
     const overlapping = write('overlap.json', { ...shards[1], cells: shards[1].cells.map((cell, i) => (i === 0 ? shards[0].cells[0] : cell)) });
     await expect(mergeShards([write('0b.json', shards[0]), overlapping])).rejects.toThrow(/overlap.json: field cells\[0\].raw.wins: games 0 to \d+ overlap games already recorded/);
     const countedTwice = write('twice.json', withoutGameWins({ ...shards[1], cells: shards[1].cells.map((cell, i) => (i === 0 ? shards[0].cells[0] : cell)) }));
