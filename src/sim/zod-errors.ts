@@ -1,7 +1,29 @@
 import { type core, z, type ZodError } from 'zod';
 
-/** An unknown key is named with the fields its object allows (zod's own message names only the key). */
-z.config({ customError: (issue) => (issue.code === 'unrecognized_keys' ? unknownKeysMessage(issue.keys, issue.inst) : undefined) });
+/**
+ * zod's English defaults, said as the rest of playsim says them: an unknown key with the fields its object allows (zod
+ * names only the key), a missing field as missing ("expected string, received undefined"), a number out of bounds with
+ * the bound in words and the value given ("Too small: expected number to be >0").
+ */
+z.config({
+  customError: (issue) => {
+    if (issue.code === 'unrecognized_keys') return unknownKeysMessage(issue.keys, issue.inst);
+    if (issue.code === 'invalid_type' && issue.input === undefined) return `missing: expected ${withArticle(issue.expected)}`;
+    if ((issue.code === 'too_small' || issue.code === 'too_big') && issue.origin === 'number') return numberBoundMessage(issue);
+    return undefined;
+  },
+});
+
+function withArticle(type: string): string {
+  return `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
+}
+
+function numberBoundMessage(issue: core.$ZodRawIssue<core.$ZodIssueTooSmall | core.$ZodIssueTooBig>): string {
+  const small = issue.code === 'too_small';
+  const bound = small ? (issue as core.$ZodIssueTooSmall).minimum : (issue as core.$ZodIssueTooBig).maximum;
+  const words = small ? (issue.inclusive ? 'at least' : 'above') : issue.inclusive ? 'at most' : 'below';
+  return `expected a number ${words} ${String(bound)}, got ${shown(issue.input)}`;
+}
 
 function unknownKeysMessage(keys: readonly string[], schema: unknown): string {
   const named = `Unrecognized key${keys.length > 1 ? 's' : ''}: ${keys.map((key) => JSON.stringify(key)).join(', ')}`;
@@ -62,7 +84,7 @@ function allowedValues(issue: core.$ZodIssueInvalidUnion): string[] {
     const first = branch[0];
     if (first?.code === 'invalid_union') return allowedValues(first);
     if (first?.code === 'invalid_value') return first.values.map((value) => JSON.stringify(value));
-    if (first?.code === 'invalid_type') return [first.expected === 'null' ? 'null' : `${/^[aeiou]/.test(first.expected) ? 'an' : 'a'} ${first.expected}`];
+    if (first?.code === 'invalid_type') return [first.expected === 'null' ? 'null' : withArticle(first.expected)];
     return [first?.message ?? 'something else'];
   });
 }

@@ -27,6 +27,15 @@ describe('describeZodError', () => {
     expect(described(z.object({ e: z.array(effect) }), { e: [{ op: 'b' }] })).toMatch(/^field e\[0\]\.s: /);
   });
 
+  it('says a missing field is missing, and a number out of bounds with its bound and the value given', () => {
+    const file = z.object({ title: z.string(), games: z.number().int().positive(), budget: z.number().max(5000), share: z.number().min(0).lt(1) });
+    expect(described(file, { games: 3, budget: 1, share: 0 })).toBe('field title: missing: expected a string');
+    expect(described(file, { title: 't', games: -3, budget: 1, share: 0 })).toBe('field games: expected a number above 0, got -3');
+    expect(described(file, { title: 't', games: 3, budget: 9000, share: 0 })).toBe('field budget: expected a number at most 5000, got 9000');
+    expect(described(file, { title: 't', games: 3, budget: 1, share: 1 })).toBe('field share: expected a number below 1, got 1');
+    expect(described(file, { title: 't', games: 3, budget: 1, share: -1 })).toBe('field share: expected a number at least 0, got -1');
+  });
+
   it('keeps a message the schema gives its union', () => {
     const spec = z.union([z.string(), z.object({ name: z.string() })], { error: 'expected a spec' });
     expect(described(z.object({ s: spec }), { s: 42 })).toBe('field s: expected a spec');
