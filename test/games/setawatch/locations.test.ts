@@ -38,9 +38,14 @@ describe('location effects', () => {
     logHas(game.log, 'Hydra enters the Line face up');
   });
 
-  it('Underground Tomb reveals one creature fewer (at least 1)', () => {
-    const game = play({ ...base, active: ['Rebuke'], locations: ['Underground Tomb'], deck: FILLER });
-    expect(game.log.filter((line) => line.includes('reveal '))).toHaveLength(1);
+  // The campfire table gives 1 reveal at fire 1-6, 2 at 7-11 and 3 from 12: one fewer, but never below 1.
+  it.each([
+    [4, 1],
+    [7, 1],
+    [13, 2],
+  ])('Underground Tomb reveals one creature fewer (at least 1): fire %i reveals %i', (fire, reveals) => {
+    const game = play({ ...base, active: ['Rebuke'], locations: ['Underground Tomb'], deck: FILLER, fire });
+    expect(game.log.filter((line) => line.includes('reveal '))).toHaveLength(reveals);
   });
 
   it("Witch's Shack gives +1 firewood per die chopping wood", () => {
@@ -157,9 +162,16 @@ describe('extra locations', () => {
   });
 
   it('The Long Road: no passive abilities', () => {
-    let passives = -2;
-    play({ ...extra, locations: ['The Long Road'], deck: ['Bear', ...FILLER], watch: [checkOptions((view) => (passives = find(view, (o, i) => o.kind[i] === OptionKind.passive)))] });
-    expect(passives).toBe(-1);
+    // The Cleric stays on Watch with Protective Ward face up, so a revealed first creature makes the passive
+    // available: it is offered at Barren Plains (the control) and not at The Long Road.
+    const passivesAt = (location: string) => {
+      let passives = -2;
+      const game = play({ ...extra, camper: 'ranger', active: ['Protective Ward', 'Wound'], locations: [location], deck: ['Bear', ...FILLER], watch: [checkOptions((view) => (passives = find(view, (o, i) => o.kind[i] === OptionKind.passive)))] });
+      logHas(game.log, 'reveal Bear (position 1');
+      return passives;
+    };
+    expect(passivesAt('Barren Plains')).toBeGreaterThanOrEqual(0);
+    expect(passivesAt('The Long Road')).toBe(-1);
   });
 
   it('The Grand Arena: dice of two adventurers may not be combined', () => {
