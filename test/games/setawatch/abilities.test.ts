@@ -73,8 +73,26 @@ describe('Beast Master abilities', () => {
   });
 
   it('Tracking tames a Forest Creature in first position once per round', () => {
-    const game = play({ ...FIRST, active: ['Tracking'], deck: ['Eagle', ...FILLER], watch: [passive('Tracking')] });
+    // After taming the Eagle, the Bear behind it is a revealed Forest Creature in first position and the Beast Master
+    // still has room for it, so only the once-per-round rule keeps Tracking from being offered again.
+    let again = -2;
+    let front = '';
+    const game = play({
+      ...FIRST,
+      active: ['Tracking'],
+      deck: ['Eagle', ...FILLER],
+      watch: [
+        passive('Tracking'),
+        checkOptions((view) => {
+          front = view.state.lineRevealed[0] === 1 ? view.tables.names[view.state.lineCard[0]] : '';
+          again = passive('Tracking')(view);
+          return 0;
+        }),
+      ],
+    });
     logHas(game.log, 'Beast Master tames Eagle');
+    expect(front).toBe('Bear');
+    expect(again).toBe(-1);
     expect(game.log.filter((line) => line.includes('uses Tracking'))).toHaveLength(1);
   });
 
@@ -239,9 +257,21 @@ describe('Ranger abilities', () => {
   });
 
   it('Sharpshooter rerolls a die spent on a direct attack, once per round', () => {
-    const game = play({ ...SECOND, active: ['Sharpshooter'], rolls: [1, 1, 1, 8, 7, 2, 8, 5, 4, 6, 5, 2, 3], deck: FILLER, watch: [attack(8, 0, 'ranger'), passive('Sharpshooter')] });
+    // After the reroll the Ranger attacks again with another die: a die spent on a direct attack is there to reroll,
+    // and only the once-per-round rule keeps Sharpshooter from being offered.
+    let again = -2;
+    const game = play({
+      ...SECOND,
+      active: ['Sharpshooter'],
+      rolls: [1, 1, 1, 8, 7, 2, 8, 5, 4, 6, 5, 2, 3],
+      deck: FILLER,
+      watch: [attack(8, 0, 'ranger'), passive('Sharpshooter'), attack(7, 0, 'ranger'), checkOptions((view) => (again = passive('Sharpshooter')(view)))],
+    });
     logHas(game.log, 'the die is rerolled: 3');
     expect(game.state.dieState[6]).toBe(Die.ready);
+    logHas(game.log, 'Ranger attacks Eagle with 7');
+    expect(again).toBe(-1);
+    expect(game.log.filter((line) => line.includes('uses Sharpshooter'))).toHaveLength(1);
   });
 
   it("Sharpshooter with sharpshooter=any rerolls another adventurer's die at that adventurer's die size", () => {
@@ -269,6 +299,9 @@ describe('Rogue abilities', () => {
     logHas(game.log, 'attacks Lich with 8 (8/14)');
     logHas(game.log, 'attacks Lich with 10 (18/14)');
     expect(game.log.some((line) => line.includes('attacks Lich with 4'))).toBe(false);
+    // The third attack, on the Bear that the Lich's defeat brought to first position, is unpoisoned (and leaves it alive).
+    logHas(game.log, 'Warrior attacks Bear with 4 (4/5)');
+    expect(game.log.some((line) => line.includes('Bear is defeated'))).toBe(false);
   });
 
   it.each([
@@ -508,10 +541,29 @@ describe('Wizard abilities', () => {
   });
 
   it('Shockbolt defeats a creature of 8 health or less, and no more', () => {
+    // At the first decision the Treant (health 8) and the Ember Drake (health 11) are both revealed and Shockbolt
+    // is unused: it is offered on the Treant, not on the Drake.
+    let onTreant = -2;
     let onDrake = -2;
-    const game = play({ ...SECOND, active: ['Shockbolt'], deck: ['Treant', 'Ember Drake', ...FILLER], watch: [ability('Shockbolt', 2, 0), checkOptions((view) => (onDrake = ability('Shockbolt', 5, 0)(view)))] });
-    logHas(game.log, 'Treant is defeated');
+    const game = play({
+      ...SECOND,
+      fire: 7,
+      active: ['Shockbolt'],
+      deck: ['Treant', 'Ember Drake', ...FILLER],
+      watch: [
+        (view) => {
+          expect(view.state.lineRevealed[1], 'the Ember Drake is revealed at the first decision').toBe(1);
+          onTreant = ability('Shockbolt', 2, 0)(view);
+          onDrake = ability('Shockbolt', 2, 1)(view);
+          return onTreant;
+        },
+      ],
+    });
+    logHas(game.log, 'reveal Treant (position 1, health 8)');
+    logHas(game.log, 'reveal Ember Drake (position 2, health 11)');
+    expect(onTreant).toBeGreaterThanOrEqual(0);
     expect(onDrake).toBe(-1);
+    logHas(game.log, 'Treant is defeated');
   });
 
   it('Illuminate reveals one more creature for each firewood lost', () => {

@@ -52,8 +52,16 @@ describe('the Knight', () => {
       inspireOptions = view.options.count;
       return find(view, (o, i) => o.kind[i] === OptionKind.passive && o.target[i] === SEAT.warrior);
     };
-    const game = play({ ...PARTY, active: ['Inspire', 'Throw Axe'], deck: ['Treant', ...FILLER], watch: [inspireWarrior, attack(8, 0, 'warrior')] });
+    // After the first Inspire, the Knight and the Bard (and the Warrior's other dice) are still below their maximum:
+    // only the once-a-round rule keeps Inspire from being offered again.
+    let again = -2;
+    const inspireAgain: Step = (view) => {
+      again = find(view, (o, i) => o.kind[i] === OptionKind.passive);
+      return 0;
+    };
+    const game = play({ ...PARTY, active: ['Inspire', 'Throw Axe'], deck: ['Treant', ...FILLER], watch: [inspireWarrior, attack(8, 0, 'warrior'), inspireAgain] });
     expect(inspireOptions).toBeGreaterThan(1);
+    expect(again).toBe(-1);
     logHas(game.log, "Warrior's lowest die is raised to 8");
     logHas(game.log, 'Warrior attacks Treant with 8');
     const inspired = game.log.filter((line) => line.includes('uses Inspire'));
