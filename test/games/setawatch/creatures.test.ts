@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Decision, OptionKind } from '../../../src/games/setawatch/decisions.ts';
 import { DICE_PER_SEAT, Die, LineFlag, Status } from '../../../src/games/setawatch/state.ts';
-import { ability, attack, card, EVERY_CARD, find, play, type Step, targetIs } from './scenario.ts';
+import { ability, attack, card, EVERY_CARD, find, play, type Scenario, type Step, targetIs } from './scenario.ts';
 
 /** Dice in seat order: cleric (camps), ranger, warrior, wizard. */
 const ROLLS = [1, 1, 1, 8, 7, 6, 8, 5, 4, 6, 5, 4];
@@ -92,14 +92,36 @@ describe('creature powers', () => {
     expect(stolen).toBe(1);
   });
 
-  it("Slumber does not re-arm Fell Beast's \"(activates only once)\" power", () => {
-    let flags = -1;
+  /** Play Slumber on `position` and read, at the next decision, where `name` is, whether it is face up, and its flags. */
+  const slumbered = (deck: string[], position: number, name: string, more: Partial<Scenario> = {}) => {
+    const seen = { position: -2, length: -2, revealed: -2, flags: -1 };
     const read: Step = (view) => {
-      flags = view.state.lineFlags[Array.from(view.state.lineCard.subarray(0, view.state.lineLength)).indexOf(card(view.tables, 'Fell Beast'))];
+      seen.position = Array.from(view.state.lineCard.subarray(0, view.state.lineLength)).indexOf(card(view.tables, name));
+      seen.length = view.state.lineLength;
+      seen.revealed = view.state.lineRevealed[seen.position];
+      seen.flags = view.state.lineFlags[seen.position];
       return 0;
     };
-    play({ camper: 'cleric', rolls: [1, 1, 1, 8, 7, 2, 8, 6, 4, 6, 5, 2], active: ['Slumber'], fire: 12, horde: [], deck: ['Fell Beast', 'Eagle', 'Bear', 'Wolf', 'Treant', 'Fae', 'Fae#2', 'Bear#2', 'Eagle#2'], watch: [ability('Slumber', 2, 1), read] });
+    const game = play({ camper: 'cleric', rolls: [1, 1, 1, 8, 7, 2, 8, 6, 4, 6, 5, 2], active: ['Slumber'], fire: 12, horde: [], deck, watch: [ability('Slumber', 2, position), read], ...more });
+    return { game, ...seen };
+  };
+
+  it("Slumber does not re-arm Fell Beast's \"(activates only once)\" power", () => {
+    const { game, position, length, revealed, flags } = slumbered(['Fell Beast', 'Eagle', 'Bear', 'Wolf', 'Treant', 'Fae', 'Fae#2', 'Bear#2', 'Eagle#2'], 1, 'Fell Beast');
+    logHas(game.log, 'Fell Beast in first position');
+    // Concealed: face down at the back of the Line, and still marked as having fired.
+    expect(position).toBe(length - 1);
+    expect(revealed).toBe(0);
     expect(flags & LineFlag.firstFired).toBe(LineFlag.firstFired);
+  });
+
+  // With firstPower=once-per-round, leaving first position re-arms nothing, so only Slumber's own re-arm is seen.
+  it("Slumber re-arms the First-position power of a creature without \"(activates only once)\" (a Wyvern, firstPower=once-per-round)", () => {
+    const { game, position, length, revealed, flags } = slumbered(['Wyvern', 'Eagle', 'Bear', 'Wolf', 'Treant', 'Fae', 'Fae#2', 'Bear#2', 'Eagle#2'], 0, 'Wyvern', { firstPower: 'once-per-round' });
+    logHas(game.log, 'Wyvern in first position');
+    expect(position).toBe(length - 1);
+    expect(revealed).toBe(0);
+    expect(flags & LineFlag.firstFired).toBe(0);
   });
 
   it.each([
@@ -237,7 +259,9 @@ describe('creature powers', () => {
     expect(game.log.some((line) => line.includes('Lich enters the Line'))).toBe(false);
     expect(game.names(game.state.graveyard).slice(-2)).toEqual(['Summon!', 'Lich']);
     expect(lineAfter.slice(0, 3)).toEqual(['Bear', 'Eagle', 'Wolf']);
-    expect(card(game.rules.tables, 'Lich')).toBeGreaterThan(0);
+    // The Lich was drawn from the Unhallowed deck and never reached the Line.
+    expect(lineAfter).not.toContain('Lich');
+    expect(game.names(game.state.unhallowedDeck)).not.toContain('Lich');
   });
 });
 
