@@ -181,12 +181,15 @@ describe('glossary keywords', () => {
   });
 
   it('Stun: its damage must disable cards while the team has a face-up skill card', () => {
+    // The strategy would put every point of damage on agent 0 (its cards all disabled): Stun alone sends it to agent 1.
     const game = play(
       scenario(2, ['Taser Drone'], [1, 1, 6, 6, 6, 6, 6, 6], (e) => {
         for (const name of ['Plain 1', 'Plain 2', 'Plain 3']) e.state.setFaceDown(id(e, name), true);
       }),
+      testStrategy({ damageAgent: () => 0 }),
     );
     expect(game.state.skillCount(0)).toBe(3);
+    expect(game.state.health(0)).toBe(3);
     expect(game.state.health(1)).toBe(5);
   });
 
