@@ -4,6 +4,7 @@ import { createNecreauxEngine, necreaux } from '../../../src/games/necreaux/inde
 import { MAX_TURNS } from '../../../src/games/necreaux/rules.ts';
 import { InputError } from '../../../src/core/errors.ts';
 import { checkConservation, reference, variantsPlayable } from './helpers.ts';
+import { recordProblems } from '../../fixtures/records.ts';
 
 const LEVELS = ['intro', '1', '2', '3', '4', '5', '6', '7'];
 const CACHES = ['level', 'none', 'upper', 'lower', 'both', 'shuffled-1', 'shuffled-2'];
@@ -56,14 +57,31 @@ describe('fuzzing with the random strategy', () => {
 
   it('the built-in strategies play every level with every team size', () => {
     const out = new OutcomeRecord(necreaux.metrics.length);
+    const agentsAlive = necreaux.metrics.findIndex((m) => m.name === 'agentsAlive');
+    const problems: string[] = [];
+    const outcomes = new Set<string>();
+    let games = 0;
     for (const definition of necreaux.strategies) {
       const strategy = definition.create({});
       for (let agents = 1; agents <= 5; agents++) {
         for (const level of LEVELS) {
           const engine = createNecreauxEngine({ agents, level }, reference, null);
-          for (let seed = 0; seed < 5; seed++) engine.playGame(seed, strategy, out);
+          for (let seed = 0; seed < 5; seed++) {
+            out.outcome = -1;
+            out.metrics.fill(-1);
+            engine.playGame(seed, strategy, out);
+            games++;
+            const where = `${definition.name}, ${agents} agents, level ${level}, seed ${seed}`;
+            for (const problem of recordProblems(necreaux, out, ['turnScientistsFound'])) problems.push(`${where}: ${problem}`);
+            if (out.metrics[agentsAlive] > agents) problems.push(`${where}: ${out.metrics[agentsAlive]} agents alive of ${agents}`);
+            outcomes.add(necreaux.outcomes[out.outcome]);
+          }
         }
       }
     }
+    expect(games).toBe(necreaux.strategies.length * 5 * LEVELS.length * 5);
+    expect(problems).toEqual([]);
+    // Games end in more than one way: a record stuck on one outcome would not be playing the games out.
+    expect(outcomes.size).toBeGreaterThan(1);
   });
 });
