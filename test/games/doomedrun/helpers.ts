@@ -46,19 +46,28 @@ export function duplicates(list: readonly number[]): number[] {
   return list.filter((value, i) => i > 0 && list[i - 1] === value);
 }
 
+/** What watchInvariants found: the problems (empty when none) and how many checkpoints it checked. */
+export interface Watched {
+  readonly problems: string[];
+  /** Checkpoints seen: with none, an empty `problems` proves nothing, so callers assert this is above 0. */
+  checkpoints: number;
+}
+
 /**
  * Checks at every expedition boundary of a Run: no card duplicated; the Realm's cards neither lost nor added (Summons
  * change only by Escalation); locations, Items and Side Quests conserved; the dead never come back. Returns the
- * problems found (empty when none).
+ * problems found and the number of checkpoints checked.
  */
-export function watchInvariants(run: DoomedRun): string[] {
+export function watchInvariants(run: DoomedRun): Watched {
   const problems: string[] = [];
+  const watched: Watched = { problems, checkpoints: 0 };
   let realmCards: number[] | null = null;
   let realmLocations: number[] | null = null;
   let realm = 0;
   const dead = new Set<number>();
   const t = run.tables;
   run.checkpoint = (r, where) => {
+    watched.checkpoints++;
     const c = r.camp;
     const cards = cardsInPiles(r);
     const nonSummon = cards.filter((card) => t.summonTier[card] === 0);
@@ -102,7 +111,7 @@ export function watchInvariants(run: DoomedRun): string[] {
     if (duplicates(slots).length > 0) problems.push(`${tag}: an Ability card on two boards`);
     for (let seat = 0; seat < 4; seat++) if (c.party[seat] < 0 || c.where[c.party[seat]] !== Where.party) problems.push(`${tag}: seat ${seat} not filled by a Party member`);
   };
-  return problems;
+  return watched;
 }
 
 import { type CampaignDecisionKind, type CampaignView } from '../../../src/games/doomedrun/decisions.ts';

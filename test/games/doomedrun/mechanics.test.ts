@@ -486,13 +486,14 @@ describe("The Bard's Multi-Talented", () => {
       const strategy = { ...scripted({ [CampaignDecision.party]: bardFirst, [CampaignDecision.borrow]: (view: CampaignView) => view.options[view.count - 1] }), watch: equipping };
       const run = startedRun({ log, seed, settings: { detail: true }, strategy });
       run.camp.where[adventurer(run, 'bard')] = Where.company;
-      const problems = watchInvariants(run);
+      const watched = watchInvariants(run);
       run.setUpRealm(1);
       run.playUntilBeaten(1);
       const names = log.filter((line) => line.includes('Multi-Talented: the Bard may equip')).map((line) => line.replace(/.*may equip (.*) \(.*\)$/, '$1'));
       borrowed += names.length;
       equipped += log.filter((line) => names.some((name) => line.includes(`Equip: ${name} replaces`))).length;
-      expect(problems).toEqual([]);
+      expect(watched.problems).toEqual([]);
+      expect(watched.checkpoints).toBeGreaterThan(0);
       const slots = Array.from(run.rules.state.slotCard.subarray(0, 20));
       expect(new Set(slots).size).toBe(20);
     }

@@ -9,6 +9,7 @@ import { doomedrunContentSchema } from '../../../src/games/doomedrun/content.ts'
 import doomedrun from '../../../src/games/doomedrun/index.ts';
 import { Where } from '../../../src/games/doomedrun/state.ts';
 import { content, greedyStrategy, makeRun, randomStrategy, record, watchInvariants } from './helpers.ts';
+import { recordProblems } from '../../fixtures/records.ts';
 
 const runs = fc.record({
   seed: fc.integer({ min: 0, max: 2 ** 31 }),
@@ -27,16 +28,19 @@ describe('properties of whole Runs', () => {
     fc.assert(
       fc.property(runs, ({ seed, summons, variant, reinforcements, strategy }) => {
         const run = makeRun({ summons, variant, reinforcements });
-        const problems = watchInvariants(run);
+        const watched = watchInvariants(run);
         const out = record();
         run.playGame(seed, strategyOf(strategy), out);
-        expect(problems).toEqual([]);
+        expect(watched.problems).toEqual([]);
         if (out.metrics[Metric.newRunPlusUnlocked] === 0) {
           // New Run+ not unlocked by its previous Run: nothing else is recorded.
           expect(out.outcome).toBe(OUTCOMES.indexOf('newRunPlusLocked'));
           expect(out.metrics[Metric.realmReached]).toBe(METRIC_MISSING);
           return;
         }
+        // Each Realm entered was set up, a checkpoint: the invariants were checked at least that often.
+        expect(watched.checkpoints).toBeGreaterThanOrEqual(out.metrics[Metric.realmReached]);
+        expect(watched.checkpoints).toBeGreaterThan(0);
         // The metrics agree with the state.
         expect(out.metrics[Metric.realmReached]).toBe(run.camp.realm);
         expect(out.outcome).toBe(run.camp.won ? tierOf(run.camp.score) - 1 : OUTCOMES.indexOf('runLost'));
@@ -82,10 +86,35 @@ describe('properties of whole Runs', () => {
   });
 
   it('fuzz: random campaign and Watch answers never crash the engine', () => {
+    const problems: string[] = [];
+    const outcomes = new Set<string>();
+    let played = 0;
     for (let seed = 0; seed < 150; seed++) {
       const variant = VARIANTS[seed % VARIANTS.length];
-      makeRun({ summons: 1 + (seed % 4), variant, reinforcements: seed % 2 ? 'random' : 'chosen' }).playGame(seed, randomStrategy(seed % 3 === 0 ? 'greedy' : 'random'), record());
+      const run = makeRun({ summons: 1 + (seed % 4), variant, reinforcements: seed % 2 ? 'random' : 'chosen' });
+      const watched = watchInvariants(run);
+      const out = record();
+      out.outcome = -1;
+      out.metrics.fill(-1);
+      run.playGame(seed, randomStrategy(seed % 3 === 0 ? 'greedy' : 'random'), out);
+      const where = `seed ${seed} (${variant})`;
+      for (const problem of watched.problems) problems.push(`${where}: ${problem}`);
+      outcomes.add(OUTCOMES[out.outcome]);
+      if (out.outcome === OUTCOMES.indexOf('newRunPlusLocked')) {
+        // Nothing was played: every metric but the unlock is missing.
+        for (const problem of recordProblems(doomedrun, out, true)) problems.push(`${where}: ${problem}`);
+        if (Array.from(out.metrics).some((value, m) => m !== Metric.newRunPlusUnlocked && value !== METRIC_MISSING)) problems.push(`${where}: a locked New Run+ recorded a metric`);
+        continue;
+      }
+      played++;
+      // A played Run: only the score (a lost Run), the Realm lost in (a won Run) and the unlock (other variants) may be missing.
+      for (const problem of recordProblems(doomedrun, out, ['score', 'lostInRealm', 'newRunPlusUnlocked'])) problems.push(`${where}: ${problem}`);
+      if ((out.outcome === OUTCOMES.indexOf('runLost')) !== (out.metrics[Metric.score] === METRIC_MISSING)) problems.push(`${where}: outcome ${OUTCOMES[out.outcome]} with score ${out.metrics[Metric.score]}`);
+      if (watched.checkpoints < out.metrics[Metric.realmReached]) problems.push(`${where}: ${watched.checkpoints} checkpoints for ${out.metrics[Metric.realmReached]} Realms`);
     }
+    expect(problems).toEqual([]);
+    expect(played).toBeGreaterThan(100);
+    expect(outcomes.size).toBeGreaterThan(1);
   });
 
   it('the difficulty ladder is monotone in Realms reached (greedy, estimated content)', () => {
