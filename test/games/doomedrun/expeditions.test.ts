@@ -46,10 +46,20 @@ describe('Game Break', () => {
   it('step 1-2: the reward is gained and the card leaves; a new Side Quest is drawn', () => {
     const run = startedRun();
     run.setUpRealm(1);
-    const quest = run.camp.currentQuest;
+    // The Side Quest in play becomes a known one: a "Call of" whose Adventurer has not joined the Run.
+    const quest = run.tables.quests.findIndex((q) => q.reward.length === 1 && q.reward[0].op === 'join' && run.camp.where[adventurer(run, q.reward[0].adventurer)] === Where.absent);
+    expect(quest).toBeGreaterThanOrEqual(0);
+    const reward = run.tables.quests[quest].reward[0];
+    const joining = adventurer(run, reward.op === 'join' ? reward.adventurer : '');
+    if (run.camp.currentQuest >= 0) run.camp.questDeck.push(run.camp.currentQuest);
+    run.camp.questDeck.remove(quest);
+    run.camp.currentQuest = quest;
     run.gameBreak();
+    expect(run.camp.where[joining]).toBe(Where.company);
     expect(run.camp.questOut.toArray()).toContain(quest);
+    expect(run.camp.questDeck.toArray()).not.toContain(quest);
     expect(run.camp.currentQuest).not.toBe(quest);
+    expect(run.camp.currentQuest).toBeGreaterThanOrEqual(0);
   });
 
   it('a Side Quest fire cost never takes the fire below 1 (judgement: no fire-at-0 exhaust between expeditions)', () => {

@@ -228,9 +228,16 @@ describe('Coins, the Merchant and the Market', () => {
     run.camp.itemHolder[bonus] = run.camp.party[0];
     s.dieValue.set([2, 5, 3], 0);
     for (let k = 0; k < 3; k++) s.dieState[k] = Die.ready;
+    // Lower dice that are not the holder's rolled dice: a ready die in the holder's extra slot (where a tamed
+    // creature or a lent die sits) and the next seat's dice. The bonus reaches none of them.
+    s.dieValue[3] = 1;
+    s.dieState[3] = Die.ready;
+    s.dieValue.set([1, 4, 1], DICE_PER_SEAT);
+    for (let k = 0; k < 3; k++) s.dieState[DICE_PER_SEAT + k] = Die.ready;
     hooks(run).afterRoll();
     expect(Array.from(s.dieValue.subarray(0, 3))).toEqual([3, 5, 3]);
-    expect(DICE_PER_SEAT).toBeGreaterThan(3);
+    expect(s.dieValue[3]).toBe(1);
+    expect(Array.from(s.dieValue.subarray(DICE_PER_SEAT, DICE_PER_SEAT + 3))).toEqual([1, 4, 1]);
   });
 });
 
