@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Decision, type DecisionView, OptionKind } from '../../../src/games/kyros/decisions.ts';
 import { Phase } from '../../../src/games/kyros/cards.ts';
 import type { KyrosRules } from '../../../src/games/kyros/rules.ts';
-import { itemIndex, liberateAllBut, lordIndex, makeRules, newRecord, occupy, option, type Script, scripted, scriptRolls, seatHero, tables } from './scenario.ts';
+import { liberateAllBut, lordIndex, makeRules, newRecord, occupy, option, type Script, scripted, scriptRolls, seatHero, tables } from './scenario.ts';
 
 /** Lord Hawthorne (ranged 5, melee 8/3, magic 5, Life 10) alone against one Lord in Frostgate, with fixed rolls. */
 function fight(lord: string, stack: string[], items: string[], rolls: number[], script: Script = {}, more: { arrange?: (rules: KyrosRules) => void; bothFall?: string } = {}) {
@@ -147,14 +147,21 @@ describe("the Giant Lord card's own abilities (the rulebook: its passive ability
   });
 
   it('a passive reflect is active from the first round, without exhaustion', () => {
+    // Mordra (magic 17/4, reflects 1 in magic) has no items: Hawthorne attacks in magic in round 1 (20 + 5 = 25, hits
+    // for 1) and takes the reflected wound in that same round, the Lord spending no exhaustion; he escapes in round 2.
     let reflect = -2;
-    fight('Mordra the Hag-Queen', [], [], [10, 10, 10, 10, 10, 10], {
+    const { rules, lines } = fight('Mordra the Hag-Queen', [], [], [10, 10, 10, 10, 10, 10], {
       [Decision.phase]: (view) => {
         reflect = view.state.lordReflectPhase;
-        return 1;
+        return option(view, OptionKind.phase, Phase.magic);
       },
+      [Decision.escape]: (view) => (view.state.combatRound >= 2 ? option(view, OptionKind.escape, 0) : 0),
     });
     expect(reflect).toBe(Phase.magic);
-    expect(itemIndex('Mirror of Shael')).toBeGreaterThanOrEqual(0);
+    const hit = lines.findIndex((line) => line.includes('round 1 magic: the hero attacks, 20 + 5 = 25 vs 17: hits for 1'));
+    expect(hit).toBeGreaterThan(0);
+    expect(lines[hit + 1]).toContain("the Giant Lord's reflect effect: 1 wound(s) to the hero");
+    expect(rules.state.wounds[0]).toBe(1);
+    expect(rules.state.lordExhaustion).toBe(0);
   });
 });
