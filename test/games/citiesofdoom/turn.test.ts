@@ -676,9 +676,24 @@ describe('the end of the game', () => {
     expect(e.rules.state.status).toBe(Status.playing);
   });
 
-  it('unused helpers stay consistent', () => {
+  it('the clearAreas helper returns play, active and rolling dice to the reserve with their original faces', () => {
+    // arena() boxes every die, so the dice are put in play here, one of them with its Magic changed to Provisions.
     const t = arena();
-    clearAreas(t, me(t));
-    expect(me(t).countAt(Where.play)).toBe(0);
+    const p = me(t);
+    const provisions = t.tables.faceNames.indexOf('provisions');
+    const inPlay = give(t, p, 'blue-action', Where.play, 'magic');
+    p.change(inPlay, provisions);
+    const active = give(t, p, 'white-action', Where.active, 'weaponry');
+    const rolling = give(t, p, 'green-action', Where.rolling, 'ring');
+    const sideboard = give(t, p, 'gold-action', Where.sideboard);
+    const outOfPlay = give(t, p, 'blue-action', Where.outOfPlay, 'glowing');
+    expect(facesAt(t, p, Where.play)).toEqual(['provisions']);
+    clearAreas(t, p);
+    for (const where of [Where.play, Where.active, Where.rolling]) expect(p.countAt(where)).toBe(0);
+    expect([inPlay, active, rolling].map((die) => p.where[die])).toEqual([Where.reserve, Where.reserve, Where.reserve]);
+    expect(p.where[sideboard]).toBe(Where.sideboard);
+    expect(p.where[outOfPlay]).toBe(Where.outOfPlay);
+    expect(facesAt(t, p, Where.reserve)).toEqual(['magic', 'weaponry', 'ring']);
+    expect(p.changed[inPlay]).toBe(-1);
   });
 });
