@@ -46,7 +46,7 @@ describe('Beast Master abilities', () => {
   it('a tamed creature kept to the next round is rolled again with tamed=rolled, and keeps its health otherwise', () => {
     const valuesInRound2 = (tamed: 'health' | 'rolled') =>
       [1, 2, 3, 4, 5, 6].map((seed) => {
-        const game = play({ ...FIRST, tamed, rounds: 2, active: ['Tame Beast'], deck: ['Wolf', ...FILLER], watch: [ability('Tame Beast', 2, 0), () => 0, () => 0] }, seed);
+        const game = play({ ...FIRST, tamed, rounds: 2, active: ['Tame Beast'], deck: ['Wolf', ...FILLER], watch: [ability('Tame Beast', 2, 0)] }, seed);
         const die = game.state.dieTamed.findIndex((card) => card >= 0);
         return die < 0 || game.state.dieState[die] !== Die.ready ? null : game.state.dieValue[die];
       }).filter((value) => value !== null);

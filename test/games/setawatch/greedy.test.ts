@@ -7,11 +7,11 @@ import { Decision, type DecisionKind, type DecisionView, OptionKind, type Setawa
 import { SetawatchRules } from '../../../src/games/setawatch/rules.ts';
 import { cheapestSetBothWays, greedy, GREEDY_IGNORES, greedyChoice, prepareWatchScores, scoreWatch } from '../../../strategies/setawatch/greedy.ts';
 import { MEASURED_WORTH } from '../../../strategies/setawatch/card-worth.ts';
-import { ability, content, EVERY_CARD, find, play, type Scenario, type Step } from './scenario.ts';
+import { ability, content, EVERY_CARD, find, optional, play, type Scenario, type Step } from './scenario.ts';
 
 /** Cards that neither defeat nor damage, so that greedy fights with dice alone. */
 const NO_KILLS = ['Blinding Light', 'Elf Senses', 'Giants Bane', 'Illuminate'];
-const greedyWatch: Step[] = Array.from({ length: 12 }, () => (view) => greedyChoice(Decision.watch, view));
+const greedyWatch: Step[] = Array.from({ length: 12 }, () => optional((view) => greedyChoice(Decision.watch, view)));
 const attacks = (log: string[]) => log.filter((line) => line.includes(' attacks '));
 
 /** The log until the first creature falls, which the fight must reach. */
@@ -139,7 +139,7 @@ describe('greedy plays Song of Discord', () => {
 });
 
 describe('greedy at camp', () => {
-  const greedyCamp: Step[] = Array.from({ length: 3 }, () => (view) => greedyChoice(Decision.camp, view));
+  const greedyCamp: Step[] = Array.from({ length: 3 }, () => optional((view) => greedyChoice(Decision.camp, view)));
 
   it('Equips the reserve card measured worth most in place of the board card worth least', () => {
     const game = play({ camper: 'ranger', fire: 12, active: ['Elf Senses', 'Far Sight', 'Slumber', 'Rebuke', 'Berserker', 'Shockbolt'], rolls: [1, 1, 1, 2, 3, 5, 1, 1, 1, 1, 1, 1], camp: greedyCamp, watch: greedyWatch });

@@ -10,7 +10,7 @@ import { SetawatchRules } from '../../../src/games/setawatch/rules.ts';
 import { DICE_PER_SEAT, Slot, Status } from '../../../src/games/setawatch/state.ts';
 import { campfireReveals } from '../../../src/games/setawatch/watch.ts';
 import { greedy } from '../../../strategies/setawatch/greedy.ts';
-import { attack, burn, campAction, content, EVERY_CARD, find, play, type Step } from './scenario.ts';
+import { attack, burn, campAction, content, EVERY_CARD, find, optional, play, type Step } from './scenario.ts';
 import { ScriptedThenRandom } from '../../fixtures/dice.ts';
 import { Camp, Decision, OptionKind, Rune } from '../../../src/games/setawatch/decisions.ts';
 
@@ -297,5 +297,14 @@ describe('scripted dice', () => {
     const fresh = logged();
     fresh.rules.playGame(6, greedy.create({}), new OutcomeRecord(3), undefined, 1);
     expect(reused.log).toEqual(fresh.log);
+  });
+});
+
+describe('the scenario helper', () => {
+  it('fails a scenario that leaves scripted steps unused, unless they are marked optional', () => {
+    // Barren Plains offers no reroll, so a scripted reroll answer is never reached.
+    const scenario = { camper: 'cleric', rolls: [1, 1, 1, 8, 7, 6, 8, 5, 4, 6, 5, 4], deck: ['Bear', 'Eagle', 'Wolf', 'Eagle#2', 'Bear#2', 'Wolf#2'] };
+    expect(() => play({ ...scenario, other: { [Decision.reroll]: [() => 0] } })).toThrow(/left scripted steps unused: 1 decision \d+ step/);
+    expect(() => play({ ...scenario, other: { [Decision.reroll]: [optional(() => 0)] } })).not.toThrow();
   });
 });

@@ -21,6 +21,16 @@ export const content: SetawatchContent = setawatchContentSchema.parse(JSON.parse
 /** A scripted answer: the index of the option to take, or -1 to fall back to greedy. */
 export type Step = (view: DecisionView) => number;
 
+/**
+ * A step the scenario may leave unused (a strategy padded out to more decisions than the game may ask). play() fails a
+ * scenario that leaves other steps unused: a step never reached checked nothing.
+ */
+export function optional(step: Step): Step {
+  return Object.assign((view: DecisionView) => step(view), { optional: true });
+}
+
+const isOptional = (step: Step) => (step as Step & { optional?: boolean }).optional === true;
+
 export interface Scenario {
   party?: string;
   sets?: string;
@@ -154,7 +164,7 @@ function setCards(rules: SetawatchRules, active: string[], exhausted: string[]):
   }
 }
 
-function scripted(rules: SetawatchRules, scenario: Scenario): SetawatchStrategy {
+function scripted(rules: SetawatchRules, scenario: Scenario): SetawatchStrategy & { unused(): string[] } {
   const watch = [...(scenario.watch ?? [])];
   const camp = [...(scenario.camp ?? [])];
   const other: Partial<Record<number, Step[]>> = {};
@@ -168,6 +178,11 @@ function scripted(rules: SetawatchRules, scenario: Scenario): SetawatchStrategy 
   };
   return {
     name: 'script',
+    unused: () =>
+      [['camp', camp] as const, ['watch', watch] as const, ...Object.entries(other).map(([decision, steps]) => [`decision ${decision}`, steps ?? []] as const)].flatMap(([kind, steps]) => {
+        const left = steps.filter((step) => !isOptional(step)).length;
+        return left > 0 ? [`${left} ${kind} step(s)`] : [];
+      }),
     ignores: scenario.ignores,
     choose(decision: DecisionKind, view: DecisionView): number {
       if (decision === Decision.camper && scenario.camper !== undefined) {
@@ -187,7 +202,10 @@ export function play(scenario: Scenario, seed = 1): Played {
   const log: string[] = [];
   const rules = new SetawatchRules(new CardTables(content, sets, party), { summons: scenario.summons ?? 2, startingFire: 7, readings: readingsOf(readingSettings(scenario)) }, { write: (line) => log.push(line) });
   const out = new OutcomeRecord(3);
-  rules.playGame(seed, scripted(rules, scenario), out, (r) => stack(r, scenario), scenario.rounds ?? 1);
+  const strategy = scripted(rules, scenario);
+  rules.playGame(seed, strategy, out, (r) => stack(r, scenario), scenario.rounds ?? 1);
+  const unused = strategy.unused();
+  if (unused.length > 0) throw new Error(`the scenario left scripted steps unused: ${unused.join(', ')} (mark padding with optional())\n${log.join('\n')}`);
   const names = (pile: Deck) => pile.toArray().map((id) => rules.tables.names[id]);
   const lineNames = () => Array.from(rules.state.lineCard.subarray(0, rules.state.lineLength), (id) => rules.tables.names[id]);
   return { rules, state: rules.state, log, out, names, lineNames };
