@@ -557,18 +557,28 @@ function winTooltips() {
   ] as const;
 }
 
-/** A metric's mean and the 95% CI the reports show for it (shownInterval). */
+/**
+ * A metric's mean and the 95% CI the reports show for it (shownInterval), as bounds for the error bar and as text for
+ * the tooltip. One game, or a value every game shared (not a rate), gives no interval: no bar, and the tooltip says
+ * why, as the tables do ("(1 game)", "(every game)"), instead of a bar of no width claiming certainty.
+ */
 function meanFields(cell: CellResult, metric: string): Row {
   const result = cell.metrics[metric];
-  const { lo, hi } = shownInterval(result);
-  return { n: result.n, value: result.mean, lo, hi };
+  const { lo, hi, rateOf } = shownInterval(result);
+  const value = { n: result.n, value: result.mean };
+  if (result.n < 2 || (rateOf === null && result.sd === 0)) return { ...value, lo: null, hi: null, interval: `none (${result.n < 2 ? '1 game' : 'every game'})` };
+  return { ...value, lo, hi, interval: `[${shortDecimal(lo)}, ${shortDecimal(hi)}]` };
+}
+
+/** At most three decimals, without trailing zeros (as the tooltips' '.3~f' format). */
+function shortDecimal(value: number): string {
+  return String(Number(value.toFixed(3)));
 }
 
 function meanTooltips(metric: string) {
   return [
     { field: 'value', type: 'quantitative', title: `${metric} (mean)`, format: '.3~f' },
-    { field: 'lo', type: 'quantitative', title: '95% CI low', format: '.3~f' },
-    { field: 'hi', type: 'quantitative', title: '95% CI high', format: '.3~f' },
+    { field: 'interval', type: 'nominal', title: '95% CI' },
     { field: 'n', type: 'quantitative', title: 'games it applied to', format: ',' },
   ] as const;
 }

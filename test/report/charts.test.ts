@@ -149,6 +149,20 @@ describe('mean', () => {
     expect(rows[1].lo as number).toBeLessThan(95);
   });
 
+  it('draws no error bar where the games give no interval, and its tooltip says why', () => {
+    const score = grid.cells[0].metrics.score;
+    const cells = grid.cells.slice(0, 3).map((cell, index) => {
+      const metric = [{ ...score, n: 1, sd: 0, lo: 5, hi: 5 }, { ...score, n: 200, sd: 0, lo: 5, hi: 5 }, score][index];
+      return { ...cell, metrics: { ...cell.metrics, score: metric } };
+    });
+    const rows = dataOf(buildChart({ ...grid, cells }, { type: 'mean', metric: 'score', x: 'speed' }));
+    expect(rows.map((row) => [row.lo, row.hi, row.interval])).toEqual([
+      [null, null, 'none (1 game)'],
+      [null, null, 'none (every game)'],
+      [score.lo, score.hi, `[${Number(score.lo.toFixed(3))}, ${Number(score.hi.toFixed(3))}]`],
+    ]);
+  });
+
   it('leaves out cells where the metric applied to no game, and refuses an unknown metric', () => {
     const cells = grid.cells.map((cell, index) => (index === 0 ? { ...cell, metrics: { ...cell.metrics, lossTurn: { ...cell.metrics.lossTurn, n: 0 } } } : cell));
     expect(dataOf(buildChart({ ...grid, cells }, { type: 'mean', metric: 'lossTurn', x: 'speed' }))).toHaveLength(grid.cells.length - 1);
