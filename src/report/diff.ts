@@ -59,8 +59,16 @@ function verdict(diff: ResultsDiff): string {
     `**${together} of ${diff.cells.length} matched cells moved in win rate** with all ${tests} changes taken together ` +
     `(Bonferroni: each at ${percent(bonferroniLevel(tests))}${unchanged}); ${alone} on its own at 95% (about ` +
     `${(tests / 20).toFixed(tests < 20 ? 1 : 0)} would by chance alone when nothing changed), ${anything} in win rate or ` +
-    `another outcome or metric. Each change is after minus before. ${howEstimated(diff, compared)}`
+    `another outcome or metric${byChanceInAnything(compared)}. Each change is after minus before. ${howEstimated(diff, compared)}`
   );
+}
+
+/** Each of a cell's measures is tested at 95% on its own, so with many a cell "moves in something" by chance alone. */
+function byChanceInAnything(compared: readonly CellChange[]): string {
+  const measures = Math.max(0, ...compared.map((cell) => 1 + cell.measures.length));
+  if (measures < 2) return '';
+  const share = 1 - 0.95 ** measures;
+  return ` (up to ${measures} measures a cell, each at 95%: about ${percent(share)} of cells would by chance alone, if the measures were independent)`;
 }
 
 /** How the win rates were compared (game by game, or why not), then how everything else was. */
