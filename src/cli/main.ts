@@ -95,6 +95,11 @@ function usageError(message: string, argv: readonly string[]): InputError {
   if (message.startsWith('Not enough non-option arguments') && command !== undefined && command in POSITIONALS) {
     return new InputError(`${command}: missing ${POSITIONALS[command]}`);
   }
+  // "--shard -1/4": yargs reads a value that starts with "-" and is not a number as short flags ("-1", "/", "4").
+  const dashed = argv.findIndex((arg, index) => index > 0 && /^-\d/.test(arg) && Number.isNaN(Number(arg)) && argv[index - 1].startsWith('--'));
+  if (message.startsWith('Unknown argument') && dashed > 0) {
+    return new InputError(`${argv[dashed - 1]} ${argv[dashed]}: a value starting with "-" reads as a flag; write ${argv[dashed - 1]}=${argv[dashed]}`);
+  }
   if (message.startsWith('Unknown argument') && command !== undefined && !COMMANDS.includes(command)) {
     return new InputError(`unknown command "${command}"; commands: ${COMMANDS.join(', ')} (playsim --help)`);
   }
