@@ -2,6 +2,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import type { GameModule, Strategy, StrategyDefinition, StrategyParamSpec, StrategyParams } from '../core/game.ts';
 import { InputError } from '../core/errors.ts';
+import { withDecisions } from './view-check.ts';
 import { describeZodError } from './zod-errors.ts';
 import { importDefault, isModulePath } from '../core/user-module.ts';
 
@@ -186,13 +187,19 @@ export async function createStrategy(game: GameModule, spec: string): Promise<St
   }
   const problem = game.strategyProblem?.(strategy) ?? null;
   if (problem !== null) throw new InputError(`--strategy ${spec}: create() returned a strategy whose ${problem}; see docs/writing-a-strategy.md`);
-  return named(strategy, definition.name, spec);
+  return named(game, strategy, definition.name, spec);
 }
 
-/** Error messages name a strategy by its `name`: an object from create() without one takes its module's. */
-function named(strategy: Strategy, name: string, spec: string): Strategy {
-  const own = memberAt(strategy, 'name');
-  if (typeof own === 'string') return strategy;
-  if (own !== undefined || !Object.isExtensible(strategy)) throw new InputError(`--strategy ${spec}: create() returned a strategy whose name is ${own === undefined ? 'missing and cannot be given (a frozen object)' : 'not a string'}`);
-  return Object.defineProperty(strategy, 'name', { value: name });
+/**
+ * Error messages name a strategy, and a member strategy it answers through (Doomed Run's `watch`), by its `name`: one
+ * without takes its module's, given in place, or on a copy when the object is frozen.
+ */
+function named(game: GameModule, strategy: Strategy, name: string, spec: string): Strategy {
+  const members = ['', ...new Set(game.strategyMethods.filter((method) => method.includes('.')).map((method) => method.slice(0, method.indexOf('.'))))];
+  const nameless = members.map((member) => (member === '' ? strategy : (memberAt(strategy, member) as object))).filter((object) => typeof memberAt(object, 'name') !== 'string');
+  const misnamed = nameless.find((object) => memberAt(object, 'name') !== undefined);
+  if (misnamed !== undefined) throw new InputError(`--strategy ${spec}: create() returned a strategy whose name is not a string`);
+  if (!nameless.every((object) => Object.isExtensible(object))) return withDecisions(strategy, game.strategyMethods, (decide) => decide, [], name);
+  for (const object of nameless) Object.defineProperty(object, 'name', { value: name, writable: true, configurable: true });
+  return strategy;
 }

@@ -20,18 +20,19 @@ const OWN_MEMBERS = ['rules', 'line', 'random', 'strategyRandom'];
 
 /**
  * The strategy with each decision method (`a.b` for a member's) replaced by `wrap(the original)`, and each member named
- * in `unset` (`a.b` for a member's) read as undefined. The copy holds its name, startGame and wrapped members as its own
- * properties, so a frozen strategy, a getter without a setter or a getter reading private fields works as before; the
- * originals are called on the strategy itself (what startGame resets is what the decisions read).
+ * in `unset` (`a.b` for a member's) read as undefined. The copy holds its name (`name` where it has none), startGame and
+ * wrapped members as its own properties, so a frozen strategy, a getter without a setter or a getter reading private
+ * fields works as before; the originals are called on the strategy itself (what startGame resets is what the decisions
+ * read).
  */
-export function withDecisions(strategy: Strategy, methods: readonly string[], wrap: (decide: Decide) => Decide, unset: readonly string[] = []): Strategy {
+export function withDecisions(strategy: Strategy, methods: readonly string[], wrap: (decide: Decide) => Decide, unset: readonly string[] = [], name?: string): Strategy {
   const members = strategy as unknown as Record<string, unknown>;
-  const own: PropertyDescriptorMap = { name: { value: strategy.name } };
+  const own: PropertyDescriptorMap = { name: { value: strategy.name ?? name } };
   if (strategy.startGame !== undefined) own.startGame = { value: () => strategy.startGame?.() };
   for (const method of methods.filter((path) => !path.includes('.'))) own[method] = { value: wrap((...args) => (members[method] as Decide).apply(strategy, args)) };
   for (const member of unset.filter((path) => !path.includes('.'))) own[member] = { value: undefined };
   for (const member of new Set([...methods, ...unset].filter((path) => path.includes('.')).map(headOf))) {
-    own[member] = { value: withDecisions(members[member] as Strategy, innerPaths(methods, member), wrap, innerPaths(unset, member)) };
+    own[member] = { value: withDecisions(members[member] as Strategy, innerPaths(methods, member), wrap, innerPaths(unset, member), name) };
   }
   return Object.create(strategy, own) as Strategy;
 }

@@ -77,6 +77,25 @@ describe('createStrategy', () => {
     await expect(createStrategy(await loadGame('doomedrun'), campaignOnly)).rejects.toThrow(/without watch\.choose \(a doomedrun strategy/);
   });
 
+  it("names a user's strategy without a name of its own, and its watch member, by the module's name, frozen or not", async () => {
+    const dir = tempDir('playsim-names-');
+    const write = (file: string, created: string) => {
+      writeFileSync(join(dir, file), `export default { name: "mine", description: "d", params: [], create: () => ${created} };\n`);
+      return join(dir, file);
+    };
+    const coin = await loadGame('test/fixtures/games/coin.ts');
+    const plain = await createStrategy(coin, write('plain.mjs', '({ keepRolling: () => true })'));
+    const frozen = await createStrategy(coin, write('frozen.mjs', 'Object.freeze({ keepRolling() { return this.answer; }, answer: false })'));
+    expect([plain.name, frozen.name]).toEqual(['mine', 'mine']);
+    expect((frozen as unknown as { keepRolling(): boolean }).keepRolling()).toBe(false);
+    const doomedrun = await loadGame('doomedrun');
+    const nested = await createStrategy(doomedrun, write('nested.mjs', '({ campaign: () => 0, watch: { choose: () => 0 } })'));
+    const frozenWatch = await createStrategy(doomedrun, write('frozen-watch.mjs', '({ name: "own", campaign: () => 0, watch: Object.freeze({ choose: () => 0 }) })'));
+    const watchName = (strategy: object) => (strategy as { watch: { name: string } }).watch.name;
+    expect([nested.name, watchName(nested), frozenWatch.name, watchName(frozenWatch)]).toEqual(['mine', 'mine', 'own', 'mine']);
+    await expect(createStrategy(coin, write('numbered.mjs', '({ name: 7, keepRolling: () => true })'))).rejects.toThrow(/numbered\.mjs: create\(\) returned a strategy whose name is not a string/);
+  });
+
   it("refuses a user's strategy whose startGame is not a function", async () => {
     const module = join(tempDir('playsim-shape-'), 'start.mjs');
     writeFileSync(module, 'export default { name: "s", description: "s", params: [], create: () => ({ name: "s", choose: () => 0, startGame: true }) };\n');
