@@ -240,12 +240,16 @@ function checkCharts(charts: readonly ChartRequest[], game: GameModule, strategy
   });
 }
 
-/** A chart's axes are what the cells differ in: along a setting every cell shares there is nothing to draw. */
-function checkChartsVary(charts: readonly ChartRequest[], varied: readonly string[], where: string): void {
+/**
+ * A chart's axes are what the cells differ in: along a setting every cell shares (fixed, or a grid of one value) there
+ * is nothing to draw.
+ */
+function checkChartsVary(charts: readonly ChartRequest[], varied: readonly string[], cells: readonly CellPlan[], where: string): void {
+  const differs = (name: string) => varied.includes(name) && new Set(cells.map((cell) => JSON.stringify(name === 'strategy' ? cell.strategy : cell.params[name]))).size > 1;
   charts.forEach((chart, index) => {
-    const fixed = chartAxes(chart).find((name) => !varied.includes(name));
+    const fixed = chartAxes(chart).find((name) => !differs(name));
     if (fixed !== undefined) {
-      throw new InputError(`${where}: field charts[${index}]: "${fixed}" is not varied by this experiment (every cell has the same ${fixed}); varied: ${varied.join(', ') || 'none (no grid, one strategy)'}`);
+      throw new InputError(`${where}: field charts[${index}]: "${fixed}" is not varied by this experiment (every cell has the same ${fixed}); varied: ${varied.filter(differs).join(', ') || 'none (one cell)'}`);
     }
   });
 }
@@ -296,7 +300,7 @@ export async function planExperiment(file: ExperimentFile, game: GameModule, sou
   const strategyNames = new Set(strategies.map((strategy) => strategyHead(strategy.spec)));
   const comparesStrategies = strategies.length > 1 && (strategyNames.size > 1 || strategyParamNames.length === 0);
   const varied = [...gridNames, ...strategyParamNames, ...(comparesStrategies ? ['strategy'] : [])];
-  checkChartsVary(file.charts, varied, sourcePath);
+  checkChartsVary(file.charts, varied, cells, sourcePath);
   return {
     file,
     sourcePath,

@@ -90,6 +90,9 @@ describe('experiment plans', () => {
     );
     await expect(plan({ grid, charts: [{ type: 'winRate', x: 'target', color: 'rounds' }] })).rejects.toThrow(/field charts\[0\]: "rounds" is not varied/);
     await expect(plan({ grid, charts: [{ type: 'heatmap', x: 'target', y: 'strategy' }] })).rejects.toThrow(/field charts\[0\]: "strategy" is not varied by this experiment/);
+    await expect(plan({ grid: { ...grid, rounds: [2] }, charts: [{ type: 'pairedDifference', varied: 'rounds' }] })).rejects.toThrow(
+      /field charts\[0\]: "rounds" is not varied by this experiment \(every cell has the same rounds\); varied: target$/,
+    );
     await expect(plan({ grid, charts: [{ type: 'winRate', x: 'target' }] })).resolves.toBeDefined();
   });
 
