@@ -182,10 +182,12 @@ describe('greedy at camp', () => {
   });
 
   it('Teleports to a location better than the next one on the map (Goblin Caves: Line 8, goblins +3)', () => {
-    const game = play({ camper: 'wizard', fire: 12, locations: ['Barren Plains', 'Goblin Caves'], active: EVERY_CARD, rolls: [6, 6, 6, 6, 6, 6, 6, 6, 6, 1, 2, 3], camp: greedyCamp, watch: greedyWatch });
-    const teleport = game.log.find((line) => line.startsWith('  Teleport: next is '));
-    expect(teleport).toBeDefined();
-    expect(teleport).not.toContain('Goblin Caves');
+    // Teleport shows the top four of the unused deck. Greedy scores a location as fire - 3 x Line (+4 for a Respite):
+    // Lost Outpost 0 - 24 = -24, Witch's Shack -6 - 21 = -27, Mountain Keep -2 - 15 = -17, Dark Woods 2 - 21 = -19,
+    // against Goblin Caves' -3 - 24 = -27 and the average regular location's -22.4. The best is third of the four.
+    const unused = ['Lost Outpost', "Witch's Shack", 'Mountain Keep', 'Dark Woods'];
+    const game = play({ camper: 'wizard', fire: 12, locations: ['Barren Plains', 'Goblin Caves'], unused, active: EVERY_CARD, rolls: [6, 6, 6, 6, 6, 6, 6, 6, 6, 1, 2, 3], camp: greedyCamp, watch: greedyWatch });
+    expect(game.log.filter((line) => line.startsWith('  Teleport: '))).toEqual(['  Teleport: next is Mountain Keep']);
   });
 });
 

@@ -69,6 +69,8 @@ export interface Scenario {
   unhallowed?: string[];
   /** Locations on top of the map deck, in the order they are reached. */
   locations?: string[];
+  /** Locations on top of the unused deck (which Check Map and Teleport draw from), top first. */
+  unused?: string[];
   /** The map deck holds only `locations`, the rest going to the unused deck (a Doomed Run expedition's stack). */
   onlyLocations?: boolean;
   fire?: number;
@@ -145,6 +147,11 @@ function stack(rules: SetawatchRules, scenario: Scenario): void {
     const id = location(t, name);
     if (!s.mapDeck.remove(id)) s.unusedLocations.remove(id);
     s.mapDeck.push(id);
+  }
+  for (const name of [...(scenario.unused ?? [])].reverse()) {
+    const id = location(t, name);
+    if (!s.mapDeck.remove(id)) s.unusedLocations.remove(id);
+    s.unusedLocations.push(id);
   }
   if (scenario.fire !== undefined) s.fire = scenario.fire;
   if (scenario.active !== undefined) setCards(rules, scenario.active, scenario.exhausted ?? []);
