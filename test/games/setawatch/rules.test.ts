@@ -234,8 +234,16 @@ describe('rounds', () => {
     const game = play({ ...base, deck: FILLER }, 3);
     const s = game.state;
     while (s.deck.size > 0) s.graveyard.push(s.deck.draw());
+    const graveyard = s.graveyard.toArray();
+    expect(graveyard.length).toBeGreaterThan(1);
+    const logged = game.log.length;
     const rules = game.rules as unknown as { drawCreature(): number };
-    expect(rules.drawCreature()).toBeGreaterThanOrEqual(0);
+    const drawn = rules.drawCreature();
+    expect(s.graveyard.size).toBe(0);
+    expect(s.deck.size).toBe(graveyard.length - 1);
+    // Every card of the old Graveyard, once: the one drawn and the new deck.
+    expect([drawn, ...s.deck.toArray()].sort((a, b) => a - b)).toEqual([...graveyard].sort((a, b) => a - b));
+    expect(game.log.slice(logged)).toEqual([`  the Graveyard is shuffled into a new Creature deck (${graveyard.length} cards)`]);
   });
 });
 
