@@ -155,7 +155,9 @@ describe('glossary keywords', () => {
         }
       }),
     );
-    expect(game.state.zone[id(game.engine, 'Daredevil')]).not.toBe(Zone.skill);
+    // RULES.md judgement 3: the Solo Bonus card goes to the box (Irreplaceable or not), lest it loop through a reshuffle.
+    expect(game.state.zone[id(game.engine, 'Daredevil')]).toBe(Zone.box);
+    expect(game.state.box.toArray()).toContain(id(game.engine, 'Daredevil'));
     expect(game.state.holder[id(game.engine, 'Plain 10')]).toBe(0);
     expect(game.state.zone[id(game.engine, 'Plain 11')]).toBe(Zone.skillDiscard);
     expect(game.log).toContain('  countdown +1 -> 2');
