@@ -224,14 +224,28 @@ describe('Losing an expedition', () => {
     run.buryDead();
     run.replaceDead();
     expect(run.camp.party[0]).toBe(adventurer(run, 'beastmaster'));
-    const strategy = scripted({});
-    const random = startedRun({ settings: { reinforcements: 'random' }, strategy });
-    random.setUpRealm(1);
-    exhaustBoard(random, 0);
-    random.buryDead();
-    random.replaceDead();
-    expect(random.camp.party[0]).toBeGreaterThanOrEqual(0);
-    expect(strategy.asked).not.toContain(CampaignDecision.replacement);
+    // Random reinforcements, over several deals: each replacement is one of the Company (not the dead, not a Warden,
+    // not one who never joined), seated as a Party member, and the strategy is never asked. With two or more in the
+    // Company to draw from, 20 runs all drawing the same one would be a 2^-19 chance: the draw must vary.
+    const drawn = new Set<number>(); // the replacement's place among the candidates
+    for (let seed = 1; seed <= 20; seed++) {
+      const strategy = scripted({});
+      const random = startedRun({ settings: { reinforcements: 'random' }, strategy, seed });
+      random.setUpRealm(1);
+      const dead = random.camp.party[0];
+      exhaustBoard(random, 0);
+      random.buryDead();
+      const company = Array.from(random.camp.where).flatMap((where, a) => (where === Where.company ? [a] : []));
+      expect(company.length, `seed ${seed}: the Company to draw from`).toBeGreaterThan(1);
+      expect(random.replaceDead()).toBe(true);
+      const replacement = random.camp.party[0];
+      expect(company, `seed ${seed}`).toContain(replacement);
+      expect(replacement).not.toBe(dead);
+      expect(random.camp.where[replacement]).toBe(Where.party);
+      expect(strategy.asked).not.toContain(CampaignDecision.replacement);
+      drawn.add(company.indexOf(replacement));
+    }
+    expect(drawn.size).toBeGreaterThan(1);
   });
 
   it('the Run is lost when the dead cannot be replaced (no Wardens to recall)', () => {
