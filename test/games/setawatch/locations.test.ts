@@ -137,7 +137,16 @@ describe('extra locations', () => {
   const extra = { ...base, sets: 'base+extra-locations' };
 
   it('Summoning Circle adds the top Unhallowed to the end of the Line', () => {
-    logHas(play({ ...extra, locations: ['Summoning Circle'], unhallowed: ['Warlord'], deck: FILLER }).log, 'the Line: 6 cards');
+    // Line 5 from the stacked deck, then the Warlord (the whole Unhallowed deck) last; read at the first Watch decision.
+    let line: string[] = [];
+    const look: Step = (view) => {
+      line = Array.from(view.state.lineCard.subarray(0, view.state.lineLength), (id) => view.tables.names[id]);
+      return 0; // the default answer
+    };
+    const game = play({ ...extra, locations: ['Summoning Circle'], unhallowed: ['Warlord'], deck: FILLER, watch: [look] });
+    logHas(game.log, 'the Line: 6 cards');
+    expect(line).toEqual([...FILLER.slice(0, 5).map((label) => label.split('#')[0]), 'Warlord']);
+    expect(game.state.unhallowedDeck.size).toBe(0);
   });
 
   it('Haunted Manor: the camper refreshes nothing', () => {
