@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { OutcomeRecord } from '../../../src/core/game.ts';
+import { METRIC_MISSING, OutcomeRecord } from '../../../src/core/game.ts';
 import setawatch from '../../../src/games/setawatch/index.ts';
 import { resolveSettings } from '../../../src/sim/settings.ts';
 import { Decision, type DecisionKind, type DecisionView, type SetawatchStrategy } from '../../../src/games/setawatch/decisions.ts';
+import type { SetawatchRules } from '../../../src/games/setawatch/rules.ts';
 import { Status } from '../../../src/games/setawatch/state.ts';
 import { setawatchStrategies } from '../../../strategies/setawatch/index.ts';
+import { recordProblems } from '../../fixtures/records.ts';
 import { content } from './scenario.ts';
 
 describe('the shipped strategies', () => {
@@ -17,12 +19,23 @@ describe('the shipped strategies', () => {
     const definition = setawatchStrategies.find((s) => s.name === name)!;
     const strategy = definition.create({ budget: 40 });
     const out = new OutcomeRecord(3);
+    // The state's status behind each outcome (the record reads any other status, playing included, as lostSummon).
+    const statusOf = { won: Status.won, lostExhausted: Status.lostExhausted, lostSummon: Status.lostSummon };
     for (let summons = 1; summons <= 4; summons++) {
       const engine = setawatch.createEngine(resolveSettings(setawatch, { summons }, '--set'), content, null);
+      const state = (engine as unknown as { rules: SetawatchRules }).rules.state;
       for (let seed = 0; seed < 3; seed++) {
         engine.playGame(seed, strategy, out);
-        expect(setawatch.outcomes[out.outcome]).toBeDefined();
-        expect(out.metrics[1]).toBeGreaterThanOrEqual(0);
+        const where = `summons=${summons} seed ${seed}`;
+        const outcome = setawatch.outcomes[out.outcome] as keyof typeof statusOf;
+        const won = outcome === 'won';
+        // A known outcome, every metric in its range; roundOfLoss missing exactly when won.
+        expect(recordProblems(setawatch, out, won ? ['roundOfLoss'] : []), where).toEqual([]);
+        expect(out.metrics[0] === METRIC_MISSING, where).toBe(won);
+        // Ended by the rules (won at the final location, or lost), not mid-play.
+        expect(state.status, where).toBe(statusOf[outcome]);
+        if (won) expect(out.metrics[1], `${where}: a won game ends with an active card`).toBeGreaterThan(0);
+        if (outcome === 'lostSummon') expect(state.unhallowedDeck.size, where).toBe(0);
       }
     }
   });
