@@ -3,8 +3,10 @@ import { InputError } from '../../../src/core/errors.ts';
 import { provenance, kyrosContentSchema } from '../../../src/games/kyros/content.ts';
 import { Decision, OptionKind } from '../../../src/games/kyros/decisions.ts';
 import kyros from '../../../src/games/kyros/index.ts';
-import { M } from '../../../src/games/kyros/rules.ts';
-import { Counter, popcount } from '../../../src/games/kyros/state.ts';
+import { type KyrosRules, M } from '../../../src/games/kyros/rules.ts';
+import { Counter, popcount, Status } from '../../../src/games/kyros/state.ts';
+import { METRIC_MISSING } from '../../../src/core/game.ts';
+import { recordProblems } from '../../fixtures/records.ts';
 import { resolveSettings } from '../../../src/sim/settings.ts';
 import { createStrategy } from '../../../src/sim/strategy-spec.ts';
 import { createGreedy } from '../../../strategies/kyros/greedy.ts';
@@ -59,15 +61,46 @@ describe('kyros content', () => {
 
 describe('the shipped strategies', () => {
   it('are greedy (counters=adversarial|random) and random, and play legal games at every player count', async () => {
+    // Real games overrun three declared maxima: in 720 games of these strategies (seeds 0-39), attacks > 60 in 25
+    // (greedy in 1; here random at 4 players, seed 0, makes 65), attacksPerLiberation > 3000 in 5, escapes > 40 in 2.
+    // The platform counts such values apart, above the histogram, so they are not illegal: those three are checked
+    // from below only, until their ranges are widened in src/games/kyros/index.ts.
+    const OVERRUN = ['attacks', 'attacksPerLiberation', 'escapes'];
+    const checkedShape = { outcomes: kyros.outcomes, metrics: kyros.metrics.map((metric) => (OVERRUN.includes(metric.name) ? { ...metric, max: Infinity } : metric)) };
     expect(kyrosStrategies.map((s) => s.name)).toEqual(['greedy', 'random']);
     for (const spec of ['greedy', 'greedy:counters=random', 'random']) {
       const strategy = await createStrategy(kyros, spec);
       for (let players = 1; players <= 6; players++) {
-        const engine = kyros.createEngine(resolveSettings(kyros, { players }, 'x'), content, null);
+        const settings = resolveSettings(kyros, { players }, 'x');
+        const engine = kyros.createEngine(settings, content, null);
+        const state = (engine as unknown as { rules: KyrosRules }).rules.state;
         const out = newRecord();
         for (let seed = 0; seed < 5; seed++) {
           engine.playGame(seed, strategy as never, out);
-          expect(kyros.outcomes[out.outcome]).toBeDefined();
+          const where = `${spec} players=${players} seed ${seed}`;
+          const m = (name: string) => out.metrics[kyros.metrics.findIndex((metric) => metric.name === name)];
+          const finished = kyros.outcomes[out.outcome] !== 'unfinished';
+          // The metrics missing, exactly: those with nothing to measure, and the seats nobody plays.
+          const missing = [
+            ...(m('liberations') === 0 ? ['attacksPerLiberation'] : []),
+            ...(finished ? [] : ['winnerFame']),
+            ...(m('attacks') === 0 ? ['firstAttackWon', 'liberationRate', 'countersPerAttack'] : []),
+            ...Array.from({ length: 6 - players }, (_, i) => `fameSeat${players + i + 1}`),
+          ];
+          expect(recordProblems(checkedShape, out, missing), where).toEqual([]);
+          expect(kyros.metrics.filter((_, i) => out.metrics[i] === METRIC_MISSING).map((metric) => metric.name).sort(), where).toEqual(missing.sort());
+          if (finished) {
+            // Over when the last of the players + 1 occupied towns was liberated, won by a seat in play with its fame.
+            expect(state.status, where).toBe(Status.finished);
+            expect(m('liberations'), where).toBe(players + 1);
+            expect(out.outcome, where).toBeLessThan(players);
+            expect(m('winnerFame'), where).toBe(m(`fameSeat${out.outcome + 1}`));
+          } else {
+            // Unfinished only at the round limit, with a town still occupied.
+            expect(state.status, where).toBe(Status.unfinished);
+            expect(m('rounds'), where).toBe(Number(settings.maxRounds));
+            expect(m('liberations'), where).toBeLessThan(players + 1);
+          }
         }
       }
     }
