@@ -6,8 +6,11 @@ import { OutcomeRecord } from '../../../src/core/game.ts';
 import { citiesofdoomContentSchema, provenance } from '../../../src/games/citiesofdoom/content.ts';
 import citiesofdoom, { SIDEBOARDS } from '../../../src/games/citiesofdoom/index.ts';
 import { loadGame } from '../../../src/games/registry.ts';
+import type { CitiesRules } from '../../../src/games/citiesofdoom/rules.ts';
+import { Status } from '../../../src/games/citiesofdoom/state.ts';
 import { resolveSettings } from '../../../src/sim/settings.ts';
 import { citiesofdoomStrategies } from '../../../strategies/citiesofdoom/index.ts';
+import { recordProblems } from '../../fixtures/records.ts';
 import { content } from './scenario.ts';
 
 const shipped = JSON.parse(readFileSync(new URL('../../../content/citiesofdoom/base.json', import.meta.url), 'utf8')) as Record<string, unknown>;
@@ -79,11 +82,30 @@ describe('the shipped strategies', () => {
   it.each(['heuristic', 'random'])('%s plays legal games to the end in every mode', (name) => {
     const strategy = citiesofdoomStrategies.find((s) => s.name === name)!.create({});
     const out = new OutcomeRecord(citiesofdoom.metrics.length);
-    for (const settings of [{}, { runes: '4' }, { damageLimit: '12' }, { wod: 'true' }] as Record<string, string>[]) {
-      const engine = citiesofdoom.createEngine(resolveSettings(citiesofdoom as never, settings, '--set'), content, null);
+    // The state's status behind each outcome (the record reads any other status, playing included, as opponentRunes).
+    const statusOf = { win: Status.won, opponentRunes: Status.opponentRunes, damage: Status.damage };
+    for (const given of [{}, { runes: '4' }, { damageLimit: '12' }, { wod: 'true' }] as Record<string, string>[]) {
+      const settings = resolveSettings(citiesofdoom as never, given, '--set');
+      const runes = Number(settings.runes);
+      const engine = citiesofdoom.createEngine(settings, content, null);
+      const state = (engine as unknown as { rules: CitiesRules }).rules.state;
       for (let seed = 0; seed < 20; seed++) {
         engine.playGame(seed, strategy, out);
-        expect(citiesofdoom.outcomes[out.outcome]).toBeDefined();
+        const where = `${JSON.stringify(given)} seed ${seed}`;
+        const outcome = citiesofdoom.outcomes[out.outcome] as keyof typeof statusOf;
+        const [, runesCollected, damageTaken, opponentRunes] = out.metrics;
+        expect(recordProblems(citiesofdoom, out), where).toEqual([]);
+        // Ended by the rules, not mid-play: the status the outcome names, and the count that ended it.
+        expect(state.status, where).toBe(statusOf[outcome]);
+        if (outcome === 'win') {
+          expect(runesCollected, where).toBeGreaterThanOrEqual(runes);
+          expect(opponentRunes, where).toBeLessThan(runes);
+        } else if (outcome === 'opponentRunes') {
+          expect(opponentRunes, where).toBeGreaterThanOrEqual(runes);
+          expect(runesCollected, where).toBeLessThan(runes);
+        } else {
+          expect(damageTaken, where).toBeGreaterThan(Number(settings.damageLimit));
+        }
       }
     }
   });
