@@ -65,6 +65,8 @@ function onInterrupt(): void {
 }
 
 const COMMANDS = ['run', 'suite', 'sim', 'replay', 'merge', 'diff', 'list'];
+/** The flags that take no value. */
+const SWITCHES = ['json', 'full', 'detail', 'fail-on-change', 'help', 'version'];
 const GAMES = `games: ${GAME_IDS.join(', ')}, or a path to a game module`;
 /** The names of the commands' positionals (yargs would take each as a flag too). */
 const POSITIONAL_NAMES = ['game', 'experiment', 'files', 'before', 'after'];
@@ -96,7 +98,8 @@ function usageError(message: string, argv: readonly string[]): InputError {
     return new InputError(`${command}: missing ${POSITIONALS[command]}`);
   }
   // "--shard -1/4": yargs reads a value that starts with "-" and is not a number as short flags ("-1", "/", "4").
-  const dashed = argv.findIndex((arg, index) => index > 0 && /^-\d/.test(arg) && Number.isNaN(Number(arg)) && argv[index - 1].startsWith('--'));
+  const takesValue = (flag: string) => flag.startsWith('--') && !flag.includes('=') && !SWITCHES.includes(flag.slice(2));
+  const dashed = argv.findIndex((arg, index) => index > 0 && /^-\d/.test(arg) && Number.isNaN(Number(arg)) && takesValue(argv[index - 1]));
   if (message.startsWith('Unknown argument') && dashed > 0) {
     return new InputError(`${argv[dashed - 1]} ${argv[dashed]}: a value starting with "-" reads as a flag; write ${argv[dashed - 1]}=${argv[dashed]}`);
   }

@@ -54,10 +54,12 @@ export function streamId(name: string): number {
 /** One named random stream. Reseeded in place for each game; draws go through seedrandom's Alea. */
 export class RandomStream {
   readonly id: number;
+  private readonly highSalt: number;
   private next: () => number;
 
   constructor(readonly name: string) {
     this.id = streamId(name);
+    this.highSalt = mix32(this.id ^ HIGH_SALT);
     this.next = seedrandom.alea('');
   }
 
@@ -70,7 +72,7 @@ export class RandomStream {
     const low = seedOfGame % TWO_POW_32;
     const high = Math.floor(seedOfGame / TWO_POW_32);
     const lowMixed = mix32(low ^ this.id);
-    const spread = mix32((high ^ mix32(this.id ^ HIGH_SALT)) + lowMixed);
+    const spread = mix32((high ^ this.highSalt) + lowMixed);
     const first = mix32(lowMixed ^ spread);
     const state = {
       c: 1,

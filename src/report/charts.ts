@@ -9,6 +9,7 @@ import {
   comparisonParts,
   hasEstimatedContent,
   isSignificant,
+  percentagePointsWithCi,
   provenanceSubtitle,
 } from './format.ts';
 
@@ -446,6 +447,8 @@ export function pairedDifference(results: ResultsFile, request: Request<'pairedD
         difference: comparison.difference.rate * 100,
         lo: comparison.difference.lo * 100,
         hi: comparison.difference.hi * 100,
+        // As the tables write it: more decimals where one would show +0.0 [0.0, 0.0] for a significant difference.
+        shown: percentagePointsWithCi(comparison.difference),
         games: comparison.games,
         onlyAWon: comparison.onlyAWon,
         onlyBWon: comparison.onlyBWon,
@@ -482,9 +485,7 @@ export function pairedDifference(results: ResultsFile, request: Request<'pairedD
           },
           tooltip: [
             { field: 'comparison', type: 'nominal', title: 'comparison' },
-            { field: 'difference', type: 'quantitative', title: 'difference (pp)', format: '+.1f' },
-            { field: 'lo', type: 'quantitative', title: '95% CI low (pp)', format: '+.1f' },
-            { field: 'hi', type: 'quantitative', title: '95% CI high (pp)', format: '+.1f' },
+            { field: 'shown', type: 'nominal', title: 'difference [95% CI]' },
             { field: 'games', type: 'quantitative', title: 'paired games', format: ',' },
             { field: 'onlyAWon', type: 'quantitative', title: 'only first won', format: ',' },
             { field: 'onlyBWon', type: 'quantitative', title: 'only second won', format: ',' },
@@ -564,9 +565,9 @@ function winTooltips() {
  */
 function meanFields(cell: CellResult, metric: string): Row {
   const result = cell.metrics[metric];
-  const { lo, hi, rateOf } = shownInterval(result);
+  const { lo, hi, none } = shownInterval(result);
   const value = { n: result.n, value: result.mean };
-  if (result.n < 2 || (rateOf === null && result.sd === 0)) return { ...value, lo: null, hi: null, interval: `none (${result.n < 2 ? '1 game' : 'every game'})` };
+  if (none !== null) return { ...value, lo: null, hi: null, interval: `none (${none})` };
   return { ...value, lo, hi, interval: `[${shortDecimal(lo)}, ${shortDecimal(hi)}]` };
 }
 

@@ -121,15 +121,14 @@ export function exactPercentagePoints(rate: number): string {
  */
 export function meanWithCi(metric: MetricResult): string {
   if (metric.n === 0) return '—';
-  if (metric.n === 1) return `${metric.mean.toFixed(meanDigits(metric.mean))} (1 game)`;
   const interval = shownInterval(metric);
+  if (interval.none !== null) return `${metric.mean.toFixed(meanDigits(metric.mean))} (${interval.none})`;
   // A rate's bounds with one decimal from c = 10 up: 100 games of 100 show [99.8, 100.0], not [100, 100]; with two below
   // it, so that 3 games of 20 with 0 or 1 show 0.15 [0.05, 0.36], not 0.1 [0.1, 0.4].
   if (interval.rateOf !== null) {
     const digits = interval.rateOf < 10 ? 2 : 1;
     return `${metric.mean.toFixed(digits)} [${interval.lo.toFixed(digits)}, ${interval.hi.toFixed(digits)}]`;
   }
-  if (metric.sd === 0) return `${metric.mean.toFixed(meanDigits(metric.mean))} (every game)`;
   const half = halfWidth(interval);
   const digits = meanDigitsWithin(metric.mean, half);
   return `${metric.mean.toFixed(digits)} ± ${half.toFixed(digits)}`;

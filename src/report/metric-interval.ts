@@ -7,6 +7,11 @@ export interface ShownInterval {
   readonly hi: number;
   /** The value c of a rate in disguise (0 or c in every game), whose interval is Wilson's; null for any other metric. */
   readonly rateOf: number | null;
+  /**
+   * Why the games give no interval to show, or null: one game, or a value every game shared (not a rate), whose
+   * spread of 0 would claim certainty.
+   */
+  readonly none: '1 game' | 'every game' | null;
 }
 
 /**
@@ -19,10 +24,11 @@ export interface ShownInterval {
  */
 export function shownInterval(metric: MetricResult): ShownInterval {
   const { mean, n } = metric;
+  if (n === 1) return { lo: metric.lo, hi: metric.hi, rateOf: null, none: '1 game' };
   const c = indicatorValue(metric);
-  if (c === null) return { lo: metric.lo, hi: metric.hi, rateOf: null };
+  if (c === null) return { lo: metric.lo, hi: metric.hi, rateOf: null, none: metric.sd === 0 ? 'every game' : null };
   const interval = wilson(Math.round((mean * n) / c), n);
-  return { lo: c * interval.lo, hi: c * interval.hi, rateOf: c };
+  return { lo: c * interval.lo, hi: c * interval.hi, none: null, rateOf: c };
 }
 
 /**

@@ -13,7 +13,7 @@ export interface LoadedContent {
   /** The file the content came from, as given (or the game's shipped file, relative to the repository). */
   readonly file: string;
   readonly content: unknown;
-  /** SHA-256 of the file's text, so that shards run on two versions of one card file are told apart. */
+  /** SHA-256 of the content as read (its JSON, whatever the file's spacing or line ends), so that shards run on two versions of one card file are told apart. */
   readonly sha256: string;
 }
 
@@ -23,10 +23,8 @@ export function loadContent(game: GameModule, file: string | undefined): LoadedC
   const path = file === undefined ? resolve(REPOSITORY_ROOT, game.content.defaultFile) : resolve(file);
   const shownName = file ?? game.content.defaultFile;
   let json: unknown;
-  let text: string;
   try {
-    text = readFileSync(path, 'utf8');
-    json = parseJson(text);
+    json = parseJson(readFileSync(path, 'utf8'));
   } catch (error) {
     throw new InputError(`${shownName}: cannot read content file as JSON: ${(error as Error).message.split('\n')[0]}`);
   }
@@ -37,5 +35,5 @@ export function loadContent(game: GameModule, file: string | undefined): LoadedC
   }
   const parsed = game.content.schema.safeParse(json);
   if (!parsed.success) throw new InputError(`${shownName}: ${describeZodError(parsed.error, json)}`);
-  return { file: shownName, content: canonicalStrings(parsed.data), sha256: createHash('sha256').update(text).digest('hex') };
+  return { file: shownName, content: canonicalStrings(parsed.data), sha256: createHash('sha256').update(JSON.stringify(parsed.data)).digest('hex') };
 }

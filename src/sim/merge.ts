@@ -50,7 +50,7 @@ function checkShardsFitTogether(files: readonly { path: string; results: Results
   for (const { path, results } of files) {
     const difference = runDifference(results, first.results, first.path);
     if (difference !== null) {
-      throw new InputError(`${path}: ${difference}: not the same run (playsim version, experiment, seed, games per cell, content file and its text, cells, their settings (--set) and strategies, must match)`);
+      throw new InputError(`${path}: ${difference}: not the same run (playsim version, experiment, seed, games per cell, content file and its content, cells, their settings (--set) and strategies, must match)`);
     }
     if (results.tool.version !== TOOL_VERSION) {
       throw new InputError(`${path}: field tool.version: written by playsim ${results.tool.version}; merge it with that version (this is ${TOOL_VERSION}, whose games and metrics may differ)`);

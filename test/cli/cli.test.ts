@@ -120,6 +120,8 @@ describe('playsim CLI', () => {
     expectBadInput(playsim('suite', '--full', '--max-games', '100'), /^playsim: --max-games needs --target-ci: it caps the games of a run with a target CI$/m);
     expectBadInput(playsim('run', GRID, '--shard', '3/2'), /--shard 3\/2: expected i\/n/);
     expectBadInput(playsim('run', GRID, '--shard', '-1/4'), /^playsim: --shard -1\/4: a value starting with "-" reads as a flag; write --shard=-1\/4$/m);
+    expectBadInput(playsim('sim', COIN, '--json', '-1x'), /^playsim: sim: unknown option or argument 1/m);
+    expectBadInput(playsim('sim', COIN, '--games=5', '-1x'), /^playsim: sim: unknown option or argument 1/m);
     expectBadInput(playsim('run', 'no-such-experiment'), /^playsim: no-such-experiment: not an experiment file, and no experiment of that name in experiments\/ \(playsim list names them\)$/m);
   });
 

@@ -2,6 +2,7 @@ import * as vega from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
 import { describe, expect, it } from 'vitest';
 import { buildChart, buildCharts, chartName, defaultCharts } from '../../src/report/charts.ts';
+import { percentagePointsWithCi } from '../../src/report/format.ts';
 import type { ChartRequest } from '../../src/sim/results.ts';
 import { wilson } from '../../src/sim/statistics.ts';
 import { loadResults, withPrintedContentOnly } from './fixtures.ts';
@@ -305,6 +306,7 @@ describe('pairedDifference', () => {
     expect(rows[0]).toMatchObject({ pair: 'agents=3 vs agents=2', context: 'speed=5', significant: 'yes' });
     expect(rows[1]).toMatchObject({ pair: 'agents=4 vs agents=3', context: 'speed=5', significant: 'no' });
     expect(rows[0].difference).toBeCloseTo(grid.comparisons[0].difference.rate * 100, 9);
+    expect(rows[0].shown).toBe(percentagePointsWithCi(grid.comparisons[0].difference));
     expect((spec as { facet: { row: { field: string } } }).facet.row.field).toBe('context');
     compileStrictly(spec);
   });

@@ -19,6 +19,19 @@ describe('content files', () => {
     expect(() => loadContent(game, file)).toThrow(/field \(root\): Unrecognized key: "descripton"/);
   });
 
+  it('fingerprints the content read, not the file: spacing and line ends aside, one card changed changes it', async () => {
+    const kyros = await loadGame('kyros');
+    const shippedText = readFileSync(resolve(REPOSITORY_ROOT, kyros.content.defaultFile), 'utf8');
+    const shipped = JSON.parse(shippedText) as { heroes: { name: string }[] };
+    const [spaced, windows, renamed] = ['spaced.json', 'windows.json', 'renamed.json'].map((name) => join(dir, name));
+    writeFileSync(spaced, JSON.stringify(shipped, null, 4));
+    writeFileSync(windows, shippedText.replace(/\n/g, '\r\n'));
+    writeFileSync(renamed, JSON.stringify({ ...shipped, heroes: shipped.heroes.map((hero, index) => (index === 0 ? { ...hero, name: `${hero.name}!` } : hero)) }));
+    const [original, ...others] = [undefined, spaced, windows, renamed].map((file) => loadContent(kyros, file).sha256);
+    expect(original).toMatch(/^[0-9a-f]{64}$/);
+    expect(others).toEqual([original, original, expect.not.stringMatching(original)]);
+  });
+
   it('refuses an empty --content (an unset variable) rather than reading the working directory', async () => {
     const necreaux = await loadGame('necreaux');
     expect(() => loadContent(necreaux, '')).toThrow(/^--content is empty: give a necreaux content file, or leave --content out for the shipped one$/);
