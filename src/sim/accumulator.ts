@@ -9,7 +9,9 @@ import type { CellRaw, HistogramJSON } from './results.ts';
  * Every quantity is a count or a sum of integers (metric values are Int32), held in a Float64Array. Such sums are
  * exact while they stay below 2^53 (Number.MAX_SAFE_INTEGER), so adding records one by one, merging shards in any
  * grouping, and merging them in any order all give bit-identical results: merging is associative and commutative.
- * The one sum that can approach the limit is Σx², e.g. after 10^9 games with values near 3000.
+ * The one sum that can approach the limit is Σx², e.g. after 10^9 games with values near 3000: past it the sum is
+ * rounded as it grows, a metric's interval is computed in floating point (meanInterval) and may then differ in its last
+ * digits between worker counts.
  */
 
 /**

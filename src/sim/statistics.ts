@@ -88,17 +88,22 @@ export function meanInterval(n: number, sum: number, sumSquares: number): MeanCI
   if (n === 0) return { mean: 0, lo: 0, hi: 0, sd: 0, n: 0 };
   const mean = sum / n;
   if (n < 2) return { mean, lo: mean, hi: mean, sd: 0, n };
-  const sd = Math.sqrt(exactScaledSquaredDeviations(n, sum, sumSquares) / (n * (n - 1)));
+  const sd = Math.sqrt(scaledSquaredDeviations(n, sum, sumSquares) / (n * (n - 1)));
   const halfWidth = (studentT975(n - 1) * sd) / Math.sqrt(n);
   return { mean, lo: mean - halfWidth, hi: mean + halfWidth, sd, n };
 }
 
-/** n·Σx² − (Σx)², which is n times the sum of squared deviations from the mean. */
-function exactScaledSquaredDeviations(n: number, sum: number, sumSquares: number): number {
-  for (const value of [n, sum, sumSquares]) {
-    if (!Number.isSafeInteger(value)) throw new Error(`meanInterval needs exact integer sums below 2^53, got ${value}`);
+/**
+ * n·Σx² − (Σx)², which is n times the sum of squared deviations from the mean: exact while the sums are integers below
+ * 2^53. Past that (about a billion games of values in the thousands, or values above about 9.5e7) the sums were
+ * already rounded as they were added, so the difference is taken in floating point too, never below 0, rather than
+ * losing a run after its last game.
+ */
+function scaledSquaredDeviations(n: number, sum: number, sumSquares: number): number {
+  if (Number.isSafeInteger(n) && Number.isSafeInteger(sum) && Number.isSafeInteger(sumSquares)) {
+    return Number(BigInt(n) * BigInt(sumSquares) - BigInt(sum) * BigInt(sum));
   }
-  return Number(BigInt(n) * BigInt(sumSquares) - BigInt(sum) * BigInt(sum));
+  return Math.max(0, n * sumSquares - sum * sum);
 }
 
 /**
