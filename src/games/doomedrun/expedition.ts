@@ -185,9 +185,11 @@ export class Expeditions {
     }
     const n = this.summons.gather(s.horde, this.summons.gather(s.graveyard, this.summons.gather(s.deck, 0)));
     this.summons.dealWithRunSummons(n);
-    // The Horde is one random card of the Unhallowed deck.
+    // The Horde is one random card of the Unhallowed deck: drawn as a player draws a random card of a face-up deck,
+    // shuffling it face down and taking the top (RULES.md), so the party knows nothing of its order but its new top.
+    s.unhallowedDeck.shuffle(this.run.random.streams.campaign);
     loseOrder(s, s.unhallowedDeck);
-    if (s.unhallowedDeck.size > 0) s.horde.push(s.unhallowedDeck.removeAt(this.run.random.streams.campaign.int(s.unhallowedDeck.size)));
+    if (s.unhallowedDeck.size > 0) s.horde.push(s.unhallowedDeck.draw());
     seeUnhallowedTop(s);
   }
 

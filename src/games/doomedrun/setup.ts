@@ -98,7 +98,7 @@ export class RealmSetup {
     s.horde.push(scratch[0]);
     for (let i = 1; i < n; i++) s.unhallowedDeck.push(scratch[i]);
     // The Realm's Unhallowed share one shuffle; those left from earlier Realms keep what the party knew of them (until
-    // a reset draws the Horde's card from the whole deck).
+    // a reset shuffles the whole deck to draw the Horde's card).
     const shuffle = nextShuffle(s);
     for (let i = 0; i < n; i++) placeBy(s, scratch[i], shuffle);
     seeUnhallowedTop(s);

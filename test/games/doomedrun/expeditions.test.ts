@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { playOneGame } from '../../../src/core/game.ts';
 import { Kind } from '../../../src/games/setawatch/cards.ts';
-import { Slot, SLOTS_PER_SEAT, Status } from '../../../src/games/setawatch/state.ts';
+import { SHUFFLE_DEPTH, Slot, SLOTS_PER_SEAT, Status } from '../../../src/games/setawatch/state.ts';
 import type { DoomedRun } from '../../../src/games/doomedrun/campaign.ts';
 import { CampaignDecision } from '../../../src/games/doomedrun/decisions.ts';
 import { Where } from '../../../src/games/doomedrun/state.ts';
@@ -306,6 +306,25 @@ describe('Losing an expedition', () => {
     expect(run.camp.coinSpots).toBe(0b111);
     expect(run.camp.resets).toBe(1);
     expect(Array.from(s.rests)).toEqual([1, 2, 0, 1]);
+  });
+
+  it("reset: the Horde's Unhallowed is drawn as from a face-up deck, shuffled face down: the rest of the deck is shuffled and only its top is known", () => {
+    const keptTheirOrder = Array.from({ length: 12 }, (_, index) => {
+      const run = startedRun({ seed: index + 1, strategy: scripted({ [CampaignDecision.purchase]: () => -1, [CampaignDecision.sideQuestKeep]: noCostQuest }) });
+      run.setUpRealm(1);
+      const s = run.rules.state;
+      // The reset puts the Horde's Unhallowed under the deck before it draws.
+      const before = [s.horde.peek(), ...s.unhallowedDeck.toArray()];
+      run.resetExpedition();
+      const after = s.unhallowedDeck.toArray();
+      expect([...after, s.horde.peek()].sort((x, y) => x - y)).toEqual([...before].sort((x, y) => x - y));
+      const lostIn = (card: number) => Array.from(s.cardShuffles.subarray(card * SHUFFLE_DEPTH, (card + 1) * SHUFFLE_DEPTH)).filter((shuffle) => shuffle > 0);
+      expect(lostIn(s.unhallowedDeck.peek())).toEqual([]);
+      expect(new Set(after.slice(0, -1).map((card) => lostIn(card).at(-1))).size).toBe(1);
+      return after.every((card, i) => i === 0 || before.indexOf(after[i - 1]) < before.indexOf(card));
+    });
+    // Taken from a random place, the rest would keep their order in every deal; shuffled, 7 cards do so 1 time in 5,040.
+    expect(keptTheirOrder.filter(Boolean).length).toBeLessThan(3);
   });
 
   it('reset with lossRests=return: the rest tokens are returned too', () => {
