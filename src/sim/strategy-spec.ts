@@ -156,10 +156,14 @@ export function memberAt(value: unknown, path: string): unknown {
   return path.split('.').reduce<unknown>((object, key) => (object === null || typeof object !== 'object' ? undefined : (object as Record<string, unknown>)[key]), value);
 }
 
-/** Where a strategy may have startGame: on itself, and on each member strategy it answers through (Doomed Run's `watch`). */
+/** The member strategies a strategy answers through (Doomed Run's `watch`), by path. */
+function memberStrategies(game: GameModule): string[] {
+  return [...new Set(game.strategyMethods.filter((method) => method.includes('.')).map((method) => method.slice(0, method.lastIndexOf('.'))))];
+}
+
+/** Where a strategy may have startGame: on itself, and on each member strategy it answers through. */
 function startGamePaths(game: GameModule): string[] {
-  const members = game.strategyMethods.filter((method) => method.includes('.')).map((method) => method.slice(0, method.lastIndexOf('.')));
-  return ['startGame', ...new Set(members.map((member) => `${member}.startGame`))];
+  return ['startGame', ...memberStrategies(game).map((member) => `${member}.startGame`)];
 }
 
 /** The path of the user's module a strategy spec names, or null for a built-in strategy. */
@@ -195,8 +199,8 @@ export async function createStrategy(game: GameModule, spec: string): Promise<St
  * without takes its module's, given in place, or on a copy when the object is frozen.
  */
 function named(game: GameModule, strategy: Strategy, name: string, spec: string): Strategy {
-  const members = ['', ...new Set(game.strategyMethods.filter((method) => method.includes('.')).map((method) => method.slice(0, method.indexOf('.'))))];
-  const nameless = members.map((member) => (member === '' ? strategy : (memberAt(strategy, member) as object))).filter((object) => typeof memberAt(object, 'name') !== 'string');
+  const strategies = [strategy, ...memberStrategies(game).map((member) => memberAt(strategy, member) as object)];
+  const nameless = strategies.filter((object) => typeof memberAt(object, 'name') !== 'string');
   const misnamed = nameless.find((object) => memberAt(object, 'name') !== undefined);
   if (misnamed !== undefined) throw new InputError(`--strategy ${spec}: create() returned a strategy whose name is not a string`);
   if (!nameless.every((object) => Object.isExtensible(object))) return withDecisions(strategy, game.strategyMethods, (decide) => decide, [], name);
