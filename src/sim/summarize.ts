@@ -39,12 +39,13 @@ export function cellResult(game: GameModule, index: number, cell: CellDescriptio
 }
 
 /**
- * A metric declared 0 or c in every game is shown as a rate only when its sums agree (Σx² = c·Σx, as for values all
- * 0 or c; values strayed inside (0, c), or all past c, break it), so a game's mistake is not shown as a rate.
+ * A metric declared 0 or c in every game (from min 0 to max c, which loading a game checks) is shown as a rate only
+ * when its sums agree (Σx² = c·Σx, as for values all 0 or c; values strayed inside (0, c), or all past c, break it),
+ * so a game's mistake is not shown as a rate.
  */
 function ratesBorneOut(metric: MetricSpec, accumulator: CellAccumulator, m: number): boolean {
   const c = metric.rateOf;
-  if (c === undefined || metric.min !== 0 || metric.max !== c) return false;
+  if (c === undefined) return false;
   const inRange = accumulator.belowRange[m] === 0 && accumulator.aboveRange[m] === 0;
   return inRange && accumulator.metricSumSquares[m] === c * accumulator.metricSums[m];
 }
