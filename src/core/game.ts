@@ -112,12 +112,16 @@ export interface ContentSpec<C> {
   provenance(content: C, cells: readonly Settings[]): Provenance;
 }
 
-/** The small record a game writes: which outcome, and one integer per declared metric. */
+/**
+ * The small record a game writes: which outcome, and one whole number in the 32-bit range per declared metric (or
+ * METRIC_MISSING). Held as doubles so that a value a game gets wrong (a fraction, one past the range) reaches the
+ * accumulator as it was written and is refused there, instead of being cut to 32 bits in silence.
+ */
 export class OutcomeRecord {
   outcome = 0;
-  readonly metrics: Int32Array;
+  readonly metrics: Float64Array;
   constructor(metricCount: number) {
-    this.metrics = new Int32Array(metricCount);
+    this.metrics = new Float64Array(metricCount);
   }
 }
 

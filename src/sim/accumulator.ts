@@ -6,12 +6,12 @@ import type { CellRaw, HistogramJSON } from './results.ts';
  * Streaming accumulators: a run keeps counts and sums, never a list of games, and shards (workers, processes,
  * result files) combine by adding them.
  *
- * Every quantity is a count or a sum of integers (metric values are Int32), held in a Float64Array. Such sums are
- * exact while they stay below 2^53 (Number.MAX_SAFE_INTEGER), so adding records one by one, merging shards in any
- * grouping, and merging them in any order all give bit-identical results: merging is associative and commutative.
- * The one sum that can approach the limit is Σx², e.g. after 10^9 games with values near 3000: past it the sum is
- * rounded as it grows, a metric's interval is computed in floating point (meanInterval) and may then differ in its last
- * digits between worker counts.
+ * Every quantity is a count or a sum of integers (metric values are 32-bit integers, checked as each game is added),
+ * held in a Float64Array. Such sums are exact while they stay below 2^53 (Number.MAX_SAFE_INTEGER), so adding records
+ * one by one, merging shards in any grouping, and merging them in any order all give bit-identical results: merging
+ * is associative and commutative. The one sum that can approach the limit is Σx², e.g. after 10^9 games with values
+ * near 3000: past it the sum is rounded as it grows, a metric's interval is computed in floating point (meanInterval)
+ * and may then differ in its last digits between worker counts.
  */
 
 /**
@@ -51,6 +51,7 @@ export class CellAccumulator {
     for (let m = 0; m < this.metrics.length; m++) {
       const value = record.metrics[m];
       if (value === METRIC_MISSING) continue;
+      if ((value | 0) !== value) throw new Error(`metric "${this.metrics[m].name}" was ${value}: a metric value is a whole number from ${METRIC_MISSING + 1} to ${-(METRIC_MISSING + 1)}`);
       this.metricCounts[m]++;
       this.metricSums[m] += value;
       this.metricSumSquares[m] += value * value;

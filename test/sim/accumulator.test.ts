@@ -153,6 +153,14 @@ describe('CellAccumulator', () => {
     expect(() => accumulate([record(OUTCOMES, [1, 1, 1])])).toThrow('outcome index 3 is outside the 3 declared outcomes');
     expect(() => accumulate([record(-1, [1, 1, 1])])).toThrow('outcome index -1 is outside the 3 declared outcomes');
   });
+
+  it('refuses a metric value that is no 32-bit whole number, which a 32-bit record would have cut in silence', () => {
+    for (const wrong of [2.5, 2 ** 31, -(2 ** 31) - 1, Number.NaN]) {
+      expect(() => accumulate([record(0, [1, wrong, 1])])).toThrow(`metric "score" was ${wrong}: a metric value is a whole number from -2147483647 to 2147483647`);
+    }
+    const extremes = accumulate([record(0, [1, 2 ** 31 - 1, 1]), record(0, [1, -(2 ** 31) + 1, 1])]);
+    expect(Array.from(extremes.metricSums)).toEqual([2, 0, 2]);
+  });
 });
 
 const CELLS = 4;
