@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { OutcomeRecord } from '../../../src/core/game.ts';
 import { type CitiesContent, citiesofdoomContentSchema } from '../../../src/games/citiesofdoom/content.ts';
-import { type CitiesStrategy, type DecisionKind, type DecisionView } from '../../../src/games/citiesofdoom/decisions.ts';
+import { type CitiesStrategy, DECISION_NAMES, type DecisionKind, type DecisionView } from '../../../src/games/citiesofdoom/decisions.ts';
 import citiesofdoom, { readingsOf } from '../../../src/games/citiesofdoom/index.ts';
 import { resolveSettings } from '../../../src/sim/settings.ts';
 import { CitiesRules } from '../../../src/games/citiesofdoom/rules.ts';
@@ -20,9 +20,23 @@ export const content: CitiesContent = citiesofdoomContentSchema.parse(JSON.parse
 /** A scripted answer: the index of the option to take. */
 export type Answer = (view: DecisionView) => number;
 
+/**
+ * An answer the scenario may leave unused (answers padded out to more decisions than the game may ask).
+ * expectScriptsUsed fails a test that leaves other answers unused: an answer never reached checked nothing.
+ */
+export function optional(answer: Answer): Answer {
+  return Object.assign((view: DecisionView) => answer(view), { optional: true });
+}
+
+const isOptional = (answer: Answer) => (answer as Answer & { optional?: boolean }).optional === true;
+
+/** The answers and how far each decision's list was used, of every scripted strategy made since the last check. */
+const scriptsInPlay: { answers: Partial<Record<DecisionKind, Answer[]>>; next: Partial<Record<number, number>> }[] = [];
+
 /** Answers per decision, in order; decisions without (or past their) answers fall back to the heuristic. */
 export function scripted(answers: Partial<Record<DecisionKind, Answer[]>> = {}, asked: DecisionKind[] = []): CitiesStrategy {
   const next: Partial<Record<number, number>> = {};
+  scriptsInPlay.push({ answers, next });
   return {
     name: 'scripted',
     choose(decision, view) {
@@ -36,6 +50,18 @@ export function scripted(answers: Partial<Record<DecisionKind, Answer[]>> = {}, 
       return heuristicChoice(decision, view);
     },
   };
+}
+
+/** After each test (afterEach): fails when a scripted strategy of the test left answers not marked optional() unused. */
+export function expectScriptsUsed(): void {
+  const unused = scriptsInPlay.flatMap(({ answers, next }) =>
+    Object.entries(answers).flatMap(([decision, list]) => {
+      const left = (list ?? []).slice(next[Number(decision)] ?? 0).filter((answer) => !isOptional(answer)).length;
+      return left > 0 ? [`${left} ${DECISION_NAMES[Number(decision)]} answer(s)`] : [];
+    }),
+  );
+  scriptsInPlay.length = 0;
+  if (unused.length > 0) throw new Error(`the test left scripted answers unused: ${unused.join(', ')} (mark padding with optional())`);
 }
 
 export interface Table {

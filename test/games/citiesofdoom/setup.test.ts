@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { Decision, type DecisionView, OptionKind, Use } from '../../../src/games/citiesofdoom/decisions.ts';
 import { Where, WHERE_NAMES } from '../../../src/games/citiesofdoom/state.ts';
 import { F, Mark } from '../../../src/games/citiesofdoom/tables.ts';
-import { clearAreas, emptySide, facesAt, give, markFace, option, rolls, scripted, table, untrained } from './scenario.ts';
+import { clearAreas, emptySide, expectScriptsUsed, facesAt, give, markFace, option, optional, rolls, scripted, table, untrained } from './scenario.ts';
+
+afterEach(expectScriptsUsed);
 
 const ROUTE = ['town', 'hills', 'forest', 'hills', 'plains', 'city'];
 
@@ -37,7 +39,8 @@ describe('set-up', () => {
   });
 
   it('starts with 10 white and 5 other action dice in the reserve and the 25 dice of the chosen sideboard', () => {
-    const t = table({ sideboard: 'fighter' }, scripted({ [Decision.assign]: Array(7).fill(option(OptionKind.choose, Use.active)) }));
+    // Up to seven results to place (one with a single use is placed without asking).
+    const t = table({ sideboard: 'fighter' }, scripted({ [Decision.assign]: Array(7).fill(optional(option(OptionKind.choose, Use.active))) }));
     const p = t.rules.state.player;
     expect(p.count).toBe(40);
     let sideboard = 0;
@@ -105,7 +108,7 @@ describe('preparing the character', () => {
       emptySide(p);
       for (let i = 0; i < 7; i++) give(t, p, 'green-action', Where.reserve);
       const asked: number[] = [];
-      t.rules.strategy = scripted({ [Decision.glowing]: [option(OptionKind.done)] }, asked as never);
+      t.rules.strategy = scripted({ [Decision.glowing]: [optional(option(OptionKind.done))] }, asked as never);
       rolls(t, 'glowing', 'magic', 'magic', 'magic', 'magic', 'magic', 'magic');
       t.rules.preparePlayer(false);
       expect(asked.includes(Decision.glowing), glowing).toBe(glowing === 'every');
@@ -182,7 +185,8 @@ describe('preparing the character', () => {
     give(t, p, 'white-action', Where.reserve);
     const troll = give(t, p, 'black-advanced', Where.reserve);
     const uses: number[][] = [];
-    t.rules.strategy = scripted({ [Decision.assign]: Array(2).fill((v: DecisionView) => (uses.push(Array.from(v.options.aux.subarray(0, v.options.count))), 0)) });
+    const record = (v: DecisionView) => (uses.push(Array.from(v.options.aux.subarray(0, v.options.count))), 0);
+    t.rules.strategy = scripted({ [Decision.assign]: [record, optional(record)] });
     rolls(t, 'magic', 'greatTroll');
     t.rules.preparePlayer(false);
     expect(uses[0][0]).toBe(Use.keep);

@@ -1,9 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { Decision, type DecisionView, OptionKind, Upgrade, Use } from '../../../src/games/citiesofdoom/decisions.ts';
 import { Status, Where } from '../../../src/games/citiesofdoom/state.ts';
 import { F, Mark } from '../../../src/games/citiesofdoom/tables.ts';
 import { heuristicChoice } from '../../../strategies/citiesofdoom/heuristic.ts';
-import { clearAreas, emptySide, facesAt, give, markFace, option, rolls, scripted, type Table, table, untrained } from './scenario.ts';
+import { clearAreas, emptySide, expectScriptsUsed, facesAt, give, markFace, option, optional, rolls, scripted, type Table, table, untrained } from './scenario.ts';
+
+afterEach(expectScriptsUsed);
 
 const fightOn = option(OptionKind.done);
 const retreat = option(OptionKind.retreat);
@@ -227,7 +229,7 @@ describe("the Opponent's encounter faces and order of preference", () => {
   });
 
   it('two Rune-stealers try to steal a rune; your rune die (two with a Magic) keeps it on a match', () => {
-    const t = arena({}, { [Decision.defendRune]: [option(OptionKind.choose, 1)] });
+    const t = arena(); // without a Magic, one rune die is the only answer: nothing is asked
     const s = t.rules.state;
     s.runeBits = 0b11;
     s.runes = 2;
@@ -274,7 +276,7 @@ describe('blocking with saved faces', () => {
   });
 
   it('blocking is your choice: declined, the face is played', () => {
-    const t = arena({}, { [Decision.block]: [option(OptionKind.done)], [Decision.retreat]: [retreat] });
+    const t = arena({}, { [Decision.block]: [option(OptionKind.done)] }); // no retreat after a Portcullis
     give(t, me(t), 'black-advanced', Where.play, 'greatTroll');
     give(t, opp(t), 'opponent-advanced', Where.play, 'greatTroll');
     give(t, opp(t), 'opponent-advanced', Where.play, 'portcullis');
@@ -310,7 +312,7 @@ describe('out of play and marks', () => {
   });
 
   it('circle dice go to the sideboard after use', () => {
-    const t = arena({}, { [Decision.block]: [option(OptionKind.block)], [Decision.retreat]: [retreat] });
+    const t = arena({}, { [Decision.block]: [option(OptionKind.block)] }); // no retreat after a Portcullis
     give(t, me(t), 'black-advanced', Where.play, 'greatTroll');
     give(t, opp(t), 'opponent-advanced', Where.play, 'greatTroll');
     give(t, opp(t), 'opponent-advanced', Where.play, 'portcullis');
@@ -391,8 +393,7 @@ describe('magic and combat (Steps 3 and 4)', () => {
 
   it('the heuristic rerolls every die when none scores, however far short the attack', () => {
     // Catches: far short (more than 4), it kept the dice below the best: none, when nothing scores, so it stopped.
-    const heuristic = (v: DecisionView) => heuristicChoice(Decision.combat, v);
-    const t = arena({}, { [Decision.combat]: [heuristic, heuristic, heuristic] });
+    const t = arena(); // the scripted strategy answers with the heuristic when it has no answer
     rolls(t, 'bow', 'bow', 'bow', 'bow', 'bow', 'axe', 'axe', 'axe', 'axe', 'axe');
     fight(t, 6);
     expect(t.log[0]).toBe('  combat roll 1: bow, bow, bow, bow, bow; attack 0 against 6');
@@ -484,7 +485,7 @@ describe('magic and combat (Steps 3 and 4)', () => {
     const toWin: number[] = [];
     const seeToWin = (view: DecisionView) => (toWin.push(view.toWin), 0);
     for (const [reading, won] of [['win', true], ['lose', false]] as const) {
-      const t = arena({ combatTie: reading, combatRolls: 2 }, { [Decision.combat]: [seeToWin] });
+      const t = arena({ combatTie: reading, combatRolls: 2 }, { [Decision.combat]: [optional(seeToWin)] });
       rolls(t, 'axe', 'axe', 'sword', 'bow', 'bow');
       expect(fight(t, 5), reading).toBe(won);
       expect(t.log.at(-1)).toBe('  combat roll 1: axe, axe, sword, bow, bow; attack 5 against 5');
@@ -522,7 +523,7 @@ describe('magic and combat (Steps 3 and 4)', () => {
   });
 
   it('[WOD] the monster combat dice force you to reroll a matching weapon result', () => {
-    const t = arena({ wod: true }, { [Decision.retreat]: [fightOn] });
+    const t = arena({ wod: true });
     give(t, opp(t), 'opponent-action', Where.play, 'monster');
     give(t, opp(t), 'opponent-action', Where.play, 'monster');
     const forced: number[] = [];
@@ -559,7 +560,8 @@ describe('magic and combat (Steps 3 and 4)', () => {
 describe('after a retreat or a lost fight (afterLoss)', () => {
   /** A whole turn with two Provisions: move, retreat from the first monster, then move again if asked. */
   function retreatingTurn(afterLoss: string): Table {
-    const t = arena({ afterLoss }, { [Decision.move]: [option(OptionKind.choose), option(OptionKind.done)], [Decision.retreat]: [retreat] });
+    // The second move is asked only when the turn goes on after the retreat (stay).
+    const t = arena({ afterLoss }, { [Decision.move]: [option(OptionKind.choose), optional(option(OptionKind.done))], [Decision.retreat]: [retreat] });
     give(t, me(t), 'white-action', Where.play, 'provisions');
     give(t, me(t), 'white-action', Where.play, 'provisions');
     t.rules.state.turn = 0;
