@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { ResultsFile } from '../sim/results.ts';
 import type { NamedChart } from './charts.ts';
-import { BEST_HEADING, BEST_NOTE, bestTable, cellTable, comparisonTable, METRICS_HEADING, metricTable, partialMetricsNote, runFacts, significanceNote, type Table } from './tables.ts';
+import { BEST_HEADING, BEST_NOTE, BEST_OF_EACH_STRATEGY_HEADING, BEST_OF_EACH_STRATEGY_NOTE, bestOfEachStrategyTable, bestTable, cellTable, comparisonTable, METRICS_HEADING, metricTable, partialMetricsNote, runFacts, significanceNote, type Table } from './tables.ts';
 
 /**
  * report.html: one self-contained page that opens offline. The minified browser builds of Vega, Vega-Lite and
@@ -114,7 +114,10 @@ function factList(results: ResultsFile): string {
 
 function bestSection(results: ResultsFile): string {
   const table = bestTable(results);
-  return table === null ? '' : `<h2>${escapeHtml(BEST_HEADING)}</h2>\n<p>${escapeHtml(BEST_NOTE)}</p>\n${htmlTable(table)}`;
+  if (table === null) return '';
+  const ofEach = bestOfEachStrategyTable(results);
+  const ofEachHtml = ofEach === null ? '' : `\n<h3>${escapeHtml(BEST_OF_EACH_STRATEGY_HEADING)}</h3>\n<p>${escapeHtml(BEST_OF_EACH_STRATEGY_NOTE)}</p>\n${htmlTable(ofEach)}`;
+  return `<h2>${escapeHtml(BEST_HEADING)}</h2>\n<p>${escapeHtml(BEST_NOTE)}</p>\n${htmlTable(table)}${ofEachHtml}`;
 }
 
 function noteParagraph(note: string | null): string {

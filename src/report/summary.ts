@@ -1,5 +1,5 @@
 import type { ResultsFile } from '../sim/results.ts';
-import { BEST_HEADING, BEST_NOTE, bestTable, cellTable, comparisonTable, METRICS_HEADING, metricTable, partialMetricsNote, runFacts, significanceNote, type Table } from './tables.ts';
+import { BEST_HEADING, BEST_NOTE, BEST_OF_EACH_STRATEGY_HEADING, BEST_OF_EACH_STRATEGY_NOTE, bestOfEachStrategyTable, bestTable, cellTable, comparisonTable, METRICS_HEADING, metricTable, partialMetricsNote, runFacts, significanceNote, type Table } from './tables.ts';
 
 /** The run in Markdown, for a CI log or a pull-request comment. */
 export function summaryMarkdown(results: ResultsFile): string {
@@ -19,7 +19,10 @@ export function summaryMarkdown(results: ResultsFile): string {
 
 function bestSection(results: ResultsFile): string {
   const table = bestTable(results);
-  return table === null ? '' : `## ${BEST_HEADING}\n\n${BEST_NOTE}\n\n${markdownTable(table)}`;
+  if (table === null) return '';
+  const ofEach = bestOfEachStrategyTable(results);
+  const ofEachText = ofEach === null ? '' : `\n\n### ${BEST_OF_EACH_STRATEGY_HEADING}\n\n${BEST_OF_EACH_STRATEGY_NOTE}\n\n${markdownTable(ofEach)}`;
+  return `## ${BEST_HEADING}\n\n${BEST_NOTE}\n\n${markdownTable(table)}${ofEachText}`;
 }
 
 function cellsSection(results: ResultsFile): string {

@@ -2,6 +2,7 @@ import { greatest, group } from 'd3-array';
 import { pairedCounts, winDifference } from '../sim/diff.ts';
 import type { CellResult, PairedComparison, ResultsFile } from '../sim/results.ts';
 import { halfWidth } from '../sim/statistics.ts';
+import { strategyHead } from '../sim/strategy-spec.ts';
 import {
   cellLabel,
   cellValue,
@@ -162,10 +163,33 @@ export function bestTable(results: ResultsFile): Table | null {
   const choose = results.experiment.choose ?? [];
   if (choose.length === 0) return null;
   const others = results.experiment.varied.filter((name) => !choose.includes(name));
-  const groups = group(results.cells, (cell) => cellLabel(cell, others));
+  return bestOfGroups([...group(results.cells, (cell) => cellLabel(cell, others)).values()], others, choose);
+}
+
+export const BEST_OF_EACH_STRATEGY_HEADING = 'Best of each strategy';
+export const BEST_OF_EACH_STRATEGY_NOTE =
+  'The same among each strategy\'s own cells, for the strategies whose parameters the run chooses: the best of their ' +
+  'values even where another strategy beats them all.';
+
+/**
+ * When the run chooses among strategies and their parameters, the best choices again within each strategy that has
+ * more than one cell in a combination (a fixed speed's best value, beside a strategy that beats every speed). Null
+ * when no strategy has, or one strategy (in its variants) is all the combination holds: the best choices say it all.
+ */
+export function bestOfEachStrategyTable(results: ResultsFile): Table | null {
+  const choose = results.experiment.choose ?? [];
+  if (!choose.includes('strategy')) return null;
+  const others = results.experiment.varied.filter((name) => !choose.includes(name));
+  const byCombination = group(results.cells, (cell) => cellLabel(cell, others), (cell) => strategyHead(cell.strategy));
+  const chosen = [...byCombination.values()].flatMap((byStrategy) => (byStrategy.size > 1 ? [...byStrategy.values()].filter((cells) => cells.length > 1) : []));
+  return chosen.length === 0 ? null : bestOfGroups(chosen, others, choose);
+}
+
+/** A row per group of cells: the settings the group shares (`others`), then its best choice. */
+function bestOfGroups(groups: readonly (readonly CellResult[])[], others: readonly string[], choose: readonly string[]): Table {
   return {
     header: [...others, `best (${choose.join(', ')})`, 'win % [95% CI]', 'not measurably worse (95%)'],
-    rows: [...groups.values()].map((cells) => [...others.map((name) => String(cellValue(cells[0], name))), ...bestChoice(cells, choose)]),
+    rows: groups.map((cells) => [...others.map((name) => String(cellValue(cells[0], name))), ...bestChoice(cells, choose)]),
   };
 }
 

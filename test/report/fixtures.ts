@@ -45,3 +45,18 @@ export function withGameWins(cell: CellResult): CellResult {
   wins.addTask(0, cell.games, GameWins.pack(Uint8Array.from({ length: cell.games }, (_, game) => (game < won ? 1 : 0)), 0, cell.games));
   return { ...cell, raw: { ...cell.raw, wins: wins.toJSON() } };
 }
+
+/**
+ * The speed grid as a run of two strategies that chooses among them: the speeds are a `fixed-speed` strategy's
+ * parameter, and an `adaptive` strategy (no speed) wins 90% at every team size, above every speed.
+ */
+export function withStrategiesChosen(results: ResultsFile): ResultsFile {
+  const fixed = results.cells.map((cell) => ({ ...cell, strategy: `fixed-speed:speed=${cell.params.speed}` }));
+  const agents = [...new Set(results.cells.map((cell) => cell.params.agents))];
+  const adaptive = agents.map((count, index) => {
+    const { speed: _speed, ...params } = results.cells.find((cell) => cell.params.agents === count)!.params;
+    const model = results.cells.find((cell) => cell.params.agents === count)!;
+    return { ...model, id: results.cells.length + index, params, strategy: 'adaptive', win: { rate: 0.9, lo: 0.886, hi: 0.912 } };
+  });
+  return { ...results, experiment: { ...results.experiment, varied: ['speed', 'agents', 'strategy'], choose: ['speed', 'strategy'] }, cells: [...fixed, ...adaptive] };
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildCharts } from '../../src/report/charts.ts';
 import { reportHtml } from '../../src/report/html.ts';
-import { loadResults } from './fixtures.ts';
+import { loadResults, withStrategiesChosen } from './fixtures.ts';
 
 const grid = loadResults('necreaux-speed');
 
@@ -36,6 +36,10 @@ describe('reportHtml', () => {
     const choosing = reportHtml({ ...grid, experiment: { ...grid.experiment, choose: ['speed'] } }, charts);
     expect(choosing.indexOf('<h2>Best choices</h2>')).toBeGreaterThan(0);
     expect(choosing.indexOf('<h2>Best choices</h2>')).toBeLessThan(choosing.indexOf('<h2>Charts</h2>'));
+    expect(choosing).not.toContain('Best of each strategy');
+    const strategies = reportHtml(withStrategiesChosen(grid), charts);
+    expect(strategies.indexOf('<h3>Best of each strategy</h3>')).toBeGreaterThan(strategies.indexOf('<h2>Best choices</h2>'));
+    expect(strategies).toContain('<td>2</td><td>fixed-speed:speed=5</td><td>75.2% [73.3, 77.0]</td>');
   });
 
   it('shows the summary tables and the provenance statement', () => {

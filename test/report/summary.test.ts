@@ -3,7 +3,7 @@ import { percentagePointsWithCi, percentWithCi } from '../../src/report/format.t
 import { summaryMarkdown } from '../../src/report/summary.ts';
 import { pairedDifference, wilson } from '../../src/sim/statistics.ts';
 import type { MetricResult } from '../../src/sim/results.ts';
-import { loadResults, withGameWins, withPrintedContentOnly } from './fixtures.ts';
+import { loadResults, withGameWins, withPrintedContentOnly, withStrategiesChosen } from './fixtures.ts';
 
 const grid = loadResults('necreaux-speed');
 const single = loadResults('necreaux-single');
@@ -173,6 +173,18 @@ describe('the best choices', () => {
     const text = summaryMarkdown(chooseSpeed(stopped));
     expect(text).toContain('| 2 | — | — | none chosen: 1 of 4 choices have no games |');
     expect(text).toContain('| 3 | speed=5 | 83.0% ');
+  });
+
+  it("name the best of each strategy's own cells when another strategy beats every value of its parameter", () => {
+    const text = summaryMarkdown(withStrategiesChosen(close));
+    expect(text).toContain('| 2 | adaptive | 90.0% [88.6, 91.2] | none |');
+    const ofEach = text.slice(text.indexOf('### Best of each strategy'), text.indexOf('## Cells'));
+    expect(ofEach).toContain('| agents | best (speed, strategy) | win % [95% CI] | not measurably worse (95%) |');
+    expect(ofEach).toContain('| 2 | fixed-speed:speed=5 | 75.2% [73.3, 77.0] | fixed-speed:speed=6 |');
+    expect(ofEach.split('\n').filter((line) => line.startsWith('| ') && line.includes('fixed-speed'))).toHaveLength(3);
+    expect(ofEach).not.toContain('adaptive');
+    // Choosing among the values of one strategy: the best choices say it all.
+    expect(summaryMarkdown(chooseSpeed(close))).not.toContain('Best of each strategy');
   });
 
   it('compare game by game when the cells kept their wins, which tells closer cells apart', () => {
