@@ -127,21 +127,43 @@ function expandValues(entry: z.infer<typeof values>): SettingValue[] {
 interface StrategyCell {
   readonly spec: string;
   readonly params: Readonly<Record<string, SettingValue>>;
+  /** Which entry of the file's strategies it comes from, and the index of each of its grid parameters' values. */
+  readonly entry: number;
+  readonly at: readonly number[];
 }
 
 function expandStrategies(entries: ExperimentFile['strategies'], game: GameModule): StrategyCell[] {
-  if (!entries) return [{ spec: game.defaultStrategy, params: {} }];
-  return entries.flatMap((entry) => {
-    if (typeof entry === 'string') return [{ spec: entry, params: {} }];
-    let combos: Record<string, SettingValue>[] = [{}];
-    for (const [param, entryValues] of Object.entries(entry.grid)) {
-      combos = combos.flatMap((combo) => expandValues(entryValues).map((value) => ({ ...combo, [param]: value })));
-    }
-    return combos.map((combo) => ({
-      spec: `${entry.name}:${Object.entries(combo).map(([key, value]) => `${key}=${value}`).join(',')}`,
-      params: combo,
-    }));
+  if (!entries) return [{ spec: game.defaultStrategy, params: {}, entry: 0, at: [] }];
+  return entries.flatMap((entry, index) => {
+    if (typeof entry === 'string') return [{ spec: entry, params: {}, entry: index, at: [] }];
+    const grid = Object.entries(entry.grid).map(([param, entryValues]) => [param, expandValues(entryValues)] as const);
+    return cartesian(grid.map(([, list]) => list.length)).map((at) => {
+      const combo = Object.fromEntries(grid.map(([param, list], dimension) => [param, list[at[dimension]]]));
+      return { spec: `${entry.name}:${Object.entries(combo).map(([key, value]) => `${key}=${value}`).join(',')}`, params: combo, entry: index, at };
+    });
   });
+}
+
+/**
+ * The strategies after each one in the comparisons: within an entry's grid, the next value of each parameter (the
+ * others the same), as grid settings are compared; from an entry's last strategy, the next entry's first.
+ */
+function strategyNeighbours(strategies: readonly StrategyCell[]): number[][] {
+  return strategies.map((strategy, index) => {
+    const sameEntry = strategies.flatMap((other, otherIndex) => (other.entry === strategy.entry && isNextAlongOne(strategy.at, other.at) ? [otherIndex] : []));
+    const next = strategies[index + 1];
+    return next !== undefined && next.entry !== strategy.entry ? [...sameEntry, index + 1] : sameEntry;
+  });
+}
+
+/** `b` is `a` with one coordinate one further. */
+function isNextAlongOne(a: readonly number[], b: readonly number[]): boolean {
+  let steps = 0;
+  for (let i = 0; i < a.length; i++) {
+    if (b[i] === a[i] + 1) steps++;
+    else if (b[i] !== a[i]) return false;
+  }
+  return steps === 1;
 }
 
 /** Grid points in order: the first grid setting varies slowest, the strategy list fastest. */
@@ -160,15 +182,17 @@ function differenceLabel(a: CellPlan, b: CellPlan, dimension: number, gridNames:
   return differing.length === 1 ? differing[0] : 'strategy';
 }
 
-function adjacentPairs(cells: readonly CellPlan[], gridNames: readonly string[]): [number, number, string][] {
+function adjacentPairs(cells: readonly CellPlan[], gridNames: readonly string[], strategyNext: readonly number[][]): [number, number, string][] {
   const byKey = new Map(cells.map((cell, index) => [cell.coordinates.join(','), index]));
   const pairs: [number, number, string][] = [];
+  const pairWith = (index: number, coordinates: readonly number[], dimension: number) => {
+    const neighbour = byKey.get(coordinates.join(','));
+    if (neighbour !== undefined) pairs.push([neighbour, index, differenceLabel(cells[neighbour], cells[index], dimension, gridNames)]);
+  };
   cells.forEach((cell, index) => {
     cell.coordinates.forEach((position, dimension) => {
-      const next = [...cell.coordinates];
-      next[dimension] = position + 1;
-      const neighbour = byKey.get(next.join(','));
-      if (neighbour !== undefined) pairs.push([neighbour, index, differenceLabel(cells[neighbour], cell, dimension, gridNames)]);
+      const along = dimension < gridNames.length ? [position + 1] : strategyNext[position];
+      for (const value of along) pairWith(index, cell.coordinates.map((at, d) => (d === dimension ? value : at)), dimension);
     });
   });
   return pairs;
@@ -306,7 +330,7 @@ export async function planExperiment(file: ExperimentFile, game: GameModule, sou
     sourcePath,
     varied,
     cells,
-    pairs: adjacentPairs(cells, gridNames),
+    pairs: adjacentPairs(cells, gridNames, strategyNeighbours(strategies)),
     charts: file.charts,
     choose: checkedChoice(file.choose ?? [], varied, strategyParamNames, sourcePath),
   };

@@ -46,6 +46,19 @@ describe('experiment plans', () => {
     await expect(plan({ strategies: [{ name: PARAMETRIC, grid: { k: [1, 2] } }, PARAMETRIC] })).rejects.toThrow(`field strategies: "${PARAMETRIC}" plays the same strategy as "${PARAMETRIC}:k=1"; list it once`);
   });
 
+  it('pairs the cells of a strategy grid of two parameters along one parameter at a time, as a settings grid', async () => {
+    // Cells: k=1/j=1, k=1/j=2, k=2/j=1, k=2/j=2, always. Consecutive cells k=1/j=2 and k=2/j=1 differ in both: no pair.
+    const { cells, pairs } = await plan({ strategies: [{ name: PARAMETRIC, grid: { k: [1, 2], j: [1, 2] } }, 'always'] });
+    expect(cells.map((cell) => cell.params)).toEqual([{ k: 1, j: 1 }, { k: 1, j: 2 }, { k: 2, j: 1 }, { k: 2, j: 2 }, {}]);
+    expect(pairs).toEqual([
+      [1, 0, 'j'],
+      [2, 0, 'k'],
+      [3, 1, 'k'],
+      [3, 2, 'j'],
+      [4, 3, 'strategy'],
+    ]);
+  });
+
   it('pairs each cell with its next neighbour along every dimension', async () => {
     const { pairs } = await plan({ grid: { target: [5, 7, 9], rounds: [1, 2] } });
     expect(pairs.filter(([, , varied]) => varied === 'target')).toHaveLength(4);
