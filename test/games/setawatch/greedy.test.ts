@@ -149,6 +149,15 @@ describe('greedy at camp', () => {
     expect(game.log).toContain(`  Equip: ${bestReserve} replaces ${worstOnBoard}`);
   });
 
+  it('spends doubles on camp actions at a low fire rather than on runes, and on Vanquish and Bolster when the fire is high', () => {
+    // The Ranger camps with 4, 4, 2; a Bear waits in the Horde.
+    const rangerCamps = (fire: number) => play({ camper: 'ranger', fire, horde: ['Bear'], rolls: [1, 1, 1, 4, 4, 2, 1, 1, 1, 1, 1, 1], camp: greedyCamp, watch: greedyWatch }).log;
+    const low = rangerCamps(4);
+    expect(low).toContain('  camp: a 4 on Chop Wood');
+    expect(low.some((line) => line.startsWith('  rune'))).toBe(false);
+    expect(rangerCamps(12)).toContain('  rune Vanquish: Bear leaves the Horde');
+  });
+
   it('Equips only a card worth more than a board card (the Warrior camping: fire 12, no doubles, nothing else worth more)', () => {
     const warriorCamps = (board: string[]) =>
       play({ camper: 'warrior', fire: 12, active: [...board, 'Rebuke', 'Long Shot', 'Shockbolt'], rolls: [1, 1, 1, 1, 1, 1, 1, 2, 3, 1, 1, 1], camp: greedyCamp, watch: greedyWatch });
