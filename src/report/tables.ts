@@ -178,7 +178,8 @@ export const BEST_OF_EACH_STRATEGY_NOTE =
  */
 export function bestOfEachStrategyTable(results: ResultsFile): Table | null {
   const choose = results.experiment.choose ?? [];
-  if (!choose.includes('strategy')) return null;
+  const choosesParameters = results.cells.some((cell) => choose.some((name) => specSets(cell, name)));
+  if (!choose.includes('strategy') || !choosesParameters) return null;
   const others = results.experiment.varied.filter((name) => !choose.includes(name));
   const byCombination = group(results.cells, (cell) => cellLabel(cell, others), (cell) => strategyHead(cell.strategy));
   const chosen = [...byCombination.values()].flatMap((byStrategy) => (byStrategy.size > 1 ? [...byStrategy.values()].filter((cells) => cells.length > 1) : []));
@@ -204,9 +205,14 @@ function bestChoice(cells: readonly CellResult[], choose: readonly string[]): st
 
 /** "fixed-speed:speed=8" rather than "speed=8, strategy=fixed-speed:speed=8": what the strategy spec says is not repeated. */
 function choiceLabel(cell: CellResult, choose: readonly string[]): string {
-  const inSpec = (name: string) => choose.includes('strategy') && new RegExp(`[:,]${name}=`).test(cell.strategy);
+  const inSpec = (name: string) => choose.includes('strategy') && specSets(cell, name);
   const settings = choose.filter((name) => name !== 'strategy' && !inSpec(name) && cellValue(cell, name) !== '—');
   return [...(choose.includes('strategy') ? [cell.strategy] : []), ...settings.map((name) => `${name}=${cellValue(cell, name)}`)].join(', ');
+}
+
+/** The cell's strategy spec sets this parameter ("fixed-speed:speed=8" sets speed). */
+function specSets(cell: CellResult, name: string): boolean {
+  return new RegExp(`[:,]${name}=`).test(cell.strategy);
 }
 
 /** The comparisons grouped by what they vary, in the order of the experiment's dimensions (each group in grid order). */

@@ -43,19 +43,27 @@ export class CellAccumulator {
 
   /** Count one game. Metrics that are METRIC_MISSING in this game are left out of that metric's statistics. */
   add(record: OutcomeRecord): void {
-    if (!(record.outcome >= 0 && record.outcome < this.outcomeCount)) {
-      throw new Error(`outcome index ${record.outcome} is outside the ${this.outcomeCount} declared outcomes`);
-    }
+    this.checkRecord(record);
     this.games++;
     this.outcomeCounts[record.outcome]++;
     for (let m = 0; m < this.metrics.length; m++) {
       const value = record.metrics[m];
       if (value === METRIC_MISSING) continue;
-      if ((value | 0) !== value) throw new Error(`metric "${this.metrics[m].name}" was ${value}: a metric value is a whole number from ${METRIC_MISSING + 1} to ${-(METRIC_MISSING + 1)}`);
       this.metricCounts[m]++;
       this.metricSums[m] += value;
       this.metricSumSquares[m] += value * value;
       this.countInHistogram(m, value);
+    }
+  }
+
+  /** A record a game got wrong is refused before anything is counted. */
+  private checkRecord(record: OutcomeRecord): void {
+    if (!(record.outcome >= 0 && record.outcome < this.outcomeCount)) {
+      throw new Error(`outcome index ${record.outcome} is outside the ${this.outcomeCount} declared outcomes`);
+    }
+    for (let m = 0; m < this.metrics.length; m++) {
+      const value = record.metrics[m];
+      if ((value | 0) !== value) throw new Error(`metric "${this.metrics[m].name}" was ${value}: a metric value is a whole number from ${METRIC_MISSING + 1} to ${-(METRIC_MISSING + 1)}`);
     }
   }
 

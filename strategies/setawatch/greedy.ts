@@ -14,8 +14,8 @@ import { DICE_PER_SEAT, Die, LINE_CAPACITY, LineFlag, SEATS, Slot, SLOTS_PER_SEA
  * choice, wards the front creature it cannot kill, and exhausts the cards worth least (card-worth.ts: measured worth on
  * the board) while keeping every adventurer fighting. In camp it heals, Equips a reserve card worth more than a board
  * card (Prepared too, and the Bard's Multi-Talented borrowing), Teleports, checks the map (locations by fire, Line size
- * counted thrice, Respites), chops wood below 12, vanquishes a Horde card (the Horde joins the final Line) with doubles
- * no such action wants, and sends to camp whoever the Watch misses least. It never takes Taunt or Line Dance (pre-production
+ * counted thrice, Respites), chops wood below 12 (before runes below 7), spends doubles on Vanquish (the Horde joins the
+ * final Line) and Bolster when those actions are done or worth less, and sends to camp whoever the Watch misses least. It never takes Taunt or Line Dance (pre-production
  * Knight and Bard).
  */
 
@@ -652,8 +652,9 @@ function unhallowedInGraveyard(view: DecisionView): boolean {
 }
 
 /**
- * Vanquish below Chop Wood while the fire is under 12, Heal and the adventurers' own actions, above Scout Ahead: two
- * dice on runes are two camp actions not taken. Re-measured 2026-12-02 (10,000 games each, Easy / Normal): Vanquish at
+ * Runes come in pairs (doubles), so a pair with Vanquish scores 45 with Bolster or with Seal (an Unhallowed in the
+ * Graveyard), Seal and Bolster 40: below Heal, the adventurers' own actions and Chop Wood while the fire is under 7,
+ * above Chop Wood from 7, Check Map and Scout Ahead. Two dice on runes are two camp actions not taken. Re-measured 2026-12-02 (10,000 games each, Easy / Normal): Vanquish at
  * 150 (above every camp action) won 60.5 / 38.5%, at 60 65.9 / 42.5%, at 20-35 69.2-69.9 / 45.8-46.3%, at 10
  * 67.0 / 42.0%, never 66.0 / 41.4%; Seal at 20 rather than 45 a further +0.5 / +0.9 points.
  */

@@ -185,6 +185,11 @@ describe('the best choices', () => {
     expect(ofEach).not.toContain('adaptive');
     // Choosing among the values of one strategy: the best choices say it all.
     expect(summaryMarkdown(chooseSpeed(close))).not.toContain('Best of each strategy');
+    // Choosing among strategies but none of their parameters: no strategy's values to choose from.
+    const strategiesOnly = withStrategiesChosen(close);
+    const noParameters = { ...strategiesOnly, experiment: { ...strategiesOnly.experiment, varied: ['agents', 'strategy'], choose: ['strategy'] } };
+    expect(summaryMarkdown(noParameters)).toContain('| 2 | adaptive | 90.0% [88.6, 91.2] | none |');
+    expect(summaryMarkdown(noParameters)).not.toContain('Best of each strategy');
   });
 
   it('compare game by game when the cells kept their wins, which tells closer cells apart', () => {

@@ -158,6 +158,9 @@ describe('CellAccumulator', () => {
     for (const wrong of [2.5, 2 ** 31, -(2 ** 31) - 1, Number.NaN]) {
       expect(() => accumulate([record(0, [1, wrong, 1])])).toThrow(`metric "score" was ${wrong}: a metric value is a whole number from -2147483647 to 2147483647`);
     }
+    const cell = new CellAccumulator(OUTCOMES, METRICS);
+    expect(() => cell.add(record(0, [1, 2.5, 1]))).toThrow('metric "score" was 2.5');
+    expect([cell.games, cell.outcomeCounts[0], cell.metricCounts[0]]).toEqual([0, 0, 0]); // nothing of the game counted
     const extremes = accumulate([record(0, [1, 2 ** 31 - 1, 1]), record(0, [1, -(2 ** 31) + 1, 1])]);
     expect(Array.from(extremes.metricSums)).toEqual([2, 0, 2]);
   });

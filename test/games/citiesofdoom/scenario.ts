@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { afterEach } from 'vitest';
 import { OutcomeRecord } from '../../../src/core/game.ts';
 import { type CitiesContent, citiesofdoomContentSchema } from '../../../src/games/citiesofdoom/content.ts';
 import { type CitiesStrategy, DECISION_NAMES, type DecisionKind, type DecisionView } from '../../../src/games/citiesofdoom/decisions.ts';
@@ -8,6 +9,7 @@ import { CitiesRules } from '../../../src/games/citiesofdoom/rules.ts';
 import { type CitiesState, type Side, Where } from '../../../src/games/citiesofdoom/state.ts';
 import { DiceTables } from '../../../src/games/citiesofdoom/tables.ts';
 import { heuristicChoice } from '../../../strategies/citiesofdoom/heuristic.ts';
+import { isOptional } from '../../fixtures/optional.ts';
 
 /**
  * Scenario tests: a real game set up from a seed (or from scripted dice), then arranged (dice placed in the reserves,
@@ -20,15 +22,7 @@ export const content: CitiesContent = citiesofdoomContentSchema.parse(JSON.parse
 /** A scripted answer: the index of the option to take. */
 export type Answer = (view: DecisionView) => number;
 
-/**
- * An answer the scenario may leave unused (answers padded out to more decisions than the game may ask).
- * expectScriptsUsed fails a test that leaves other answers unused: an answer never reached checked nothing.
- */
-export function optional(answer: Answer): Answer {
-  return Object.assign((view: DecisionView) => answer(view), { optional: true });
-}
-
-const isOptional = (answer: Answer) => (answer as Answer & { optional?: boolean }).optional === true;
+export { optional } from '../../fixtures/optional.ts';
 
 /** The answers and how far each decision's list was used, of every scripted strategy made since the last check. */
 const scriptsInPlay: { answers: Partial<Record<DecisionKind, Answer[]>>; next: Partial<Record<number, number>> }[] = [];
@@ -52,8 +46,13 @@ export function scripted(answers: Partial<Record<DecisionKind, Answer[]>> = {}, 
   };
 }
 
-/** After each test (afterEach): fails when a scripted strategy of the test left answers not marked optional() unused. */
-export function expectScriptsUsed(): void {
+/**
+ * Every test of a file that uses these scenarios fails when a scripted strategy it made left answers not marked
+ * optional() unused (registered here, so that no test file can forget it).
+ */
+afterEach(expectScriptsUsed);
+
+function expectScriptsUsed(): void {
   const unused = scriptsInPlay.flatMap(({ answers, next }) =>
     Object.entries(answers).flatMap(([decision, list]) => {
       const left = (list ?? []).slice(next[Number(decision)] ?? 0).filter((answer) => !isOptional(answer)).length;

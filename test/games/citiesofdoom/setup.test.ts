@@ -1,10 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Decision, type DecisionView, OptionKind, Use } from '../../../src/games/citiesofdoom/decisions.ts';
 import { Where, WHERE_NAMES } from '../../../src/games/citiesofdoom/state.ts';
 import { F, Mark } from '../../../src/games/citiesofdoom/tables.ts';
-import { clearAreas, emptySide, expectScriptsUsed, facesAt, give, markFace, option, optional, rolls, scripted, table, untrained } from './scenario.ts';
-
-afterEach(expectScriptsUsed);
+import { clearAreas, emptySide, facesAt, give, markFace, option, optional, rolls, scripted, table, untrained } from './scenario.ts';
 
 const ROUTE = ['town', 'hills', 'forest', 'hills', 'plains', 'city'];
 

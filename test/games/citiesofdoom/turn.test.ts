@@ -1,11 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Decision, type DecisionView, OptionKind, Upgrade, Use } from '../../../src/games/citiesofdoom/decisions.ts';
 import { Status, Where } from '../../../src/games/citiesofdoom/state.ts';
 import { F, Mark } from '../../../src/games/citiesofdoom/tables.ts';
 import { heuristicChoice } from '../../../strategies/citiesofdoom/heuristic.ts';
-import { clearAreas, emptySide, expectScriptsUsed, facesAt, give, markFace, option, optional, rolls, scripted, type Table, table, untrained } from './scenario.ts';
-
-afterEach(expectScriptsUsed);
+import { clearAreas, emptySide, facesAt, give, markFace, option, optional, rolls, scripted, type Table, table, untrained } from './scenario.ts';
 
 const fightOn = option(OptionKind.done);
 const retreat = option(OptionKind.retreat);

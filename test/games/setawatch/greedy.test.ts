@@ -149,13 +149,16 @@ describe('greedy at camp', () => {
     expect(game.log).toContain(`  Equip: ${bestReserve} replaces ${worstOnBoard}`);
   });
 
-  it('spends doubles on camp actions at a low fire rather than on runes, and on Vanquish and Bolster when the fire is high', () => {
+  it('spends doubles on Chop Wood under fire 7 rather than on runes, and on Vanquish and Bolster from fire 7, first', () => {
     // The Ranger camps with 4, 4, 2; a Bear waits in the Horde.
     const rangerCamps = (fire: number) => play({ camper: 'ranger', fire, horde: ['Bear'], rolls: [1, 1, 1, 4, 4, 2, 1, 1, 1, 1, 1, 1], camp: greedyCamp, watch: greedyWatch }).log;
     const low = rangerCamps(4);
     expect(low).toContain('  camp: a 4 on Chop Wood');
     expect(low.some((line) => line.startsWith('  rune'))).toBe(false);
-    expect(rangerCamps(12)).toContain('  rune Vanquish: Bear leaves the Horde');
+    for (const fire of [7, 12]) {
+      const camp = rangerCamps(fire).filter((line) => line.startsWith('  camp:') || line.startsWith('  rune'));
+      expect(camp.slice(0, 2), `fire ${fire}`).toEqual(['  rune Vanquish: Bear leaves the Horde', '  rune Bolster']);
+    }
   });
 
   it('Equips only a card worth more than a board card (the Warrior camping: fire 12, no doubles, nothing else worth more)', () => {

@@ -10,6 +10,7 @@ import { DICE_PER_SEAT, Slot, SLOTS_PER_SEAT, type SetawatchState } from '../../
 import { greedyChoice } from '../../../strategies/setawatch/greedy.ts';
 import { resolveSettings } from '../../../src/sim/settings.ts';
 import { ScriptedThenRandom } from '../../fixtures/dice.ts';
+import { isOptional } from '../../fixtures/optional.ts';
 
 /**
  * Scenario tests: a real game set up from the seed, then stacked (deck, Graveyard, Horde, Unhallowed deck, map,
@@ -21,15 +22,7 @@ export const content: SetawatchContent = setawatchContentSchema.parse(JSON.parse
 /** A scripted answer: the index of the option to take, or -1 to fall back to greedy. */
 export type Step = (view: DecisionView) => number;
 
-/**
- * A step the scenario may leave unused (a strategy padded out to more decisions than the game may ask). play() fails a
- * scenario that leaves other steps unused: a step never reached checked nothing.
- */
-export function optional(step: Step): Step {
-  return Object.assign((view: DecisionView) => step(view), { optional: true });
-}
-
-const isOptional = (step: Step) => (step as Step & { optional?: boolean }).optional === true;
+export { optional } from '../../fixtures/optional.ts';
 
 export interface Scenario {
   party?: string;
