@@ -32,6 +32,7 @@ dl.facts dd { margin: 0; }
 table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
 th, td { border: 1px solid #ccc; padding: 0.25rem 0.6rem; text-align: left; white-space: nowrap; }
 th { background: #f3f3f3; }
+.list-last td:last-child { white-space: normal; min-width: 16rem; }
 footer { margin-top: 2rem; color: #777; font-size: 0.85em; }
 `;
 
@@ -116,8 +117,8 @@ function bestSection(results: ResultsFile): string {
   const table = bestTable(results);
   if (table === null) return '';
   const ofEach = bestOfEachStrategyTable(results);
-  const ofEachHtml = ofEach === null ? '' : `\n<h3>${escapeHtml(BEST_OF_EACH_STRATEGY_HEADING)}</h3>\n<p>${escapeHtml(BEST_OF_EACH_STRATEGY_NOTE)}</p>\n${htmlTable(ofEach)}`;
-  return `<h2>${escapeHtml(BEST_HEADING)}</h2>\n<p>${escapeHtml(BEST_NOTE)}</p>\n${htmlTable(table)}${ofEachHtml}`;
+  const ofEachHtml = ofEach === null ? '' : `\n<h3>${escapeHtml(BEST_OF_EACH_STRATEGY_HEADING)}</h3>\n<p>${escapeHtml(BEST_OF_EACH_STRATEGY_NOTE)}</p>\n${htmlTable(ofEach, 'list-last')}`;
+  return `<h2>${escapeHtml(BEST_HEADING)}</h2>\n<p>${escapeHtml(BEST_NOTE)}</p>\n${htmlTable(table, 'list-last')}${ofEachHtml}`;
 }
 
 function noteParagraph(note: string | null): string {
@@ -134,10 +135,11 @@ function comparisonsSection(results: ResultsFile): string {
   return `<p>${escapeHtml(significanceNote(results.comparisons))}</p>\n${htmlTable(comparisonTable(results))}`;
 }
 
-function htmlTable(table: Table): string {
+/** `kind` names a table whose last column is a list that may wrap (the best choices' cells not measurably worse). */
+function htmlTable(table: Table, kind: 'plain' | 'list-last' = 'plain'): string {
   const header = table.header.map((text) => `<th scope="col">${escapeHtml(text)}</th>`).join('');
   const rows = table.rows.map((row) => `<tr>${row.map((text) => `<td>${escapeHtml(text)}</td>`).join('')}</tr>`);
-  return `<div class="table-wrap"><table>\n<thead><tr>${header}</tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody>\n</table></div>`;
+  return `<div class="table-wrap${kind === 'list-last' ? ' list-last' : ''}"><table>\n<thead><tr>${header}</tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody>\n</table></div>`;
 }
 
 const HTML_ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
