@@ -173,6 +173,10 @@ describe('the best choices', () => {
     const text = summaryMarkdown(chooseSpeed(stopped));
     expect(text).toContain('| 2 | — | — | none chosen: 1 of 4 choices have no games |');
     expect(text).toContain('| 3 | speed=5 | 83.0% ');
+    // Among strategies too: the combination has 5 choices (4 speeds and adaptive), its fixed speeds 4.
+    const ofEach = summaryMarkdown(withStrategiesChosen(stopped));
+    expect(ofEach).toContain('| 2 | — | — | none chosen: 1 of 5 choices have no games |');
+    expect(ofEach.slice(ofEach.indexOf('### Best of each strategy'))).toContain('| 2 | — | — | none chosen: 1 of 4 choices have no games |');
   });
 
   it("name the best of each strategy's own cells when another strategy beats every value of its parameter", () => {
