@@ -677,7 +677,7 @@ function scoreOwnAction(view: DecisionView, value: number, slot: number, target:
     case 'setTrap':
       return 30 + value;
     case 'arrangeTop':
-      return ELVEN_SCOUT_WORTH;
+      return 30;
     case 'assist':
       return 30 + value;
     case 'teleport':
@@ -692,16 +692,11 @@ function scoreOwnAction(view: DecisionView, value: number, slot: number, target:
 }
 
 /**
- * Teleport (four locations to choose the next from, mapChoice) above Heal and Chop Wood; Check Map (two) below them
- * and below Chop Wood with a die up to 5 under fire 12, above the Ranger's Elven Scout (the order of the next cards,
- * worth nothing measurable to greedy: setawatch-camp). Measured at Easy: Teleport never 24.6%, at 55 28.7%, at 120
- * 29.4%. Re-measured 2026-12-02 (10,000 games, Easy / Normal / Insane): Check Map 40 and Elven Scout 30 won 70.3 /
- * 47.2 / 12.4%; Check Map 25-30 with Elven Scout 20, 72.6-72.7 / 50.1-50.4 / 13.2-13.4%; Elven Scout lower with
- * Check Map at 40 about half a point.
+ * Teleport (four locations to choose the next from, mapChoice) above Heal and Chop Wood; Check Map (two) below them.
+ * Measured at Easy: Teleport never 24.6%, at 55 28.7%, at 120 29.4%; Check Map at 5 29.4%, 40 29.9%, 70 26.7%.
  */
 const TELEPORT_WORTH = 120;
-const CHECK_MAP_WORTH = 28;
-const ELVEN_SCOUT_WORTH = 20;
+const CHECK_MAP_WORTH = 40;
 
 /** Prepared: the camper's best Equip, then the best Equip of an adventurer on Watch. */
 function preparedGain(view: DecisionView): number {

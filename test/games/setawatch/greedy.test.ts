@@ -161,14 +161,6 @@ describe('greedy at camp', () => {
     }
   });
 
-  it('chops wood with a low die before it checks the map under fire 12, and checks the map before the Ranger scouts the deck', () => {
-    // The Ranger camps with 4, 1, 2 at fire 8: Check Map takes a 4 or more; Elven Scout, his own action, any die.
-    const log = play({ camper: 'ranger', fire: 8, rolls: [1, 1, 1, 4, 1, 2, 1, 1, 1, 1, 1, 1], camp: greedyCamp, watch: greedyWatch }).log;
-    const camp = log.filter((line) => line.startsWith('  camp:'));
-    expect(camp.slice(0, 3)).toEqual(['  camp: a 1 on Chop Wood', '  camp: a 2 on Chop Wood', '  camp: a 4 on Check Map']);
-    expect(camp.some((line) => line.includes('arrangeTop'))).toBe(false);
-  });
-
   it('Equips only a card worth more than a board card (the Warrior camping: fire 12, no doubles, nothing else worth more)', () => {
     const warriorCamps = (board: string[]) =>
       play({ camper: 'warrior', fire: 12, active: [...board, 'Rebuke', 'Long Shot', 'Shockbolt'], rolls: [1, 1, 1, 1, 1, 1, 1, 2, 3, 1, 1, 1], camp: greedyCamp, watch: greedyWatch });
