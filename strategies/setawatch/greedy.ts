@@ -653,10 +653,12 @@ function unhallowedInGraveyard(view: DecisionView): boolean {
 
 /**
  * Runes come in pairs (doubles), so a pair with Vanquish scores 45 with Bolster or with Seal (an Unhallowed in the
- * Graveyard), Seal and Bolster 40: below Heal, the adventurers' own actions and Chop Wood while the fire is under 7,
- * above Chop Wood from 7, Check Map and Scout Ahead. Two dice on runes are two camp actions not taken. Re-measured 2026-12-02 (10,000 games each, Easy / Normal): Vanquish at
- * 150 (above every camp action) won 60.5 / 38.5%, at 60 65.9 / 42.5%, at 20-35 69.2-69.9 / 45.8-46.3%, at 10
- * 67.0 / 42.0%, never 66.0 / 41.4%; Seal at 20 rather than 45 a further +0.5 / +0.9 points.
+ * Graveyard), Seal and Bolster 40: below Heal, Chop Wood while the fire is under 7 and the own actions worth most
+ * (Heal 4+, Wood Axe, Teleport, an Equip gaining 0.35 or more of card-worth.ts), above Chop Wood from 7, Elven
+ * Scout, Set Trap, Assist and Scout Ahead, and level with Check Map or above it. Two dice on runes are two camp
+ * actions not taken. Re-measured 2026-12-02 (10,000 games each, Easy / Normal): Vanquish at 150 (above every camp
+ * action) won 60.5 / 38.5%, at 60 65.9 / 42.5%, at 20-35 69.2-69.9 / 45.8-46.3%, at 10 67.0 / 42.0%, never 66.0 /
+ * 41.4%; Seal at 20 rather than 45 a further +0.5 / +0.9 points.
  */
 function scoreRunes(view: DecisionView, runes: number): number {
   let score = 0;
