@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ResultsFile } from '../sim/results.ts';
 import { readResultsFile } from '../sim/results-file.ts';
@@ -61,19 +61,62 @@ function json(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`;
 }
 
+interface StagedFile {
+  readonly temp: string;
+  readonly path: string;
+  /** Where the file it replaces waits until every new file is in place. */
+  readonly backup: string;
+}
+
 /** Stages every file under a temporary name in the folder, then renames them all into place. */
 async function writeAtomically(dir: string, files: readonly ReportFile[]): Promise<string[]> {
-  const staged: { temp: string; path: string }[] = [];
+  const staged: StagedFile[] = [];
   try {
     for (const file of files) {
-      const entry = { temp: join(dir, `.${file.name}.${randomUUID()}.tmp`), path: join(dir, file.name) };
+      const id = randomUUID();
+      const entry = { temp: join(dir, `.${file.name}.${id}.tmp`), path: join(dir, file.name), backup: join(dir, `.${file.name}.${id}.bak`) };
       staged.push(entry);
       await writeFile(entry.temp, file.content, { flag: 'wx' });
     }
-    for (const { temp, path } of staged) await rename(temp, path);
+    await putInPlace(staged);
   } catch (error) {
     await Promise.all(staged.map(({ temp }) => rm(temp, { force: true })));
     throw error;
   }
   return staged.map(({ path }) => path);
+}
+
+/**
+ * Renames the staged files into place, each file they replace first moved to its backup; if one cannot be put in
+ * place, the ones already placed are taken out again and the replaced files restored, so the folder is as it was.
+ */
+async function putInPlace(staged: readonly StagedFile[]): Promise<void> {
+  const replaced: StagedFile[] = [];
+  const placed: StagedFile[] = [];
+  try {
+    for (const entry of staged) {
+      if (await isFileAt(entry.path)) {
+        await rename(entry.path, entry.backup);
+        replaced.push(entry);
+      }
+      await rename(entry.temp, entry.path);
+      placed.push(entry);
+    }
+  } catch (error) {
+    for (const { path } of placed) await rm(path, { force: true });
+    for (const { backup, path } of replaced) await rename(backup, path);
+    throw error;
+  }
+  await Promise.allSettled(replaced.map(({ backup }) => rm(backup, { force: true })));
+}
+
+/** True when a file is at `path`; an error when something else (a folder) is in the way of one. */
+async function isFileAt(path: string): Promise<boolean> {
+  try {
+    if ((await lstat(path)).isFile()) return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+  throw new Error(`cannot write ${path}: something other than a file is in the way`);
 }

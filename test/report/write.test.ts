@@ -44,9 +44,21 @@ describe('writeReport', () => {
     expect(await readFile(join(dir, 'summary.md'), 'utf8')).toBe('previous run');
   });
 
-  it('leaves no temporary file behind when a file cannot be put in place', async () => {
+  it('keeps what the folder held, and leaves no temporary file, when a file cannot be put in place', async () => {
+    await writeFile(join(dir, 'summary.md'), 'previous run');
+    await writeFile(join(dir, 'results.json'), '{"previous": true}');
+    // report.html is put in place last, after every other file of the report.
     await mkdir(join(dir, 'report.html'));
-    await expect(writeReport(grid, dir)).rejects.toThrow();
-    expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    await expect(writeReport(grid, dir)).rejects.toThrow(/report\.html: something other than a file is in the way/);
+    expect((await readdir(dir)).sort()).toEqual(['report.html', 'results.json', 'summary.md']);
+    expect(await readFile(join(dir, 'summary.md'), 'utf8')).toBe('previous run');
+    expect(await readFile(join(dir, 'results.json'), 'utf8')).toBe('{"previous": true}');
+  });
+
+  it('replaces the files of an earlier report and leaves no backup behind', async () => {
+    await writeFile(join(dir, 'summary.md'), 'previous run');
+    await writeReport(grid, dir);
+    expect(await readFile(join(dir, 'summary.md'), 'utf8')).toContain('#');
+    expect((await readdir(dir)).filter((name) => name.startsWith('.'))).toEqual([]);
   });
 });
