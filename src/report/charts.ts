@@ -456,8 +456,9 @@ export function pairedDifference(results: ResultsFile, request: Request<'pairedD
       };
     });
   const contexts = contextRows(rows);
+  // No axis title: the labels name each comparison, and a title beside labels this long would be drawn over them.
   const y = { field: contexts === null ? 'comparison' : 'pair', type: 'nominal', title: null, sort: null, axis: { labelLimit: 0 } } as const;
-  const x = { type: 'quantitative', title: 'difference in win rate (percentage points)' } as const;
+  const x = { type: 'quantitative', title: 'difference in win rate, first minus second (percentage points)' } as const;
   const chart: PanelSpec = {
     width: 400,
     height: { step: 24 },

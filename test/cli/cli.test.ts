@@ -231,10 +231,25 @@ describe('playsim CLI', () => {
     expect(same.stdout).toContain('**0 of 3 matched cells moved in win rate**');
     expectBadInput(playsim('diff', before, experiment('elsewhere', '', '[2, 3]')), /diff: no cell of the second run matches one of the first \(cells are matched by target, strategy\)/);
     expectBadInput(playsim('diff', before, join(dir, 'missing.json')), /missing.json: cannot read results file/);
-    const results = JSON.parse(readFileSync(join(before, 'results.json'), 'utf8'));
-    results.cells[1].raw.wins.played = [[0, 1999]];
-    writeFileSync(join(dir, 'tampered.json'), JSON.stringify(results));
-    expectBadInput(playsim('diff', before, join(dir, 'tampered.json')), /tampered.json: field cells\[1\].raw.wins: /);
+    const tampered = (change: (wins: { played: number[][]; won: string }) => void) => {
+      const results = JSON.parse(readFileSync(join(before, 'results.json'), 'utf8'));
+      change(results.cells[1].raw.wins);
+      writeFileSync(join(dir, 'tampered.json'), JSON.stringify(results));
+      return playsim('diff', before, join(dir, 'tampered.json'));
+    };
+    expectBadInput(
+      tampered((wins) => (wins.played = [[5, 3]])),
+      /tampered.json: field cells\[1\].raw.wins: played range \[5, 3\) is not a range of game indices/,
+    );
+    const oneBitFlipped = (won: string) => {
+      const bytes = Buffer.from(won, 'base64');
+      bytes[0] ^= 1;
+      return bytes.toString('base64');
+    };
+    expectBadInput(
+      tampered((wins) => (wins.won = oneBitFlipped(wins.won))),
+      /tampered.json: field cells\[1\].raw.wins: holds \d+ wins in 2000 games, but the cell has \d+ in 2000/,
+    );
     writeFileSync(join(dir, 'broken.json'), '{"schema": "playsim/results", "schemaVersion": 1}');
     expectBadInput(playsim('diff', before, join(dir, 'broken.json')), /broken.json: field tool: /);
   });

@@ -45,6 +45,11 @@ async function openReport(browser: Browser, reportPath: string) {
   return { problems, requests, charts };
 }
 
+// Where Chromium is absent the browser test is skipped, except in CI (.ci/run sets CI=true), where that is a failure.
+it.runIf(!existsSync(CHROMIUM) && process.env.CI === 'true')('finds Chromium, which CI installs for the browser test', () => {
+  expect.fail(`${CHROMIUM} is missing: install Debian's chromium package (.ci/run does)`);
+});
+
 describe.skipIf(!existsSync(CHROMIUM))('report.html in headless Chromium', () => {
   let browser: Browser;
   let dir: string;

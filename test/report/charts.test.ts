@@ -37,13 +37,17 @@ describe('chart specs', () => {
     ['a grid', grid],
     ['a single cell', single],
   ])('compile without warnings, titled, with tooltips and titled axes, for %s', (_, results) => {
-    for (const { spec } of buildCharts(results)) {
+    const charts = buildCharts(results);
+    expect(charts.length).toBeGreaterThan(0);
+    for (const { name, spec } of charts) {
       const compiled = compileStrictly(spec);
       expect((spec.title as { text: string }).text).not.toBe('');
       expect(objectsIn(spec).some((o) => 'tooltip' in o)).toBe(true);
       const axes = objectsIn(compiled).flatMap((o) => (Array.isArray(o.axes) ? o.axes : []));
-      const titledAxes = axes.filter((axis: { title?: unknown }) => axis.title !== undefined);
-      expect(titledAxes.length).toBeGreaterThan(0);
+      const titledScales = new Set(axes.filter((axis: { title?: unknown }) => axis.title !== undefined).map((axis: { scale: string }) => axis.scale));
+      // A paired-differences chart's y labels name the comparisons themselves.
+      const expected = name.startsWith('paired-') ? ['x'] : ['x', 'y'];
+      expect({ name, titled: [...titledScales].sort() }).toEqual({ name, titled: expected });
     }
   });
 

@@ -82,9 +82,11 @@ describe('diffResults', () => {
     expect(diffResults(grid, extra, game).onlyAfter.map((cell) => cell.params.speed)).toEqual([99]);
   });
 
-  it('matches by the varied settings only, not by the strategy or its parameters', () => {
-    const withStrategyVaried = { ...grid, experiment: { ...grid.experiment, varied: [...grid.experiment.varied, 'strategy'] } };
-    expect(diffResults(withStrategyVaried, grid, game).matchedBy).toEqual(['speed', 'agents']);
+  it("names only the game's settings among the varied names it matches by: the strategy and its parameters are matched apart", () => {
+    const withStrategyVaried = { ...grid, experiment: { ...grid.experiment, varied: [...grid.experiment.varied, 'strategy', 'budget'] } };
+    const diff = diffResults(withStrategyVaried, grid, game);
+    expect(diff.matchedBy).toEqual(['speed', 'agents']);
+    expect(diff.cells).toHaveLength(grid.cells.length);
   });
 
   it('matches a setting one run does not have at its default, and names the fixed settings that differ', () => {

@@ -84,7 +84,7 @@ describe('experiment plans', () => {
   it('rejects unknown strategies and parameters before any game is played', async () => {
     await expect(plan({ strategies: ['nope'] })).rejects.toThrow(/x.yaml: field strategies: --strategy nope: unknown strategy "nope"/);
     await expect(plan({ strategies: [`${PARAMETRIC}:k=9`] })).rejects.toThrow(/k=9 is not allowed; allowed: an integer from 1 to 5/);
-    await expect(plan({ strategies: [`${PARAMETRIC}:z=1`] })).rejects.toThrow(InputError);
+    await expect(plan({ strategies: [`${PARAMETRIC}:z=1`] })).rejects.toThrow(/unknown parameter "z" for strategy parametric; parameters: k, j/);
   });
 
   it('rejects a chart naming a metric or axis the run does not have before any game is played', async () => {

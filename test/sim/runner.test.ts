@@ -6,9 +6,10 @@ import { gameSeed } from '../../src/core/rng.ts';
 import { probability2d6Above } from '../fixtures/dice.ts';
 import { executeExperiment, replayCommand } from '../../src/sim/execute.ts';
 import { experimentSchema, readExperimentFile, type ExperimentPlan } from '../../src/sim/experiment.ts';
-import { GameWins, MAX_KEPT_GAMES } from '../../src/sim/game-wins.ts';
+import { GameWins, type GameWinsJSON, MAX_KEPT_GAMES } from '../../src/sim/game-wins.ts';
 import { mergeShards } from '../../src/sim/merge.ts';
 import { ROUND_GAMES } from '../../src/sim/runner.ts';
+import { halfWidth, wilson } from '../../src/sim/statistics.ts';
 import { describeFailure } from '../../src/sim/task.ts';
 import type { ResultsFile } from '../../src/sim/results.ts';
 import { tempDir } from '../fixtures/temp-dir.ts';
@@ -132,16 +133,20 @@ describe('runner', () => {
     expect(results.cells[0].win.hi).toBeGreaterThanOrEqual(exact);
   });
 
-  it('plays whole rounds until the target CI is reached, in a reproducible way', async () => {
+  it('plays whole rounds until the target CI is reached, up to the cap, in a reproducible way', async () => {
     const file = readExperimentFile(GRID);
-    const run = () => executeExperiment({ file, sourcePath: GRID, targetCi: 0.01, maxGames: 30000, workers: 2, shard: null, keepGameWins: true });
+    const [target, cap] = [0.009, 12000];
+    const run = () => executeExperiment({ file, sourcePath: GRID, targetCi: target, maxGames: cap, workers: 2, shard: null, keepGameWins: true });
     const { results } = await run();
     for (const cell of results.cells) {
-      expect(cell.games % ROUND_GAMES === 0 || cell.games === 30000).toBe(true);
-      expect((cell.win.hi - cell.win.lo) / 2 <= 0.01 || cell.games === 30000).toBe(true);
+      expect(cell.games % ROUND_GAMES === 0 || cell.games === cap).toBe(true);
+      expect(halfWidth(cell.win) <= target || cell.games === cap).toBe(true);
       expect(cell.complete).toBe(true);
+      // It stopped at the first round that met the target: after the round before, the interval was still wider.
+      const before = cell.games === cap ? Math.floor(cap / ROUND_GAMES) * ROUND_GAMES : cell.games - ROUND_GAMES;
+      if (before > 0) expect(halfWidth(wilson(winsAmongFirst(cell.raw.wins!, before), before))).toBeGreaterThan(target);
     }
-    expect(new Set(results.cells.map((cell) => cell.games)).size).toBeGreaterThan(1);
+    expect([...new Set(results.cells.map((cell) => cell.games))].sort((a, b) => a - b)).toEqual([5000, 10000, 12000]);
     expect((await run()).results).toEqual(results);
     for (const cell of results.cells) {
       const wins = GameWins.fromJSON(cell.raw.wins!);
@@ -166,7 +171,7 @@ describe('runner', () => {
 
   it('refuses --shard with a target CI', async () => {
     const file = readExperimentFile(GRID);
-    await expect(executeExperiment({ file, sourcePath: GRID, targetCi: 0.01, workers: 1, shard: { index: 0, count: 2 }, keepGameWins: true })).rejects.toThrow(InputError);
+    await expect(executeExperiment({ file, sourcePath: GRID, targetCi: 0.01, workers: 1, shard: { index: 0, count: 2 }, keepGameWins: true })).rejects.toThrow(/^--shard cannot be combined with a target CI/);
   });
 
   it('names the game seed that reproduces a crash', async () => {
@@ -302,3 +307,11 @@ describe('runner', () => {
     );
   });
 });
+
+/** Wins among a cell's first `games` games, read from the bits it kept (it played games 0 to its count). */
+function winsAmongFirst(wins: GameWinsJSON, games: number): number {
+  const bits = Buffer.from(wins.won, 'base64');
+  let count = 0;
+  for (let game = 0; game < games; game++) count += (bits[game >> 3] >> (game & 7)) & 1;
+  return count;
+}

@@ -57,6 +57,8 @@ describe('wilson', () => {
         const interval = wilson(successes, n);
         const mirrored = wilson(n - successes, n);
         expect(mirrored.lo).toBeCloseTo(1 - interval.hi, 15);
+        expect(mirrored.hi).toBeCloseTo(1 - interval.lo, 15);
+        expect(mirrored.rate).toBeCloseTo(1 - interval.rate, 15);
       }),
     );
   });

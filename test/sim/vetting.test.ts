@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/core/errors.ts';
+import { gameSeed } from '../../src/core/rng.ts';
 import { GAME_IDS, loadGame } from '../../src/games/registry.ts';
 import { loadContent } from '../../src/sim/content.ts';
 import { executeExperiment } from '../../src/sim/execute.ts';
@@ -73,6 +74,9 @@ describe("vetting a user's strategy before a run", () => {
     const file = experimentSchema.parse({ name: 'one', title: 'one cell', game: COIN, settings: { crash: true }, strategies: ['test/fixtures/strategies/slow.ts:ms=0'], seed: 17 });
     const { results } = await executeExperiment({ file, sourcePath: 'test', games: 5, workers: 1, shard: null, keepGameWins: false });
     expect(results.cells[0].games).toBe(5);
+    const longer = await executeExperiment({ file, sourcePath: 'test', games: 10, workers: 1, shard: null, keepGameWins: false }).catch((error: Error) => error);
+    expect(longer).toBeInstanceOf(Error);
+    expect((longer as Error).message).toContain(`seed ${gameSeed(17, 8)}`);
   });
 
   it('hears a stop while it vets, even in a game that never ends: the run then plays nothing', async () => {
