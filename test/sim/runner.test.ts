@@ -126,6 +126,14 @@ describe('runner', () => {
     }
   });
 
+  it("plays the games of --seed's run seed instead of the file's, and records it", async () => {
+    const play = (seed?: number) => executeExperiment({ file: oneCell({ target: 7 }), sourcePath: 'test', games: 2000, seed, workers: 1, shard: null, keepGameWins: true });
+    const [own, same, other] = [await play(), await play(7), await play(8)];
+    expect([own.results.seed, same.results.seed, other.results.seed]).toEqual([7, 7, 8]);
+    expect(same.results.cells[0].raw.wins).toEqual(own.results.cells[0].raw.wins);
+    expect(other.results.cells[0].raw.wins!.won).not.toBe(own.results.cells[0].raw.wins!.won);
+  });
+
   it('estimates a known probability inside its 95% CI', async () => {
     const { results } = await executeExperiment({ file: oneCell({ target: 7 }), sourcePath: 'test', games: 20000, workers: 2, shard: null, keepGameWins: true });
     const exact = probability2d6Above(7);
