@@ -133,21 +133,26 @@ describe('the shipped strategies', () => {
     const rules = makeRules({ players: 1, maxRounds: 2 });
     const greedy = createGreedy({ counters: 'adversarial', escapeBelow: 0.99 });
     const phases: number[] = [];
+    const escapeAnswers: number[] = [];
     const strategy = scripted({
       [Decision.counters]: (view) => greedy.choose(Decision.counters, view),
       [Decision.phase]: (view) => {
         phases.push(greedy.choose(Decision.phase, view));
         return phases[phases.length - 1];
       },
-      [Decision.escape]: (view) => greedy.choose(Decision.escape, view),
+      [Decision.escape]: (view) => {
+        const answer = greedy.choose(Decision.escape, view);
+        escapeAnswers.push(view.options.kind[answer]);
+        return answer;
+      },
     });
     rules.playGame(8, strategy, newRecord(), (r) => {
       occupy(r, 0, 'Korrug Stonefist', ['Healing Potion', 'Sellsword', 'Sellsword', 'Sellsword', 'Sellsword']);
       seatHero(r, 0, 'Laurel from Bloodwood', 0);
     });
     expect(phases[0]).toBe(0); // Laurel's Ranged 9 against Korrug's weak Ranged 12
-    expect(rules.state.escapes + rules.state.knockouts + rules.state.liberations).toBeGreaterThan(0);
-    expect(OptionKind.escape).toBe(7);
+    expect(escapeAnswers).toContain(OptionKind.escape);
+    expect(rules.state.escapes).toBeGreaterThanOrEqual(1);
   });
   it('greedy rests when badly wounded only if its gold pays for healing (a rest without gold heals nothing)', () => {
     const greedy = createGreedy({ counters: 'adversarial', escapeBelow: 0.2 });
