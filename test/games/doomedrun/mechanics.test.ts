@@ -7,7 +7,7 @@ import { CampaignDecision, type CampaignView, type DoomedrunStrategy, ESCALATE_A
 import { Where } from '../../../src/games/doomedrun/state.ts';
 import { cardWorth, greedyChoice } from '../../../strategies/setawatch/greedy.ts';
 import { greedyCampaign } from '../../../strategies/doomedrun/greedy.ts';
-import { adventurer, cardIds, cardsInPiles, noCostQuest, questCost, scripted, startedRun, watchInvariants } from './helpers.ts';
+import { adventurer, cardIds, cardsInPiles, greedyStrategy, legacyOf, makeRun, noCostQuest, questCost, scripted, startedRun, watchInvariants } from './helpers.ts';
 
 interface Hooks {
   afterArrival(): void;
@@ -561,8 +561,13 @@ describe('End Run scoring', () => {
     expect(TIERS[tierOf(54) - 1]).toBe('Dying Embers');
   });
 
-  it('New Run+ scores X + 1 per point', () => {
-    const run = startedRun({ settings: { variant: 'new-run-plus', summons: 1 } });
-    expect(run.camp.scoreX).toBe(2);
+  it("New Run+ scores X + 1 per point, X the previous Run's Summon cards (not the summons setting)", () => {
+    const run = makeRun({ variant: 'new-run-plus', summons: 1 });
+    run.begin(1, greedyStrategy());
+    const tier1 = run.tables.summonsByTier[1];
+    legacyOf(run, ['warrior', 'ranger', 'wizard', 'cleric', 'rogue', 'knight'], ['warrior', 'cleric'], [tier1[0], tier1[1], tier1[2]]);
+    run.startRun('new-run-plus');
+    expect(run.camp.startingSummons).toBe(3);
+    expect(run.camp.scoreX).toBe(4);
   });
 });

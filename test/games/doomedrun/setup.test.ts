@@ -225,7 +225,8 @@ describe('Realm set-up', () => {
   });
 
   it("New Run+: four of the previous Run's living Adventurers keep their Mythic Items, a Warden from the others, its Summons escalated, X = their count + 1", () => {
-    const run = makeRun({ variant: 'new-run-plus' });
+    // One starting Summon in the settings, two in the previous Run: the Run's own count is the legacy's.
+    const run = makeRun({ variant: 'new-run-plus', summons: 1 });
     run.begin(5, greedyStrategy());
     const tier2 = run.tables.summonsByTier[2][0];
     legacyOf(run, ['warrior', 'ranger', 'wizard', 'knight', 'bard', 'royal'], ['warrior', 'knight'], [tier2, run.tables.summonsByTier[1][0]]);
