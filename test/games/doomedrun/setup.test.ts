@@ -59,10 +59,19 @@ describe('Realm set-up', () => {
   });
 
   it('step 4: a Nemesis already in the Realm list is not added twice', () => {
-    const run = startedRun();
+    // The Artificer, in the Company and picked first for the Party: his Nemesis (Goblins) is among Realm 1's creatures.
+    let artificer = -1;
+    let picked = false;
+    const run = startedRun({ strategy: scripted({ [CampaignDecision.party]: () => (picked ? null : ((picked = true), artificer)) }) });
+    artificer = adventurer(run, 'artificer');
+    run.camp.where[artificer] = Where.company;
+    const nemesis = run.tables.nemesis[artificer];
+    expect(nemesis.some((card) => run.tables.realms[0].creatures.includes(card))).toBe(true);
     run.setUpRealm(1);
+    expect(run.camp.party[0]).toBe(artificer);
     const deck = run.rules.state.deck.toArray();
     expect(new Set(deck).size).toBe(deck.length);
+    for (const card of nemesis) expect(deck.filter((dealt) => dealt === card)).toHaveLength(1);
   });
 
   it("step 5: one of the Realm's 8 Unhallowed in the Horde, the other 7 on top of the previous Realm's remainder", () => {
