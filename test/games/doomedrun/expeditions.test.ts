@@ -156,9 +156,18 @@ describe('Game Break', () => {
     const run = startedRun({ strategy });
     run.setUpRealm(1);
     const party = Array.from(run.camp.party);
+    // The expedition ends with seat 1's Adventurer dead: only that seat is chosen again.
+    exhaustBoard(run, 1);
+    strategy.asked.length = 0;
+    run.buryDead();
+    expect(run.replaceDead()).toBe(true);
+    expect(strategy.asked.filter((decision) => decision === CampaignDecision.replacement)).toHaveLength(1);
+    expect(strategy.asked).not.toContain(CampaignDecision.party);
+    const replaced = Array.from(run.camp.party);
+    expect(replaced.filter((a, seat) => a !== party[seat])).toEqual([replaced[1]]);
     strategy.asked.length = 0;
     run.gameBreak();
-    expect(Array.from(run.camp.party)).toEqual(party);
+    expect(Array.from(run.camp.party)).toEqual(replaced);
     expect(strategy.asked).not.toContain(CampaignDecision.party);
   });
 
