@@ -149,15 +149,29 @@ describe("the Opponent's encounter faces and order of preference", () => {
     const s = t.rules.state;
     s.characterUpgraded = true;
     s.primaryUpgraded = true;
+    s.secondaryUpgraded = true;
+    for (let i = 0; i < 3; i++) give(t, opp(t), 'opponent-action', Where.play, 'weaponry');
+    rolls(t, ...Array(40).fill('bow'));
+    t.rules.demotions();
+    expect([s.characterUpgraded, s.primaryUpgraded, s.secondaryUpgraded]).toEqual([false, false, false]);
+    expect(t.log.filter((l) => l.includes('demoted'))).toEqual([
+      '  the Opponent returns Weaponry: your character is demoted; one free try to upgrade it again',
+      '  the Opponent returns Weaponry: your primary weapon is demoted; one free try to upgrade it again',
+      '  the Opponent returns Weaponry: your secondary weapon is demoted; one free try to upgrade it again',
+    ]);
+    expect(t.log.filter((l) => l.startsWith('    upgrade rolls:') && l.endsWith('failed'))).toHaveLength(3);
+  });
+
+  it('a free try back that succeeds restores what Weaponry demoted', () => {
+    const t = arena();
+    const s = t.rules.state;
+    s.characterUpgraded = true;
+    s.primaryUpgraded = true;
     give(t, opp(t), 'opponent-action', Where.play, 'weaponry');
     give(t, opp(t), 'opponent-action', Where.play, 'weaponry');
     rolls(t, ...Array(25).fill('bow'), 'axe', 'axe', 'magic', 'magic', 'axe');
     t.rules.demotions();
     expect([s.characterUpgraded, s.primaryUpgraded, s.secondaryUpgraded]).toEqual([false, true, false]);
-    expect(t.log.filter((l) => l.includes('demoted'))).toEqual([
-      '  the Opponent returns Weaponry: your character is demoted; one free try to upgrade it again',
-      '  the Opponent returns Weaponry: your primary weapon is demoted; one free try to upgrade it again',
-    ]);
   });
 
   it('Provisions buys the Opponent a reroll of the eagle dice; three eagles send you back and end the turn', () => {
@@ -190,7 +204,16 @@ describe("the Opponent's encounter faces and order of preference", () => {
     give(t, opp(t), 'opponent-encounter', Where.play, 'hillDetour');
     rolls(t, 'blank', 'blank', 'blank');
     expect(t.rules.movement()).toBe(false);
+    expect(t.log).toContain('  the Opponent plays Hill Detour: your move is lost');
     expect(t.log.at(-1)).toBe('step 2: no Provisions to move: your turn ends');
+    const again = arena();
+    give(again, me(again), 'white-action', Where.play, 'provisions');
+    give(again, me(again), 'white-action', Where.play, 'provisions');
+    give(again, opp(again), 'opponent-encounter', Where.play, 'hillDetour');
+    rolls(again, 'blank', 'blank', 'blank');
+    expect(again.rules.movement()).toBe(true);
+    expect(again.log).toContain('  the Opponent plays Hill Detour: your move is lost');
+    expect(again.log.filter((line) => line.startsWith('step 2: no Provisions'))).toEqual([]);
   });
 
   it("a Ring makes you return 3 dice from the sideboard; a White Tree blocks your White Tree", () => {
