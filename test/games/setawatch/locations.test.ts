@@ -80,7 +80,8 @@ describe('location effects', () => {
   });
 
   it('Mountain Keep adds the strongest creature of the Graveyard to the end of the Line', () => {
-    const game = play({ ...base, locations: ['Mountain Keep'], graveyard: ['Bear', 'Ember Drake'], deck: FILLER });
+    // The last card listed is the Graveyard's top: the strongest is under it.
+    const game = play({ ...base, locations: ['Mountain Keep'], graveyard: ['Ember Drake', 'Bear'], deck: FILLER });
     logHas(game.log, 'the Line: 6 cards');
     logHas(game.log, 'Ember Drake goes to the Horde');
   });
