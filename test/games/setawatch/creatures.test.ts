@@ -327,9 +327,19 @@ describe('Unhallowed powers', () => {
   });
 
   it('Goblin Chief brings the two strongest Goblins in front of it, weakest first', () => {
-    const game = play({ ...cleric, graveyard: ['Goblins', 'Goblins#2'], deck: ['Goblin Chief'] });
+    let front: string[] = [];
+    const record: Step = (view) => {
+      const copy = (label: string) => card(view.tables, label);
+      const named = new Map([[copy('Goblins'), 'Goblins (health 6)'], [copy('Goblins#2'), 'Goblins#2 (health 7)'], [copy('Goblin Chief'), 'Goblin Chief']]);
+      front = Array.from(view.state.lineCard.subarray(0, 3), (id) => named.get(id) ?? view.tables.names[id]);
+      return 0;
+    };
+    const game = play({ ...cleric, graveyard: ['Goblins#2', 'Goblins'], deck: ['Goblin Chief'], watch: [record] });
     logHas(game.log, 'Goblins enters the Line face up at position 1');
     logHas(game.log, 'Goblins enters the Line face up at position 2');
+    // Pulled weakest first, each Goblins' Reveal moves it to first position: the stronger one, pulled last, leads.
+    // Pulled strongest first, the 6 would lead.
+    expect(front).toEqual(['Goblins#2 (health 7)', 'Goblins (health 6)', 'Goblin Chief']);
   });
 
   it('Necromancer brings the top two Undead in front of it, weakest first, and they reveal', () => {
