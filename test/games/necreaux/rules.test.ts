@@ -147,6 +147,8 @@ describe('combat', () => {
     const game = play(scenario(1, ['Guard Dog'], [1, 1], (engine) => giveHeld(engine, 0, 'Grenade')), testStrategy({ useAbility: () => true }, 1));
     expect(metric(game, 'monstersDefeated')).toBe(1);
     expect(game.log).toContain('  Guard Dog hits 1 time(s) for 1 each');
+    // Six hearts before the fight (as in the test above, which takes no damage): the miss cost one.
+    expect(game.state.health(0)).toBe(5);
     expect(game.dice?.used).toBe(2);
   });
 

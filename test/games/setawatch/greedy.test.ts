@@ -84,9 +84,10 @@ describe('greedy values an effect by the kill it makes possible', () => {
     expect(game.log).toContain('  Goblins is defeated');
   });
 
-  it('no Giants Bane on a 14-health Lich that even doubled dice (2 + 1) cannot kill', () => {
-    const game = play({ camper: 'cleric', fire: 3, active: ['Giants Bane'], deck: ['Lich'], rolls: [1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1], watch: greedyWatch });
-    expect(game.log.some((line) => line.includes('on Giants Bane'))).toBe(false);
+  it('no Giants Bane on a 14-health Lich that even doubled dice (2 + 1) cannot kill; Giants Bane where doubled 7 + 4 can', () => {
+    const lichWith = (rolls: number[]) => play({ camper: 'cleric', fire: 3, active: ['Giants Bane'], deck: ['Lich'], rolls, watch: greedyWatch }).log;
+    expect(lichWith([1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1]).some((line) => line.includes('on Giants Bane'))).toBe(false);
+    expect(lichWith([1, 1, 1, 1, 1, 1, 7, 4, 1, 1, 1, 1])).toContain('  Warrior puts a 1 on Giants Bane');
   });
 });
 

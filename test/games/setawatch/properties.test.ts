@@ -63,13 +63,18 @@ describe('invariants over random games', () => {
   });
 
   it('each adventurer has camped exactly twice when the game reaches the final round', () => {
+    let reached = 0;
     fc.assert(
       fc.property(games, (g) => {
         const checked = playChecked(g.seed, g.summons, g.fire, g.table.party, g.table.sets, g.strategy);
-        if (checked.finalRoundReached) expect(Array.from(checked.rules.state.rests)).toEqual([2, 2, 2, 2]);
+        if (!checked.finalRoundReached) return;
+        reached++;
+        expect(Array.from(checked.rules.state.rests)).toEqual([2, 2, 2, 2]);
       }),
       { numRuns: 300 },
     );
+    // Greedy's games, about half of the runs, mostly reach it (the random strategy's hardly ever do).
+    expect(reached).toBeGreaterThan(60);
   });
 });
 

@@ -206,9 +206,16 @@ describe('rounds', () => {
   });
 
   it('the final round puts everyone on Watch and the Horde face down at the end of the Line', () => {
-    const game = play({ ...base, locations: ['Forbidden Tower'], horde: ['Lich', 'Bear#2'], deck: FILLER });
+    let lineEnd: string[] = [];
+    const record: Step = (view) => {
+      const s = view.state;
+      lineEnd = [9, 10].map((position) => `${view.tables.names[s.lineCard[position]]} ${s.lineRevealed[position] === 1 ? 'face up' : 'face down'}`);
+      return 0;
+    };
+    const game = play({ ...base, locations: ['Forbidden Tower'], horde: ['Lich', 'Bear#2'], deck: FILLER, watch: [record] });
     expect(game.log.some((line) => line.includes('camps'))).toBe(false);
     logHas(game.log, 'the Line: 11 cards');
+    expect(lineEnd.sort()).toEqual(['Bear face down', 'Lich face down']);
     expect(game.state.status).toBe(Status.won);
     expect(game.out.outcome).toBe(0);
   });
