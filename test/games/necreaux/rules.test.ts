@@ -152,6 +152,34 @@ describe('combat', () => {
     expect(game.dice?.used).toBe(2);
   });
 
+  it('a damage-trigger ability prevents damage before it is dealt: Medkit takes the hit, then it is discarded', () => {
+    const withMedkit = (use: boolean) => {
+      let medkit = -1;
+      const game = play(
+        scenario(1, ['Guard Dog'], [1, 1, 6, 6], (engine) => (medkit = giveHeld(engine, 0, 'Medkit'))),
+        testStrategy({ useAbility: (view, ability) => use && view.abilityCard(ability) === medkit }, 1),
+      );
+      return { health: game.state.health(0), medkitZone: game.state.zone[medkit] };
+    };
+    expect(withMedkit(false)).toEqual({ health: 5, medkitZone: Zone.held });
+    expect(withMedkit(true)).toEqual({ health: 6, medkitZone: Zone.discard });
+  });
+
+  it('a peek looks at the top cards of the deck one by one, each kept or sent to the bottom (Surveillance Room: 3 here)', () => {
+    const deckAfter = (toBottom: readonly string[]) => {
+      let names: readonly string[] = [];
+      const game = play(
+        scenario(1, ['Surveillance Room', 'Guard Dog', 'Medkit', 'Laser Pistol'], [], (engine) => (names = engine.cards.names)),
+        testStrategy({ peekToBottom: (_view, card) => toBottom.includes(names[card]) }, 1),
+      );
+      return game.state.deck.toArray().map((card) => names[card]);
+    };
+    // The deck's last card is its top.
+    expect(deckAfter([])).toEqual(['Laser Pistol', 'Medkit', 'Guard Dog']);
+    expect(deckAfter(['Guard Dog'])).toEqual(['Guard Dog', 'Laser Pistol', 'Medkit']);
+    expect(deckAfter(['Medkit'])).toEqual(['Medkit', 'Laser Pistol', 'Guard Dog']);
+  });
+
   it('defeating a monster with loot claims Monster Loot cards for an agent', () => {
     const game = play(scenario(1, ['Medkit', 'Henchman'], [6, 6]), testStrategy({}, 2));
     expect(game.state.zone[id(game.engine, 'Medkit')]).toBe(Zone.held);
