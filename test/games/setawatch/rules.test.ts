@@ -10,9 +10,9 @@ import { SetawatchRules } from '../../../src/games/setawatch/rules.ts';
 import { DICE_PER_SEAT, Slot, Status } from '../../../src/games/setawatch/state.ts';
 import { campfireReveals } from '../../../src/games/setawatch/watch.ts';
 import { greedy } from '../../../strategies/setawatch/greedy.ts';
-import { attack, burn, campAction, content, EVERY_CARD, find, optional, play, type Step } from './scenario.ts';
+import { attack, burn, campAction, card, content, EVERY_CARD, find, optional, play, type Step } from './scenario.ts';
 import { ScriptedThenRandom } from '../../fixtures/dice.ts';
-import { Camp, Decision, OptionKind, Rune } from '../../../src/games/setawatch/decisions.ts';
+import { Camp, Decision, OptionKind, Rune, Scout } from '../../../src/games/setawatch/decisions.ts';
 
 const ROLLS = [1, 1, 1, 8, 7, 6, 8, 5, 4, 6, 5, 4];
 const FILLER = ['Bear', 'Eagle', 'Wolf', 'Eagle#2', 'Bear#2', 'Wolf#2', 'Fae', 'Fae#2', 'Treant'];
@@ -163,6 +163,34 @@ describe('camp actions', () => {
 
   it('each further Scout Ahead die must be higher than the one just placed', () => {
     expect(offeredValues([5, 5, 6], [campAction(Camp.scout, 5)])[Camp.scout]).toEqual([6]);
+  });
+
+  it('Scout Ahead puts the two cards it looks at back as the camper arranges them: on top in either order, or under the deck', () => {
+    /** The first two cards of the Line dealt after camp (the deck's top then), and the deck's bottom two, lowest first. */
+    const afterScouting = (arrangement: number) => {
+      let seen = { line: [] as string[], bottom: [] as string[] };
+      const record: Step = (view) => {
+        const s = view.state;
+        const scouted = new Map([[card(view.tables, 'Bear#2'), 'Bear'], [card(view.tables, 'Treant'), 'Treant']]);
+        const names = (cards: ArrayLike<number>) => Array.from(cards, (id) => scouted.get(id) ?? 'another');
+        seen = { line: names(s.lineCard.subarray(0, 2)), bottom: names(s.deck.toArray().slice(0, 2)) };
+        return 0;
+      };
+      const scout: Step = (view) => find(view, (o, i) => o.mode[i] === arrangement);
+      const deck = ['Bear#2', 'Treant', 'Wolf', 'Eagle#2', 'Wolf#2', 'Fae', 'Fae#2'];
+      play({ ...base, rolls: [5, 5, 5, 8, 7, 6, 8, 5, 4, 6, 5, 4], deck, camp: [campAction(Camp.scout, 5), () => 0], watch: [record], other: { [Decision.scout]: [scout] } });
+      return seen;
+    };
+    const kept = afterScouting(Scout.keep);
+    expect(kept.line).toEqual(['Bear', 'Treant']);
+    expect(afterScouting(Scout.swap)).toEqual({ line: ['Treant', 'Bear'], bottom: kept.bottom });
+    const firstOnTop = afterScouting(Scout.firstTopSecondBottom);
+    expect([firstOnTop.line[0], firstOnTop.bottom[0]]).toEqual(['Bear', 'Treant']);
+    const secondOnTop = afterScouting(Scout.secondTopFirstBottom);
+    expect([secondOnTop.line[0], secondOnTop.bottom[0]]).toEqual(['Treant', 'Bear']);
+    const bothUnder = afterScouting(Scout.bothBottom);
+    expect(bothUnder.bottom).toEqual(['Treant', 'Bear']);
+    expect(bothUnder.line).toEqual(['another', 'another']);
   });
 });
 
