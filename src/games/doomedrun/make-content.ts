@@ -349,7 +349,7 @@ newcomers.forEach((id, i) => {
   if (id === 'barbarian') return;
   sideQuests.push({ name: `Call of the ${NEW[i][1]}`, source: 'estimated', realm: realmOf(i, newcomers.length), tiedTo: id, cost: COSTS[hash(id) % COSTS.length], reward: [{ op: 'join', adventurer: id }] });
 });
-sideQuests.push({ name: 'Berserker Defender', source: 'rulebook', realm: 1, tiedTo: 'barbarian', cost: [{ op: 'exhaustEach' }], reward: [{ op: 'join', adventurer: 'barbarian' }], text: 'Each Adventurer exhausts one Ability. REWARD: The Barbarian joins your Company. (R1-2)' });
+sideQuests.push({ name: 'Berserker Defender', source: 'rulebook', realm: 1, tiedTo: 'barbarian', cost: [{ op: 'exhaustEach' }], reward: [{ op: 'join', adventurer: 'barbarian' }], text: 'Each Adventurer exhausts one Ability. REWARD: The Barbarian joins your Company. (R1-2)', number: 2 });
 BASE_IDS.forEach((id, i) => {
   const name = adventurers.find((a) => a.id === id)?.name as string;
   sideQuests.push({ name: `Call of the ${name}`, source: 'estimated', realm: 1 + i, tiedTo: id, cost: COSTS[hash(id) % COSTS.length], reward: [{ op: 'join', adventurer: id }] });
@@ -358,11 +358,15 @@ ALL_IDS.forEach((id, i) => {
   const mythic = mythicItems[i].name;
   sideQuests.push({ name: `Quest for the ${mythic}`, source: 'estimated', realm: realmOf(i, ALL_IDS.length), cost: COSTS[(hash(mythic) + 1) % COSTS.length], reward: [{ op: 'mythic', adventurer: id }] });
 });
-// Card numbers within each realm (R1-1, R1-2...).
-const perRealm = new Map<number, number>();
+// Card numbers within each realm (R1-1, R1-2...): a printed card keeps its own, the estimated ones take the others in turn.
+const printedNumbers = new Set(sideQuests.filter((quest) => quest.number !== undefined).map((quest) => `${quest.realm}-${quest.number}`));
+const lastNumber = new Map<number, number>();
 for (const quest of sideQuests) {
-  const n = (perRealm.get(quest.realm as number) ?? 0) + 1;
-  perRealm.set(quest.realm as number, n);
+  if (quest.number !== undefined) continue;
+  const realm = quest.realm as number;
+  let n = (lastNumber.get(realm) ?? 0) + 1;
+  while (printedNumbers.has(`${realm}-${n}`)) n++;
+  lastNumber.set(realm, n);
   quest.number = n;
 }
 

@@ -31,6 +31,12 @@ describe('Doomed Run content', () => {
     expect(content.realms[6].graveyard).toEqual([{ name: 'Husks', copies: 4 }]);
   });
 
+  it("numbers the Side Quests within each Realm once each, the printed Berserker Defender as its R1-2", () => {
+    expect(content.sideQuests.find((quest) => quest.name === 'Berserker Defender')).toMatchObject({ realm: 1, number: 2 });
+    const numbers = content.sideQuests.map((quest) => `R${quest.realm}-${quest.number}`);
+    expect(new Set(numbers).size).toBe(numbers.length);
+  });
+
   it('copies base-game cards with their printed values', () => {
     for (const card of content.creatures.filter((c) => c.from === 'Set a Watch')) {
       const printed = base.creatures.find((b) => b.name === printedName(card.name));
