@@ -36,6 +36,7 @@ export type Variant = (typeof VARIANTS)[number];
 export const REINFORCEMENTS = ['chosen', 'random'] as const;
 export const REALM_END_QUESTS = ['reward', 'unrewarded'] as const;
 export const LOSS_RESTS = ['keep', 'return'] as const;
+export const RESET_QUEST_COSTS = ['after', 'before'] as const;
 
 export interface RunSettings {
   readonly summons: number;
@@ -45,6 +46,11 @@ export interface RunSettings {
   readonly realmEndQuest?: (typeof REALM_END_QUESTS)[number];
   /** Rest tokens when a lost expedition is reset: kept (the reset does not list them) or returned. */
   readonly lossRests?: (typeof LOSS_RESTS)[number];
+  /**
+   * A reset's new Side Quest: its cost paid once fire, coins and the Market are reset (as at a Realm's set-up), or
+   * where the reset lists the quest, first, so that setting the fire to 7 undoes a fire cost.
+   */
+  readonly resetQuestCost?: (typeof RESET_QUEST_COSTS)[number];
   readonly readings?: Readings;
   /** Narrate every round (the Set a Watch log), not only the campaign. */
   readonly detail: boolean;

@@ -144,13 +144,15 @@ export class Expeditions {
     this.resetBoards();
     if (this.run.settings.lossRests === 'return') s.rests.fill(0);
     if (c.currentQuest >= 0) c.questDeck.pushBottom(c.currentQuest);
-    this.quests.select();
+    const questFirst = this.run.settings.resetQuestCost === 'before';
+    if (questFirst) this.quests.select();
     this.resetCreatures();
     for (let i = c.visited.size - 1; i >= 0; i--) s.mapDeck.push(c.visited.at(i));
     c.visited.clear();
     s.fire = STARTING_FIRE;
     this.market.refillCoinSpots();
     this.market.refresh();
+    if (!questFirst) this.quests.select();
     this.run.log?.write(`  reset: the expedition is replayed (Doom ${c.doom})`);
     this.run.hooks.reachedCheckpoint('reset');
   }

@@ -1,7 +1,7 @@
 import type { GameEngine, GameLog, GameModule, OutcomeRecord, Settings } from '../../core/game.ts';
 import { doomedrunStrategies } from '../../../strategies/doomedrun/index.ts';
 import { READING_SETTINGS, readingsOf } from '../setawatch/index.ts';
-import { DoomedRun, LOSS_RESTS, REALM_END_QUESTS, type Variant } from './campaign.ts';
+import { DoomedRun, LOSS_RESTS, REALM_END_QUESTS, RESET_QUEST_COSTS, type Variant } from './campaign.ts';
 import { type DoomedrunContent, doomedrunContent } from './content.ts';
 import type { DoomedrunStrategy } from './decisions.ts';
 import { ignoresProblem } from '../setawatch/decisions.ts';
@@ -21,6 +21,7 @@ class DoomedrunEngine implements GameEngine<DoomedrunStrategy> {
         reinforcements: settings.reinforcements === 'random' ? 'random' : 'chosen',
         realmEndQuest: settings.realmEndQuest === 'unrewarded' ? 'unrewarded' : 'reward',
         lossRests: settings.lossRests === 'return' ? 'return' : 'keep',
+        resetQuestCost: settings.resetQuestCost === 'before' ? 'before' : 'after',
         readings: readingsOf(settings),
         detail: settings.detail === true,
       },
@@ -42,6 +43,13 @@ const doomedrun: GameModule<DoomedrunStrategy, DoomedrunContent> = {
     { name: 'reinforcements', kind: 'enum', values: ['chosen', 'random'], default: 'chosen', description: 'replacements for the dead: chosen by the strategy, or random from the Company' },
     { name: 'realmEndQuest', kind: 'enum', values: [...REALM_END_QUESTS], default: 'reward', description: "the Side Quest of a Realm's last expedition: its reward gained at the Realm's end as at a Game Break, or unrewarded and back in the Side Quest deck (the rulebook's Ending a Realm steps do not mention it)" },
     { name: 'lossRests', kind: 'enum', values: [...LOSS_RESTS], default: 'keep', description: 'rest tokens when a lost expedition is reset: kept (the reset steps do not list them) or returned' },
+    {
+      name: 'resetQuestCost',
+      kind: 'enum',
+      values: [...RESET_QUEST_COSTS],
+      default: 'after',
+      description: "a reset's new Side Quest: its cost paid after the fire is set to 7, as at a Realm's set-up; or first, in the reset's order, so the fire of 7 undoes a fire cost",
+    },
     ...READING_SETTINGS,
     { name: 'detail', kind: 'bool', default: false, replayOnly: true, description: 'replay: narrate every round (the Set a Watch log), not only expeditions' },
   ],

@@ -3,7 +3,7 @@ import { playOneGame } from '../../../src/core/game.ts';
 import { Kind } from '../../../src/games/setawatch/cards.ts';
 import { SHUFFLE_DEPTH, Slot, SLOTS_PER_SEAT, Status } from '../../../src/games/setawatch/state.ts';
 import type { DoomedRun } from '../../../src/games/doomedrun/campaign.ts';
-import { CampaignDecision } from '../../../src/games/doomedrun/decisions.ts';
+import { CampaignDecision, type CampaignView } from '../../../src/games/doomedrun/decisions.ts';
 import { Where } from '../../../src/games/doomedrun/state.ts';
 import { adventurer, cardIds, cardsInPiles, greedyStrategy, noCostQuest, questCost, record, scripted, startedRun, makeRun } from './helpers.ts';
 
@@ -334,6 +334,25 @@ describe('Losing an expedition', () => {
     });
     // Taken from a random place, the rest would keep their order in every deal; shuffled, 7 cards do so 1 time in 5,040.
     expect(keptTheirOrder.filter(Boolean).length).toBeLessThan(3);
+  });
+
+  it("reset: the new Side Quest's fire cost is paid after the fire is set to 7; with resetQuestCost=before the fire of 7 undoes it", () => {
+    const fireCost = (run: ReturnType<typeof startedRun>, quest: number) => run.tables.quests[quest].cost.reduce((total, cost) => total + (cost.op === 'fire' ? cost.amount : 0), 0);
+    /** The fire after a reset whose new Side Quest costs fire, and that cost; null when no such quest was drawn. */
+    const afterReset = (resetQuestCost: 'after' | 'before', seed: number) => {
+      let run: ReturnType<typeof startedRun> | null = null;
+      const costsFire = (view: CampaignView) => Array.from(view.options.subarray(0, view.count)).find((quest) => fireCost(run!, quest) < 0) ?? view.options[0];
+      run = startedRun({ seed, settings: { resetQuestCost }, strategy: scripted({ [CampaignDecision.purchase]: () => -1, [CampaignDecision.sideQuestKeep]: costsFire }) });
+      run.setUpRealm(1);
+      run.rules.state.fire = 2;
+      run.resetExpedition();
+      const cost = fireCost(run, run.camp.currentQuest);
+      return cost < 0 ? { fire: run.rules.state.fire, cost } : null;
+    };
+    const seed = Array.from({ length: 40 }, (_, i) => i + 1).find((candidate) => afterReset('after', candidate) !== null)!;
+    const paid = afterReset('after', seed)!;
+    expect(paid.fire).toBe(7 + paid.cost);
+    expect(afterReset('before', seed)).toEqual({ fire: 7, cost: paid.cost });
   });
 
   it('reset with lossRests=return: the rest tokens are returned too', () => {
