@@ -384,8 +384,8 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     const modifier = base + favour * (s.passiveBonus(agent, kind) + (kind === Roll.combat ? s.roundBonus[agent] : 0));
     this.setRollTotal(this.die1 + this.die2 + modifier);
     if (this.log !== null) this.log.write(`  agent ${agent} rolls ${this.rollText(modifier)}`);
+    this.offerCachesOnDoubles();
     if (this.rollFallsShort() || !this.cards.rollAbilitiesOnlyImprove) this.offerAgentAbilities(agent, Trigger.roll);
-    if (this.die1 === this.die2) this.offerCachesOfTeammates(agent);
     return s.rollTotal;
   }
 
@@ -412,11 +412,15 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     return this.state.rollFails || this.state.rollTies;
   }
 
-  /** Secret caches held by the roller's teammates may move a charge when the roller rolls doubles. */
-  private offerCachesOfTeammates(roller: number): void {
+  /**
+   * Secret caches held by the roller's teammates may move a charge each time the roller rolls doubles: the roll's
+   * dice, and again the dice of each reroll (judgement 29).
+   */
+  private offerCachesOnDoubles(): void {
     const s = this.state;
+    if (this.die1 !== this.die2) return;
     for (let agent = 0; agent < s.agents; agent++) {
-      if (agent !== roller && s.isActing(agent)) this.offerAgentAbilities(agent, Trigger.teammateDoubles);
+      if (agent !== s.rollAgent && s.isActing(agent)) this.offerAgentAbilities(agent, Trigger.teammateDoubles);
     }
   }
 
@@ -1217,6 +1221,7 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     this.rollDice(s.rollAgent, s.rollKind);
     this.setRollTotal(this.die1 + this.die2 + modifier);
     if (this.log !== null) this.log.write(`  reroll: ${this.rollText(modifier)}`);
+    this.offerCachesOnDoubles();
   }
 
   /** The dice, the modifier and the total of the roll in progress, for the log: "3+2 +3 = 8". */

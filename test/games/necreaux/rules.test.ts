@@ -451,6 +451,14 @@ describe('the Scientists, the Escape Shuttle and secret caches', () => {
     expect(game.state.charges[id(game.engine, 'Plain 1')]).toBe(1);
   });
 
+  it('doubles a teammate rerolls away still let the cache move a charge (each roll counts)', () => {
+    const arrange: Scenario['arrange'] = (engine) => setSkills(engine, 1, ['Lucky', 'Plain 2', 'Plain 3']);
+    const game = play(scenario(2, ['Secret Cache', 'Guard Dog'], [6, 5, 1, 1, 6, 5], arrange), testStrategy({ chooseHolder: () => 0, useAbility: () => true }, 2));
+    expect(game.log).toContain('  agent 1 rolls 1+1 = 2');
+    expect(game.log.some((line) => line.startsWith('  reroll: 6+5'))).toBe(true);
+    expect(game.state.charges[game.state.heldAt(0, 0)]).toBe(5);
+  });
+
   it('the cache holder rolling doubles moves nothing', () => {
     const game = play(scenario(2, ['Secret Cache', 'Guard Dog'], [3, 3, 6, 5]), testStrategy({ chooseHolder: () => 0 }, 2));
     expect(game.state.charges[id(game.engine, 'Plain 1')]).toBe(0);
