@@ -134,7 +134,7 @@ class RandomStrategy implements NecreauxStrategy {
   }
 
   transferItem(view: NecreauxView): number {
-    return pickHeldCard(view, (card) => view.canTransfer(card), true);
+    return pickHeldCard(view, (card) => view.canTransfer(card));
   }
 
   resolveRestDraw(view: NecreauxView): boolean {
@@ -190,13 +190,14 @@ function pickTeamCard(view: NecreauxView, legal: (card: number) => boolean, orSt
   return pickFrom(view, choices, orStop);
 }
 
-function pickHeldCard(view: NecreauxView, legal: (card: number) => boolean, orStop: boolean): number {
+/** A legal card held by an acting agent, or -1 (stop), uniformly. */
+function pickHeldCard(view: NecreauxView, legal: (card: number) => boolean): number {
   const choices: number[] = [];
   for (let a = 0; a < view.agents; a++) {
     if (!view.isActing(a)) continue;
     for (let i = 0; i < view.heldCount(a); i++) if (legal(view.heldAt(a, i))) choices.push(view.heldAt(a, i));
   }
-  return pickFrom(view, choices, orStop);
+  return pickFrom(view, choices, true);
 }
 
 function pickFrom(view: NecreauxView, choices: readonly number[], orStop: boolean): number {

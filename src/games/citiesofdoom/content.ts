@@ -83,7 +83,6 @@ const face = z.union([
     })
     .strict(),
 ]);
-export type FaceEntry = z.infer<typeof face>;
 
 const dieType = z
   .object({
@@ -97,7 +96,6 @@ const dieType = z
     note: z.string().optional(),
   })
   .strict();
-export type DieTypeEntry = z.infer<typeof dieType>;
 
 const diceCount = z.record(z.string(), z.number().int().min(0).max(25));
 

@@ -78,7 +78,6 @@ export const Use = {
   /** Use a White Tree to bring in up to 2 improvised weapon dice (the die then goes to the active area). */
   whiteTree: 6,
 } as const;
-export const USE_NAMES = ['keep', 'active', 'heal', 'upgrade', 'toProvisions', 'ring', 'whiteTree'] as const;
 
 export const Upgrade = { character: 0, primary: 1, secondary: 2 } as const;
 export const UPGRADE_NAMES = ['character', 'primary weapon', 'secondary weapon'] as const;

@@ -114,12 +114,12 @@ export class Side {
   }
 
   /**
-   * The first die at or after `from` in area `where` (or in `other`, when given), or -1. Walk an area in die order
+   * The first die at or after `from` in area `where`, or -1. Walk an area in die order
    * with `for (let i = side.nextAt(where, 0); i >= 0; i = side.nextAt(where, i + 1))`; dice moving in or out meanwhile
    * are seen as a scan of every die would see them.
    */
-  nextAt(where: number, from: number, other = where): number {
-    return nextBit(this.areaBits, where * WORDS, this.areaBits, other * WORDS, false, from);
+  nextAt(where: number, from: number): number {
+    return nextBit(this.areaBits, where * WORDS, this.areaBits, where * WORDS, false, from);
   }
 
   markFromSideboard(die: number): void {

@@ -27,7 +27,6 @@ export const IS_ADVANCED = new Uint8Array(256);
 for (const face of KEEPABLE) IS_KEEPABLE[face] = 1;
 for (const face of OPPONENT_KEEPS) OPPONENT_KEEPS_FACE[face] = 1;
 for (const face of [...ADVANCED_KEEPABLE, F.portcullis]) IS_ADVANCED[face] = 1;
-export const WEAPONS = [F.axe, F.sword, F.bow];
 export const CHARACTERS = ['dwarf', 'elf', 'human'] as const;
 /** Primary and secondary weapon of each character. */
 export const CHARACTER_WEAPONS: readonly (readonly [number, number])[] = [

@@ -1,7 +1,7 @@
 import type { GameEngine, GameLog, GameModule, OutcomeRecord, Settings } from '../../core/game.ts';
 import { doomedrunStrategies } from '../../../strategies/doomedrun/index.ts';
 import { READING_SETTINGS, readingsOf } from '../setawatch/index.ts';
-import { DoomedRun, LOSS_RESTS, REALM_END_QUESTS, RESET_QUEST_COSTS, type Variant } from './campaign.ts';
+import { DoomedRun, LOSS_RESTS, REALM_END_QUESTS, REINFORCEMENTS, RESET_QUEST_COSTS, type Variant } from './campaign.ts';
 import { type DoomedrunContent, doomedrunContent } from './content.ts';
 import type { DoomedrunStrategy } from './decisions.ts';
 import { ignoresProblem } from '../setawatch/decisions.ts';
@@ -40,7 +40,7 @@ const doomedrun: GameModule<DoomedrunStrategy, DoomedrunContent> = {
   settings: [
     { name: 'summons', kind: 'int', min: 1, max: 4, default: 2, description: 'starting Summon cards: 1 Easy, 2 Normal, 3 Hard, 4 Insane' },
     { name: 'variant', kind: 'enum', values: ['first', 'new-run-plus', 'random', 'curated'], default: 'first', description: 'Run variant: first Run (envelopes Realm by Realm), New Run+, Random Run, Curated Run' },
-    { name: 'reinforcements', kind: 'enum', values: ['chosen', 'random'], default: 'chosen', description: 'replacements for the dead: chosen by the strategy, or random from the Company' },
+    { name: 'reinforcements', kind: 'enum', values: [...REINFORCEMENTS], default: 'chosen', description: 'replacements for the dead: chosen by the strategy, or random from the Company' },
     { name: 'realmEndQuest', kind: 'enum', values: [...REALM_END_QUESTS], default: 'reward', description: "the Side Quest of a Realm's last expedition: its reward gained at the Realm's end as at a Game Break, or unrewarded and back in the Side Quest deck (the rulebook's Ending a Realm steps do not mention it)" },
     { name: 'lossRests', kind: 'enum', values: [...LOSS_RESTS], default: 'keep', description: 'rest tokens when a lost expedition is reset: kept (the reset steps do not list them) or returned' },
     {

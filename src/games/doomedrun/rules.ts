@@ -295,11 +295,6 @@ export class DoomedRules extends SetawatchRules {
     }
   }
 
-  /** The Set a Watch helpers the campaign uses between rounds. */
-  exhaustFor(slot: number): void {
-    this.exhaustSlot(slot);
-  }
-
   /** The seat's tamed creatures leave its dice for `to` (a dead adventurer's, or every one at a reset). */
   releaseTamedOf(seat: number, to: Deck): void {
     for (let k = ROLLED_DICE; k < DICE_PER_SEAT; k++) {

@@ -6,7 +6,6 @@ import { ATTRIBUTES, PHASES } from './content.ts';
  * item card; market copies are listed in `marketDeck`). Per-phase values are stored at [card * 3 + phase].
  */
 
-export const PHASE_COUNT = 3;
 export const Phase = { ranged: 0, melee: 1, magic: 2 } as const;
 export const PHASE_NAMES = PHASES;
 export const ATTRIBUTE_NAMES = ATTRIBUTES;

@@ -74,7 +74,6 @@ const item = z.strictObject({ ...market, kind: z.literal('item'), effects: z.arr
 /** An ally fights beside the hero: in a phase the hero would defend in, it may attack instead (its own value/damage, its own Life). */
 const ally = z.strictObject({ ...market, kind: z.literal('ally'), ranged: line, melee: line, magic: line, life: small });
 const marketCard = z.discriminatedUnion('kind', [item, ally]);
-export type ItemCard = z.infer<typeof marketCard>;
 
 const giantLord = z.strictObject({
   ...cardBase,
@@ -88,7 +87,6 @@ const giantLord = z.strictObject({
   noEscape: z.boolean().default(false),
   abilities: z.array(lordAbility).default([]),
 });
-export type GiantLordCard = z.infer<typeof giantLord>;
 
 const hero = z.strictObject({
   ...cardBase,
@@ -105,7 +103,6 @@ const hero = z.strictObject({
   /** Names of items (from `items`) the hero carries into the endgame. */
   items: z.array(name).max(8).default([]),
 });
-export type HeroCard = z.infer<typeof hero>;
 
 const town = z.strictObject({ ...cardBase });
 

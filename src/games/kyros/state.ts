@@ -20,7 +20,6 @@ export const Status = { playing: 0, finished: 1, unfinished: 2 } as const;
 export const Counter = { mind: 1, body: 2, spirit: 4, stamina: 8, life: 16 } as const;
 export const COUNTER_NAMES = ['+2 Mind', '+2 Body', '+2 Spirit', '+2 Stamina', '+1 Life'] as const;
 export const COUNTER_TYPES = 5;
-export const ALL_COUNTERS = 31;
 
 /** How a combat ended. */
 export const CombatEnd = { liberated: 0, knockedOut: 1, escaped: 2 } as const;

@@ -10,7 +10,6 @@ import type { ContentSpec, Provenance } from '../../core/game.ts';
  */
 
 export const TRAITS = ['combat', 'heroic', 'psychic', 'tech'] as const;
-export type Trait = (typeof TRAITS)[number];
 
 /** Which rolls a roll modifier applies to; "speed" modifiers move a speed-test roll in the roller's favour. */
 export const ROLL_KINDS = ['combat', 'speed', 'trait', 'any'] as const;
@@ -198,13 +197,10 @@ const holdable = {
 };
 
 const special = z.strictObject({ ...holdable, type: z.enum(['scientists', 'shuttle']) });
-export type SpecialCard = z.infer<typeof special>;
 
 const cache = z.strictObject({ ...holdable, type: z.literal('cache') });
-export type CacheCard = z.infer<typeof cache>;
 
 const skill = z.strictObject({ ...holdable, type: z.literal('skill'), keywords: cardKeywords });
-export type SkillCard = z.infer<typeof skill>;
 
 export const necreauxContentSchema = z
   .strictObject({

@@ -324,7 +324,7 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
   private resolveTrap(trap: number): void {
     const test = this.cards.trapTest[trap];
     this.shortfall = 0;
-    if (test === TrapTest.none) this.trapFails(trap, -1);
+    if (test === TrapTest.none) this.trapFails(trap);
     else if (test === TrapTest.team) this.teamSpeedTest(trap);
     else this.eachSpeedTest(trap);
   }
@@ -333,7 +333,7 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     const s = this.state;
     const roller = s.actingCount() === 1 ? this.firstActing() : this.ask.speedTestRoller();
     this.speedTest(trap, roller);
-    if (s.rollFails) this.trapFails(trap, -1);
+    if (s.rollFails) this.trapFails(trap);
     else this.applyEffects(this.cards.passStart[trap], this.cards.passEnd[trap], -1, trap);
   }
 
@@ -362,9 +362,10 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     this.shortfall = s.rollFails ? favour * (s.speed - s.rollTotal) : 0;
   }
 
-  private trapFails(trap: number, agent: number): void {
+  /** A trap with no test, or a team test failed: its fail text falls on the team. */
+  private trapFails(trap: number): void {
     if (this.cards.redText[trap] === 1) this.gainXp(1);
-    this.applyEffects(this.cards.mainStart[trap], this.cards.mainEnd[trap], agent, trap);
+    this.applyEffects(this.cards.mainStart[trap], this.cards.mainEnd[trap], -1, trap);
   }
 
   // --- Rolls ---
@@ -637,7 +638,7 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     }
     const card = chaotic ? this.randomDamageableCard(agent) : this.chooseDamagedCard(agent);
     if (s.faceDown[card] === 0) this.disable(card);
-    else this.destroySkill(card, true);
+    else this.destroySkill(card);
   }
 
   private chooseDamagedCard(agent: number): number {
@@ -680,14 +681,14 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
   }
 
   /** A skill card leaves play with what is attached to it; an agent with no skill card left dies. */
-  private destroySkill(card: number, byDamage: boolean): void {
+  private destroySkill(card: number): void {
     const s = this.state;
     const agent = s.holder[card];
     if (this.log !== null) this.log.write(`  ${this.cards.names[card]} of agent ${agent} is destroyed`);
     this.destroyParasitesOn(card);
     s.takeSkill(card);
     this.destroy(card);
-    if (byDamage) s.skillsLost++;
+    s.skillsLost++;
     if (s.skills[agent].size === 0) this.die(agent);
   }
 

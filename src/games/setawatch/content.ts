@@ -12,7 +12,6 @@ export const SOURCES = ['printed', 'pre-production', 'estimated'] as const;
 export const CONTENT_SETS = ['base', 'preproduction', 'extra-locations'] as const;
 export type ContentSet = (typeof CONTENT_SETS)[number];
 export const ADVENTURERS = ['beastmaster', 'cleric', 'ranger', 'rogue', 'warrior', 'wizard', 'knight', 'bard'] as const;
-export type AdventurerId = (typeof ADVENTURERS)[number];
 export const RUNES = ['seal', 'vanquish', 'bolster'] as const;
 
 const name = z.string().min(1);
@@ -101,10 +100,8 @@ const creature = z.strictObject({
   health: z.array(z.number().int().min(0).max(30)).min(1).max(8),
   powers: z.array(power).default([]),
 });
-export type CreatureCard = z.infer<typeof creature>;
 
 const unhallowed = z.strictObject({ ...cardBase, damage: z.number().int().min(0).max(9), health: z.number().int().min(1).max(30), powers: z.array(power).default([]) });
-export type UnhallowedCard = z.infer<typeof unhallowed>;
 
 /** Location effects: what the current location changes during its round. */
 export const locationEffect = z.discriminatedUnion('op', [
@@ -137,7 +134,6 @@ export const locationEffect = z.discriminatedUnion('op', [
   z.strictObject({ op: z.literal('lowRollRefresh'), below: count }),
 ]);
 export type LocationEffect = z.infer<typeof locationEffect>;
-export type LocationOp = LocationEffect['op'];
 
 const location = z.strictObject({
   ...cardBase,
@@ -148,7 +144,6 @@ const location = z.strictObject({
   effects: z.array(locationEffect).default([]),
   runes: z.array(z.enum(RUNES)).default([...RUNES]),
 });
-export type LocationCard = z.infer<typeof location>;
 
 /** Camp actions printed on the adventurer boards. */
 export const campAction = z.discriminatedUnion('op', [

@@ -16,7 +16,6 @@ import { DICE_PER_SEAT, Die, LINE_CAPACITY, LineFlag, ROLLED_DICE, SEATS, Setawa
  */
 
 export const STREAMS = ['setup', 'deck', 'dice', 'strategy'] as const;
-export type StreamName = (typeof STREAMS)[number];
 
 const NO_LOCATION = new LocationRules([], { typeMask: () => 0 });
 /** Creature powers that enter the Line face up trigger their own Reveal powers at most this deep (Graveshifter loops). */
