@@ -123,7 +123,7 @@ function usageError(message: string, argv: readonly string[]): InputError {
   return new InputError(message);
 }
 
-function report(error: unknown): number {
+function exitCodeFor(error: unknown): number {
   if (error instanceof InputError) {
     process.stderr.write(`playsim: ${error.message}\n`);
     return EXIT_BAD_INPUT;
@@ -200,7 +200,7 @@ export async function main(argv: string[]): Promise<number> {
       })
       .parseAsync();
   } catch (error) {
-    exitCode = report(error);
+    exitCode = exitCodeFor(error);
   }
   return exitCode;
 }

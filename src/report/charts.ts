@@ -455,7 +455,7 @@ export function pairedDifference(results: ResultsFile, request: Request<'pairedD
         significant: isSignificant(comparison) ? 'yes' : 'no',
       };
     });
-  const contexts = contextRows(rows);
+  const contexts = gridContexts(rows);
   // No axis title: the labels name each comparison, and a title beside labels this long would be drawn over them.
   const y = { field: contexts === null ? 'comparison' : 'pair', type: 'nominal', title: null, sort: null, axis: { labelLimit: 0 } } as const;
   const x = { type: 'quantitative', title: 'difference in win rate, first minus second (percentage points)' } as const;
@@ -512,7 +512,7 @@ export function pairedDifference(results: ResultsFile, request: Request<'pairedD
  * The contexts of a regular grid of comparisons, in order: two or more of them, each with the same two or more pairs,
  * none twice. Else null.
  */
-function contextRows(rows: readonly { pair: string; context: string }[]): string[] | null {
+function gridContexts(rows: readonly { pair: string; context: string }[]): string[] | null {
   const pairsByContext = new Map<string, string[]>();
   for (const { pair, context } of rows) pairsByContext.set(context, [...(pairsByContext.get(context) ?? []), pair]);
   const lists = [...pairsByContext.values()];

@@ -77,7 +77,7 @@ function budget(options: ExecuteOptions): Budget {
   return { gamesPerCell: null, targetCi, maxGames: options.maxGames ?? file.maxGames ?? DEFAULT_MAX_GAMES };
 }
 
-export function replayCommand(gameRef: string, plan: ExperimentPlan, cell: number, gameSeed: number, contentFile: string | undefined): string {
+export function replayCommandLine(gameRef: string, plan: ExperimentPlan, cell: number, gameSeed: number, contentFile: string | undefined): string {
   const { settings, strategy } = plan.cells[cell];
   const sets = Object.entries(settings).flatMap(([key, value]) => ['--set', `${key}=${value}`]);
   const content = contentFile === undefined ? [] : ['--content', contentFile];
@@ -132,7 +132,7 @@ export async function executeExperiment(options: ExecuteOptions): Promise<Execut
       keepGameWins: options.keepGameWins && plan.cells.length * maxGames <= MAX_KEPT_GAMES,
       signal: options.signal,
       onProgress: options.onProgress,
-      replayCommand: (cell, gameSeed) => replayCommand(file.game, plan, cell, gameSeed, contentFile),
+      replayCommand: (cell, gameSeed) => replayCommandLine(file.game, plan, cell, gameSeed, contentFile),
     },
   );
   const outcome = await runner.run();

@@ -208,7 +208,7 @@ export function heuristicChoice(decision: DecisionKind, view: DecisionView, heal
       const expected = 5 * 0.75 * ((primary + secondary + 1) / 3) + 2 * Math.min(2, countInPlay(view, F.magic)) - s.damage;
       const gap = view.toWin - expected;
       const lossCost = Math.max(1, Math.round(gap));
-      const deadly = s.damage + lossCost > healLimit(view);
+      const deadly = s.damage + lossCost > s.damageLimit;
       return (deadly && gap > -1) || gap > 2 ? pick(view, OptionKind.retreat) : pick(view, OptionKind.done);
     }
     case Decision.magic:
@@ -232,19 +232,12 @@ export function heuristicChoice(decision: DecisionKind, view: DecisionView, heal
     case Decision.destination: {
       let missing = 0;
       for (let i = 0; i < o.count; i++) if (o.kind[i] === OptionKind.choose) missing++;
-      const needed = view.state.runes + 1 >= runesToWin(view);
+      const needed = view.state.runes + 1 >= view.state.runesToWin;
       return missing >= 4 && !needed ? pick(view, OptionKind.roll) : 0;
     }
     default:
       return 0;
   }
-}
-
-function healLimit(view: DecisionView): number {
-  return view.state.damageLimit;
-}
-function runesToWin(view: DecisionView): number {
-  return view.state.runesToWin;
 }
 
 export const heuristic: StrategyDefinition<CitiesStrategy> = {

@@ -4,7 +4,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { GameCrash, InputError, StrategyError, strategyThrew } from '../../src/core/errors.ts';
 import { gameSeed } from '../../src/core/rng.ts';
 import { probability2d6Above } from '../fixtures/dice.ts';
-import { executeExperiment, replayCommand } from '../../src/sim/execute.ts';
+import { executeExperiment, replayCommandLine } from '../../src/sim/execute.ts';
 import { experimentSchema, readExperimentFile, type ExperimentPlan } from '../../src/sim/experiment.ts';
 import { GameWins, type GameWinsJSON, MAX_KEPT_GAMES } from '../../src/sim/game-wins.ts';
 import { mergeShards } from '../../src/sim/merge.ts';
@@ -211,7 +211,7 @@ describe('runner', () => {
 
   it('writes a replay command a shell reads back as it was meant: odd arguments quoted', () => {
     const plan = { cells: [{ settings: { party: 'cleric,ranger,rogue,wizard', name: "Bob's team" }, strategy: 'my strats/x.mjs:speed=7' }] } as unknown as ExperimentPlan;
-    expect(replayCommand('setawatch', plan, 0, 12, '/tmp/my cards.json')).toBe(
+    expect(replayCommandLine('setawatch', plan, 0, 12, '/tmp/my cards.json')).toBe(
       "playsim replay setawatch --seed 12 --set party=cleric,ranger,rogue,wizard --set 'name=Bob'\\''s team' --strategy 'my strats/x.mjs:speed=7' --content '/tmp/my cards.json'",
     );
   });

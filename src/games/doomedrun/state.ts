@@ -88,6 +88,7 @@ export class RunTables {
       ids.set(t.names[id], list);
     }
     const copies = (name: string, count: number) => (ids.get(name) ?? []).slice(0, count);
+    const everyCopy = (name: string) => ids.get(name) ?? [];
     const locationIndex = new Map(t.locations.map((l, i) => [l.name, i]));
     this.realms = content.realms.map((r) => ({
       realm: r.realm,
@@ -120,20 +121,20 @@ export class RunTables {
     for (const card of content.unhallowed) {
       for (const id of copies(card.name, 1)) {
         this.molts[id] = card.molt ? 1 : 0;
-        this.cardEstimated[id] = card.source === 'estimated' ? 1 : 0;
+        this.cardEstimated[id] = estimatedBit(card);
       }
     }
-    for (const card of content.creatures) for (const id of copies(card.name, 8)) this.cardEstimated[id] = card.source === 'estimated' ? 1 : 0;
-    for (const card of content.summons) for (const id of copies(card.name, 8)) this.cardEstimated[id] = card.source === 'estimated' ? 1 : 0;
+    for (const card of [...content.creatures, ...content.summons]) for (const id of everyCopy(card.name)) this.cardEstimated[id] = estimatedBit(card);
     for (const r of this.realms) for (const id of r.graveyard) this.husk[id] = 1;
-    this.locationEstimated = Uint8Array.from(content.locations, (l) => (l.source === 'estimated' ? 1 : 0));
-    this.adventurerEstimated = Uint8Array.from(content.adventurers, (a) => (a.source === 'estimated' ? 1 : 0));
+    this.locationEstimated = Uint8Array.from(content.locations, estimatedBit);
+    this.adventurerEstimated = Uint8Array.from(content.adventurers, estimatedBit);
     const adventurerIndex = (id: string) => this.adventurerIds.indexOf(id);
+    const wardenCardOf = (id: string) => content.wardens.find((w) => w.adventurer === id);
     this.nemesis = this.adventurerIds.map((id) => {
-      const warden = content.wardens.find((w) => w.adventurer === id);
+      const warden = wardenCardOf(id);
       return warden === undefined ? [] : copies(warden.nemesis, 2);
     });
-    this.boons = this.adventurerIds.map((id) => content.wardens.find((w) => w.adventurer === id)?.boon ?? { op: 'fire', amount: 0 });
+    this.boons = this.adventurerIds.map((id) => wardenCardOf(id)?.boon ?? { op: 'fire', amount: 0 });
     this.quests = content.sideQuests.map((q) => ({
       name: q.name,
       realm: q.realm,
@@ -290,4 +291,9 @@ export class RunLegacy {
     for (let a = 0; a < this.living.length; a++) living += this.living[a];
     return this.completed && living >= 4;
   }
+}
+
+/** 1 for a card whose values are estimated, 0 for a printed one. */
+function estimatedBit(card: { readonly source: string }): number {
+  return card.source === 'estimated' ? 1 : 0;
 }

@@ -92,12 +92,7 @@ export class KyrosTables {
     this.lordNames = lords.map((lord) => lord.name);
     this.lordValue = new Int16Array(lords.length * 3);
     this.lordDamage = new Int16Array(lords.length * 3);
-    lords.forEach((lord, i) => {
-      [lord.ranged, lord.melee, lord.magic].forEach(([value, damage], phase) => {
-        this.lordValue[i * 3 + phase] = value;
-        this.lordDamage[i * 3 + phase] = damage;
-      });
-    });
+    lords.forEach((lord, i) => writePhaseLines(this.lordValue, this.lordDamage, i, [lord.ranged, lord.melee, lord.magic]));
     this.lordLife = Int16Array.from(lords, (lord) => lord.life);
     this.lordStamina = Int16Array.from(lords, (lord) => lord.stamina);
     this.lordRewardGold = Int16Array.from(lords, (lord) => lord.rewardGold);
@@ -138,10 +133,7 @@ export class KyrosTables {
     this.usableByLord = new Uint8Array(items.length);
     items.forEach((card, i) => {
       if (card.kind === 'ally') {
-        [card.ranged, card.melee, card.magic].forEach(([value, damage], phase) => {
-          this.allyValue[i * 3 + phase] = value;
-          this.allyDamage[i * 3 + phase] = damage;
-        });
+        writePhaseLines(this.allyValue, this.allyDamage, i, [card.ranged, card.melee, card.magic]);
         this.allyLife[i] = card.life;
         return;
       }
@@ -160,12 +152,7 @@ export class KyrosTables {
     this.heroNames = heroes.map((h) => h.name);
     this.heroValue = new Int16Array(heroes.length * 3);
     this.heroDamage = new Int16Array(heroes.length * 3);
-    heroes.forEach((h, i) => {
-      [h.ranged, h.melee, h.magic].forEach(([value, damage], phase) => {
-        this.heroValue[i * 3 + phase] = value;
-        this.heroDamage[i * 3 + phase] = damage;
-      });
-    });
+    heroes.forEach((h, i) => writePhaseLines(this.heroValue, this.heroDamage, i, [h.ranged, h.melee, h.magic]));
     this.heroLife = Int16Array.from(heroes, (h) => h.life);
     this.heroStamina = Int16Array.from(heroes, (h) => h.stamina);
     this.heroLevel = Int16Array.from(heroes, (h) => h.level);
@@ -244,4 +231,12 @@ export class KyrosTables {
 /** A passive bonus of one card in `phase` ('any': all three): the best of its bonuses of that kind counts. */
 function raise(table: Int16Array, card: number, phase: string, amount: number): void {
   for (const p of phaseList(phase)) table[card * 3 + p] = Math.max(table[card * 3 + p], amount);
+}
+
+/** A card's combat lines (value and damage, ranged, melee, magic) into its three per-phase places. */
+function writePhaseLines(value: Int16Array, damage: Int16Array, card: number, lines: readonly (readonly [number, number])[]): void {
+  lines.forEach(([lineValue, lineDamage], phase) => {
+    value[card * 3 + phase] = lineValue;
+    damage[card * 3 + phase] = lineDamage;
+  });
 }

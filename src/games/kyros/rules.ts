@@ -497,7 +497,7 @@ export class KyrosRules implements RulesView {
     s.phase = -1;
     if (t.strikeWounds[s.lord] > 0) {
       this.woundHeroUnlessTest(t.lordNames[s.lord], t.strikeWounds[s.lord], t.strikeAttribute[s.lord], t.strikeDifficulty[s.lord]);
-      const end = this.combatOver();
+      const end = this.combatEnd();
       if (end >= 0) return end;
     }
     for (;;) {
@@ -511,7 +511,7 @@ export class KyrosRules implements RulesView {
       const pick = this.ask(Decision.lordItem, s.chooser);
       if (o.kind[pick] === OptionKind.done) break;
       this.lordUses(o.a[pick]);
-      const end = this.combatOver();
+      const end = this.combatEnd();
       if (end >= 0) return end;
     }
     for (;;) {
@@ -526,7 +526,7 @@ export class KyrosRules implements RulesView {
       const pick = this.ask(Decision.heroItem, seat);
       if (o.kind[pick] === OptionKind.done) break;
       this.heroUses(o.a[pick]);
-      const end = this.combatOver();
+      const end = this.combatEnd();
       if (end >= 0) return end;
     }
     return -1;
@@ -648,7 +648,7 @@ export class KyrosRules implements RulesView {
         if (ally >= 0) this.allyAttacks(ally, p, round);
         else this.heroDefends(p, round);
       }
-      const end = this.combatOver();
+      const end = this.combatEnd();
       if (end >= 0) return end;
     }
     return -1;
@@ -744,7 +744,7 @@ export class KyrosRules implements RulesView {
   }
 
   /** The Giant Lord falls first if both fall at once (only with bothFall=lord-first). */
-  private combatOver(): number {
+  private combatEnd(): number {
     const s = this.state;
     if (s.lordWounds >= s.lordLife) return CombatEnd.liberated;
     if (s.wounds[s.attacker] >= s.heroLife) return CombatEnd.knockedOut;
