@@ -1,6 +1,6 @@
 import { InputError } from '../core/errors.ts';
 import { type GameModule, type SettingValue, winningOutcomeNames } from '../core/game.ts';
-import type { CellResult, RateCI, ResultsFile } from './results.ts';
+import type { CellResult, MetricResult, RateCI, ResultsFile } from './results.ts';
 import { GameWins, type PairedCounts } from './game-wins.ts';
 import { bonferroniZ, type DifferenceCI, excludesZero, independentDifference, pairedDifference, welchDifference } from './statistics.ts';
 import { canonicalSpec } from './strategy-spec.ts';
@@ -199,10 +199,22 @@ function outcomeChanges(before: CellResult, after: CellResult, outcomes: readonl
 
 function metricChanges(before: CellResult, after: CellResult): MeasureChange[] {
   return Object.keys(before.metrics).flatMap((name) => {
-    const change = name in after.metrics ? welchDifference(after.metrics[name], before.metrics[name]) : null;
+    const change = name in after.metrics ? metricChange(before.metrics[name], after.metrics[name]) : null;
     if (change === null) return [];
     return [{ measure: name, kind: 'mean', before: before.metrics[name].mean, after: after.metrics[name].mean, change } as const];
   });
+}
+
+/**
+ * A metric's change, after − before: for a rate metric on both sides (every game's value 0 or c) the difference of
+ * the two rates of c as for outcomes, scaled by c (Welch's interval, whose t treats the values as roughly normal,
+ * is far too sure of sparse hits); else Welch's difference of means.
+ */
+function metricChange(before: MetricResult, after: MetricResult): DifferenceCI | null {
+  const c = before.rateOf;
+  if (c === undefined || c !== after.rateOf) return welchDifference(after, before);
+  const rates = rateChange(before.mean / c, before.n, after.mean / c, after.n);
+  return { difference: c * rates.rate, lo: c * rates.lo, hi: c * rates.hi };
 }
 
 function settingChanges(pairs: readonly { before: CellResult; after: CellResult }[]): string[] {

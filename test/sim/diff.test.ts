@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/core/errors.ts';
 import { cellMoved, diffResults } from '../../src/sim/diff.ts';
 import type { CellResult, ResultsFile } from '../../src/sim/results.ts';
-import { bonferroniZ, pairedDifference } from '../../src/sim/statistics.ts';
+import { bonferroniZ, type DifferenceCI, pairedDifference } from '../../src/sim/statistics.ts';
 import { fixtureGame as game, loadResults, withGameWins } from '../report/fixtures.ts';
 
 const grid = loadResults('necreaux-speed');
@@ -24,7 +24,28 @@ function keepingGames(cell: CellResult, turned = 0): CellResult {
   return withGameWins(turned === 0 ? cell : winningMore(cell, turned));
 }
 
+/** The cell with a metric `hit` worth 100 in `hits` of 5,000 games and 0 in the rest, declared a rate of 100 or not. */
+function hitting(cell: CellResult, hits: number, rateOf: number | undefined): CellResult {
+  const n = 5000;
+  const p = hits / n;
+  const sd = 100 * Math.sqrt((p * (1 - p) * n) / (n - 1));
+  const hit = { mean: 100 * p, lo: 0, hi: 100, sd, n, histogram: cell.metrics.score.histogram, ...(rateOf === undefined ? {} : { rateOf }) };
+  return { ...cell, metrics: { ...cell.metrics, hit } };
+}
+
 describe('diffResults', () => {
+  it("compares a rate metric by its hits' rates, where Welch's interval would call 0 against 4 hits in 5,000 a move", () => {
+    const hitChange = (rateOf: number | undefined) => {
+      const diff = diffResults(withCells(grid, (cell) => hitting(cell, 0, rateOf)), withCells(grid, (cell) => hitting(cell, 4, rateOf)), game);
+      return diff.cells[0].measures.find((measure) => measure.measure === 'hit')!.change as DifferenceCI;
+    };
+    const asRate = hitChange(100);
+    expect(asRate.difference).toBeCloseTo(0.08, 10);
+    expect(asRate.lo).toBeLessThan(0);
+    const byWelch = hitChange(undefined);
+    expect(byWelch.lo).toBeGreaterThan(0);
+  });
+
   it('finds nothing moved between a run and itself', () => {
     const diff = diffResults(grid, grid, game);
     expect(diff.cells).toHaveLength(grid.cells.length);
