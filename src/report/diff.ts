@@ -100,7 +100,7 @@ function howEstimated(diff: ResultsDiff, compared: readonly CellChange[]): strin
   }
   const apart = cells('no game in common');
   if (apart > 0) sentences.push(`For ${which(apart)}, the runs played no game in common (two shards of one run, say).`);
-  const conservative = gamesApart(diff.before, diff.after) === null ? ', which is conservative on a shared seed' : '';
+  const conservative = gamesApart(diff.before, diff.after) === null ? ', which is conservative on a shared seed when, as usual, a game that goes well in one run goes well in the other' : '';
   sentences.push(`Everything not compared game by game is estimated ${INDEPENDENT}${conservative}.`);
   return sentences.join(' ');
 }

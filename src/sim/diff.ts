@@ -13,7 +13,8 @@ import { sameDealing } from './version.ts';
  * parameters are written. When both runs used the same seed and kept which games each cell won (`run` does), a
  * cell's win rate is compared game by game over the games both played: the same seed deals the same game at the same
  * index, so only the games the change turned around count against it. Otherwise, and for the other outcomes and the
- * metrics, each change is estimated as between independent samples, which is conservative when the runs share a seed.
+ * metrics, each change is estimated as between independent samples, which is conservative when the runs share a seed
+ * and, as usual, a game that goes well in one run tends to go well in the other (outcomes positively correlated).
  */
 
 /**

@@ -62,9 +62,11 @@ const T_975 = [
 /**
  * The 0.975 quantile of Student's t with `df` degrees of freedom: the table above for df <= 30, then the
  * Cornish-Fisher expansion of t in powers of 1/df (Abramowitz & Stegun 26.7.5), whose error there is below 3e-8
- * and which tends to Z_95 as df grows.
+ * and which tends to Z_95 as df grows. `df` must be a whole number of at least 1 (Welch's fractional df is floored by
+ * its caller, which widens the interval a little).
  */
 export function studentT975(df: number): number {
+  if (!Number.isInteger(df) || df < 1) throw new RangeError(`Student's t needs whole degrees of freedom of at least 1, not ${df}`);
   if (df <= T_975.length) return T_975[df - 1];
   const z = Z_95;
   const z2 = z * z;
@@ -78,7 +80,8 @@ export function studentT975(df: number): number {
 /**
  * Mean, sample standard deviation and the t interval for the mean (Student, 1908), from a count and the exact
  * integer sums Σx and Σx² an accumulator keeps. The sum of squared deviations, (n·Σx² − (Σx)²)/n, is computed
- * exactly in BigInt, so the one-pass formula loses nothing to cancellation.
+ * exactly in BigInt, so the one-pass formula loses nothing to cancellation while the sums stay below 2^53 (see
+ * scaledSquaredDeviations for past that).
  *
  * Fewer than two values give no estimate of spread: n = 0 returns all zeros, and n = 1 returns sd 0 and the
  * degenerate interval lo = hi = mean (JSON cannot hold the honest ±Infinity), which readers must not take as

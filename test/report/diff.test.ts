@@ -21,7 +21,7 @@ describe('diffMarkdown', () => {
     expect(text).toMatch(/0 on its own at 95% \(about 0\.6 would by chance alone when nothing changed\), 0 in win rate or another outcome or metric \(up to (\d+) measures a cell, each at 95%: about [\d.]+% of cells would by chance alone, if the measures were independent\)\./);
     // The win rate, the three losing outcomes (overrun, exhausted, turn-limit) and three metrics: 1 - 0.95^7.
     expect(text).toContain('up to 7 measures a cell, each at 95%: about 30.2% of cells would by chance alone');
-    expect(text).toContain('For every cell, a run did not keep which games were won (a results.json of playsim before 0.3.0, or of a run of over 268,435,456 games), so the runs cannot be compared game by game. Everything not compared game by game is estimated as between independent samples (Newcombe\'s hybrid score interval for rates, Welch\'s for means), which is conservative on a shared seed.');
+    expect(text).toContain('For every cell, a run did not keep which games were won (a results.json of playsim before 0.3.0, or of a run of over 268,435,456 games), so the runs cannot be compared game by game. Everything not compared game by game is estimated as between independent samples (Newcombe\'s hybrid score interval for rates, Welch\'s for means), which is conservative on a shared seed when, as usual, a game that goes well in one run goes well in the other.');
     expect(text.match(/^\| \d+ \| \d+ \| greedy \|.* \| no \| no \|$/gm)).toHaveLength(grid.cells.length);
     expect(text).toContain('1 in 20 moves by chance when nothing changed.\n\nNone.');
     expect(text).not.toContain('Cells in only one run');

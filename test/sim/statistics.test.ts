@@ -86,6 +86,10 @@ describe('wilson', () => {
 });
 
 describe('studentT975', () => {
+  it('refuses degrees of freedom that are not a whole number of at least 1', () => {
+    for (const df of [0, -1, 1.5, Number.NaN]) expect(() => studentT975(df)).toThrow(RangeError);
+  });
+
   /**
    * P(0 < T < t) for Student's t with df degrees of freedom, by Simpson's rule after substituting x = √df·tan θ,
    * which turns the density into cos^(df−1) θ on a finite range: the ratio of ∫ from 0 to atan(t/√df) to ∫ from 0
