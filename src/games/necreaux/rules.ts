@@ -436,7 +436,7 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     if (s.rollFails) {
       this.gainXp(1);
       const die = this.die1 === this.die2 ? this.die1 : this.ask.traitDamageDie(this.die1, this.die2);
-      this.damageAgent(agent, die, false, false);
+      this.damageAgent(agent, die);
     } else if (this.ask.claimTraitReward(agent)) {
       this.enableAll(agent);
       this.drawSkill(agent);
@@ -525,7 +525,7 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
   private flee(monster: number): void {
     const s = this.state;
     if (this.log !== null) this.log.write(`  flee from ${this.cards.names[monster]}`);
-    for (let agent = 0; agent < s.agents && !s.turnOver; agent++) if (s.isActing(agent)) this.damageAgent(agent, 1, false, false);
+    for (let agent = 0; agent < s.agents && !s.turnOver; agent++) if (s.isActing(agent)) this.damageAgent(agent, 1);
     this.destroy(monster);
     this.discardLoot();
     this.gainXp(1);
@@ -568,8 +568,8 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
 
   // --- Damage ---
 
-  /** `points` of damage the team distributes, point by point. */
-  private damageTeam(points: number, stun: boolean, chaotic: boolean): void {
+  /** `points` of damage the team distributes, point by point; a monster's may stun or be chaotic (its keywords). */
+  private damageTeam(points: number, stun = false, chaotic = false): void {
     const s = this.state;
     this.beginDamage(points, stun, -1);
     while (s.damageLeft > 0 && !s.turnOver) {
@@ -581,7 +581,7 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
   }
 
   /** `points` of damage to one agent; stun damage it cannot use (its cards disabled, a teammate's not) is lost. */
-  private damageAgent(agent: number, points: number, stun: boolean, chaotic: boolean): void {
+  private damageAgent(agent: number, points: number, stun = false, chaotic = false): void {
     const s = this.state;
     this.beginDamage(points, stun, agent);
     while (s.damageLeft > 0 && s.alive[agent] === 1 && this.damageableCards(agent) > 0) this.damagePoint(agent, chaotic);
@@ -908,21 +908,21 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     const s = this.state;
     switch (op) {
       case Op.damage:
-        if (agent >= 0) this.damageAgent(agent, amount, false, false);
-        else this.damageTeam(amount, false, false);
+        if (agent >= 0) this.damageAgent(agent, amount);
+        else this.damageTeam(amount);
         return;
       case Op.damageEach:
-        for (let a = 0; a < s.agents && !s.turnOver; a++) if (s.isActing(a)) this.damageAgent(a, amount, false, false);
+        for (let a = 0; a < s.agents && !s.turnOver; a++) if (s.isActing(a)) this.damageAgent(a, amount);
         return;
       case Op.damageRoll:
-        this.damageTeam(this.rollSum(amount), false, false);
+        this.damageTeam(this.rollSum(amount));
         return;
       case Op.damageShortfall: {
         const points = Math.ceil(this.shortfall / amount);
         if (this.log !== null) this.log.write(`  short of speed ${s.speed} by ${this.shortfall}: ${points} damage (1 per ${amount})`);
         if (points <= 0) return;
-        if (agent >= 0) this.damageAgent(agent, points, false, false);
-        else this.damageTeam(points, false, false);
+        if (agent >= 0) this.damageAgent(agent, points);
+        else this.damageTeam(points);
         return;
       }
       case Op.xp:
