@@ -37,6 +37,7 @@ export const REINFORCEMENTS = ['chosen', 'random'] as const;
 export const REALM_END_QUESTS = ['reward', 'unrewarded'] as const;
 export const LOSS_RESTS = ['keep', 'return'] as const;
 export const RESET_QUEST_COSTS = ['after', 'before'] as const;
+export const RESET_HORDES = ['shuffle', 'pick'] as const;
 
 export interface RunSettings {
   readonly summons: number;
@@ -51,6 +52,11 @@ export interface RunSettings {
    * where the reset lists the quest, first, so that setting the fire to 7 undoes a fire cost.
    */
   readonly resetQuestCost?: (typeof RESET_QUEST_COSTS)[number];
+  /**
+   * A reset's Horde card, "a random card from the Unhallowed deck": drawn as from a face-up deck, shuffled face down
+   * and the top taken (the rest shuffled too), or one picked at random, the rest keeping their order.
+   */
+  readonly resetHorde?: (typeof RESET_HORDES)[number];
   readonly readings?: Readings;
   /** Narrate every round (the Set a Watch log), not only the campaign. */
   readonly detail: boolean;

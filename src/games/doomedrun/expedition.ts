@@ -187,12 +187,28 @@ export class Expeditions {
     }
     const n = this.summons.gather(s.horde, this.summons.gather(s.graveyard, this.summons.gather(s.deck, 0)));
     this.summons.dealWithRunSummons(n);
-    // The Horde is one random card of the Unhallowed deck: drawn as a player draws a random card of a face-up deck,
-    // shuffling it face down and taking the top (RULES.md), so the party knows nothing of its order but its new top.
-    s.unhallowedDeck.shuffle(this.run.random.streams.campaign);
-    loseOrder(s, s.unhallowedDeck);
-    if (s.unhallowedDeck.size > 0) s.horde.push(s.unhallowedDeck.draw());
+    this.drawHordeCard();
     seeUnhallowedTop(s);
+  }
+
+  /**
+   * The Horde is one random card of the Unhallowed deck (RULES.md, `resetHorde`): by default drawn as a player draws
+   * a random card of a face-up deck, shuffling it face down and taking the top; or picked from a random place. Either
+   * way the party no longer knows the order (with a pick, not which card left it: its rollouts know less than it).
+   */
+  private drawHordeCard(): void {
+    const s = this.run.rules.state;
+    const deck = s.unhallowedDeck;
+    const stream = this.run.random.streams.campaign;
+    // Before the draw, so that the card drawn is as unknown among them as the rest.
+    loseOrder(s, deck);
+    if (deck.size === 0) return;
+    if (this.run.settings.resetHorde === 'pick') {
+      s.horde.push(deck.removeAt(stream.int(deck.size)));
+      return;
+    }
+    deck.shuffle(stream);
+    s.horde.push(deck.draw());
   }
 
   /** The 7 steps of a Game Break. */

@@ -1,7 +1,7 @@
 import type { GameEngine, GameLog, GameModule, OutcomeRecord, Settings } from '../../core/game.ts';
 import { doomedrunStrategies } from '../../../strategies/doomedrun/index.ts';
 import { READING_SETTINGS, readingsOf } from '../setawatch/index.ts';
-import { DoomedRun, LOSS_RESTS, REALM_END_QUESTS, REINFORCEMENTS, RESET_QUEST_COSTS, type Variant } from './campaign.ts';
+import { DoomedRun, LOSS_RESTS, REALM_END_QUESTS, REINFORCEMENTS, RESET_HORDES, RESET_QUEST_COSTS, type Variant } from './campaign.ts';
 import { type DoomedrunContent, doomedrunContent } from './content.ts';
 import type { DoomedrunStrategy } from './decisions.ts';
 import { ignoresProblem } from '../setawatch/decisions.ts';
@@ -22,6 +22,7 @@ class DoomedrunEngine implements GameEngine<DoomedrunStrategy> {
         realmEndQuest: settings.realmEndQuest === 'unrewarded' ? 'unrewarded' : 'reward',
         lossRests: settings.lossRests === 'return' ? 'return' : 'keep',
         resetQuestCost: settings.resetQuestCost === 'before' ? 'before' : 'after',
+        resetHorde: settings.resetHorde === 'pick' ? 'pick' : 'shuffle',
         readings: readingsOf(settings),
         detail: settings.detail === true,
       },
@@ -49,6 +50,13 @@ const doomedrun: GameModule<DoomedrunStrategy, DoomedrunContent> = {
       values: [...RESET_QUEST_COSTS],
       default: 'after',
       description: "a reset's new Side Quest: its cost paid after the fire is set to 7, as at a Realm's set-up; or first, in the reset's order, so the fire of 7 undoes a fire cost",
+    },
+    {
+      name: 'resetHorde',
+      kind: 'enum',
+      values: [...RESET_HORDES],
+      default: 'shuffle',
+      description: "a reset's Horde card from the Unhallowed deck: drawn as from a face-up deck, shuffled face down (the rest shuffled too); or picked at random, the rest keeping the order the reset's 'bottom' gave them",
     },
     ...READING_SETTINGS,
     { name: 'detail', kind: 'bool', default: false, replayOnly: true, description: 'replay: narrate every round (the Set a Watch log), not only expeditions' },

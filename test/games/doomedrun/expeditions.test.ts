@@ -355,6 +355,22 @@ describe('Losing an expedition', () => {
     expect(afterReset('before', seed)).toEqual({ fire: 7, cost: paid.cost });
   });
 
+  it('reset with resetHorde=pick: the Horde card is taken from a random place and the rest keep their order', () => {
+    const horde = new Set<number>();
+    for (let index = 0; index < 12; index++) {
+      const run = startedRun({ seed: index + 1, settings: { resetHorde: 'pick' }, strategy: scripted({ [CampaignDecision.purchase]: () => -1, [CampaignDecision.sideQuestKeep]: noCostQuest }) });
+      run.setUpRealm(1);
+      const s = run.rules.state;
+      const before = [...s.unhallowedDeck.toArray().reverse(), s.horde.peek()];
+      run.resetExpedition();
+      const picked = s.horde.peek();
+      expect(s.unhallowedDeck.toArray().reverse()).toEqual(before.filter((card) => card !== picked));
+      horde.add(before.indexOf(picked));
+    }
+    // Picked from anywhere in the deck, not always its top or bottom.
+    expect(horde.size).toBeGreaterThan(3);
+  });
+
   it('reset with lossRests=return: the rest tokens are returned too', () => {
     const run = startedRun({ settings: { lossRests: 'return' }, strategy: scripted({ [CampaignDecision.purchase]: () => -1, [CampaignDecision.sideQuestKeep]: noCostQuest }) });
     run.setUpRealm(1);
