@@ -13,7 +13,7 @@ import { Kind } from '../setawatch/cards.ts';
 import { Camp, type SetawatchStrategy } from '../setawatch/decisions.ts';
 import { SetawatchRules } from '../setawatch/rules.ts';
 import { DICE_PER_SEAT, Die, ROLLED_DICE, SEATS, Slot, SLOTS_PER_SEAT, Status } from '../setawatch/state.ts';
-import type { Readings } from '../setawatch/watch.ts';
+import { FACE_UP, type Readings } from '../setawatch/watch.ts';
 import type { RunContext } from './context.ts';
 import { CampaignDecision, FALCON_HOLD, falconDie, falconOption, falconTarget } from './decisions.ts';
 import { type CampaignState, REALMS, type RunTables, Where } from './state.ts';
@@ -289,7 +289,7 @@ export class DoomedRules extends SetawatchRules {
     for (let i = g.size - 1; i >= 0; i--) {
       if (this.run.husk[g.at(i)] === 0) continue;
       const husk = g.removeAt(i);
-      this.insertLine(Math.min(position, this.state.lineLength), husk, true);
+      this.insertLine(Math.min(position, this.state.lineLength), husk, FACE_UP);
       this.log?.write(`  ${this.cardName(card)} Molts: ${this.cardName(husk)} takes its place`);
       return;
     }

@@ -4,7 +4,7 @@ import { type CardTables, type CompiledAdventurer, HALVE_FIRE, Kind, LocationKin
 import { Camp, CAMP_NAMES, Decision, type DecisionKind, OptionKind, Rune, Scout, type SetawatchStrategy } from './decisions.ts';
 import { dealOntoDeck, forgetAll, nextShuffle, placeBy, see, seeUnhallowedTop, shuffleHidden } from './knowledge.ts';
 import { DICE_PER_SEAT, Die, ROLLED_DICE, SEATS, Slot, SLOTS_PER_SEAT, Status } from './state.ts';
-import { type Readings, Watch } from './watch.ts';
+import { FACE_DOWN, type Readings, Watch } from './watch.ts';
 
 /**
  * Set a Watch from set-up to the final round: the map, the rounds (location, roll, camper, camp, Watch), the end of
@@ -777,7 +777,7 @@ export class SetawatchRules extends Watch {
     const s = this.state;
     s.lineLength = 0;
     if (s.restartCard >= 0 && s.graveyard.peek() === s.restartCard) {
-      this.insertLine(0, s.graveyard.draw(), false);
+      this.insertLine(0, s.graveyard.draw(), FACE_DOWN);
       this.log?.write(`  ${this.cardName(s.restartCard)} start the Line`);
     }
     s.restartCard = -1;
@@ -785,14 +785,14 @@ export class SetawatchRules extends Watch {
     while (s.lineLength < size) {
       const card = this.drawCreature();
       if (card < 0) break;
-      this.insertLine(s.lineLength, card, false);
+      this.insertLine(s.lineLength, card, FACE_DOWN);
     }
     if (this.location.graveyardStrongestToLine) this.strongestFromGraveyardToLine();
     if (this.location.unhallowedToLine && s.unhallowedDeck.size > 0) {
-      this.insertLine(s.lineLength, s.unhallowedDeck.draw(), false);
+      this.insertLine(s.lineLength, s.unhallowedDeck.draw(), FACE_DOWN);
       seeUnhallowedTop(s);
     }
-    if (final) while (s.horde.size > 0) this.insertLine(s.lineLength, s.horde.draw(), false);
+    if (final) while (s.horde.size > 0) this.insertLine(s.lineLength, s.horde.draw(), FACE_DOWN);
     this.log?.write(`  the Line: ${s.lineLength} cards`);
   }
 
@@ -803,7 +803,7 @@ export class SetawatchRules extends Watch {
       const card = s.graveyard.at(i);
       if (this.tables.kind[card] !== Kind.summon && (strongest < 0 || this.tables.health[card] > this.tables.health[s.graveyard.at(strongest)])) strongest = i;
     }
-    if (strongest >= 0) this.insertLine(s.lineLength, s.graveyard.removeAt(strongest), false);
+    if (strongest >= 0) this.insertLine(s.lineLength, s.graveyard.removeAt(strongest), FACE_DOWN);
   }
 
   private defeatOneRevealed(): void {

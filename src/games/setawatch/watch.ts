@@ -20,6 +20,9 @@ export const STREAMS = ['setup', 'deck', 'dice', 'strategy'] as const;
 const NO_LOCATION = new LocationRules([], { typeMask: () => 0 });
 /** Creature powers that enter the Line face up trigger their own Reveal powers at most this deep (Graveshifter loops). */
 const MAX_ENTRY_DEPTH = 4;
+/** How a card enters the Line (insertLine's `revealed`). */
+export const FACE_UP = true;
+export const FACE_DOWN = false;
 
 /** Where the rules read two ways, the reading in play: each is a setting (see index.ts and RULES.md). */
 export interface Readings {
@@ -569,7 +572,7 @@ export class Watch implements Simulator {
    * summons and a creature meets Set Trap, Song of Discord and Elf Senses, then its Reveal powers trigger.
    */
   protected enterRevealed(position: number, card: number, depth: number): void {
-    this.insertLine(position, card, true);
+    this.insertLine(position, card, FACE_UP);
     this.log?.write(`  ${this.cardName(card)} enters the Line face up at position ${position + 1}`);
     this.resolveReveal(position, false, depth + 1);
   }
@@ -653,7 +656,7 @@ export class Watch implements Simulator {
       case 'drawInFront':
         for (let i = 0; i < power.count; i++) {
           const drawn = this.drawCreature();
-          if (drawn >= 0) this.insertLine(this.positionOf(card), drawn, false);
+          if (drawn >= 0) this.insertLine(this.positionOf(card), drawn, FACE_DOWN);
         }
         return;
       case 'moveToFront':
@@ -863,7 +866,7 @@ export class Watch implements Simulator {
     const powers = this.tables.powersOf(card, Timing.defeated);
     for (let i = 0; i < powers.length; i++) {
       if (powers[i].op !== 'returnToBack' || s.lineLength === 0) continue;
-      this.insertLine(s.lineLength, card, true);
+      this.insertLine(s.lineLength, card, FACE_UP);
       this.log?.write(`  ${this.cardName(card)} returns to the back of the Line`);
       return true;
     }
@@ -1485,7 +1488,7 @@ export class Watch implements Simulator {
       case 'drawToLineEnd':
         for (let i = 0; i < step.count; i++) {
           const drawn = this.drawCreature();
-          if (drawn >= 0) this.insertLine(s.lineLength, drawn, false);
+          if (drawn >= 0) this.insertLine(s.lineLength, drawn, FACE_DOWN);
         }
         return;
       case 'swapWithGraveyard':
