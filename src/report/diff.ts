@@ -80,7 +80,7 @@ function howEstimated(diff: ResultsDiff, compared: readonly CellChange[]): strin
   if (paired > 0) {
     sentences.push(
       `Both runs used seed ${diff.before.seed}, which deals the same game at the same index, so the win rates of ${which(paired)} ` +
-        `are compared game by game over the games both played (Newcombe's hybrid score interval for paired proportions): ` +
+        `are compared game by game over the games both played (Tango's score interval for paired proportions): ` +
         `only the games the change turned around count.`,
     );
   }

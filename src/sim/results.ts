@@ -76,7 +76,7 @@ export interface PairedComparison {
   readonly bothWon: number;
   readonly onlyAWon: number;
   readonly onlyBWon: number;
-  /** win rate of a minus win rate of b, with its 95% CI (Newcombe's score method for paired data). */
+  /** win rate of a minus win rate of b, with its 95% CI (Tango's score interval for paired data since playsim 0.8.0). */
   readonly difference: RateCI;
 }
 

@@ -110,38 +110,74 @@ function scaledSquaredDeviations(n: number, sum: number, sumSquares: number): nu
 }
 
 /**
- * Interval for the difference pA − pB of two proportions measured on the same games: Newcombe's method 10 (hybrid
- * score interval, with the continuity-corrected correlation φ), Newcombe (1998), "Improved confidence intervals for
- * the difference between binomial proportions based on paired data", Statistics in Medicine 17:2635-2650.
- * It combines the Wilson intervals of the two marginal rates, allowing for their correlation, at the level of `z`
- * (95% by default). With no games nothing is known: rate 0, interval [−1, 1].
+ * Interval for the difference pA − pB of two proportions measured on the same games: Tango's asymptotic score
+ * interval, Tango (1998), "Equivalence test and confidence interval for the difference in proportions for the
+ * paired-sample design", Statistics in Medicine 17:891-908; recommended by Fagerland, Lydersen & Laake (2014),
+ * "Recommended tests and confidence intervals for paired binomial proportions", Statistics in Medicine
+ * 33:2850-2875. Only the games one side won and the other lost carry information on the difference; the interval
+ * holds every difference δ that the score test at the level of `z` (95% by default) does not reject. With no games
+ * nothing is known: rate 0, interval [−1, 1].
  */
 export function pairedDifference(bothWon: number, onlyAWon: number, onlyBWon: number, neither: number, z = Z_95): RateCI {
   const n = bothWon + onlyAWon + onlyBWon + neither;
   if (n === 0) return { rate: 0, lo: -1, hi: 1 };
   const rate = (onlyAWon - onlyBWon) / n;
-  const a = marginalMargins(bothWon + onlyAWon, n, z);
-  const b = marginalMargins(bothWon + onlyBWon, n, z);
-  return hybridScoreInterval(rate, a, b, correctedPhi(bothWon, onlyAWon, onlyBWon, neither));
+  const table = { onlyA: onlyAWon, onlyB: onlyBWon, n };
+  return {
+    rate,
+    lo: rate === -1 ? -1 : differenceScoring(table, z, -1, rate),
+    hi: rate === 1 ? 1 : differenceScoring(table, -z, rate, 1),
+  };
+}
+
+interface DiscordantCounts {
+  readonly onlyA: number;
+  readonly onlyB: number;
+  readonly n: number;
+}
+
+/**
+ * The difference δ in (below, above) where Tango's score equals `target`, by bisection: the score falls as δ rises,
+ * is `target` or more at `below` (it tends to +∞ at δ = −1) and at most `target` at `above`. The halving stops when
+ * the midpoint can no longer be told from an end, so the limit is exact to the last bit.
+ */
+function differenceScoring(table: DiscordantCounts, target: number, below: number, above: number): number {
+  for (;;) {
+    const middle = (below + above) / 2;
+    if (middle === below || middle === above) return middle;
+    if (tangoScore(table, middle) > target) below = middle;
+    else above = middle;
+  }
+}
+
+/**
+ * Tango's score statistic for the null hypothesis pA − pB = δ: (onlyA − onlyB − nδ) / √(n(2p̃ + δ(1 − δ))), where
+ * p̃ is the maximum-likelihood probability of a game only B wins given δ, the larger root of
+ * 2n·p² + (−onlyA − onlyB + (2n − onlyA + onlyB)δ)·p − onlyB·δ(1 − δ) = 0.
+ */
+function tangoScore({ onlyA, onlyB, n }: DiscordantCounts, delta: number): number {
+  const a = 2 * n;
+  const b = -onlyA - onlyB + (2 * n - onlyA + onlyB) * delta;
+  const c = -onlyB * delta * (1 - delta);
+  const onlyBProbability = (Math.sqrt(Math.max(0, b * b - 4 * a * c)) - b) / (2 * a);
+  const variance = Math.max(0, 2 * onlyBProbability + delta * (1 - delta));
+  return (onlyA - onlyB - n * delta) / Math.sqrt(n * variance);
 }
 
 /**
  * Interval for the difference pA − pB of two proportions measured on different games: Newcombe's method 10 (hybrid
  * score interval), Newcombe (1998), "Interval estimation for the difference between independent proportions",
- * Statistics in Medicine 17:873-890; the paired interval above with no correlation, at the level of `z` (95% by
- * default). With no games on a side nothing is known of it: its Wilson interval is [0, 1].
+ * Statistics in Medicine 17:873-890: the Wilson margins of the two rates, at the level of `z` (95% by default),
+ * combined as independent errors. With no games on a side nothing is known of it: its Wilson interval is [0, 1].
  */
 export function independentDifference(successesA: number, nA: number, successesB: number, nB: number, z = Z_95): RateCI {
   const rate = (nA === 0 ? 0 : successesA / nA) - (nB === 0 ? 0 : successesB / nB);
-  return hybridScoreInterval(rate, marginalMargins(successesA, nA, z), marginalMargins(successesB, nB, z), 0);
-}
-
-/** The difference of two rates with the Wilson margins of each combined as errors of correlation φ. */
-function hybridScoreInterval(rate: number, a: WilsonMargins, b: WilsonMargins, phi: number): RateCI {
+  const a = marginalMargins(successesA, nA, z);
+  const b = marginalMargins(successesB, nB, z);
   return {
     rate,
-    lo: Math.max(-1, rate - correlatedHypotenuse(a.below, b.above, phi)),
-    hi: Math.min(1, rate + correlatedHypotenuse(b.below, a.above, phi)),
+    lo: Math.max(-1, rate - Math.hypot(a.below, b.above)),
+    hi: Math.min(1, rate + Math.hypot(b.below, a.above)),
   };
 }
 
@@ -154,24 +190,6 @@ interface WilsonMargins {
 function marginalMargins(successes: number, n: number, z = Z_95): WilsonMargins {
   const { rate, lo, hi } = wilson(successes, n, z);
   return { below: rate - lo, above: hi - rate };
-}
-
-/** √(x² − 2φxy + y²): the two margins combined as correlated errors. */
-function correlatedHypotenuse(x: number, y: number, phi: number): number {
-  return Math.sqrt(Math.max(0, x * x - 2 * phi * x * y + y * y));
-}
-
-/**
- * Newcombe's φ̂: the correlation of the 2x2 table with the numerator eh − fg pulled toward zero by n/2 when it is
- * positive (and left alone when negative); 0 when a margin is empty.
- */
-function correctedPhi(e: number, f: number, g: number, h: number): number {
-  const n = e + f + g + h;
-  const marginProduct = (e + f) * (g + h) * (e + g) * (f + h);
-  if (marginProduct === 0) return 0;
-  const cross = e * h - f * g;
-  const corrected = cross > n / 2 ? cross - n / 2 : Math.min(cross, 0);
-  return corrected / Math.sqrt(marginProduct);
 }
 
 /** A difference is significant at the 95% level when its interval leaves out zero. */

@@ -178,24 +178,49 @@ const pairedTable = fc.tuple(
 );
 
 describe('pairedDifference', () => {
-  // Newcombe (1998), "Improved confidence intervals for the difference between binomial proportions based on
-  // paired data", Stat Med 17:2635-2650, Table III, method 10; tables given as (both, only A, only B, neither).
+  // Tango's limits computed independently (Python, scipy 1.17): the constrained maximum likelihood by numerical
+  // maximisation of the multinomial likelihood instead of the closed-form root, each limit by brentq. Tables as
+  // (both, only A, only B, neither); the first two are the examples of Fagerland, Lydersen & Laake (2014).
   it.each([
-    [36, 12, 2, 0, 0.0569, 0.3404],
-    [20, 12, 2, 16, 0.0562, 0.3292],
-    [18, 12, 2, 18, 0.0562, 0.329],
-    [36, 14, 0, 0, 0.1528, 0.4167],
-    [35, 14, 0, 1, 0.1461, 0.4175],
-    [18, 14, 0, 18, 0.1441, 0.3963],
-    [2, 97, 1, 0, 0.8721, 0.9854],
-  ])('(%i, %i, %i, %i) has the published interval [%f, %f]', (both, onlyA, onlyB, neither, lo, hi) => {
+    [1, 1, 7, 12, -0.517232, -0.026003],
+    [59, 6, 16, 80, -0.124023, -0.005433],
+    [36, 12, 2, 0, 0.061112, 0.344709],
+    [2, 97, 1, 0, 0.869842, 0.986587],
+    [400, 60, 20, 520, 0.023068, 0.058354],
+    [4990, 0, 4, 5006, -0.001028, -0.000016],
+    [0, 3, 0, 0, -0.122994, 1],
+  ])('(%i, %i, %i, %i) has the interval [%f, %f]', (both, onlyA, onlyB, neither, lo, hi) => {
     const interval = pairedDifference(both, onlyA, onlyB, neither);
     expect(interval.rate).toBeCloseTo((onlyA - onlyB) / (both + onlyA + onlyB + neither), 15);
-    expectLimits(interval, lo, hi);
+    expect(interval.lo).toBeCloseTo(lo, 6);
+    expect(interval.hi).toBeCloseTo(hi, 6);
+  });
+
+  it('reaches z²/(n + z²) either way when no game differs, as a Wilson interval of no successes does', () => {
+    const interval = pairedDifference(500, 0, 0, 500);
+    const reach = (Z_95 * Z_95) / (1000 + Z_95 * Z_95);
+    expect(interval.lo).toBeCloseTo(-reach, 12);
+    expect(interval.hi).toBeCloseTo(reach, 12);
   });
 
   it('knows nothing from no games', () => {
     expect(pairedDifference(0, 0, 0, 0)).toEqual({ rate: 0, lo: -1, hi: 1 });
+  });
+
+  it('covers the true change at least 93% of the time when a change turns around about two games, all one way', () => {
+    // Exact coverage over the counts of 5,000 games where A alone wins with probability 2/5,000 and B alone never:
+    // the case where Newcombe's hybrid score interval (playsim before 0.8.0) covered 86%.
+    const n = 5000;
+    const onlyAProbability = 2 / n;
+    let covered = 0;
+    let probability = (1 - onlyAProbability) ** n;
+    for (let onlyA = 0; onlyA <= 40; onlyA++) {
+      const interval = pairedDifference((n - onlyA) / 2, onlyA, 0, (n - onlyA) / 2);
+      if (interval.lo <= onlyAProbability && onlyAProbability <= interval.hi) covered += probability;
+      probability *= ((n - onlyA) / (onlyA + 1)) * (onlyAProbability / (1 - onlyAProbability));
+    }
+    expect(covered).toBeGreaterThan(0.93);
+    expect(covered).toBeLessThan(0.999);
   });
 
   it('contains the difference and stays within [-1, 1]', () => {
@@ -215,8 +240,19 @@ describe('pairedDifference', () => {
         const ab = pairedDifference(both, onlyA, onlyB, neither);
         const ba = pairedDifference(both, onlyB, onlyA, neither);
         expect(ba.rate).toBeCloseTo(-ab.rate, 14);
-        expect(ba.lo).toBeCloseTo(-ab.hi, 14);
-        expect(ba.hi).toBeCloseTo(-ab.lo, 14);
+        expect(ba.lo).toBeCloseTo(-ab.hi, 12);
+        expect(ba.hi).toBeCloseTo(-ab.lo, 12);
+      }),
+    );
+  });
+
+  it('widens with the level asked for', () => {
+    fc.assert(
+      fc.property(pairedTable, ([both, onlyA, onlyB, neither]) => {
+        fc.pre(both + onlyA + onlyB + neither > 0);
+        const usual = pairedDifference(both, onlyA, onlyB, neither);
+        const wider = pairedDifference(both, onlyA, onlyB, neither, bonferroniZ(10));
+        expect(wider.lo <= usual.lo && usual.hi <= wider.hi).toBe(true);
       }),
     );
   });
