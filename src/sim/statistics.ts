@@ -112,11 +112,10 @@ function scaledSquaredDeviations(n: number, sum: number, sumSquares: number): nu
 /**
  * Interval for the difference pA − pB of two proportions measured on the same games: Tango's asymptotic score
  * interval, Tango (1998), "Equivalence test and confidence interval for the difference in proportions for the
- * paired-sample design", Statistics in Medicine 17:891-908; recommended by Fagerland, Lydersen & Laake (2014),
- * "Recommended tests and confidence intervals for paired binomial proportions", Statistics in Medicine
- * 33:2850-2875. Only the games one side won and the other lost carry information on the difference; the interval
- * holds every difference δ that the score test at the level of `z` (95% by default) does not reject. With no games
- * nothing is known: rate 0, interval [−1, 1].
+ * paired-sample design", Statistics in Medicine 17:891-908; its exact coverage against Newcombe's hybrid score
+ * interval, which playsim used before 0.8.0, is in the README. Only the games one side won and the other lost carry
+ * information on the difference; the interval holds every difference δ that the score test at the level of `z` (95%
+ * by default) does not reject. With no games nothing is known: rate 0, interval [−1, 1].
  */
 export function pairedDifference(bothWon: number, onlyAWon: number, onlyBWon: number, neither: number, z = Z_95): RateCI {
   const n = bothWon + onlyAWon + onlyBWon + neither;

@@ -180,7 +180,8 @@ const pairedTable = fc.tuple(
 describe('pairedDifference', () => {
   // Tango's limits computed independently (Python, scipy 1.17): the constrained maximum likelihood by numerical
   // maximisation of the multinomial likelihood instead of the closed-form root, each limit by brentq. Tables as
-  // (both, only A, only B, neither); the first two are the examples of Fagerland, Lydersen & Laake (2014).
+  // (both, only A, only B, neither); the first two are the examples of the R package contingencytables (Bentur et
+  // al. 2009, Cavo et al. 2012).
   it.each([
     [1, 1, 7, 12, -0.517232, -0.026003],
     [59, 6, 16, 80, -0.124023, -0.005433],
