@@ -149,8 +149,8 @@ export function experimentFiles(): string[] {
     .map((name) => join(EXPERIMENTS_DIR, name));
 }
 
-/** `npm start`: every experiment at its quick size, one report folder each under reports/. */
-export async function suiteCommand(flags: RunFlags & { full?: boolean }): Promise<boolean> {
+/** `npm start`: every experiment at its quick size, one report folder each under reports/ (or --out). */
+export async function suiteCommand(flags: RunFlags & { full?: boolean; out?: string }): Promise<boolean> {
   const sizing = flags.targetCi !== undefined ? '--target-ci' : flags.maxGames !== undefined ? '--max-games' : null;
   if (sizing !== null && flags.full !== true) {
     throw new InputError(`${sizing} needs --full: without it the suite plays each experiment's quick game count (or --games)`);
@@ -158,13 +158,14 @@ export async function suiteCommand(flags: RunFlags & { full?: boolean }): Promis
   if (flags.maxGames !== undefined && flags.targetCi === undefined) {
     throw new InputError('--max-games needs --target-ci: it caps the games of a run with a target CI');
   }
+  const reportsDir = flags.out === undefined ? REPORTS_DIR : outputFolder(flags.out);
   for (const path of experimentFiles()) {
     const file = readExperimentFile(path);
     const games = flags.games ?? (flags.full ? undefined : file.quickGames);
-    const finished = await runAndReport(file, path, { ...flags, games }, null, join(REPORTS_DIR, file.name), true);
+    const finished = await runAndReport(file, path, { ...flags, games }, null, join(reportsDir, file.name), true);
     if (!finished) return false;
   }
-  process.stdout.write(`each folder under ${relative(process.cwd(), REPORTS_DIR) || '.'}/ holds summary.md (the tables), results.json, the charts and report.html (open it in a browser)\n`);
+  process.stdout.write(`each folder under ${relative(process.cwd(), reportsDir) || '.'}/ holds summary.md (the tables), results.json, the charts and report.html (open it in a browser)\n`);
   return true;
 }
 

@@ -156,7 +156,11 @@ export async function main(argv: string[]): Promise<number> {
         async (args) => finish(await runCommand(args.experiment, args)),
       )
       .command('suite', 'run every experiment in experiments/ at its quick size (npm start)', (y) =>
-        y.options({ ...suiteOptions, full: { type: 'boolean', describe: 'use each experiment\'s full game count (and --target-ci, --max-games)' } }),
+        y.options({
+          ...suiteOptions,
+          full: { type: 'boolean', describe: 'use each experiment\'s full game count (and --target-ci, --max-games)' },
+          out: { type: 'string', describe: 'folder to write each experiment\'s report folder in (default reports/)' },
+        }),
         async (args) => finish(await suiteCommand(args)),
       )
       .command('sim <game>', 'simulate one cell', (y) =>

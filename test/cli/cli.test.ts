@@ -159,6 +159,7 @@ describe('playsim CLI', () => {
     writeFileSync(file, 'not a folder');
     expectBadInput(playsim('run', GRID, '--games', '100000000', '--out', file), /^playsim: --out .*a-file: cannot write the report there: .*a-file is not a folder$/m);
     expectBadInput(playsim('merge', 'x.json', '--out', join(file, 'below')), /^playsim: --out .*below: cannot write the report there: .*a-file is not a folder$/m);
+    expectBadInput(playsim('suite', '--out', file), /^playsim: --out .*a-file: cannot write the report there: .*a-file is not a folder$/m);
     // Permission checks pass on /proc for root, where Node's recursive mkdir never returns: a folder is tried instead.
     expectBadInput(playsim('run', GRID, '--games', '100000000', '--out', '/proc/playsim'), /^playsim: --out \/proc\/playsim: cannot write the report there: \/proc is not writable$/m);
     // An unset CI variable ("--out $DIR" quoted) must not put the report in the working directory.
@@ -195,6 +196,19 @@ describe('playsim CLI', () => {
     expect(readdirSync(join(dir, 'whole'))).toEqual(expect.arrayContaining(['results.json', 'summary.md', 'report.html']));
     expect(readFileSync(join(dir, '1of2', 'summary.md'), 'utf8')).toContain('- **shard:** 1/2 (0-based: this report holds only that slice');
   });
+
+  it('suite runs every experiment into its own report folder under --out, one line each', () => {
+    const dir = tempDir('playsim-cli-');
+    const result = playsim('suite', '--games', '2', '--workers', '1', '--out', dir);
+    expect(result.code).toBe(0);
+    const names = readdirSync('experiments').map((file) => file.replace(/\.(ya?ml|json)$/, ''));
+    expect(readdirSync(dir).sort()).toEqual(names.sort());
+    for (const name of names) {
+      expect(result.stdout).toMatch(new RegExp(`^${name}: \\d+ cells in [\\d.]+ s -> .*${name}/report\\.html$`, 'm'));
+      expect(readdirSync(join(dir, name))).toEqual(expect.arrayContaining(['results.json', 'summary.md', 'report.html']));
+      expect(JSON.parse(readFileSync(join(dir, name, 'results.json'), 'utf8')).cells.every((cell: { games: number }) => cell.games === 2)).toBe(true);
+    }
+  }, 120_000);
 
   it('run --set fixes a setting the experiment does not vary, and refuses one it varies or a value out of range', () => {
     const dir = tempDir('playsim-cli-');
