@@ -76,7 +76,7 @@ describe('diffMarkdown', () => {
   it('says which win rates are compared game by game, over how many games, and why the others are not', () => {
     const kept = { ...grid, cells: grid.cells.map(withGameWins) };
     const all = diffMarkdown(diffResults(kept, kept, fixtureGame), 'before', 'after');
-    expect(all).toContain('Both runs used seed 20240611, which deals the same game at the same index, so the win rates of every cell are compared game by game');
+    expect(all).toContain('Both runs used seed 20240611, which deals the same game at the same index, so the win rates of every cell are compared game by game over the games both played (Tango\'s score interval for paired proportions)');
     expect(all).toContain('Everything not compared game by game is estimated as between independent samples');
     expect(all.match(/^\| \d+ \| \d+ \| greedy \| 2,000 \| 2,000 \| 2,000 \| .* \| no \| no \|$/gm)).toHaveLength(grid.cells.length);
     expect(all).not.toContain('need not equal');
