@@ -1,5 +1,6 @@
 import { InputError } from '../../core/errors.ts';
 import {
+  ADVENTURE_TYPES,
   adventureNumber,
   TRAITS,
   type Ability,
@@ -107,6 +108,10 @@ export const Keyword = { unstoppable: 1, irreplaceable: 2, soloBonus: 4 } as con
 
 export const TrapTest = { none: 0, team: 1, each: 2 } as const;
 
+type Card = AdventureCard | NecreauxContent['specials'][number] | NecreauxContent['caches'][number] | NecreauxContent['skills'][number];
+/** An ability and the id of the card that carries it. */
+type CardAbility = { card: number; ability: Ability };
+
 export class CardTable {
   readonly count: number;
   readonly ids: readonly string[];
@@ -175,18 +180,15 @@ export class CardTable {
   readonly premade: readonly Int16Array[];
 
   constructor(content: NecreauxContent) {
-    const adventure = [...content.adventure].sort((a, b) => adventureNumber(a.id) - adventureNumber(b.id));
-    const scientists = content.specials.find((s) => s.type === 'scientists')!;
-    const shuttle = content.specials.find((s) => s.type === 'shuttle')!;
-    const all = [...adventure, scientists, shuttle, ...content.caches, ...content.skills];
+    const all = cardsInIdOrder(content);
     const n = all.length;
     this.count = n;
     this.ids = all.map((c) => c.id);
     this.names = all.map((c) => c.name);
-    this.adventureCount = adventure.length;
-    this.scientists = adventure.length;
-    this.shuttle = adventure.length + 1;
-    this.cacheStart = adventure.length + 2;
+    this.adventureCount = content.adventure.length;
+    this.scientists = this.adventureCount;
+    this.shuttle = this.adventureCount + 1;
+    this.cacheStart = this.adventureCount + 2;
     this.cacheEnd = this.cacheStart + content.caches.length;
     this.skillStart = this.cacheEnd;
     this.skillEnd = n;
@@ -213,6 +215,8 @@ export class CardTable {
     this.traitCount = new Uint8Array(n * TRAIT_COUNT);
     this.traitMask = new Uint8Array(n);
     this.triggers = new Uint8Array(n);
+    this.passiveBonus = new Int8Array(n * ROLL_SLOTS);
+    this.extraDie = new Uint8Array(n * ROLL_SLOTS);
     this.mainStart = new Int16Array(n);
     this.mainEnd = new Int16Array(n);
     this.passStart = new Int16Array(n);
@@ -221,75 +225,73 @@ export class CardTable {
     this.abilityEnd = new Int16Array(n);
 
     const effects: CardEffect[] = [];
-    const abilities: { card: number; ability: Ability }[] = [];
-    const addEffects = (list: readonly CardEffect[]): [number, number] => {
-      const start = effects.length;
-      effects.push(...list);
-      return [start, effects.length];
-    };
-
-    all.forEach((card, id) => {
-      this.kind[id] = KIND_OF_TYPE[card.type];
-      if (id < adventure.length) this.number[id] = adventureNumber(card.id);
-      if (card.type === 'monster') this.compileMonster(id, card);
-      if (card.type === 'trap') {
-        if (card.test !== undefined) {
-          this.trapTest[id] = card.test.roll === 'team' ? TrapTest.team : TrapTest.each;
-          this.trapFailsAbove[id] = card.test.failWhen === 'aboveSpeed' ? 1 : 0;
-        }
-        this.redText[id] = card.redText ? 1 : 0;
-        this.slidingWall[id] = card.fail.some((e) => e.op === 'slidingWall') ? 1 : 0;
-        for (const e of card.fail) if (e.op === 'damageShortfall') this.shortfallPer[id] = e.per;
-        [this.mainStart[id], this.mainEnd[id]] = addEffects(card.fail);
-        [this.passStart[id], this.passEnd[id]] = addEffects(card.pass);
-      }
-      if (card.type === 'event') {
-        [this.mainStart[id], this.mainEnd[id]] = addEffects(card.effects);
-        if (card.test !== undefined) this.testTrait[id] = TRAITS.indexOf(card.test.trait);
-      }
-      if (card.type === 'room') [this.mainStart[id], this.mainEnd[id]] = addEffects(card.effects);
-      if ('traits' in card) {
-        for (const trait of card.traits) {
-          const t = TRAITS.indexOf(trait);
-          this.traitCount[id * TRAIT_COUNT + t]++;
-          this.traitMask[id] |= 1 << t;
-        }
-        this.startCharges[id] = card.startCharges;
-        this.abilityStart[id] = abilities.length;
-        for (const ability of card.abilities) abilities.push({ card: id, ability });
-        this.abilityEnd[id] = abilities.length;
-      }
-      if ('keywords' in card && card.type !== 'monster') {
-        const k = card.keywords;
-        this.keywords[id] = (k.unstoppable ? Keyword.unstoppable : 0) | (k.irreplaceable ? Keyword.irreplaceable : 0) | (k.soloBonus ? Keyword.soloBonus : 0);
-      }
-    });
+    const abilities: CardAbility[] = [];
+    all.forEach((card, id) => this.compileCard(id, card, effects, abilities));
 
     this.effectOp = Uint8Array.from(effects, (e) => OP_OF_NAME[e.op]);
     this.effectAmount = Int8Array.from(effects, effectAmount);
 
-    const m = abilities.length;
     this.abilityCard = Int16Array.from(abilities, (a) => a.card);
     this.abilityTrigger = Uint8Array.from(abilities, (a) => TRIGGER_BITS[a.ability.trigger]);
     this.abilityCost = Uint8Array.from(abilities, (a) => a.ability.cost.charges);
     this.abilityDiscards = Uint8Array.from(abilities, (a) => (a.ability.cost.discardSelf ? 1 : 0));
     this.abilityOp = Uint8Array.from(abilities, (a) => OP_OF_NAME[a.ability.effect.op]);
     this.abilityAmount = Int8Array.from(abilities, (a) => effectAmount(a.ability.effect));
-    this.abilityRoll = new Uint8Array(m);
-    this.abilityOn = new Uint8Array(m);
+    this.abilityRoll = Uint8Array.from(abilities, (a) => rollBits(a.ability.effect));
+    this.abilityOn = Uint8Array.from(abilities, (a) => kindBits(a.ability.on ?? ADVENTURE_TYPES));
     this.rollAbilitiesOnlyImprove = abilities.every(({ ability }) => ability.trigger !== 'roll' || ability.effect.op === 'rollBonus' || ability.effect.op === 'reroll');
-    this.passiveBonus = new Int8Array(n * ROLL_SLOTS);
-    this.extraDie = new Uint8Array(n * ROLL_SLOTS);
-    abilities.forEach(({ card, ability }, i) => {
-      const effect = ability.effect;
-      if ('roll' in effect) this.abilityRoll[i] = ROLL_BITS[effect.roll];
-      this.abilityOn[i] = (ability.on ?? ['monster', 'trap', 'event', 'room', 'item']).reduce((bits, type) => bits | (1 << KIND_OF_TYPE[type]), 0);
-      this.triggers[card] |= this.abilityTrigger[i];
-      if (ability.trigger === 'passive') this.compilePassive(card, i);
-    });
+    abilities.forEach((a, i) => this.addToCardSummary(a.card, i));
 
     const skillByName = new Map(content.skills.map((s, i) => [s.name, this.skillStart + i]));
     this.premade = content.premade.map((names) => Int16Array.from(names, (name) => skillByName.get(name)!));
+  }
+
+  /** Fills card `id`'s entries in the per-card tables; appends its effect lists and abilities to the shared lists. */
+  private compileCard(id: number, card: Card, effects: CardEffect[], abilities: CardAbility[]): void {
+    this.kind[id] = KIND_OF_TYPE[card.type];
+    if (id < this.adventureCount) this.number[id] = adventureNumber(card.id);
+    if (card.type === 'monster') this.compileMonster(id, card);
+    if (card.type === 'trap') this.compileTrap(id, card, effects);
+    if (card.type === 'event') this.compileEvent(id, card, effects);
+    if (card.type === 'room') [this.mainStart[id], this.mainEnd[id]] = appendEffects(effects, card.effects);
+    if ('traits' in card) this.compileHoldable(id, card, abilities);
+    if ('keywords' in card && card.type !== 'monster') this.keywords[id] = keywordFlags(card.keywords);
+  }
+
+  private compileTrap(id: number, card: Extract<Card, { type: 'trap' }>, effects: CardEffect[]): void {
+    if (card.test !== undefined) {
+      this.trapTest[id] = card.test.roll === 'team' ? TrapTest.team : TrapTest.each;
+      this.trapFailsAbove[id] = card.test.failWhen === 'aboveSpeed' ? 1 : 0;
+    }
+    this.redText[id] = card.redText ? 1 : 0;
+    this.slidingWall[id] = card.fail.some((e) => e.op === 'slidingWall') ? 1 : 0;
+    for (const e of card.fail) if (e.op === 'damageShortfall') this.shortfallPer[id] = e.per;
+    [this.mainStart[id], this.mainEnd[id]] = appendEffects(effects, card.fail);
+    [this.passStart[id], this.passEnd[id]] = appendEffects(effects, card.pass);
+  }
+
+  private compileEvent(id: number, card: Extract<Card, { type: 'event' }>, effects: CardEffect[]): void {
+    [this.mainStart[id], this.mainEnd[id]] = appendEffects(effects, card.effects);
+    if (card.test !== undefined) this.testTrait[id] = TRAITS.indexOf(card.test.trait);
+  }
+
+  /** A card an agent can hold: its traits, starting charges and the range of its abilities. */
+  private compileHoldable(id: number, card: Extract<Card, { traits: unknown }>, abilities: CardAbility[]): void {
+    for (const trait of card.traits) {
+      const t = TRAITS.indexOf(trait);
+      this.traitCount[id * TRAIT_COUNT + t]++;
+      this.traitMask[id] |= 1 << t;
+    }
+    this.startCharges[id] = card.startCharges;
+    this.abilityStart[id] = abilities.length;
+    for (const ability of card.abilities) abilities.push({ card: id, ability });
+    this.abilityEnd[id] = abilities.length;
+  }
+
+  /** Adds an ability to its card's trigger union and, when passive, to the card's passive roll modifiers. */
+  private addToCardSummary(card: number, ability: number): void {
+    this.triggers[card] |= this.abilityTrigger[ability];
+    if (this.abilityTrigger[ability] === Trigger.passive) this.compilePassive(card, ability);
   }
 
   /** Passive roll modifiers, summed per card and roll kind. */
@@ -343,6 +345,35 @@ export class CardTable {
   isSkill(card: number): boolean {
     return card >= this.skillStart;
   }
+}
+
+/** Every card in card-id order (see the top of this file). */
+function cardsInIdOrder(content: NecreauxContent): Card[] {
+  const adventure = [...content.adventure].sort((a, b) => adventureNumber(a.id) - adventureNumber(b.id));
+  const scientists = content.specials.find((s) => s.type === 'scientists')!;
+  const shuttle = content.specials.find((s) => s.type === 'shuttle')!;
+  return [...adventure, scientists, shuttle, ...content.caches, ...content.skills];
+}
+
+/** Appends a card's effect list to the shared list; returns where it starts and ends there. */
+function appendEffects(effects: CardEffect[], list: readonly CardEffect[]): [number, number] {
+  const start = effects.length;
+  effects.push(...list);
+  return [start, effects.length];
+}
+
+function keywordFlags(k: { unstoppable?: boolean; irreplaceable?: boolean; soloBonus?: boolean }): number {
+  return (k.unstoppable ? Keyword.unstoppable : 0) | (k.irreplaceable ? Keyword.irreplaceable : 0) | (k.soloBonus ? Keyword.soloBonus : 0);
+}
+
+/** The roll kinds an effect applies to, as bits (0 for an effect that names no roll). */
+function rollBits(effect: AbilityEffect): number {
+  return 'roll' in effect ? ROLL_BITS[effect.roll] : 0;
+}
+
+/** Adventure card types as bits (1 << kind). */
+function kindBits(types: readonly (typeof ADVENTURE_TYPES)[number][]): number {
+  return types.reduce((bits, type) => bits | (1 << KIND_OF_TYPE[type]), 0);
 }
 
 /** The one number an effect carries (amount, count, steps or dice; 0 when it has none). */
