@@ -92,7 +92,6 @@ export class KyrosTables {
     this.lordNames = lords.map((lord) => lord.name);
     this.lordValue = new Int16Array(lords.length * 3);
     this.lordDamage = new Int16Array(lords.length * 3);
-    lords.forEach((lord, i) => writePhaseLines(this.lordValue, this.lordDamage, i, [lord.ranged, lord.melee, lord.magic]));
     this.lordLife = Int16Array.from(lords, (lord) => lord.life);
     this.lordStamina = Int16Array.from(lords, (lord) => lord.stamina);
     this.lordRewardGold = Int16Array.from(lords, (lord) => lord.rewardGold);
@@ -105,9 +104,7 @@ export class KyrosTables {
     this.strikeWounds = new Int16Array(lords.length);
     this.strikeAttribute = new Int8Array(lords.length).fill(-1);
     this.strikeDifficulty = new Int16Array(lords.length);
-    lords.forEach((lord, i) => {
-      for (const ability of lord.abilities) this.addAbility(i, ability);
-    });
+    lords.forEach((lord, i) => this.compileLord(i, lord));
 
     const items = content.items;
     this.itemCount = items.length;
@@ -131,21 +128,8 @@ export class KyrosTables {
     this.surgeAmount = new Int16Array(items.length);
     this.travelTurns = new Int16Array(items.length);
     this.usableByLord = new Uint8Array(items.length);
-    items.forEach((card, i) => {
-      if (card.kind === 'ally') {
-        writePhaseLines(this.allyValue, this.allyDamage, i, [card.ranged, card.melee, card.magic]);
-        this.allyLife[i] = card.life;
-        return;
-      }
-      for (const effect of card.effects) this.addEffect(i, effect);
-      const movementOnly = card.effects.length > 0 && card.effects.every((effect) => effect.op === 'travel');
-      this.usableByLord[i] = movementOnly ? 0 : 1;
-    });
-    const deck: number[] = [];
-    items.forEach((card, i) => {
-      for (let copy = 0; copy < card.copies; copy++) deck.push(i);
-    });
-    this.marketDeck = Int16Array.from(deck);
+    items.forEach((card, i) => this.compileMarketCard(i, card));
+    this.marketDeck = marketDeck(items);
 
     const heroes = content.heroes;
     this.heroCount = heroes.length;
@@ -159,13 +143,35 @@ export class KyrosTables {
     this.heroGold = Int16Array.from(heroes, (h) => h.gold);
     this.heroCounters = Int16Array.from(heroes, (h) => h.counters);
     this.heroItemStart = new Int16Array(heroes.length + 1);
+    this.heroItemList = this.compileHeroItems(heroes);
+  }
+
+  private compileLord(i: number, lord: KyrosContent['giantLords'][number]): void {
+    writePhaseLines(this.lordValue, this.lordDamage, i, [lord.ranged, lord.melee, lord.magic]);
+    for (const ability of lord.abilities) this.addAbility(i, ability);
+  }
+
+  /** An ally's combat lines and Life, or an item's effects. */
+  private compileMarketCard(i: number, card: KyrosContent['items'][number]): void {
+    if (card.kind === 'ally') {
+      writePhaseLines(this.allyValue, this.allyDamage, i, [card.ranged, card.melee, card.magic]);
+      this.allyLife[i] = card.life;
+      return;
+    }
+    for (const effect of card.effects) this.addEffect(i, effect);
+    const movementOnly = card.effects.length > 0 && card.effects.every((effect) => effect.op === 'travel');
+    this.usableByLord[i] = movementOnly ? 0 : 1;
+  }
+
+  /** Fills heroItemStart; returns the item ids the heroes carry, hero after hero. */
+  private compileHeroItems(heroes: KyrosContent['heroes']): Int16Array {
     const list: number[] = [];
     heroes.forEach((h, i) => {
       this.heroItemStart[i] = list.length;
       for (const carried of h.items) list.push(this.itemNames.indexOf(carried));
     });
     this.heroItemStart[heroes.length] = list.length;
-    this.heroItemList = Int16Array.from(list);
+    return Int16Array.from(list);
   }
 
   private addEffect(i: number, effect: ItemEffect): void {
@@ -226,6 +232,15 @@ export class KyrosTables {
         return;
     }
   }
+}
+
+/** The market deck: each item's index, once per copy. */
+function marketDeck(items: KyrosContent['items']): Int16Array {
+  const deck: number[] = [];
+  items.forEach((card, i) => {
+    for (let copy = 0; copy < card.copies; copy++) deck.push(i);
+  });
+  return Int16Array.from(deck);
 }
 
 /** A passive bonus of one card in `phase` ('any': all three): the best of its bonuses of that kind counts. */
