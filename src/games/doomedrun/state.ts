@@ -80,33 +80,43 @@ export class RunTables {
     this.adventurers = this.cards.adventurers.slice();
     // The engine's table holds the four seated adventurers only (the campaign sets them per expedition).
     this.cards.adventurers.length = MAX_PARTY;
-    const t = this.cards;
-    const ids = new Map<string, number[]>();
-    for (let id = 0; id < t.cardCount; id++) {
-      const list = ids.get(t.names[id]) ?? [];
-      list.push(id);
-      ids.set(t.names[id], list);
-    }
-    const copies = (name: string, count: number) => (ids.get(name) ?? []).slice(0, count);
-    const everyCopy = (name: string) => ids.get(name) ?? [];
-    const locationIndex = new Map(t.locations.map((l, i) => [l.name, i]));
-    this.realms = content.realms.map((r) => ({
-      realm: r.realm,
-      doom: r.doom,
-      creatures: r.creatures.flatMap((entry) => copies(entry.name, entry.copies)),
-      unhallowed: r.unhallowed.map((name) => copies(name, 1)[0]),
-      locations: r.locations.map((name) => locationIndex.get(name) as number),
-      final: locationIndex.get(r.final) as number,
-      graveyard: r.graveyard.flatMap((entry) => copies(entry.name, entry.copies)),
-    }));
+    const cardIds = new CardIdsByName(this.cards);
+    const locationIndex = new Map(this.cards.locations.map((l, i) => [l.name, i]));
+    this.realms = content.realms.map((realm) => realmTables(realm, cardIds, locationIndex));
     this.respites = content.locations.filter((l) => l.kind === 'respite').map((l) => locationIndex.get(l.name) as number).slice(0, 6);
-    this.summonTier = new Int8Array(t.cardCount);
-    this.summonExtraExhaust = new Int8Array(t.cardCount);
-    this.summonFire = new Int8Array(t.cardCount);
-    this.summonDoomOrExhaust = new Int8Array(t.cardCount);
+
+    const cardCount = this.cards.cardCount;
+    this.summonTier = new Int8Array(cardCount);
+    this.summonExtraExhaust = new Int8Array(cardCount);
+    this.summonFire = new Int8Array(cardCount);
+    this.summonDoomOrExhaust = new Int8Array(cardCount);
+    this.summonsByTier = this.compileSummons(content.summons, cardIds);
+    this.molts = new Uint8Array(cardCount);
+    this.husk = new Uint8Array(cardCount);
+    this.cardEstimated = new Uint8Array(cardCount);
+    this.compileUnhallowed(content.unhallowed, cardIds);
+    for (const card of [...content.creatures, ...content.summons]) for (const id of cardIds.everyCopy(card.name)) this.cardEstimated[id] = estimatedBit(card);
+    for (const realm of this.realms) for (const id of realm.graveyard) this.husk[id] = 1;
+    this.locationEstimated = Uint8Array.from(content.locations, estimatedBit);
+    this.adventurerEstimated = Uint8Array.from(content.adventurers, estimatedBit);
+
+    const wardens = this.adventurerIds.map((id) => content.wardens.find((w) => w.adventurer === id));
+    this.nemesis = wardens.map((warden) => (warden === undefined ? [] : cardIds.copies(warden.nemesis, 2)));
+    this.boons = wardens.map((warden) => warden?.boon ?? { op: 'fire', amount: 0 });
+    this.quests = content.sideQuests.map((q) => this.questCard(q));
+    this.mythicOf = new Int16Array(this.adventurerIds.length).fill(-1);
+    this.items = this.compileItems(content);
+    this.startingCompany = content.startingCompany.map((id) => this.adventurerIndex(id));
+    this.royal = this.adventurerIndex('royal');
+    this.bard = this.adventurerIndex('bard');
+    if (this.respites.length < 6) throw new InputError('content: six Respite locations are needed');
+  }
+
+  /** Fills the per-card Summon tables; returns the Summon card ids by tier. */
+  private compileSummons(summons: DoomedrunContent['summons'], cardIds: CardIdsByName): number[][] {
     const byTier: number[][] = [[], [], [], []];
-    for (const summon of content.summons) {
-      for (const id of copies(summon.name, summon.copies)) {
+    for (const summon of summons) {
+      for (const id of cardIds.copies(summon.name, summon.copies)) {
         byTier[summon.tier].push(id);
         this.summonTier[id] = summon.tier;
         this.summonExtraExhaust[id] = summon.extraExhaust;
@@ -114,49 +124,78 @@ export class RunTables {
         this.summonDoomOrExhaust[id] = summon.doomOrExhaust;
       }
     }
-    this.summonsByTier = byTier;
-    this.molts = new Uint8Array(t.cardCount);
-    this.husk = new Uint8Array(t.cardCount);
-    this.cardEstimated = new Uint8Array(t.cardCount);
-    for (const card of content.unhallowed) {
-      for (const id of copies(card.name, 1)) {
+    return byTier;
+  }
+
+  private compileUnhallowed(unhallowed: DoomedrunContent['unhallowed'], cardIds: CardIdsByName): void {
+    for (const card of unhallowed) {
+      for (const id of cardIds.copies(card.name, 1)) {
         this.molts[id] = card.molt ? 1 : 0;
         this.cardEstimated[id] = estimatedBit(card);
       }
     }
-    for (const card of [...content.creatures, ...content.summons]) for (const id of everyCopy(card.name)) this.cardEstimated[id] = estimatedBit(card);
-    for (const r of this.realms) for (const id of r.graveyard) this.husk[id] = 1;
-    this.locationEstimated = Uint8Array.from(content.locations, estimatedBit);
-    this.adventurerEstimated = Uint8Array.from(content.adventurers, estimatedBit);
-    const adventurerIndex = (id: string) => this.adventurerIds.indexOf(id);
-    const wardenCardOf = (id: string) => content.wardens.find((w) => w.adventurer === id);
-    this.nemesis = this.adventurerIds.map((id) => {
-      const warden = wardenCardOf(id);
-      return warden === undefined ? [] : copies(warden.nemesis, 2);
-    });
-    this.boons = this.adventurerIds.map((id) => wardenCardOf(id)?.boon ?? { op: 'fire', amount: 0 });
-    this.quests = content.sideQuests.map((q) => ({
+  }
+
+  private questCard(q: DoomedrunContent['sideQuests'][number]): QuestCard {
+    return {
       name: q.name,
       realm: q.realm,
-      tiedTo: q.tiedTo === undefined ? -1 : adventurerIndex(q.tiedTo),
+      tiedTo: q.tiedTo === undefined ? -1 : this.adventurerIndex(q.tiedTo),
       estimated: q.source === 'estimated',
       cost: q.cost,
       reward: q.reward,
-    }));
+    };
+  }
+
+  /** The Items, the non-Mythic ones first; fills mythicOf with the first Mythic Item the content gives each adventurer. */
+  private compileItems(content: DoomedrunContent): ItemCard[] {
     const items: ItemCard[] = content.items.map((i) => ({ name: i.name, price: i.price, mythic: false, adventurer: -1, effect: i.effect, estimated: i.source === 'estimated' }));
-    this.mythicOf = new Int16Array(this.adventurerIds.length).fill(-1);
     for (const m of content.mythicItems) {
-      const owner = adventurerIndex(m.adventurer);
+      const owner = this.adventurerIndex(m.adventurer);
       if (this.mythicOf[owner] >= 0) continue;
       this.mythicOf[owner] = items.length;
       items.push({ name: m.name, price: m.price, mythic: true, adventurer: owner, effect: m.effect, estimated: m.source === 'estimated' });
     }
-    this.items = items;
-    this.startingCompany = content.startingCompany.map(adventurerIndex);
-    this.royal = adventurerIndex('royal');
-    this.bard = adventurerIndex('bard');
-    if (this.respites.length < 6) throw new InputError('content: six Respite locations are needed');
+    return items;
   }
+
+  private adventurerIndex(id: string): number {
+    return this.adventurerIds.indexOf(id);
+  }
+}
+
+/** Card ids by card name: the content lists a card once, the table holds one id per copy. */
+class CardIdsByName {
+  private readonly ids = new Map<string, number[]>();
+
+  constructor(cards: CardTables) {
+    for (let id = 0; id < cards.cardCount; id++) {
+      const list = this.ids.get(cards.names[id]) ?? [];
+      list.push(id);
+      this.ids.set(cards.names[id], list);
+    }
+  }
+
+  /** The ids of the first `count` copies. */
+  copies(name: string, count: number): number[] {
+    return (this.ids.get(name) ?? []).slice(0, count);
+  }
+
+  everyCopy(name: string): readonly number[] {
+    return this.ids.get(name) ?? [];
+  }
+}
+
+function realmTables(realm: DoomedrunContent['realms'][number], cardIds: CardIdsByName, locationIndex: ReadonlyMap<string, number>): RealmTables {
+  return {
+    realm: realm.realm,
+    doom: realm.doom,
+    creatures: realm.creatures.flatMap((entry) => cardIds.copies(entry.name, entry.copies)),
+    unhallowed: realm.unhallowed.map((name) => cardIds.copies(name, 1)[0]),
+    locations: realm.locations.map((name) => locationIndex.get(name) as number),
+    final: locationIndex.get(realm.final) as number,
+    graveyard: realm.graveyard.flatMap((entry) => cardIds.copies(entry.name, entry.copies)),
+  };
 }
 
 /** Everything a Run carries between expeditions (the Set a Watch state carries the piles, fire and ability cards). */
