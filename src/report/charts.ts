@@ -436,8 +436,25 @@ const CONTEXT_HEADER = { labelAngle: 0, labelOrient: 'top', labelAnchor: 'start'
  */
 export function pairedDifference(results: ResultsFile, request: Request<'pairedDifference'>): TopLevelSpec {
   requireSetting(results, request.varied);
-  const rows = results.comparisons
-    .filter((comparison) => comparison.varied === request.varied)
+  const rows = differenceRows(results, request.varied);
+  const contexts = gridContexts(rows);
+  const chart = differencePanel(contexts !== null);
+  const title = chartTitle(results, `Paired win-rate differences across ${request.varied}`);
+  // As in inPanels: the layer spec is a top-level spec too, which TypeScript cannot see through the spread.
+  if (contexts === null) return { $schema: SCHEMA, title, data: { values: rows }, ...chart } as TopLevelSpec;
+  return {
+    $schema: SCHEMA,
+    title,
+    data: { values: rows },
+    facet: { row: { field: 'context', type: 'nominal', title: null, sort: contexts, header: CONTEXT_HEADER } },
+    spec: chart,
+  };
+}
+
+/** One row per comparison that varies `varied`: its labels, difference and CI in percentage points, and its counts. */
+function differenceRows(results: ResultsFile, varied: string) {
+  return results.comparisons
+    .filter((comparison) => comparison.varied === varied)
     .map((comparison) => {
       const { pair, context } = comparisonParts(results, comparison);
       return {
@@ -455,17 +472,20 @@ export function pairedDifference(results: ResultsFile, request: Request<'pairedD
         significant: isSignificant(comparison) ? 'yes' : 'no',
       };
     });
-  const contexts = gridContexts(rows);
+}
+
+/** The differences with their CIs against a dashed rule at zero; `byContext`: one facet row per context, labelled by pair. */
+function differencePanel(byContext: boolean): PanelSpec {
   // No axis title: the labels name each comparison, and a title beside labels this long would be drawn over them.
-  const y = { field: contexts === null ? 'comparison' : 'pair', type: 'nominal', title: null, sort: null, axis: { labelLimit: 0 } } as const;
+  const y = { field: byContext ? 'pair' : 'comparison', type: 'nominal', title: null, sort: null, axis: { labelLimit: 0 } } as const;
   const x = { type: 'quantitative', title: 'difference in win rate, first minus second (percentage points)' } as const;
-  const chart: PanelSpec = {
+  return {
     width: 400,
     height: { step: 24 },
     layer: [
       {
         // One zero line per panel, not one per comparison row.
-        transform: [{ aggregate: [{ op: 'count', as: 'comparisons' }], groupby: contexts === null ? [] : ['context'] }],
+        transform: [{ aggregate: [{ op: 'count', as: 'comparisons' }], groupby: byContext ? ['context'] : [] }],
         mark: { type: 'rule', color: 'gray', strokeDash: [4, 4] },
         encoding: { x: { datum: 0, ...x } },
       },
@@ -475,38 +495,27 @@ export function pairedDifference(results: ResultsFile, request: Request<'pairedD
       },
       {
         mark: { type: 'point', filled: true, size: 60 },
-        encoding: {
-          y,
-          x: { field: 'difference', ...x },
-          color: {
-            field: 'significant',
-            type: 'nominal',
-            title: 'CI excludes 0',
-            scale: { domain: ['yes', 'no'], range: ['#d62728', '#7f7f7f'] },
-          },
-          tooltip: [
-            { field: 'comparison', type: 'nominal', title: 'comparison' },
-            { field: 'shown', type: 'nominal', title: 'difference [95% CI]' },
-            { field: 'games', type: 'quantitative', title: 'paired games', format: ',' },
-            { field: 'onlyAWon', type: 'quantitative', title: 'only first won', format: ',' },
-            { field: 'onlyBWon', type: 'quantitative', title: 'only second won', format: ',' },
-            { field: 'significant', type: 'nominal', title: 'CI excludes 0' },
-          ],
-        },
+        encoding: { y, x: { field: 'difference', ...x }, color: SIGNIFICANCE_COLOUR, tooltip: [...DIFFERENCE_TOOLTIPS] },
       },
     ],
   };
-  const title = chartTitle(results, `Paired win-rate differences across ${request.varied}`);
-  // As in inPanels: the layer spec is a top-level spec too, which TypeScript cannot see through the spread.
-  if (contexts === null) return { $schema: SCHEMA, title, data: { values: rows }, ...chart } as TopLevelSpec;
-  return {
-    $schema: SCHEMA,
-    title,
-    data: { values: rows },
-    facet: { row: { field: 'context', type: 'nominal', title: null, sort: contexts, header: CONTEXT_HEADER } },
-    spec: chart,
-  };
 }
+
+const SIGNIFICANCE_COLOUR = {
+  field: 'significant',
+  type: 'nominal',
+  title: 'CI excludes 0',
+  scale: { domain: ['yes', 'no'], range: ['#d62728', '#7f7f7f'] },
+} as const;
+
+const DIFFERENCE_TOOLTIPS = [
+  { field: 'comparison', type: 'nominal', title: 'comparison' },
+  { field: 'shown', type: 'nominal', title: 'difference [95% CI]' },
+  { field: 'games', type: 'quantitative', title: 'paired games', format: ',' },
+  { field: 'onlyAWon', type: 'quantitative', title: 'only first won', format: ',' },
+  { field: 'onlyBWon', type: 'quantitative', title: 'only second won', format: ',' },
+  { field: 'significant', type: 'nominal', title: 'CI excludes 0' },
+] as const;
 
 /**
  * The contexts of a regular grid of comparisons, in order: two or more of them, each with the same two or more pairs,
