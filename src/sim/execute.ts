@@ -1,13 +1,14 @@
 import { InputError } from '../core/errors.ts';
 import type { GameModule } from '../core/game.ts';
 import { loadGame } from '../games/registry.ts';
-import { loadContent } from './content.ts';
+import { loadContent, type LoadedContent } from './content.ts';
 import { besideExperiment, DEFAULT_GAMES, planExperiment, replayOnlyProblem, type ExperimentFile, type ExperimentPlan } from './experiment.ts';
 import { MAX_KEPT_GAMES } from './game-wins.ts';
 import type { ResultsFile } from './results.ts';
-import { Runner, type Shard } from './runner.ts';
+import { Runner, type RunOptions, type Shard } from './runner.ts';
 import { checkSettingValues } from './settings.ts';
 import { resultsFile } from './summarize.ts';
+import type { RunSetup } from './task.ts';
 
 /** Runs one experiment from its parsed file to its results: plan, content, pool, statistics. */
 
@@ -107,35 +108,10 @@ export async function executeExperiment(options: ExecuteOptions): Promise<Execut
   const game = await namedByExperiment(options.file.game, sourcePath, () => loadGame(options.file.game, `${sourcePath}: field game`));
   const file = withFixedSettings(options.file, game, options.settings ?? {});
   const plan = await planExperiment(file, game, sourcePath);
-  const contentFile = options.contentFile ?? file.content;
-  const content =
-    options.contentFile === undefined && file.content !== undefined
-      ? await namedByExperiment(file.content, sourcePath, () => loadContent(game, file.content), `${sourcePath}: field content: `)
-      : loadContent(game, contentFile);
-  const { gamesPerCell, targetCi, maxGames } = budget(options);
+  const content = await experimentContent(options, file, game);
+  const runBudget = budget(options);
   const seed = options.seed ?? file.seed;
-  const runner = new Runner(
-    game,
-    {
-      gameId: file.game,
-      content: content.content,
-      cells: plan.cells.map((cell) => ({ settings: cell.settings, strategy: cell.strategy })),
-      pairs: plan.pairs.flatMap(([a, b]) => [a, b]),
-      runSeed: seed,
-    },
-    {
-      workers: options.workers,
-      gamesPerCell,
-      targetCi,
-      maxGames,
-      shard: options.shard,
-      keepGameWins: options.keepGameWins && plan.cells.length * maxGames <= MAX_KEPT_GAMES,
-      signal: options.signal,
-      onProgress: options.onProgress,
-      replayCommand: (cell, gameSeed) => replayCommandLine(file.game, plan, cell, gameSeed, contentFile),
-    },
-  );
-  const outcome = await runner.run();
+  const outcome = await new Runner(game, runSetup(file, plan, content, seed), runOptions(options, file, plan, runBudget)).run();
   const results = resultsFile({
     game,
     plan,
@@ -143,9 +119,9 @@ export async function executeExperiment(options: ExecuteOptions): Promise<Execut
     contentSha256: content.sha256,
     provenance: game.content.provenance(content.content, plan.cells.map((cell) => cell.settings)),
     seed,
-    gamesPerCell,
-    targetCi,
-    maxGames: targetCi === null ? null : maxGames,
+    gamesPerCell: runBudget.gamesPerCell,
+    targetCi: runBudget.targetCi,
+    maxGames: runBudget.targetCi === null ? null : runBudget.maxGames,
     cells: outcome.cells,
     complete: outcome.complete,
     pairs: outcome.pairs,
@@ -153,4 +129,37 @@ export async function executeExperiment(options: ExecuteOptions): Promise<Execut
     shard: options.shard,
   });
   return { results, interrupted: outcome.interrupted };
+}
+
+/** The content of --content's file, else of the experiment's own (its errors then name the experiment's field), else the game's shipped one. */
+async function experimentContent(options: ExecuteOptions, file: ExperimentFile, game: GameModule): Promise<LoadedContent> {
+  const { sourcePath } = options;
+  const named = file.content;
+  if (options.contentFile !== undefined || named === undefined) return loadContent(game, options.contentFile);
+  return namedByExperiment(named, sourcePath, () => loadContent(game, named), `${sourcePath}: field content: `);
+}
+
+/** What every worker needs to play the experiment's games. */
+function runSetup(file: ExperimentFile, plan: ExperimentPlan, content: LoadedContent, seed: number): Omit<RunSetup, 'gamesFinished' | 'stopRequested'> {
+  return {
+    gameId: file.game,
+    content: content.content,
+    cells: plan.cells.map((cell) => ({ settings: cell.settings, strategy: cell.strategy })),
+    pairs: plan.pairs.flatMap(([a, b]) => [a, b]),
+    runSeed: seed,
+  };
+}
+
+function runOptions(options: ExecuteOptions, file: ExperimentFile, plan: ExperimentPlan, runBudget: Budget): RunOptions {
+  return {
+    workers: options.workers,
+    gamesPerCell: runBudget.gamesPerCell,
+    targetCi: runBudget.targetCi,
+    maxGames: runBudget.maxGames,
+    shard: options.shard,
+    keepGameWins: options.keepGameWins && plan.cells.length * runBudget.maxGames <= MAX_KEPT_GAMES,
+    signal: options.signal,
+    onProgress: options.onProgress,
+    replayCommand: (cell, gameSeed) => replayCommandLine(file.game, plan, cell, gameSeed, options.contentFile ?? file.content),
+  };
 }
