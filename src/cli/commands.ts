@@ -159,8 +159,10 @@ export async function suiteCommand(flags: RunFlags & { full?: boolean; out?: str
     throw new InputError('--max-games needs --target-ci: it caps the games of a run with a target CI');
   }
   const reportsDir = flags.out === undefined ? REPORTS_DIR : outputFolder(flags.out);
-  for (const path of experimentFiles()) {
-    const file = readExperimentFile(path);
+  // Every experiment and report folder is checked before the first game, so bad input never costs a run.
+  const experiments = experimentFiles().map((path) => ({ path, file: readExperimentFile(path) }));
+  for (const { file } of experiments) outputFolder(join(reportsDir, file.name));
+  for (const { path, file } of experiments) {
     const games = flags.games ?? (flags.full ? undefined : file.quickGames);
     const finished = await runAndReport(file, path, { ...flags, games }, null, join(reportsDir, file.name), true);
     if (!finished) return false;

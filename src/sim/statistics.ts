@@ -118,15 +118,14 @@ function scaledSquaredDeviations(n: number, sum: number, sumSquares: number): nu
  * by default) does not reject. With no games nothing is known: rate 0, interval [−1, 1].
  */
 export function pairedDifference(bothWon: number, onlyAWon: number, onlyBWon: number, neither: number, z = Z_95): RateCI {
+  for (const count of [bothWon, onlyAWon, onlyBWon, neither]) {
+    if (!Number.isSafeInteger(count) || count < 0) throw new RangeError(`a paired table holds whole counts of games, not ${count}`);
+  }
   const n = bothWon + onlyAWon + onlyBWon + neither;
   if (n === 0) return { rate: 0, lo: -1, hi: 1 };
   const rate = (onlyAWon - onlyBWon) / n;
   const table = { onlyA: onlyAWon, onlyB: onlyBWon, n };
-  return {
-    rate,
-    lo: rate === -1 ? -1 : differenceScoring(table, z, -1, rate),
-    hi: rate === 1 ? 1 : differenceScoring(table, -z, rate, 1),
-  };
+  return { rate, lo: differenceScoring(table, z, -1, rate), hi: differenceScoring(table, -z, rate, 1) };
 }
 
 interface DiscordantCounts {

@@ -159,7 +159,12 @@ describe('playsim CLI', () => {
     writeFileSync(file, 'not a folder');
     expectBadInput(playsim('run', GRID, '--games', '100000000', '--out', file), /^playsim: --out .*a-file: cannot write the report there: .*a-file is not a folder$/m);
     expectBadInput(playsim('merge', 'x.json', '--out', join(file, 'below')), /^playsim: --out .*below: cannot write the report there: .*a-file is not a folder$/m);
-    expectBadInput(playsim('suite', '--out', file), /^playsim: --out .*a-file: cannot write the report there: .*a-file is not a folder$/m);
+    expectBadInput(playsim('suite', '--games', '100000000', '--out', file), /^playsim: --out .*a-file: cannot write the report there: .*a-file is not a folder$/m);
+    // A file where the suite would write one experiment's folder stops it before the first experiment plays.
+    const suiteOut = tempDir('playsim-cli-');
+    writeFileSync(join(suiteOut, 'setawatch-difficulty'), 'not a folder');
+    expectBadInput(playsim('suite', '--games', '100000000', '--out', suiteOut), /^playsim: --out .*setawatch-difficulty: cannot write the report there: .*setawatch-difficulty is not a folder$/m);
+    expect(readdirSync(suiteOut)).toEqual(['setawatch-difficulty']);
     // Permission checks pass on /proc for root, where Node's recursive mkdir never returns: a folder is tried instead.
     expectBadInput(playsim('run', GRID, '--games', '100000000', '--out', '/proc/playsim'), /^playsim: --out \/proc\/playsim: cannot write the report there: \/proc is not writable$/m);
     // An unset CI variable ("--out $DIR" quoted) must not put the report in the working directory.
@@ -203,6 +208,7 @@ describe('playsim CLI', () => {
     expect(result.code).toBe(0);
     const names = readdirSync('experiments').map((file) => file.replace(/\.(ya?ml|json)$/, ''));
     expect(readdirSync(dir).sort()).toEqual(names.sort());
+    expect(result.stdout.trim().split('\n')).toHaveLength(names.length + 1);
     for (const name of names) {
       expect(result.stdout).toMatch(new RegExp(`^${name}: \\d+ cells in [\\d.]+ s -> .*${name}/report\\.html$`, 'm'));
       expect(readdirSync(join(dir, name))).toEqual(expect.arrayContaining(['results.json', 'summary.md', 'report.html']));

@@ -208,6 +208,23 @@ describe('pairedDifference', () => {
     expect(pairedDifference(0, 0, 0, 0)).toEqual({ rate: 0, lo: -1, hi: 1 });
   });
 
+  it('reaches (n − z²)/(n + z²) when every game went to one side, and refuses counts that are not whole games', () => {
+    const interval = pairedDifference(0, 0, 40, 0);
+    expect(interval.lo).toBe(-1);
+    expect(interval.hi).toBeCloseTo(-(40 - Z_95 * Z_95) / (40 + Z_95 * Z_95), 12);
+    expect(() => pairedDifference(0, Number.NaN, 1, 0)).toThrow(RangeError);
+    expect(() => pairedDifference(0, 1.5, 1, 0)).toThrow(RangeError);
+    expect(() => pairedDifference(-1, 2, 1, 0)).toThrow(RangeError);
+  });
+
+  it('holds at 2^28 games, the most a results file keeps the game wins of', () => {
+    const half = 2 ** 27;
+    const interval = pairedDifference(half, 0, 0, half);
+    const reach = (Z_95 * Z_95) / (2 ** 28 + Z_95 * Z_95);
+    expect(interval.lo / -reach).toBeCloseTo(1, 9);
+    expect(interval.hi / reach).toBeCloseTo(1, 9);
+  });
+
   it('covers the true change at least 93% of the time when a change turns around about two games, all one way', () => {
     // Exact coverage over the counts of 5,000 games where A alone wins with probability 2/5,000 and B alone never:
     // the case where Newcombe's hybrid score interval (playsim before 0.8.0) covered 86%.
@@ -216,7 +233,8 @@ describe('pairedDifference', () => {
     let covered = 0;
     let probability = (1 - onlyAProbability) ** n;
     for (let onlyA = 0; onlyA <= 40; onlyA++) {
-      const interval = pairedDifference((n - onlyA) / 2, onlyA, 0, (n - onlyA) / 2);
+      const both = Math.floor((n - onlyA) / 2);
+      const interval = pairedDifference(both, onlyA, 0, n - onlyA - both);
       if (interval.lo <= onlyAProbability && onlyAProbability <= interval.hi) covered += probability;
       probability *= ((n - onlyA) / (onlyA + 1)) * (onlyAProbability / (1 - onlyAProbability));
     }

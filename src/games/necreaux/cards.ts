@@ -240,7 +240,7 @@ export class CardTable {
     this.abilityRoll = Uint8Array.from(abilities, (a) => rollBits(a.ability.effect));
     this.abilityOn = Uint8Array.from(abilities, (a) => kindBits(a.ability.on ?? ADVENTURE_TYPES));
     this.rollAbilitiesOnlyImprove = abilities.every(({ ability }) => ability.trigger !== 'roll' || ability.effect.op === 'rollBonus' || ability.effect.op === 'reroll');
-    abilities.forEach((a, i) => this.addToCardSummary(a.card, i));
+    abilities.forEach((a, i) => this.addToTriggersAndPassives(a.card, i));
 
     const skillByName = new Map(content.skills.map((s, i) => [s.name, this.skillStart + i]));
     this.premade = content.premade.map((names) => Int16Array.from(names, (name) => skillByName.get(name)!));
@@ -289,7 +289,7 @@ export class CardTable {
   }
 
   /** Adds an ability to its card's trigger union and, when passive, to the card's passive roll modifiers. */
-  private addToCardSummary(card: number, ability: number): void {
+  private addToTriggersAndPassives(card: number, ability: number): void {
     this.triggers[card] |= this.abilityTrigger[ability];
     if (this.abilityTrigger[ability] === Trigger.passive) this.compilePassive(card, ability);
   }
