@@ -171,23 +171,57 @@ function healKeptChoice(view: DecisionView, healAt: number): number {
   return firstOf(provisions, pick(view, OptionKind.done));
 }
 
+/** Decision glowing: reroll the other rolled dice unless three of them already show Provisions, Magic, a discovery or Weaponry. */
+function glowingChoice(view: DecisionView): number {
+  const p = view.state.player;
+  let useful = 0;
+  for (let i = 0; i < p.count; i++) {
+    if (p.where[i] !== Where.rolling || i === view.die) continue;
+    const face = view.tables.faceAt(p.type[i], p.face[i]);
+    if (face === F.provisions || face === F.magic || face === F.discovery || face === F.weaponry) useful++;
+  }
+  return useful < 3 ? pick(view, OptionKind.reroll) : pick(view, OptionKind.done);
+}
+
+/**
+ * The attack expected with rerolls until every die scores or burns: 3 of 4 dice score, at the weapons' mean value,
+ * plus about 2 per Magic result kept for the Magic dice, less the damage.
+ */
+function expectedAttack(view: DecisionView): number {
+  const s = view.state;
+  const primary = s.primaryUpgraded ? 3 : 2;
+  const secondary = s.secondaryUpgraded ? 2 : 1;
+  return 5 * 0.75 * ((primary + secondary + 1) / 3) + 2 * Math.min(2, countInPlay(view, F.magic)) - s.damage;
+}
+
+/**
+ * Decision retreat: retreat when a loss looks likely and would cost a lot: the expected attack falls more than 2 short,
+ * or a loss would end the game and the expected attack is not at least 1 above what it takes to win.
+ */
+function retreatChoice(view: DecisionView): number {
+  const s = view.state;
+  const gap = view.toWin - expectedAttack(view);
+  const lossCost = Math.max(1, Math.round(gap));
+  const deadly = s.damage + lossCost > s.damageLimit;
+  return (deadly && gap > -1) || gap > 2 ? pick(view, OptionKind.retreat) : pick(view, OptionKind.done);
+}
+
+/** Decision destination: roll both rune dice while four or more runes are lacking and the next one does not win; else take the first rune lacking. */
+function destinationChoice(view: DecisionView): number {
+  const o = view.options;
+  let missing = 0;
+  for (let i = 0; i < o.count; i++) if (o.kind[i] === OptionKind.choose) missing++;
+  const needed = view.state.runes + 1 >= view.state.runesToWin;
+  return missing >= 4 && !needed ? pick(view, OptionKind.roll) : 0;
+}
+
 /** Heal from this much damage on: every point of damage is subtracted from every combat total. */
 export const HEAL_AT = 1;
 
 export function heuristicChoice(decision: DecisionKind, view: DecisionView, healAt = HEAL_AT): number {
-  const s = view.state;
-  const o = view.options;
   switch (decision) {
-    case Decision.glowing: {
-      let useful = 0;
-      const p = s.player;
-      for (let i = 0; i < p.count; i++) {
-        if (p.where[i] !== Where.rolling || i === view.die) continue;
-        const face = view.tables.faceAt(p.type[i], p.face[i]);
-        if (face === F.provisions || face === F.magic || face === F.discovery || face === F.weaponry) useful++;
-      }
-      return useful < 3 ? pick(view, OptionKind.reroll) : pick(view, OptionKind.done);
-    }
+    case Decision.glowing:
+      return glowingChoice(view);
     case Decision.assign:
       return assignChoice(view, healAt);
     case Decision.bringIn:
@@ -200,17 +234,8 @@ export function heuristicChoice(decision: DecisionKind, view: DecisionView, heal
       return mostOfBestGroup(view, returnScore);
     case Decision.move:
       return pick(view, OptionKind.choose);
-    case Decision.retreat: {
-      // Expected attack with rerolls until every die scores or burns: 3 of 4 dice score, at the weapons' mean value,
-      // plus about 2 per Magic result kept for the Magic dice. Retreat when a loss looks likely and would cost a lot.
-      const primary = s.primaryUpgraded ? 3 : 2;
-      const secondary = s.secondaryUpgraded ? 2 : 1;
-      const expected = 5 * 0.75 * ((primary + secondary + 1) / 3) + 2 * Math.min(2, countInPlay(view, F.magic)) - s.damage;
-      const gap = view.toWin - expected;
-      const lossCost = Math.max(1, Math.round(gap));
-      const deadly = s.damage + lossCost > s.damageLimit;
-      return (deadly && gap > -1) || gap > 2 ? pick(view, OptionKind.retreat) : pick(view, OptionKind.done);
-    }
+    case Decision.retreat:
+      return retreatChoice(view);
     case Decision.magic:
       return view.toWin > 2 * Math.max(1, view.attack) ? pick(view, OptionKind.choose) : pick(view, OptionKind.done);
     case Decision.magicWeapon:
@@ -224,17 +249,13 @@ export function heuristicChoice(decision: DecisionKind, view: DecisionView, heal
       return view.attack < view.toWin ? pick(view, OptionKind.choose) : pick(view, OptionKind.done);
     case Decision.healingDie:
       // A used healing die may leave the reserve (circle, X): roll it only when the result alone leaves damage to heal.
-      return s.damage > view.heal ? pick(view, OptionKind.choose) : pick(view, OptionKind.done);
+      return view.state.damage > view.heal ? pick(view, OptionKind.choose) : pick(view, OptionKind.done);
     case Decision.healKept:
       return healKeptChoice(view, healAt);
     case Decision.defendRune:
       return firstOf(pick(view, OptionKind.choose, 2), 0);
-    case Decision.destination: {
-      let missing = 0;
-      for (let i = 0; i < o.count; i++) if (o.kind[i] === OptionKind.choose) missing++;
-      const needed = view.state.runes + 1 >= view.state.runesToWin;
-      return missing >= 4 && !needed ? pick(view, OptionKind.roll) : 0;
-    }
+    case Decision.destination:
+      return destinationChoice(view);
     default:
       return 0;
   }
