@@ -137,56 +137,97 @@ export const citiesofdoomContentSchema = z
     const issue = (message: string) => ctx.addIssue({ code: 'custom', message });
     const byId = new Map(c.dice.map((d) => [d.id, d]));
     if (byId.size !== c.dice.length) issue('die ids must be unique');
-    for (const role of COMMON_ROLES) {
-      const n = c.dice.filter((d) => d.role === role).length;
-      if (n !== 1) issue(`exactly one die type must have role "${role}", found ${n}`);
-    }
-    const known = new Set<string>([...ACTION_FACES, ...COMBAT_FACES, ...OTHER_FACES]);
-    const freeNames: readonly Role[] = ['landscape', 'destination', 'rune', 'specialRune', 'monster', 'healing', 'healingWod'];
-    const numbered: readonly Role[] = ['landscape', 'destination', 'monster', 'healing', 'healingWod'];
-    for (const d of c.dice) {
-      for (const f of d.faces) {
-        const entry = typeof f === 'string' ? { face: f, value: undefined } : f;
-        if (!freeNames.includes(d.role) && !known.has(entry.face)) issue(`die "${d.id}": unknown face "${entry.face}"`);
-        const needsValue = numbered.includes(d.role) || ['magicValue', 'power', 'block', 'weaponBonus', 'weaponsBonus'].includes(entry.face);
-        if (needsValue && entry.value === undefined) issue(`die "${d.id}": face "${entry.face}" needs a value`);
-      }
-    }
-    const rune = c.dice.find((d) => d.role === 'rune');
-    if (rune !== undefined) {
-      const names = new Set(rune.faces.map((f) => (typeof f === 'string' ? f : f.face)).filter((n) => n !== 'wild'));
-      if (names.size < 6) issue(`the rune die needs at least 6 different runes, has ${names.size}`);
-    }
-    const character = c.dice.find((d) => d.role === 'character');
-    if (character !== undefined) {
-      const names = new Set(character.faces.map((f) => (typeof f === 'string' ? f : f.face)));
-      for (const who of ['dwarf', 'elf', 'human']) if (!names.has(who)) issue(`the character die needs a "${who}" face`);
-    }
-    const checkPool = (where: string, dice: Record<string, number>) => {
-      for (const id of Object.keys(dice)) {
-        const d = byId.get(id);
-        if (d === undefined) issue(`${where}: unknown die "${id}"`);
-        else if (!POOL_ROLES.includes(d.role)) issue(`${where}: die "${id}" (role ${d.role}) cannot be in a reserve or sideboard`);
-      }
-    };
-    checkPool('reserve', c.reserve);
-    checkPool('opponent', c.opponent.dice);
-    for (const id of c.opponent.easier) if (byId.get(id)?.role !== 'action') issue(`opponent.easier: "${id}" is not an action die`);
-    const opponentDice = Object.values(c.opponent.dice).reduce((a, b) => a + b, 0);
-    if (opponentDice < 1 || opponentDice > 7) issue(`the Opponent needs 1 to 7 action dice, has ${opponentDice}`);
-    const names = new Set<string>();
-    for (const s of c.sideboards) {
-      if (names.has(s.name)) issue(`sideboard names must be unique: "${s.name}"`);
-      names.add(s.name);
-      checkPool(`sideboard ${s.name}`, s.dice);
-      const total = Object.values(s.dice).reduce((a, b) => a + b, 0);
-      if (total !== 25) issue(`sideboard ${s.name} must hold 25 dice, holds ${total}`);
-      const silver = Object.entries(s.dice).filter(([id]) => byId.get(id)?.role === 'combatSilver').reduce((a, [, n]) => a + n, 0);
-      if (silver > 1) issue(`sideboard ${s.name} may hold only 1 silver or gold-printed 6-sided combat die, holds ${silver}`);
-    }
+    checkCommonRoles(c.dice, issue);
+    for (const d of c.dice) checkFaces(d, issue);
+    checkRuneDie(c.dice, issue);
+    checkCharacterDie(c.dice, issue);
+    checkPool('reserve', c.reserve, byId, issue);
+    checkOpponent(c.opponent, byId, issue);
+    checkSideboards(c.sideboards, byId, issue);
   });
 
 export type CitiesContent = z.infer<typeof citiesofdoomContentSchema>;
+type DieType = z.infer<typeof dieType>;
+type DiceById = ReadonlyMap<string, DieType>;
+/** Reports a problem of the content file. */
+type Issue = (message: string) => void;
+
+const KNOWN_FACES = new Set<string>([...ACTION_FACES, ...COMBAT_FACES, ...OTHER_FACES]);
+/** Roles whose faces may have any name. */
+const FREE_NAME_ROLES: readonly Role[] = ['landscape', 'destination', 'rune', 'specialRune', 'monster', 'healing', 'healingWod'];
+/** Roles whose faces all carry a value. */
+const NUMBERED_ROLES: readonly Role[] = ['landscape', 'destination', 'monster', 'healing', 'healingWod'];
+/** Faces that carry a value on any die. */
+const NUMBERED_FACES = ['magicValue', 'power', 'block', 'weaponBonus', 'weaponsBonus'];
+
+function checkCommonRoles(dice: readonly DieType[], issue: Issue): void {
+  for (const role of COMMON_ROLES) {
+    const n = dice.filter((d) => d.role === role).length;
+    if (n !== 1) issue(`exactly one die type must have role "${role}", found ${n}`);
+  }
+}
+
+/** Every face of the die needs a known name (unless its role names faces freely) and, when numbered, a value. */
+function checkFaces(d: DieType, issue: Issue): void {
+  for (const f of d.faces) {
+    const entry = typeof f === 'string' ? { face: f, value: undefined } : f;
+    if (!FREE_NAME_ROLES.includes(d.role) && !KNOWN_FACES.has(entry.face)) issue(`die "${d.id}": unknown face "${entry.face}"`);
+    const needsValue = NUMBERED_ROLES.includes(d.role) || NUMBERED_FACES.includes(entry.face);
+    if (needsValue && entry.value === undefined) issue(`die "${d.id}": face "${entry.face}" needs a value`);
+  }
+}
+
+function checkRuneDie(dice: readonly DieType[], issue: Issue): void {
+  const rune = dice.find((d) => d.role === 'rune');
+  if (rune === undefined) return;
+  const names = new Set(faceNames(rune).filter((n) => n !== 'wild'));
+  if (names.size < 6) issue(`the rune die needs at least 6 different runes, has ${names.size}`);
+}
+
+function checkCharacterDie(dice: readonly DieType[], issue: Issue): void {
+  const character = dice.find((d) => d.role === 'character');
+  if (character === undefined) return;
+  const names = new Set(faceNames(character));
+  for (const who of ['dwarf', 'elf', 'human']) if (!names.has(who)) issue(`the character die needs a "${who}" face`);
+}
+
+function faceNames(d: DieType): string[] {
+  return d.faces.map((f) => (typeof f === 'string' ? f : f.face));
+}
+
+/** The dice of a reserve or sideboard (`where`) must be known die types with a pool role. */
+function checkPool(where: string, dice: Record<string, number>, byId: DiceById, issue: Issue): void {
+  for (const id of Object.keys(dice)) {
+    const d = byId.get(id);
+    if (d === undefined) issue(`${where}: unknown die "${id}"`);
+    else if (!POOL_ROLES.includes(d.role)) issue(`${where}: die "${id}" (role ${d.role}) cannot be in a reserve or sideboard`);
+  }
+}
+
+function checkOpponent(opponent: CitiesContent['opponent'], byId: DiceById, issue: Issue): void {
+  checkPool('opponent', opponent.dice, byId, issue);
+  for (const id of opponent.easier) if (byId.get(id)?.role !== 'action') issue(`opponent.easier: "${id}" is not an action die`);
+  const count = totalDice(opponent.dice);
+  if (count < 1 || count > 7) issue(`the Opponent needs 1 to 7 action dice, has ${count}`);
+}
+
+/** Sideboards: unique names, 25 dice of pool roles, at most one silver (or gold-printed) combat die. */
+function checkSideboards(sideboards: CitiesContent['sideboards'], byId: DiceById, issue: Issue): void {
+  const names = new Set<string>();
+  for (const s of sideboards) {
+    if (names.has(s.name)) issue(`sideboard names must be unique: "${s.name}"`);
+    names.add(s.name);
+    checkPool(`sideboard ${s.name}`, s.dice, byId, issue);
+    const total = totalDice(s.dice);
+    if (total !== 25) issue(`sideboard ${s.name} must hold 25 dice, holds ${total}`);
+    const silver = Object.entries(s.dice).filter(([id]) => byId.get(id)?.role === 'combatSilver').reduce((a, [, n]) => a + n, 0);
+    if (silver > 1) issue(`sideboard ${s.name} may hold only 1 silver or gold-printed 6-sided combat die, holds ${silver}`);
+  }
+}
+
+function totalDice(dice: Record<string, number>): number {
+  return Object.values(dice).reduce((a, b) => a + b, 0);
+}
 
 /** Provenance by die type, plus the sideboards, the Opponent's set-up and the encounter effects. */
 export function provenance(content: CitiesContent): Provenance {
