@@ -753,24 +753,50 @@ export class KyrosRules implements RulesView {
 
   private endCombat(end: number): void {
     const s = this.state;
-    const t = this.tables;
-    const seat = s.attacker;
-    const town = s.town;
-    const lord = s.lord;
     s.inCombat = false;
     if (s.firstAttack < 0) s.firstAttack = end === CombatEnd.liberated ? 1 : 0;
-    if (end !== CombatEnd.liberated) {
-      // The Giant Lord sheds its counters and any wounds or exhaustion it took.
-      if (end === CombatEnd.knockedOut) {
-        this.knockOut(seat);
-        if (this.log !== null) this.log.write(`    the hero is knocked out; ${t.lordNames[lord]} sheds its counters and wounds; the hero goes to a free town to recover`);
-      } else {
-        s.escapes++;
-        if (this.log !== null) this.log.write(`    ${t.lordNames[lord]} sheds its counters and wounds`);
-      }
+    if (end === CombatEnd.liberated) this.liberate(s.attacker, s.town, s.lord);
+    else this.lordHolds(end);
+  }
+
+  /** The hero is knocked out or escaped: the Giant Lord sheds its counters and any wounds or exhaustion it took. */
+  private lordHolds(end: number): void {
+    const s = this.state;
+    const t = this.tables;
+    if (end === CombatEnd.knockedOut) {
+      this.knockOut(s.attacker);
+      if (this.log !== null) this.log.write(`    the hero is knocked out; ${t.lordNames[s.lord]} sheds its counters and wounds; the hero goes to a free town to recover`);
+    } else {
+      s.escapes++;
+      if (this.log !== null) this.log.write(`    ${t.lordNames[s.lord]} sheds its counters and wounds`);
+    }
+  }
+
+  /** The spoils, then the game ends with the last occupied town, or else the hero takes the Market Step unless it fell too. */
+  private liberate(seat: number, town: number, lord: number): void {
+    const s = this.state;
+    this.takeSpoils(seat, town, lord);
+    if (s.occupiedTowns() === 0) {
+      s.status = Status.finished;
+      if (this.log !== null) this.log.write('  the last occupied town is liberated: the game ends');
       return;
     }
-    // Liberation: the card (its counters stay on it), the red counter, the reward, a free market card.
+    if (s.wounds[seat] >= s.heroLife) {
+      // bothFall=lord-first: the Lord's reflected wound knocked the hero out too: it keeps the spoils, misses the market.
+      this.knockOut(seat);
+      if (this.log !== null) this.log.write('    the hero falls with the Giant Lord and is knocked out; it goes to a free town to recover');
+      return;
+    }
+    this.marketStep(seat, town);
+  }
+
+  /**
+   * The town is liberated and the hero, now at a free place, takes the Giant Lord's card (its counters stay on it:
+   * 1 fame plus 1 per counter), the town's red counter and the reward gold.
+   */
+  private takeSpoils(seat: number, town: number, lord: number): void {
+    const s = this.state;
+    const t = this.tables;
     s.liberations++;
     s.townLiberated[town] = 1;
     s.position[seat] = FREE_PLACE;
@@ -788,18 +814,6 @@ export class KyrosRules implements RulesView {
         `    ${t.townNames[town]} is liberated: seat ${seat + 1} takes ${t.lordNames[lord]} (+${fame} fame, now ${s.fame[seat]}), the red counter and ${t.lordRewardGold[lord]} gold`,
       );
     }
-    if (s.occupiedTowns() === 0) {
-      s.status = Status.finished;
-      if (this.log !== null) this.log.write('  the last occupied town is liberated: the game ends');
-      return;
-    }
-    if (s.wounds[seat] >= s.heroLife) {
-      // bothFall=lord-first: the Lord's reflected wound knocked the hero out too: it keeps the spoils, misses the market.
-      this.knockOut(seat);
-      if (this.log !== null) this.log.write('    the hero falls with the Giant Lord and is knocked out; it goes to a free town to recover');
-      return;
-    }
-    this.marketStep(seat, town);
   }
 
   /** A knocked-out hero recovers in a free town (wounds and exhaustion cleared) and loses knockoutTurns turns. */
