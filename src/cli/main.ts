@@ -1,4 +1,4 @@
-import yargs from 'yargs';
+import yargs, { type Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { z, type ZodType } from 'zod';
 import { EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK, GameCrash, InputError } from '../core/errors.ts';
@@ -136,6 +136,60 @@ function exitCodeFor(error: unknown): number {
   return EXIT_FAILURE;
 }
 
+// Each command's positionals and options, in the order --help lists them.
+
+const setFlag = { type: 'string', array: true, nargs: 1, describe: 'setting as key=value (repeatable)' } as const;
+const strategyFlag = { type: 'string', describe: 'strategy name[:param=value,...] or a path to a module' } as const;
+
+function runArguments(y: Argv) {
+  return y.positional('experiment', { type: 'string', demandOption: true }).options({
+    ...runOptions,
+    set: { type: 'string', array: true, nargs: 1, describe: 'fix a setting the experiment does not vary, as key=value (repeatable)' },
+    shard: { type: 'string', describe: 'run slice i of n (0-based), e.g. 0/4; combine with playsim merge' },
+    out: { type: 'string', describe: 'output folder (default reports/<experiment>, with any --set, --content and --shard in its name)' },
+  });
+}
+
+function suiteArguments(y: Argv) {
+  return y.options({
+    ...suiteOptions,
+    full: { type: 'boolean', describe: 'use each experiment\'s full game count (and --target-ci, --max-games)' },
+    out: { type: 'string', describe: 'folder to write each experiment\'s report folder in (default reports/)' },
+  });
+}
+
+function simArguments(y: Argv) {
+  return y.positional('game', { type: 'string', demandOption: true }).options({
+    ...runOptions,
+    set: setFlag,
+    strategy: strategyFlag,
+    json: { type: 'boolean', describe: 'print the cell\'s results object as JSON' },
+  });
+}
+
+function replayArguments(y: Argv) {
+  return y.positional('game', { type: 'string', demandOption: true }).options({
+    seed: { ...sizeFlag('seed', runSizes.seed, SEED, 'the game seed (as printed in errors and logs)'), demandOption: true },
+    set: setFlag,
+    strategy: strategyFlag,
+    content: runOptions.content,
+    detail: { type: 'boolean', describe: 'narrate every round (games with a `detail` setting, e.g. doomedrun)' },
+  });
+}
+
+function mergeArguments(y: Argv) {
+  return y
+    .positional('files', { type: 'string', array: true, demandOption: true })
+    .options({ out: { type: 'string', demandOption: true, describe: 'output folder' } });
+}
+
+function diffArguments(y: Argv) {
+  return y
+    .positional('before', { type: 'string', demandOption: true })
+    .positional('after', { type: 'string', demandOption: true })
+    .options({ 'fail-on-change': { type: 'boolean', describe: 'exit 1 when a matched cell\'s win rate moved (all cells taken together)' } });
+}
+
 export async function main(argv: string[]): Promise<number> {
   let exitCode = EXIT_OK;
   const finish = (completed: boolean | void) => {
@@ -146,52 +200,15 @@ export async function main(argv: string[]): Promise<number> {
     await yargs(argv)
       .scriptName('playsim')
       .parserConfiguration({ 'parse-numbers': false })
-      .command('run <experiment>', 'run an experiment file (JSON or YAML), or one of experiments/ by name, and write its report', (y) =>
-        y.positional('experiment', { type: 'string', demandOption: true }).options({
-          ...runOptions,
-          set: { type: 'string', array: true, nargs: 1, describe: 'fix a setting the experiment does not vary, as key=value (repeatable)' },
-          shard: { type: 'string', describe: 'run slice i of n (0-based), e.g. 0/4; combine with playsim merge' },
-          out: { type: 'string', describe: 'output folder (default reports/<experiment>, with any --set, --content and --shard in its name)' },
-        }),
-        async (args) => finish(await runCommand(args.experiment, args)),
+      .command('run <experiment>', 'run an experiment file (JSON or YAML), or one of experiments/ by name, and write its report', runArguments, async (args) =>
+        finish(await runCommand(args.experiment, args)),
       )
-      .command('suite', 'run every experiment in experiments/ at its quick size (npm start)', (y) =>
-        y.options({
-          ...suiteOptions,
-          full: { type: 'boolean', describe: 'use each experiment\'s full game count (and --target-ci, --max-games)' },
-          out: { type: 'string', describe: 'folder to write each experiment\'s report folder in (default reports/)' },
-        }),
-        async (args) => finish(await suiteCommand(args)),
-      )
-      .command('sim <game>', 'simulate one cell', (y) =>
-        y.positional('game', { type: 'string', demandOption: true }).options({
-          ...runOptions,
-          set: { type: 'string', array: true, nargs: 1, describe: 'setting as key=value (repeatable)' },
-          strategy: { type: 'string', describe: 'strategy name[:param=value,...] or a path to a module' },
-          json: { type: 'boolean', describe: 'print the cell\'s results object as JSON' },
-        }),
-        async (args) => finish(await simCommand(args.game, args)),
-      )
-      .command('replay <game>', 'play one game and narrate it', (y) =>
-        y.positional('game', { type: 'string', demandOption: true }).options({
-          seed: { ...sizeFlag('seed', runSizes.seed, SEED, 'the game seed (as printed in errors and logs)'), demandOption: true },
-          set: { type: 'string', array: true, nargs: 1, describe: 'setting as key=value (repeatable)' },
-          strategy: { type: 'string', describe: 'strategy name[:param=value,...] or a path to a module' },
-          content: runOptions.content,
-          detail: { type: 'boolean', describe: 'narrate every round (games with a `detail` setting, e.g. doomedrun)' },
-        }),
-        async (args) => finish(await replayCommand(args.game, args)),
-      )
-      .command('merge <files..>', 'merge shard results into one report', (y) =>
-        y.positional('files', { type: 'string', array: true, demandOption: true }).options({ out: { type: 'string', demandOption: true, describe: 'output folder' } }),
-        async (args) => finish(await mergeCommand(args.files, args.out)),
-      )
-      .command('diff <before> <after>', 'how the results moved between two runs (results.json files or report folders)', (y) =>
-        y
-          .positional('before', { type: 'string', demandOption: true })
-          .positional('after', { type: 'string', demandOption: true })
-          .options({ 'fail-on-change': { type: 'boolean', describe: 'exit 1 when a matched cell\'s win rate moved (all cells taken together)' } }),
-        async (args) => finish(await diffCommand(args.before, args.after, args.failOnChange === true)),
+      .command('suite', 'run every experiment in experiments/ at its quick size (npm start)', suiteArguments, async (args) => finish(await suiteCommand(args)))
+      .command('sim <game>', 'simulate one cell', simArguments, async (args) => finish(await simCommand(args.game, args)))
+      .command('replay <game>', 'play one game and narrate it', replayArguments, async (args) => finish(await replayCommand(args.game, args)))
+      .command('merge <files..>', 'merge shard results into one report', mergeArguments, async (args) => finish(await mergeCommand(args.files, args.out)))
+      .command('diff <before> <after>', 'how the results moved between two runs (results.json files or report folders)', diffArguments, async (args) =>
+        finish(await diffCommand(args.before, args.after, args.failOnChange === true)),
       )
       .command('list', 'list games, settings, strategies and experiments', {}, async () => finish(await listCommand()))
       .demandCommand(1, `name a command: ${COMMANDS.join(', ')} (playsim --help)`)
