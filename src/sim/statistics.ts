@@ -124,8 +124,13 @@ export function pairedDifference(bothWon: number, onlyAWon: number, onlyBWon: nu
   const n = bothWon + onlyAWon + onlyBWon + neither;
   if (n === 0) return { rate: 0, lo: -1, hi: 1 };
   const rate = (onlyAWon - onlyBWon) / n;
-  const table = { onlyA: onlyAWon, onlyB: onlyBWon, n };
-  return { rate, lo: differenceScoring(table, z, -1, rate), hi: differenceScoring(table, -z, rate, 1) };
+  // The upper limit is the lower limit of the table with A and B swapped, negated, so that swapping them mirrors the
+  // interval exactly (bisecting each end separately leaves rounding differences near ±1).
+  return {
+    rate,
+    lo: lowerLimit({ onlyA: onlyAWon, onlyB: onlyBWon, n }, z, rate),
+    hi: -lowerLimit({ onlyA: onlyBWon, onlyB: onlyAWon, n }, z, -rate),
+  };
 }
 
 interface DiscordantCounts {
@@ -135,15 +140,17 @@ interface DiscordantCounts {
 }
 
 /**
- * The difference δ in (below, above) where Tango's score equals `target`, by bisection: the score falls as δ rises,
- * is `target` or more at `below` (it tends to +∞ at δ = −1) and at most `target` at `above`. The halving stops when
- * the midpoint can no longer be told from an end, so the limit is exact to the last bit.
+ * The difference δ between −1 and the observed `rate` where Tango's score equals z, by bisection: the score falls as
+ * δ rises, tends to +∞ at δ = −1 and is 0 at the rate. The halving stops when the midpoint can no longer be told from
+ * an end, so the limit is exact to the last bit.
  */
-function differenceScoring(table: DiscordantCounts, target: number, below: number, above: number): number {
+function lowerLimit(table: DiscordantCounts, z: number, rate: number): number {
+  let below = -1;
+  let above = rate;
   for (;;) {
     const middle = (below + above) / 2;
     if (middle === below || middle === above) return middle;
-    if (tangoScore(table, middle) > target) below = middle;
+    if (tangoScore(table, middle) > z) below = middle;
     else above = middle;
   }
 }
