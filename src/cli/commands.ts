@@ -1,5 +1,5 @@
 import { existsSync, mkdtempSync, readdirSync, rmdirSync, statSync } from 'node:fs';
-import { basename, dirname, extname, join, relative, resolve } from 'node:path';
+import { basename, dirname, extname, isAbsolute, join, relative, resolve } from 'node:path';
 import { OutcomeRecord, playOneGame, shownMetric, type GameModule } from '../core/game.ts';
 import { InputError } from '../core/errors.ts';
 import { GAME_IDS, loadGame } from '../games/registry.ts';
@@ -102,13 +102,19 @@ async function writeReport(results: ResultsFile, outDir: string): Promise<string
   return write(results, outDir);
 }
 
+/** A path as the user would type it: relative when under the working directory, else absolute. */
+function shownPath(path: string): string {
+  const fromHere = relative(process.cwd(), path);
+  return fromHere.startsWith('..') || isAbsolute(fromHere) ? path : fromHere;
+}
+
 /** Runs and writes the report; `run` prints the summary, the suite (`npm start`) one line per experiment. */
 async function runAndReport(file: ExperimentFile, sourcePath: string, flags: RunFlags, shard: Shard | null, outDir: string, inSuite = false): Promise<boolean> {
   const started = Date.now();
   const { results, interrupted } = await execute(file, sourcePath, flags, shard, true);
   const written = await writeReport(results, outDir);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  if (inSuite) process.stdout.write(`${file.name}: ${results.cells.length} cells in ${seconds} s -> ${relative(process.cwd(), join(outDir, 'report.html'))}\n`);
+  if (inSuite) process.stdout.write(`${file.name}: ${results.cells.length} cells in ${seconds} s -> ${shownPath(join(outDir, 'report.html'))}\n`);
   else process.stdout.write(`${summaryMarkdown(results)}\n`);
   if (interrupted) process.stderr.write(`interrupted: wrote the games finished so far, marked incomplete, to ${outDir}\n`);
   else if (!inSuite) process.stderr.write(`wrote ${written.length} files to ${outDir}\n`);
@@ -167,7 +173,7 @@ export async function suiteCommand(flags: RunFlags & { full?: boolean; out?: str
     const finished = await runAndReport(file, path, { ...flags, games }, null, join(reportsDir, file.name), true);
     if (!finished) return false;
   }
-  process.stdout.write(`each folder under ${relative(process.cwd(), reportsDir) || '.'}/ holds summary.md (the tables), results.json, the charts and report.html (open it in a browser)\n`);
+  process.stdout.write(`each folder under ${shownPath(reportsDir) || '.'}/ holds summary.md (the tables), results.json, the charts and report.html (open it in a browser)\n`);
   return true;
 }
 
