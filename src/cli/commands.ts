@@ -1,5 +1,5 @@
 import { existsSync, mkdtempSync, readdirSync, rmdirSync, statSync } from 'node:fs';
-import { basename, dirname, extname, isAbsolute, join, relative, resolve } from 'node:path';
+import { basename, dirname, extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { OutcomeRecord, playOneGame, shownMetric, type GameModule } from '../core/game.ts';
 import { InputError } from '../core/errors.ts';
 import { GAME_IDS, loadGame } from '../games/registry.ts';
@@ -48,14 +48,15 @@ export function parseShard(text: string | undefined): Shard | null {
  * The report folder --out names, checked before any game is played, so a long run is not lost to a typo: the folder,
  * or its nearest existing ancestor, must be a folder this process may write into. Nothing is created until the report
  * is written. An empty --out (a CI variable left unset) is refused rather than taken as the working directory.
+ * `named` is how an error names the folder: the flag, or what the folder is when the user did not type its path.
  */
-export function outputFolder(out: string): string {
+export function outputFolder(out: string, named = '--out'): string {
   if (out.trim() === '') throw new InputError('--out is empty: give the report folder (--out . for the working directory)');
   const outDir = resolve(out);
   let path = outDir;
   while (!existsSync(path) && dirname(path) !== path) path = dirname(path);
   const problem = !statSync(path).isDirectory() ? `${path} is not a folder` : !writable(path) ? `${path} is not writable` : null;
-  if (problem !== null) throw new InputError(`--out ${outDir}: cannot write the report there: ${problem}`);
+  if (problem !== null) throw new InputError(`${named} ${outDir}: cannot write the report there: ${problem}`);
   return outDir;
 }
 
@@ -103,9 +104,9 @@ async function writeReport(results: ResultsFile, outDir: string): Promise<string
 }
 
 /** A path as the user would type it: relative when under the working directory, else absolute. */
-function shownPath(path: string): string {
+export function shownPath(path: string): string {
   const fromHere = relative(process.cwd(), path);
-  return fromHere.startsWith('..') || isAbsolute(fromHere) ? path : fromHere;
+  return fromHere === '..' || fromHere.startsWith(`..${sep}`) || isAbsolute(fromHere) ? path : fromHere;
 }
 
 /** Runs and writes the report; `run` prints the summary, the suite (`npm start`) one line per experiment. */
@@ -167,7 +168,7 @@ export async function suiteCommand(flags: RunFlags & { full?: boolean; out?: str
   const reportsDir = flags.out === undefined ? REPORTS_DIR : outputFolder(flags.out);
   // Every experiment and report folder is checked before the first game, so bad input never costs a run.
   const experiments = experimentFiles().map((path) => ({ path, file: readExperimentFile(path) }));
-  for (const { file } of experiments) outputFolder(join(reportsDir, file.name));
+  for (const { file } of experiments) outputFolder(join(reportsDir, file.name), `${file.name}'s report folder`);
   for (const { path, file } of experiments) {
     const games = flags.games ?? (flags.full ? undefined : file.quickGames);
     const finished = await runAndReport(file, path, { ...flags, games }, null, join(reportsDir, file.name), true);

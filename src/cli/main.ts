@@ -144,7 +144,7 @@ const strategyFlag = { type: 'string', describe: 'strategy name[:param=value,...
 function runArguments(y: Argv) {
   return y.positional('experiment', { type: 'string', demandOption: true }).options({
     ...runOptions,
-    set: { type: 'string', array: true, nargs: 1, describe: 'fix a setting the experiment does not vary, as key=value (repeatable)' },
+    set: { ...setFlag, describe: 'fix a setting the experiment does not vary, as key=value (repeatable)' },
     shard: { type: 'string', describe: 'run slice i of n (0-based), e.g. 0/4; combine with playsim merge' },
     out: { type: 'string', describe: 'output folder (default reports/<experiment>, with any --set, --content and --shard in its name)' },
   });

@@ -141,8 +141,8 @@ interface DiscordantCounts {
 
 /**
  * The difference δ between −1 and the observed `rate` where Tango's score equals z, by bisection: the score falls as
- * δ rises, tends to +∞ at δ = −1 and is 0 at the rate. The halving stops when the midpoint can no longer be told from
- * an end, so the limit is exact to the last bit.
+ * δ rises, tends to +∞ at δ = −1 and is 0 at the rate. The halving goes on until the midpoint can no longer be told
+ * from an end; the limit is then as close as the score's own rounding allows (about 1e-13).
  */
 function lowerLimit(table: DiscordantCounts, z: number, rate: number): number {
   let below = -1;

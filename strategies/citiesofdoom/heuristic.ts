@@ -211,8 +211,8 @@ function destinationChoice(view: DecisionView): number {
   const o = view.options;
   let missing = 0;
   for (let i = 0; i < o.count; i++) if (o.kind[i] === OptionKind.choose) missing++;
-  const needed = view.state.runes + 1 >= view.state.runesToWin;
-  return missing >= 4 && !needed ? pick(view, OptionKind.roll) : 0;
+  const nextRuneWins = view.state.runes + 1 >= view.state.runesToWin;
+  return missing >= 4 && !nextRuneWins ? pick(view, OptionKind.roll) : 0;
 }
 
 /** Heal from this much damage on: every point of damage is subtracted from every combat total. */

@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { defaultOutDir, experimentPathOf, REPORTS_DIR } from '../../src/cli/commands.ts';
+import { defaultOutDir, experimentPathOf, REPORTS_DIR, shownPath } from '../../src/cli/commands.ts';
 import { readExperimentFile } from '../../src/sim/experiment.ts';
 import { tempDir } from '../fixtures/temp-dir.ts';
 
@@ -37,6 +37,13 @@ describe('playsim CLI', () => {
     expect(defaultOutDir(file, { set: ['crash=true', 'party=a,b'], content: 'cards/mine.json' }, { index: 1, count: 4 })).toBe(
       join(REPORTS_DIR, 'coin-grid-crash-true-party-a_b-mine-shard-1-of-4'),
     );
+  });
+
+  it('shows a path relative to the working directory under it, and absolute elsewhere', () => {
+    expect(shownPath(join(process.cwd(), 'reports', 'x', 'report.html'))).toBe(join('reports', 'x', 'report.html'));
+    expect(shownPath(join(process.cwd(), '..odd', 'report.html'))).toBe(join('..odd', 'report.html'));
+    expect(shownPath(join(process.cwd(), '..', 'elsewhere'))).toBe(join(process.cwd(), '..', 'elsewhere'));
+    expect(shownPath('/tmp/x')).toBe('/tmp/x');
   });
 
   it('run takes an experiment by the name list shows, or a path', () => {
@@ -163,7 +170,7 @@ describe('playsim CLI', () => {
     // A file where the suite would write one experiment's folder stops it before the first experiment plays.
     const suiteOut = tempDir('playsim-cli-');
     writeFileSync(join(suiteOut, 'setawatch-difficulty'), 'not a folder');
-    expectBadInput(playsim('suite', '--games', '100000000', '--out', suiteOut), /^playsim: --out .*setawatch-difficulty: cannot write the report there: .*setawatch-difficulty is not a folder$/m);
+    expectBadInput(playsim('suite', '--games', '100000000', '--out', suiteOut), /^playsim: setawatch-difficulty's report folder .*setawatch-difficulty: cannot write the report there: .*setawatch-difficulty is not a folder$/m);
     expect(readdirSync(suiteOut)).toEqual(['setawatch-difficulty']);
     // Permission checks pass on /proc for root, where Node's recursive mkdir never returns: a folder is tried instead.
     expectBadInput(playsim('run', GRID, '--games', '100000000', '--out', '/proc/playsim'), /^playsim: --out \/proc\/playsim: cannot write the report there: \/proc is not writable$/m);

@@ -195,7 +195,7 @@ function faceNames(d: DieType): string[] {
   return d.faces.map((f) => (typeof f === 'string' ? f : f.face));
 }
 
-/** The dice of a reserve or sideboard (`where`) must be known die types with a pool role. */
+/** The dice of a reserve, sideboard or the Opponent's pool (`where`) must be known die types with a pool role. */
 function checkPool(where: string, dice: Record<string, number>, byId: DiceById, issue: Issue): void {
   for (const id of Object.keys(dice)) {
     const d = byId.get(id);

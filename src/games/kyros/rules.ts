@@ -759,7 +759,7 @@ export class KyrosRules implements RulesView {
     else this.lordHolds(end);
   }
 
-  /** The hero is knocked out or escaped: the Giant Lord sheds its counters and any wounds or exhaustion it took. */
+  /** The hero is knocked out or escaped (the Giant Lord's counters and wounds are shed when the next combat sets it up). */
   private lordHolds(end: number): void {
     const s = this.state;
     const t = this.tables;
