@@ -6,7 +6,8 @@ import { shownInterval } from './metric-interval.ts';
 
 /** Wording and number formats shared by the charts, the summary tables and the HTML report. */
 
-const ESTIMATED_SOURCE = 'estimated';
+/** A provenance label naming estimates: `estimated`, or a source's cards in part estimated (Necreaux's named skills). */
+const NAMES_ESTIMATES = /\bestimated\b/;
 
 /** The varied settings other than "strategy", which every table shows in its own column. */
 export function variedSettings(results: ResultsFile): string[] {
@@ -57,7 +58,7 @@ export function isSignificant(comparison: PairedComparison): boolean {
 }
 
 export function hasEstimatedContent(results: ResultsFile): boolean {
-  return (results.content.provenance.bySource[ESTIMATED_SOURCE] ?? 0) > 0;
+  return Object.entries(results.content.provenance.bySource).some(([source, cards]) => cards > 0 && NAMES_ESTIMATES.test(source));
 }
 
 /** ["14 rulebook", "88 estimated"] */

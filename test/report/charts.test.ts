@@ -5,7 +5,7 @@ import { buildChart, buildCharts, chartName, defaultCharts } from '../../src/rep
 import { percentagePointsWithCi } from '../../src/report/format.ts';
 import type { ChartRequest } from '../../src/sim/results.ts';
 import { wilson } from '../../src/sim/statistics.ts';
-import { loadResults, withPrintedContentOnly } from './fixtures.ts';
+import { loadResults, withPrintedContentOnly, withProvenance } from './fixtures.ts';
 
 const grid = loadResults('necreaux-speed');
 const single = loadResults('necreaux-single');
@@ -90,6 +90,11 @@ describe('chart specs', () => {
       subtitle: 'content: 14 rulebook + 88 estimated cards',
     });
     expect(buildChart(withPrintedContentOnly(grid), request).title).toEqual({ text: 'Outcomes by speed' });
+    expect(buildChart(withProvenance(grid, { printed: 101, 'pre-production': 6 }), request).title).toEqual({ text: 'Outcomes by speed' });
+    expect(buildChart(withProvenance(grid, { rulebook: 3, 'rulebook in part estimated': 16 }), request).title).toEqual({
+      text: 'Outcomes by speed',
+      subtitle: 'content: 3 rulebook + 16 rulebook in part estimated cards',
+    });
   });
 
   it('refuse an unknown setting or metric', () => {

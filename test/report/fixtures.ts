@@ -12,7 +12,13 @@ export function loadResults(name: FixtureName): ResultsFile {
 
 /** A copy of the results whose content has no estimated cards. */
 export function withPrintedContentOnly(results: ResultsFile): ResultsFile {
-  return { ...results, content: { ...results.content, provenance: { cards: 102, bySource: { printed: 102 } } } };
+  return withProvenance(results, { printed: 102 });
+}
+
+/** A copy of the results whose content counts these cards from each source. */
+export function withProvenance(results: ResultsFile, bySource: Record<string, number>): ResultsFile {
+  const cards = Object.values(bySource).reduce((sum, count) => sum + count, 0);
+  return { ...results, content: { ...results.content, provenance: { cards, bySource } } };
 }
 
 /** The settings, strategies and win of the game the results fixtures come from (what `playsim diff` reads of a game). */

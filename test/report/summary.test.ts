@@ -3,7 +3,7 @@ import { percentagePointsWithCi, percentWithCi } from '../../src/report/format.t
 import { summaryMarkdown } from '../../src/report/summary.ts';
 import { pairedDifference, wilson } from '../../src/sim/statistics.ts';
 import type { MetricResult } from '../../src/sim/results.ts';
-import { loadResults, withGameWins, withPrintedContentOnly, withStrategiesChosen } from './fixtures.ts';
+import { loadResults, withGameWins, withPrintedContentOnly, withProvenance, withStrategiesChosen } from './fixtures.ts';
 
 const grid = loadResults('necreaux-speed');
 const single = loadResults('necreaux-single');
@@ -143,6 +143,11 @@ describe('summaryMarkdown', () => {
 
   it('states printed-only content without the estimate warning', () => {
     expect(summaryMarkdown(withPrintedContentOnly(single))).toContain('- **content:** content/necreaux/cards.yaml: 102 printed\n');
+  });
+
+  it('warns of estimates when the only estimates are in cards a source gives in part', () => {
+    const partly = withProvenance(single, { rulebook: 3, 'rulebook in part estimated': 16 });
+    expect(summaryMarkdown(partly)).toContain('- **content:** content/necreaux/cards.yaml: 3 rulebook, 16 rulebook in part estimated — estimates are not printed values\n');
   });
 
   it('keeps table cells intact whatever a value holds', () => {

@@ -6,7 +6,7 @@ import type { ContentSpec, Provenance } from '../../core/game.ts';
  * small typed vocabulary (`op`) that the engine interprets, so a user's own file can describe the printed cards.
  * Each card says where its data comes from: "printed" (read off a real card), "rulebook" (printed in the rulebook)
  * or "estimated" (invented to fill the gaps of the public record; see RULES.md); `estimatedValues` marks a card
- * whose name comes from its source but whose numbers are estimated.
+ * whose name or text comes from its source but part of whose data is estimated.
  */
 
 export const TRAITS = ['combat', 'heroic', 'psychic', 'tech'] as const;
@@ -118,9 +118,10 @@ const cardBase = {
   name: z.string().min(1),
   source,
   /**
-   * The card is named (or described) by its source but its numbers are not: e.g. the rulebook prints the twelve
-   * pre-made skills' names, yet their traits, charges and effects are estimated. `provenance()` counts such cards
-   * separately, so a report never presents estimated values as printed.
+   * The card is named (or described) by its source but not all of its data is: the rulebook prints the twelve
+   * pre-made skills' names, yet their traits, charges and effects are estimated; it prints one Secret Cache text,
+   * which the other three caches are assumed to carry; it prints the Sliding Wall's text, not its number or red text.
+   * `provenance()` counts such cards separately, so a report never presents estimated values as printed.
    */
   estimatedValues: z.boolean().optional(),
   notes: z.string().optional(),
@@ -246,10 +247,10 @@ function shortfallProblem(card: AdventureCard): string | null {
 
 export type NecreauxContent = z.infer<typeof necreauxContentSchema>;
 
-/** The provenance label of cards whose source gives only their name: their values are estimated. */
-export const ESTIMATED_VALUES_LABEL = 'name only, values estimated';
+/** The provenance label of cards whose source gives their name or text but not all of their data. */
+export const ESTIMATED_VALUES_LABEL = 'in part estimated';
 
-/** How many cards of the file come from each source (a source's name-only cards under their own label). */
+/** How many cards of the file come from each source (a source's cards in part estimated under their own label). */
 export function provenance(content: NecreauxContent): Provenance {
   const bySource: Record<string, number> = {};
   const cards = [...content.adventure, ...content.specials, ...content.caches, ...content.skills];

@@ -35,8 +35,12 @@ describe('the reference content', () => {
     expect(reference.specials.every((s) => s.source === 'rulebook')).toBe(true);
     expect(reference.caches.every((c) => c.source === 'rulebook' && c.startCharges === 6)).toBe(true);
     expect(reference.adventure.filter((c) => c.source === 'rulebook').map((c) => c.name)).toEqual(['Sliding Wall']);
-    // Only the names of the twelve pre-made skills are printed: they are counted apart from the printed rulebook cards.
-    expect(provenance(reference)).toEqual({ cards: 108, bySource: { estimated: 89, rulebook: 7, [`rulebook ${ESTIMATED_VALUES_LABEL}`]: 12 } });
+    // Cards the rulebook gives only in part are counted apart from the rulebook's whole cards: the twelve pre-made
+    // skills (names only), the three caches assumed to carry the one printed cache text, the Sliding Wall (number and
+    // red text estimated). The Scientists, the Escape Shuttle and the cache whose text is printed are whole.
+    expect(reference.caches.map((c) => c.estimatedValues === true)).toEqual([false, true, true, true]);
+    expect(reference.adventure.find((c) => c.source === 'rulebook')!.estimatedValues).toBe(true);
+    expect(provenance(reference)).toEqual({ cards: 108, bySource: { estimated: 89, rulebook: 3, [`rulebook ${ESTIMATED_VALUES_LABEL}`]: 16 } });
   });
 
   it('gives the rulebook’s timing hints to the named skills', () => {
