@@ -47,7 +47,7 @@ const summon = z.strictObject({ ...cardBase, tier: z.number().int().min(1).max(3
 const adventurer = z.strictObject({
   ...cardBase,
   id: z.string().regex(/^[a-z0-9]+$/),
-  die: z.union([z.literal(6), z.literal(8)]),
+  die: z.union([z.literal(6), z.literal(8), z.literal(12)]),
   range: z.enum(['melee', 'ranged']),
   camp: campAction,
   tamedLimit: count.default(0),

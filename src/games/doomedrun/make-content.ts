@@ -247,9 +247,12 @@ const summons = [
   { name: 'Dread Summon', source: 'estimated', tier: 3, copies: 2, extraExhaust: 0, fire: 0, doomOrExhaust: 2, text: 'estimated: Summon!, then gain 2 Doom or exhaust 2 more cards' },
 ];
 
-// Adventurers: the 6 base (printed), Knight, Bard, Royal and 4 secret (Doomed Run), and 12 from the other
-// expansions. Only Barbarian, Artificer and Trophy Hunter are named in the rulebook; the others are placeholders.
+// Adventurers: the 6 base, the Knight and the Bard (their pre-production boards and cards, which the rulebook's
+// portraits match: the Knight's magic sword, dragon slaying and boosted dice, the Bard's songs and borrowed
+// abilities), the Royal and 4 secret (Doomed Run), and 12 from the other expansions. Only Barbarian, Artificer and
+// Trophy Hunter are named in the rulebook; the others are placeholders.
 const BASE_IDS = ['beastmaster', 'cleric', 'ranger', 'rogue', 'warrior', 'wizard'];
+const PREPRODUCTION_IDS = ['knight', 'bard'];
 const NEW: [string, string, string][] = [
   ['knight', 'Knight', DR],
   ['bard', 'Bard', DR],
@@ -286,18 +289,31 @@ const TEMPLATES: [string, Json[][]][] = [
   ['Hide', [[{ op: 'conceal', target: { at: 'revealed' } }]]],
 ];
 const CAMPS: Json[] = [{ op: 'fire', amount: 3 }, { op: 'heal', minDie: 4 }, { op: 'arrangeTop', count: 3 }, { op: 'setTrap' }, { op: 'prepared' }];
+/**
+ * What is known of an estimated adventurer's board: the Royal is "deadly at range with her crossbow" (rulebook); the
+ * Barbarian rolls d12s (a review of Swords of the Coin, ../shared/reference/setawatch-cards.md section 7).
+ */
+const KNOWN: Record<string, { die?: number; range?: string; text: string }> = {
+  royal: { range: 'ranged', text: 'estimated board: ranged from the rulebook ("deadly at range with her crossbow"); dice, camp action and abilities from the playable vocabulary' },
+  barbarian: { die: 12, text: 'estimated board: d12s from a review of Swords of the Coin; range, camp action and abilities from the playable vocabulary' },
+};
 
 const adventurers: Json[] = [];
 const abilities: Json[] = [];
-for (const id of BASE_IDS) {
+function copyFromBase(id: string, from: string): void {
   const board = base.adventurers.find((a) => a.id === id) as Json;
-  adventurers.push({ ...strip(board), from: SAW });
-  for (const card of base.abilities.filter((a) => a.adventurer === id)) abilities.push({ ...strip(card), from: SAW });
+  adventurers.push({ ...strip(board), from });
+  for (const card of base.abilities.filter((a) => a.adventurer === id)) abilities.push({ ...strip(card), from });
 }
+for (const id of BASE_IDS) copyFromBase(id, SAW);
 NEW.forEach(([id, name, from], index) => {
+  if (PREPRODUCTION_IDS.includes(id)) return copyFromBase(id, from);
   const h = hash(id);
-  const camp = id === 'bard' ? { op: 'multiTalented' } : CAMPS[h % CAMPS.length];
-  adventurers.push({ id, name, source: 'estimated', from, die: h % 2 === 0 ? 8 : 6, range: h % 3 === 0 ? 'melee' : 'ranged', camp, text: 'estimated board: dice, range and camp action from the playable vocabulary' });
+  const known = KNOWN[id];
+  const die = known?.die ?? (h % 2 === 0 ? 8 : 6);
+  const range = known?.range ?? (h % 3 === 0 ? 'melee' : 'ranged');
+  const text = known?.text ?? 'estimated board: dice, range and camp action from the playable vocabulary';
+  adventurers.push({ id, name, source: 'estimated', from, die, range, camp: CAMPS[h % CAMPS.length], text });
   for (let k = 0; k < 5; k++) {
     const [cardName, modes] = TEMPLATES[(index * 3 + k * 2) % TEMPLATES.length];
     abilities.push({ name: `${cardName} (${name})`, source: 'estimated', from, adventurer: id, modes, text: 'estimated ability, built from the base-game effect vocabulary' });

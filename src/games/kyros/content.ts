@@ -136,6 +136,7 @@ export const kyrosContentSchema = z
 
 export type KyrosContent = z.infer<typeof kyrosContentSchema>;
 
+/** How many entries of the file come from each source; a town counts as a card (its place in the occupation order). */
 export function provenance(content: KyrosContent): Provenance {
   const bySource: Record<string, number> = {};
   let cards = 0;
@@ -143,6 +144,7 @@ export function provenance(content: KyrosContent): Provenance {
     bySource[source] = (bySource[source] ?? 0) + copies;
     cards += copies;
   };
+  for (const town of content.towns) add(town.source, 1);
   for (const card of content.giantLords) add(card.source, 1);
   for (const card of content.heroes) add(card.source, 1);
   for (const card of content.items) add(card.source, Math.max(1, card.copies));

@@ -53,9 +53,11 @@ describe('Doomed Run content', () => {
     }
   });
 
-  it('marks every card from the expansions, Doomed Run and the campaign decks as estimated', () => {
-    for (const card of [...content.creatures, ...content.unhallowed, ...content.locations, ...content.adventurers]) {
-      if (card.from !== 'Set a Watch') expect(card.source, card.name).toBe('estimated');
+  it('marks every card from the expansions, Doomed Run and the campaign decks as estimated, but the Knight and the Bard', () => {
+    const preproduction = (card: { name: string; adventurer?: string }) => ['Knight', 'Bard'].includes(card.name) || ['knight', 'bard'].includes(card.adventurer ?? '');
+    for (const card of [...content.creatures, ...content.unhallowed, ...content.locations, ...content.adventurers, ...content.abilities]) {
+      if (preproduction(card)) expect(card.source, card.name).toBe('pre-production');
+      else if (card.from !== 'Set a Watch') expect(card.source, card.name).toBe('estimated');
       else expect(card.source, card.name).not.toBe('estimated');
     }
     for (const card of [...content.items, ...content.mythicItems]) expect(card.source).toBe('estimated');
@@ -63,6 +65,15 @@ describe('Doomed Run content', () => {
     expect(content.sideQuests.filter((q) => q.source !== 'estimated').map((q) => q.name)).toEqual(['Berserker Defender']);
     expect(content.adventurers).toHaveLength(25);
     expect(content.summons.reduce((n, s) => n + s.copies, 0)).toBe(8);
+  });
+
+  it('keeps what is known of the new adventurers: the pre-production Knight and Bard, the Royal at range, the Barbarian’s d12s', () => {
+    const board = (id: string) => content.adventurers.find((a) => a.id === id)!;
+    expect([board('knight').die, board('knight').range, board('knight').camp.op]).toEqual([8, 'melee', 'assist']);
+    expect([board('bard').die, board('bard').range, board('bard').camp.op]).toEqual([6, 'melee', 'multiTalented']);
+    expect(content.abilities.filter((a) => a.adventurer === 'knight').map((a) => a.name)).toEqual(['Shield Bash', 'Magic Sword', 'Taunt', 'Dragon Lance', 'Inspire']);
+    expect(board('royal').range).toBe('ranged');
+    expect(board('barbarian').die).toBe(12);
   });
 
   it('scales estimated creatures and Unhallowed with the Realm', () => {

@@ -32,8 +32,9 @@ describe('kyros content', () => {
     expect(content.giantLords).toHaveLength(15);
     expect(content.towns.slice(0, 3).map((t) => t.name)).toEqual(['Frostgate', 'Greyhaven', 'Nerekhall']);
     const counted = provenance(content);
-    expect(Object.keys(counted.bySource)).toEqual(['estimated']);
-    expect(counted.cards).toBe(15 + content.heroes.length + content.items.reduce((n, i) => n + Math.max(1, i.copies), 0));
+    // The towns count too: the first four of the occupation order are the rulebook's, the last three estimated.
+    expect(counted.bySource).toEqual({ rulebook: 4, estimated: 3 + 15 + content.heroes.length + content.items.reduce((n, i) => n + Math.max(1, i.copies), 0) });
+    expect(counted.cards).toBe(7 + 15 + content.heroes.length + content.items.reduce((n, i) => n + Math.max(1, i.copies), 0));
     for (const card of [...content.giantLords, ...content.heroes, ...content.items]) expect(card.reasoning, card.name).toBeTruthy();
   });
 

@@ -49,9 +49,11 @@ describe('setawatch content file', () => {
     const total = Object.values(counted.bySource).reduce((a, b) => a + b, 0);
     expect(total).toBe(counted.cards);
     expect(counted.cards).toBe(42 + 13 + 31 + 8 + 40);
-    expect(counted.bySource['pre-production']).toBe(4 + 2 + 10);
+    // The six base adventurer boards are known only from the pre-production scans.
+    expect(counted.bySource['pre-production']).toBe(4 + 2 + 10 + 6);
     const base = provenance(content, [{ sets: 'base' }]);
-    expect(base.bySource['pre-production']).toBeUndefined();
+    expect(base.bySource['pre-production']).toBe(6);
+    expect(content.adventurers.filter((a) => a.source === 'printed')).toEqual([]);
     expect(base.cards).toBe(42 + 9 + 20 + 6 + 30);
     expect(provenance(content, [{ sets: 'base' }, { sets: 'base+extra-locations' }]).cards).toBe(base.cards + 11);
   });
