@@ -18,7 +18,7 @@ const values = z
   .union([z.array(scalar).min(1), range], { error: 'expected a list of values, or { from, to, step }' })
   .superRefine((entry, context) => {
     if (Array.isArray(entry)) return;
-    if (![entry.from, entry.to, entry.step].every(Number.isInteger)) context.addIssue({ code: 'custom', message: 'ranges take whole numbers: list decimal values instead' });
+    if (![entry.from, entry.to, entry.step].every(Number.isSafeInteger)) context.addIssue({ code: 'custom', message: `ranges take whole numbers up to ${Number.MAX_SAFE_INTEGER}: list decimal values instead` });
     else if (entry.from > entry.to) context.addIssue({ code: 'custom', message: `from ${entry.from} is above to ${entry.to}: a range counts up, from the lower value to the higher` });
   });
 
@@ -115,6 +115,23 @@ export function readExperimentFile(path: string): ExperimentFile {
     throw new InputError(`${path}: field name: "${parsed.data.name}" must match the file name "${basename(path, extname(path))}"`);
   }
   return parsed.data;
+}
+
+/** How many values a grid entry lists, without listing them. */
+function valueCount(entry: z.infer<typeof values>): number {
+  return Array.isArray(entry) ? entry.length : Math.floor((entry.to - entry.from) / entry.step) + 1;
+}
+
+/** More cells than a report can show, or memory hold, is a mistake in the file: said before anything is expanded. */
+export const MAX_CELLS = 10_000;
+
+function checkCellCount(file: ExperimentFile, where: string): void {
+  const product = (entries: Iterable<z.infer<typeof values>>) => [...entries].reduce((count, entry) => count * valueCount(entry), 1);
+  const strategies = (file.strategies ?? ['default']).reduce((count, entry) => count + (typeof entry === 'string' ? 1 : product(Object.values(entry.grid))), 0);
+  const cells = product(Object.values(file.grid)) * strategies;
+  if (cells > MAX_CELLS) {
+    throw new InputError(`${where}: fields grid and strategies: they make ${cells.toLocaleString('en-US')} cells; at most ${MAX_CELLS.toLocaleString('en-US')} (split the experiment, or take larger steps)`);
+  }
 }
 
 function expandValues(entry: z.infer<typeof values>): SettingValue[] {
@@ -303,6 +320,7 @@ function checkSettings(file: ExperimentFile, game: GameModule, gridValues: reado
 }
 
 export async function planExperiment(file: ExperimentFile, game: GameModule, sourcePath: string): Promise<ExperimentPlan> {
+  checkCellCount(file, sourcePath);
   const gridNames = Object.keys(file.grid);
   const gridValues = gridNames.map((name) => expandValues(file.grid[name]));
   const strategies = expandStrategies(file.strategies, game);

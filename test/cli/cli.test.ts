@@ -189,7 +189,7 @@ describe('playsim CLI', () => {
     writeFileSync(experiment, `name: broken\ntitle: t\ngame: ${COIN}\nstrategies:\n  - 42\n`);
     expectBadInput(playsim('run', experiment), /broken.yaml: field strategies\[0\]: expected a strategy spec \("name" or "name:parameter=value,..."\), or \{ name, grid/);
     writeFileSync(experiment, `name: broken\ntitle: t\ngame: ${COIN}\ngrid:\n  target: { from: 1.5, to: 3 }\n`);
-    expectBadInput(playsim('run', experiment), /broken.yaml: field grid.target: ranges take whole numbers: list decimal values instead/);
+    expectBadInput(playsim('run', experiment), /broken.yaml: field grid.target: ranges take whole numbers up to 9007199254740991: list decimal values instead/);
     expect(existsSync(join(dir, 'out'))).toBe(false);
     const content = join(dir, 'cards.json');
     writeFileSync(content, '{"cards": [{"name": "x", "source": "guessed"}]}');

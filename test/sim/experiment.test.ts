@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/core/errors.ts';
 import { loadGame } from '../../src/games/registry.ts';
-import { experimentSchema, planExperiment, readExperimentFile } from '../../src/sim/experiment.ts';
+import { experimentSchema, MAX_CELLS, planExperiment, readExperimentFile } from '../../src/sim/experiment.ts';
 import { experimentFiles } from '../../src/cli/commands.ts';
 import { executeExperiment } from '../../src/sim/execute.ts';
 import { tempDir } from '../fixtures/temp-dir.ts';
@@ -71,8 +71,19 @@ describe('experiment plans', () => {
       return parsed.success ? null : parsed.error.issues.map((issue) => issue.message).join('; ');
     };
     expect(problem({ from: 3, to: 1 })).toMatch(/from 3 is above to 1/);
-    expect(problem({ from: 0.1, to: 0.5 })).toMatch(/ranges take whole numbers: list decimal values instead/);
+    expect(problem({ from: 0.1, to: 0.5 })).toMatch(/ranges take whole numbers up to 9007199254740991: list decimal values instead/);
+    // Past 2^53, adding the step no longer changes the value: expanding such a range would never end.
+    expect(problem({ from: 2 ** 53, to: 2 ** 53 })).toMatch(/ranges take whole numbers up to/);
     expect(problem({ from: 1, to: 1 })).toBeNull();
+  });
+
+  it('refuses more cells than MAX_CELLS before expanding any range', async () => {
+    await expect(plan({ grid: { rounds: { from: 1, to: 1e15 } } })).rejects.toThrow(
+      /^x.yaml: fields grid and strategies: they make 1,000,000,000,000,000 cells; at most 10,000 \(split the experiment, or take larger steps\)$/,
+    );
+    const strategies = [{ name: PARAMETRIC, grid: { k: { from: 1, to: 5 }, j: { from: 1, to: 1000 } } }, 'always'];
+    await expect(plan({ grid: { target: [5, 7] }, strategies })).rejects.toThrow(/they make 10,002 cells/);
+    await expect(plan({ grid: { target: { from: 1, to: MAX_CELLS } } })).rejects.not.toThrow(/cells; at most/);
   });
 
   it('refuses a grid value or strategy listed twice (the same cell played twice)', async () => {
