@@ -15,6 +15,7 @@ import { allowedValues, parseSetFlags, resolveSettings } from '../sim/settings.t
 import { allowedParamValues, createStrategy, strategyDefinition, userModuleOf } from '../sim/strategy-spec.ts';
 import { ViewCheck } from '../sim/view-check.ts';
 import { diffMarkdown } from '../report/diff.ts';
+import { reportFileObstacle } from '../report/report-files.ts';
 import { summaryMarkdown } from '../report/summary.ts';
 import { createProgress } from './progress.ts';
 
@@ -46,8 +47,9 @@ export function parseShard(text: string | undefined): Shard | null {
 
 /**
  * The report folder --out names, checked before any game is played, so a long run is not lost to a typo: the folder,
- * or its nearest existing ancestor, must be a folder this process may write into. Nothing is created until the report
- * is written. An empty --out (a CI variable left unset) is refused rather than taken as the working directory.
+ * or its nearest existing ancestor, must be a folder this process may write into, and nothing but files may bear a
+ * report file's name in it. Nothing is created until the report is written. An empty --out (a CI variable left
+ * unset) is refused rather than taken as the working directory.
  * `named` is how an error names the folder: the flag, or what the folder is when the user did not type its path.
  */
 export function outputFolder(out: string, named = '--out'): string {
@@ -55,9 +57,16 @@ export function outputFolder(out: string, named = '--out'): string {
   const outDir = resolve(out);
   let path = outDir;
   while (!existsSync(path) && dirname(path) !== path) path = dirname(path);
-  const problem = !statSync(path).isDirectory() ? `${path} is not a folder` : !writable(path) ? `${path} is not writable` : null;
+  const problem = folderProblem(path, outDir);
   if (problem !== null) throw new InputError(`${named} ${outDir}: cannot write the report there: ${problem}`);
   return outDir;
+}
+
+function folderProblem(path: string, outDir: string): string | null {
+  if (!statSync(path).isDirectory()) return `${path} is not a folder`;
+  if (!writable(path)) return `${path} is not writable`;
+  const obstacle = path === outDir ? reportFileObstacle(outDir) : null;
+  return obstacle === null ? null : `${obstacle} is not a file, and a report file goes there`;
 }
 
 /**

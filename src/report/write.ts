@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { lstat, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { InputError } from '../core/errors.ts';
 import type { ResultsFile } from '../sim/results.ts';
 import { readResultsFile } from '../sim/results-file.ts';
 import { buildCharts } from './charts.ts';
@@ -118,5 +119,5 @@ async function isFileAt(path: string): Promise<boolean> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
     throw error;
   }
-  throw new Error(`cannot write ${path}: something other than a file is in the way`);
+  throw new InputError(`cannot write ${path}: something other than a file is in the way`);
 }

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { defaultOutDir, experimentPathOf, REPORTS_DIR, shownPath } from '../../src/cli/commands.ts';
@@ -172,6 +172,13 @@ describe('playsim CLI', () => {
     writeFileSync(join(suiteOut, 'setawatch-difficulty'), 'not a folder');
     expectBadInput(playsim('suite', '--games', '100000000', '--out', suiteOut), /^playsim: setawatch-difficulty's report folder .*setawatch-difficulty: cannot write the report there: .*setawatch-difficulty is not a folder$/m);
     expect(readdirSync(suiteOut)).toEqual(['setawatch-difficulty']);
+    // A folder bearing a report file's name in the report folder would fail the report after every game was played.
+    const blocked = tempDir('playsim-cli-');
+    mkdirSync(join(blocked, 'report.html'));
+    expectBadInput(playsim('run', GRID, '--games', '100000000', '--out', blocked), /^playsim: --out .*: cannot write the report there: .*report\.html is not a file, and a report file goes there$/m);
+    mkdirSync(join(suiteOut, 'necreaux-speed', 'win-rate.svg'), { recursive: true });
+    rmSync(join(suiteOut, 'setawatch-difficulty'));
+    expectBadInput(playsim('suite', '--games', '100000000', '--out', suiteOut), /^playsim: necreaux-speed's report folder .*: cannot write the report there: .*win-rate\.svg is not a file/m);
     // Permission checks pass on /proc for root, where Node's recursive mkdir never returns: a folder is tried instead.
     expectBadInput(playsim('run', GRID, '--games', '100000000', '--out', '/proc/playsim'), /^playsim: --out \/proc\/playsim: cannot write the report there: \/proc is not writable$/m);
     // An unset CI variable ("--out $DIR" quoted) must not put the report in the working directory.
