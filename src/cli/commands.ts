@@ -118,10 +118,17 @@ export function shownPath(path: string): string {
   return fromHere === '..' || fromHere.startsWith(`..${sep}`) || isAbsolute(fromHere) ? path : fromHere;
 }
 
-/** Runs and writes the report; `run` prints the summary, the suite (`npm start`) one line per experiment. */
+/**
+ * Runs and writes the report; `run` prints the summary, the suite (`npm start`) one line per experiment. A run stopped
+ * before any game finished writes nothing, so that a report already in the folder is not replaced by an empty one.
+ */
 async function runAndReport(file: ExperimentFile, sourcePath: string, flags: RunFlags, shard: Shard | null, outDir: string, inSuite = false): Promise<boolean> {
   const started = Date.now();
   const { results, interrupted } = await execute(file, sourcePath, flags, shard, true);
+  if (interrupted && results.cells.every((cell) => cell.games === 0)) {
+    process.stderr.write(`interrupted before any game finished: nothing written to ${outDir}\n`);
+    return false;
+  }
   const written = await writeReport(results, outDir);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (inSuite) process.stdout.write(`${file.name}: ${results.cells.length} cells in ${seconds} s -> ${shownPath(join(outDir, 'report.html'))}\n`);

@@ -321,4 +321,29 @@ describe('playsim CLI', () => {
     expect(readdirSync(dir).filter((name) => name.includes('tmp'))).toEqual([]);
     expect(playsim('diff', dir, dir).stdout).toContain('**0 of 6 matched cells moved in win rate**'); // the games kept agree with the counts
   }, 60000);
+
+  it('stopped before any game finished, leaves the report folder as it was', async () => {
+    const dir = tempDir('playsim-cli-');
+    writeFileSync(join(dir, 'summary.md'), 'the earlier report');
+    const experiment = join(tempDir('playsim-cli-'), 'never-answers.yaml');
+    writeFileSync(experiment, `name: never-answers\ntitle: t\ngame: ${COIN}\nstrategies: [test/fixtures/strategies/endless.ts]\ngames: 10\n`);
+    const child = spawn('node', ['bin/playsim.mjs', 'run', experiment, '--workers', '1', '--out', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    onTestFinished(() => void child.kill('SIGKILL'));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    let stderr = '';
+    // The strategy says when it is first asked: the run is under way, and no game can finish.
+    const playing = new Promise<void>((resolve) =>
+      child.stderr.on('data', (chunk) => {
+        stderr += chunk;
+        if (stderr.includes('endless: asked')) resolve();
+      }),
+    );
+    await Promise.race([playing, exited]);
+    expect(child.exitCode, stderr).toBeNull();
+    child.kill('SIGTERM');
+    expect(await exited).toBe(1);
+    expect(stderr).toMatch(/^interrupted before any game finished: nothing written to /m);
+    expect(readdirSync(dir)).toEqual(['summary.md']);
+    expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toBe('the earlier report');
+  }, 60000);
 });
