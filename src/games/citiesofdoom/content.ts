@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refuseDuplicates } from '../../core/content-checks.ts';
 import type { ContentSpec, Provenance } from '../../core/game.ts';
 
 /**
@@ -135,8 +136,9 @@ export const citiesofdoomContentSchema = z
   .strict()
   .superRefine((c, ctx) => {
     const issue = (message: string) => ctx.addIssue({ code: 'custom', message });
+    refuseDuplicates(ctx, [['dice', c.dice]], 'id', 'the reserve, the sideboards and the Opponent name dice by id');
+    refuseDuplicates(ctx, [['sideboards', c.sideboards]], 'name', 'the sideboard setting names a sideboard');
     const byId = new Map(c.dice.map((d) => [d.id, d]));
-    if (byId.size !== c.dice.length) issue('die ids must be unique');
     checkCommonRoles(c.dice, issue);
     for (const d of c.dice) checkFaces(d, issue);
     checkRuneDie(c.dice, issue);
@@ -211,12 +213,9 @@ function checkOpponent(opponent: CitiesContent['opponent'], byId: DiceById, issu
   if (count < 1 || count > 7) issue(`the Opponent needs 1 to 7 action dice, has ${count}`);
 }
 
-/** Sideboards: unique names, 25 dice of pool roles, at most one silver (or gold-printed) combat die. */
+/** Sideboards: 25 dice of pool roles, at most one silver (or gold-printed) combat die. */
 function checkSideboards(sideboards: CitiesContent['sideboards'], byId: DiceById, issue: Issue): void {
-  const names = new Set<string>();
   for (const s of sideboards) {
-    if (names.has(s.name)) issue(`sideboard names must be unique: "${s.name}"`);
-    names.add(s.name);
     checkPool(`sideboard ${s.name}`, s.dice, byId, issue);
     const total = totalDice(s.dice);
     if (total !== 25) issue(`sideboard ${s.name} must hold 25 dice, holds ${total}`);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refuseDuplicates } from '../../core/content-checks.ts';
 import type { ContentSpec, Provenance } from '../../core/game.ts';
 import { abilityFields, campAction, checkPassiveEffects, checkTypeNames, locationEffect, power, RUNES } from '../setawatch/content.ts';
 import type { SetawatchContent } from '../setawatch/content.ts';
@@ -132,6 +133,7 @@ export const doomedrunContentSchema = z
   })
   .superRefine((c, ctx) => {
     const issue = (message: string) => ctx.addIssue({ code: 'custom', message });
+    refuseListedTwice(c, ctx);
     const creatures = new Map(c.creatures.map((card) => [card.name, card.health.length]));
     const unhallowed = new Set(c.unhallowed.map((card) => card.name));
     const locations = new Map(c.locations.map((card) => [card.name, card.kind]));
@@ -166,6 +168,28 @@ export const doomedrunContentSchema = z
   });
 
 export type DoomedrunContent = z.infer<typeof doomedrunContentSchema>;
+
+/**
+ * What is looked up by name or id must be there once: the engine finds Creatures, Summons and Unhallowed by name in
+ * one table (its copies, by the Realm lists), locations by name, adventurers by id, and an adventurer's Warden card
+ * and Mythic Item by the adventurer. A Realm list (or the starting company) naming a card twice would deal one card
+ * twice. Ability cards, Items and Side Quests are looked up by no name (abilities by their adventurer, five each).
+ */
+function refuseListedTwice(c: DoomedrunContent, ctx: z.RefinementCtx): void {
+  const realmLists = 'the Realm lists name them';
+  refuseDuplicates(ctx, [['creatures', c.creatures], ['summons', c.summons], ['unhallowed', c.unhallowed]], 'name', `Creatures, Summons and Unhallowed share one name space; ${realmLists}`);
+  refuseDuplicates(ctx, [['locations', c.locations]], 'name', realmLists);
+  refuseDuplicates(ctx, [['adventurers', c.adventurers]], 'id');
+  refuseDuplicates(ctx, [['wardens', c.wardens]], 'adventurer', 'an adventurer has one Warden card');
+  refuseDuplicates(ctx, [['mythicItems', c.mythicItems]], 'adventurer', 'an adventurer has one Mythic Item');
+  c.realms.forEach((realm, i) => {
+    const at = (list: string) => ['realms', i, list];
+    refuseDuplicates(ctx, [[at('creatures'), realm.creatures], [at('graveyard'), realm.graveyard]], 'name', "a card is in one of the Realm's piles; more copies are its `copies`");
+    refuseDuplicates(ctx, [[at('unhallowed'), realm.unhallowed]]);
+    refuseDuplicates(ctx, [[at('locations'), realm.locations]]);
+  });
+  refuseDuplicates(ctx, [['startingCompany', c.startingCompany]]);
+}
 
 /** Physical cards per source: creatures per copy, Summons per copy, every other entry once. */
 export function provenance(content: DoomedrunContent): Provenance {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refuseDuplicates } from '../../core/content-checks.ts';
 import type { ContentSpec, Provenance } from '../../core/game.ts';
 
 /**
@@ -119,6 +120,11 @@ export const kyrosContentSchema = z
   })
   .superRefine((c, ctx) => {
     const issue = (message: string) => ctx.addIssue({ code: 'custom', message });
+    // A card of several copies says so (`copies`); a Giant Lord or a hero is one card, and two of one name would pass
+    // the count of Lords or heroes a game needs.
+    refuseDuplicates(ctx, [['items', c.items]], 'name', 'heroes carry items by name; more copies of a card are its `copies`');
+    refuseDuplicates(ctx, [['giantLords', c.giantLords]], 'name');
+    refuseDuplicates(ctx, [['heroes', c.heroes]], 'name');
     for (const card of c.items) {
       if (card.kind === 'item' && card.effects.filter((effect) => ACTIVATED_OPS.includes(effect.op)).length > 1) {
         issue(`item "${card.name}" has more than one activated effect (bomb, reflect, heal, surge)`);

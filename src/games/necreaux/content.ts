@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refuseDuplicates } from '../../core/content-checks.ts';
 import type { ContentSpec, Provenance } from '../../core/game.ts';
 
 /**
@@ -216,11 +217,11 @@ export const necreauxContentSchema = z
   })
   .superRefine((c, ctx) => {
     const issue = (message: string) => ctx.addIssue({ code: 'custom', message });
-    const ids = new Set<string>();
-    for (const card of [...c.adventure, ...c.specials, ...c.caches, ...c.skills]) {
-      if (ids.has(card.id)) issue(`duplicate card id ${card.id}`);
-      ids.add(card.id);
-    }
+    // Card ids are one name space; skills are named by the pre-made sets. Adventure cards and caches share names
+    // (two Sliding Walls, four Secret Caches): no one looks them up by name.
+    refuseDuplicates(ctx, [['adventure', c.adventure], ['specials', c.specials], ['caches', c.caches], ['skills', c.skills]], 'id');
+    refuseDuplicates(ctx, [['skills', c.skills]], 'name', 'the pre-made sets name skills by name');
+    refuseDuplicates(ctx, c.premade.map((set, i) => [['premade', i], set] as const), undefined, 'a skill card starts with one agent only');
     if (c.specials.length === 2 && c.specials[0].type === c.specials[1].type) issue('specials must be one scientists and one shuttle card');
     const skillNames = new Set(c.skills.map((s) => s.name));
     for (const set of c.premade) for (const name of set) if (!skillNames.has(name)) issue(`premade skill "${name}" is not a skill card`);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refuseDuplicates } from '../../core/content-checks.ts';
 import type { ContentSpec, Provenance, Settings } from '../../core/game.ts';
 
 /**
@@ -274,6 +275,9 @@ export const setawatchContentSchema = z
   })
   .superRefine((c, ctx) => {
     const issue = (message: string) => ctx.addIssue({ code: 'custom', message });
+    // The party and the ability cards name adventurers by id. Names of creatures, Unhallowed, locations and ability
+    // cards are looked up by no one (a power's `match.names` takes every card of the name), so they may repeat.
+    refuseDuplicates(ctx, [['adventurers', c.adventurers]], 'id', 'the party and the ability cards name adventurers by id');
     const baseFinals = c.locations.filter((l) => l.kind === 'final' && l.set === 'base');
     if (baseFinals.length === 0) issue('the base set needs a final location');
     for (const adventurer of c.adventurers) {

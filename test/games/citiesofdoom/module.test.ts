@@ -12,6 +12,7 @@ import { resolveSettings } from '../../../src/sim/settings.ts';
 import { citiesofdoomStrategies } from '../../../strategies/citiesofdoom/index.ts';
 import { recordProblems } from '../../fixtures/records.ts';
 import { content } from './scenario.ts';
+import { refusal } from '../../fixtures/content-refusal.ts';
 
 const shipped = JSON.parse(readFileSync(new URL('../../../content/citiesofdoom/base.json', import.meta.url), 'utf8')) as Record<string, unknown>;
 
@@ -40,6 +41,21 @@ describe('citiesofdoom content file', () => {
     const missing = bad();
     missing.dice = missing.dice.filter((d) => d.role !== 'eagle');
     expect(() => citiesofdoomContentSchema.parse(missing)).toThrow(/role .{0,2}eagle/);
+  });
+
+  it('refuses a second die type of an id and a second sideboard of a name, naming both entries', () => {
+    const file = () => structuredClone(shipped) as { dice: { id: string; faces: unknown[] }[]; sideboards: { name: string; description: string }[] };
+    const dice = file();
+    dice.dice.push({ ...dice.dice[0], faces: ['magic', 'magic'] });
+    expect(refusal(citiesofdoomContentSchema, dice)).toBe(
+      `field dice[${dice.dice.length - 1}] (white action die).id: "white-action" is already dice[0]'s id; the reserve, the sideboards and the Opponent name dice by id`,
+    );
+    const sideboards = file();
+    sideboards.sideboards.push({ ...sideboards.sideboards[2], description: 'another' });
+    const name = sideboards.sideboards[2].name;
+    expect(refusal(citiesofdoomContentSchema, sideboards)).toBe(
+      `field sideboards[${sideboards.sideboards.length - 1}] (${name}).name: "${name}" is already sideboards[2]'s name; the sideboard setting names a sideboard`,
+    );
   });
 });
 

@@ -4,6 +4,7 @@ import { doomedrunContentSchema, provenance } from '../../../src/games/doomedrun
 import { RUN_JSON_TEXT } from '../../../src/games/doomedrun/make-content.ts';
 import { RunTables } from '../../../src/games/doomedrun/state.ts';
 import { content } from './helpers.ts';
+import { refusal } from '../../fixtures/content-refusal.ts';
 
 const base = JSON.parse(readFileSync(new URL('../../../content/setawatch/base.json', import.meta.url), 'utf8')) as {
   creatures: { name: string; damage: number; health: number[] }[];
@@ -90,6 +91,64 @@ describe('Doomed Run content', () => {
     const passive = raw.abilities.findIndex((a) => a.passive === true);
     raw.abilities[passive].passive = false;
     expect(() => doomedrunContentSchema.parse(raw)).toThrow(/cannot be on a activated ability/);
+  });
+
+  type Named = { name: string; damage?: number; adventurer?: string; copies?: number };
+  type RunFile = Record<'creatures' | 'summons' | 'unhallowed' | 'locations' | 'adventurers' | 'wardens' | 'mythicItems', (Named & { id?: string })[]> & {
+    realms: { creatures: Named[]; graveyard: Named[]; unhallowed: string[]; locations: string[] }[];
+    startingCompany: string[];
+  };
+  const runFile = () => JSON.parse(readFileSync(new URL('../../../content/doomedrun/run.json', import.meta.url), 'utf8')) as RunFile;
+  const bandits = content.creatures.findIndex((c) => c.name === 'Bandits');
+  const lastOf = (list: keyof RunFile) => content[list].length;
+
+  it.each<[string, (run: RunFile) => void, string]>([
+    [
+      'a second creature of a name, with other damage',
+      (run) => run.creatures.push({ ...run.creatures[bandits], damage: 1 }),
+      `field creatures[${lastOf('creatures')}] (Bandits).name: "Bandits" is already creatures[${bandits}]'s name; Creatures, Summons and Unhallowed share one name space; the Realm lists name them`,
+    ],
+    [
+      'an Unhallowed named as a creature (one table holds both)',
+      (run) => (run.unhallowed[2].name = 'Bandits'),
+      `field unhallowed[2] (Bandits).name: "Bandits" is already creatures[${bandits}]'s name; Creatures, Summons and Unhallowed share one name space; the Realm lists name them`,
+    ],
+    [
+      'a second location of a name',
+      (run) => run.locations.push(run.locations[3]),
+      `field locations[${lastOf('locations')}] (${content.locations[3].name}).name: "${content.locations[3].name}" is already locations[3]'s name; the Realm lists name them`,
+    ],
+    ['a second adventurer of an id', (run) => (run.adventurers[4].id = run.adventurers[2].id), `field adventurers[4] (${content.adventurers[4].name}).id: "${content.adventurers[2].id}" is already adventurers[2]'s id`],
+    [
+      'a second Warden card of an adventurer',
+      (run) => run.wardens.push({ ...run.wardens[1] }),
+      `field wardens[${lastOf('wardens')}].adventurer: "${content.wardens[1].adventurer}" is already wardens[1]'s adventurer; an adventurer has one Warden card`,
+    ],
+    [
+      'a second Mythic Item of an adventurer',
+      (run) => run.mythicItems.push({ ...run.mythicItems[0], name: 'Second Mythic' }),
+      `field mythicItems[${lastOf('mythicItems')}] (Second Mythic).adventurer: "${content.mythicItems[0].adventurer}" is already mythicItems[0]'s adventurer; an adventurer has one Mythic Item`,
+    ],
+    [
+      "a creature in a Realm's list and its Graveyard",
+      (run) => (run.realms[0].graveyard = [{ ...run.realms[0].creatures[1], copies: 1 }]),
+      `field realms[0].graveyard[0] (${content.realms[0].creatures[1].name}).name: "${content.realms[0].creatures[1].name}" is already realms[0].creatures[1]'s name; a card is in one of the Realm's piles; more copies are its \`copies\``,
+    ],
+    [
+      "an Unhallowed twice in a Realm's list",
+      (run) => (run.realms[3].unhallowed[5] = run.realms[3].unhallowed[0]),
+      `field realms[3].unhallowed[5]: "${content.realms[3].unhallowed[0]}" is already listed at realms[3].unhallowed[0]`,
+    ],
+    [
+      "a location twice in a Realm's list",
+      (run) => (run.realms[1].locations[1] = run.realms[1].locations[0]),
+      `field realms[1].locations[1]: "${content.realms[1].locations[0]}" is already listed at realms[1].locations[0]`,
+    ],
+    ['an adventurer twice in the starting company', (run) => run.startingCompany.push('cleric'), `field startingCompany[6]: "cleric" is already listed at startingCompany[1]`],
+  ])('refuses %s, naming both entries', (_, change, message) => {
+    const run = runFile();
+    change(run);
+    expect(refusal(doomedrunContentSchema, run)).toBe(message);
   });
 
   it('counts cards by source', () => {

@@ -12,6 +12,7 @@ import { createStrategy } from '../../../src/sim/strategy-spec.ts';
 import { createGreedy } from '../../../strategies/kyros/greedy.ts';
 import { kyrosStrategies } from '../../../strategies/kyros/index.ts';
 import { content, makeRules, newRecord, occupy, scripted, seatHero, shipped } from './scenario.ts';
+import { refusal } from '../../fixtures/content-refusal.ts';
 
 describe('kyros settings', () => {
   it('name players, marketCards and maxRounds, and refuse bad values in one line', () => {
@@ -51,6 +52,22 @@ describe('kyros content', () => {
     const bad3 = structuredClone(shipped) as typeof bad;
     bad3.heroes[0].items = ['Excalibur'];
     expect(() => kyrosContentSchema.parse(bad3)).toThrow(/unknown item .{0,2}Excalibur/);
+  });
+
+  it('refuses a second item, Giant Lord or hero of a name, naming both entries (heroes carry items by name)', () => {
+    type Named = { name: string; cost?: number; life?: number; gold?: number };
+    const file = () => structuredClone(shipped) as Record<'items' | 'giantLords' | 'heroes', Named[]>;
+    const items = file();
+    items.items.push({ ...items.items[0], cost: items.items[0].cost! + 1 });
+    expect(refusal(kyrosContentSchema, items)).toBe(
+      `field items[${items.items.length - 1}] (Lightning Mace).name: "Lightning Mace" is already items[0]'s name; heroes carry items by name; more copies of a card are its \`copies\``,
+    );
+    const lords = file();
+    lords.giantLords.push({ ...lords.giantLords[3], life: 9 });
+    expect(refusal(kyrosContentSchema, lords)).toBe(`field giantLords[15] (${lords.giantLords[3].name}).name: "${lords.giantLords[3].name}" is already giantLords[3]'s name`);
+    const heroes = file();
+    heroes.heroes.push({ ...heroes.heroes[1], gold: 0 });
+    expect(refusal(kyrosContentSchema, heroes)).toBe(`field heroes[${heroes.heroes.length - 1}] (Mad Carthos).name: "Mad Carthos" is already heroes[1]'s name`);
   });
 
   it('refuses a file with too few Giant Lords for the players, in one line', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adventureNumber, ESTIMATED_VALUES_LABEL, necreauxContentSchema, provenance } from '../../../src/games/necreaux/content.ts';
 import { reference } from './helpers.ts';
+import { refusal } from '../../fixtures/content-refusal.ts';
 
 const NAMED_SKILLS = [
   'Lucky',
@@ -83,9 +84,30 @@ describe('the reference content', () => {
   it('rejects duplicate ids and unknown pre-made skills', () => {
     const duplicate = structuredClone(reference);
     duplicate.skills[1].id = duplicate.skills[0].id;
-    expect(necreauxContentSchema.safeParse(duplicate).success).toBe(false);
+    expect(refusal(necreauxContentSchema, duplicate)).toBe(`field skills[1] (${duplicate.skills[1].name}).id: "${duplicate.skills[0].id}" is already skills[0]'s id`);
+    const across = structuredClone(reference);
+    across.caches[0].id = across.adventure[5].id;
+    expect(refusal(necreauxContentSchema, across)).toBe(`field caches[0] (Secret Cache).id: "${across.adventure[5].id}" is already adventure[5]'s id`);
     const unknown = structuredClone(reference);
     unknown.premade[0] = ['Lucky', 'Martial Artist', 'Nobody'];
     expect(necreauxContentSchema.safeParse(unknown).success).toBe(false);
+  });
+
+  it('refuses a second skill of a name (the pre-made sets name skills), and a skill in two pre-made places', () => {
+    const lucky = reference.skills.findIndex((s) => s.name === 'Lucky');
+    const twoLuckies = structuredClone(reference);
+    twoLuckies.skills.push({ ...twoLuckies.skills[lucky], id: 'S-99', startCharges: 3 });
+    expect(refusal(necreauxContentSchema, twoLuckies)).toBe(`field skills[26] (Lucky).name: "Lucky" is already skills[${lucky}]'s name; the pre-made sets name skills by name`);
+    const twice = structuredClone(reference);
+    twice.premade[2][1] = twice.premade[0][0];
+    expect(refusal(necreauxContentSchema, twice)).toBe(`field premade[2][1]: "${twice.premade[0][0]}" is already listed at premade[0][0]; a skill card starts with one agent only`);
+  });
+
+  it('takes adventure cards and caches that share a name (two Sliding Walls, four Secret Caches)', () => {
+    expect(reference.adventure.filter((c) => c.name === 'Sliding Wall')).toHaveLength(2);
+    expect(reference.caches.filter((c) => c.name === 'Secret Cache')).toHaveLength(4);
+    const more = structuredClone(reference);
+    more.adventure.push({ ...more.adventure[0], id: 'A-77' });
+    expect(refusal(necreauxContentSchema, more)).toBe('accepted');
   });
 });

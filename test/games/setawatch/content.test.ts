@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { provenance, setawatchContentSchema, type SetawatchContent } from '../../../src/games/setawatch/content.ts';
+import { refusal } from '../../fixtures/content-refusal.ts';
 
 const shipped = JSON.parse(readFileSync(new URL('../../../content/setawatch/base.json', import.meta.url), 'utf8')) as unknown;
 
@@ -72,5 +73,21 @@ describe('setawatch content file', () => {
     const bad = structuredClone(shipped) as { abilities: { passive?: boolean }[] };
     bad.abilities[4].passive = false;
     expect(() => parse(bad)).toThrow(/cannot be on a activated ability/);
+  });
+
+  it('refuses a second adventurer board of an id (the party and the ability cards name it), naming both entries', () => {
+    const bad = structuredClone(shipped) as { adventurers: { id: string; die: number }[] };
+    const ranger = bad.adventurers.findIndex((a) => a.id === 'ranger');
+    bad.adventurers.push({ ...bad.adventurers[ranger], die: 8 });
+    expect(refusal(setawatchContentSchema, bad)).toBe(
+      `field adventurers[8] (Ranger).id: "ranger" is already adventurers[${ranger}]'s id; the party and the ability cards name adventurers by id`,
+    );
+  });
+
+  it('takes creatures, Unhallowed and locations that repeat a name: nothing looks them up by name, each entry is its own cards', () => {
+    const repeated = structuredClone(shipped) as Record<'creatures' | 'unhallowed' | 'locations', unknown[]>;
+    for (const list of ['creatures', 'unhallowed', 'locations'] as const) repeated[list].push(repeated[list][0]);
+    const content = parse(repeated);
+    expect(content.creatures.filter((c) => c.name === content.creatures[0].name)).toHaveLength(2);
   });
 });
