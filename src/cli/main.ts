@@ -24,14 +24,25 @@ const SEED = `a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`;
  * in place of the type label.
  */
 function sizeFlag(flag: string, schema: ZodType<number>, expected: string, describe: string) {
-  const coerce = (text: string | string[] | true): number => {
-    if (Array.isArray(text)) throw new InputError(`--${flag} given ${text.length} times (${text.join(', ')}); give it once`);
+  const coerce = (typed: string | true | (string | true)[]): number => {
+    const text = givenOnce(flag, typed);
     if (text === true || text.trim() === '') throw new InputError(`--${flag} needs a value: ${expected}`);
     const value = Number(text);
     if (!schema.safeParse(value).success) throw new InputError(`--${flag} ${text}: expected ${expected}`);
     return value;
   };
   return { coerce, describe: `${describe} [${expected}]` } as const;
+}
+
+/** yargs collects a flag given more than once into an array: refused for every flag that takes one value (all but --set). */
+function givenOnce<T>(flag: string, value: T | T[]): T {
+  if (Array.isArray(value)) throw new InputError(`--${flag} given ${value.length} times (${value.join(', ')}); give it once`);
+  return value;
+}
+
+/** A flag that takes one text value. */
+function textFlag(flag: string, describe: string) {
+  return { type: 'string', describe, coerce: (text: string | string[]) => givenOnce(flag, text) } as const;
 }
 
 /** What every command that plays games takes; a content file belongs to one game, so the suite (every game) takes no --content. */
@@ -44,7 +55,7 @@ const suiteOptions = {
 } as const;
 const runOptions = {
   ...suiteOptions,
-  content: { type: 'string', describe: 'content file replacing the game\'s shipped cards' },
+  content: textFlag('content', 'content file replacing the game\'s shipped cards'),
 } as const;
 
 /**
@@ -139,14 +150,14 @@ function exitCodeFor(error: unknown): number {
 // Each command's positionals and options, in the order --help lists them.
 
 const setFlag = { type: 'string', array: true, nargs: 1, describe: 'setting as key=value (repeatable)' } as const;
-const strategyFlag = { type: 'string', describe: 'strategy name[:param=value,...] or a path to a module' } as const;
+const strategyFlag = textFlag('strategy', 'strategy name[:param=value,...] or a path to a module');
 
 function runArguments(y: Argv) {
   return y.positional('experiment', { type: 'string', demandOption: true }).options({
     ...runOptions,
     set: { ...setFlag, describe: 'fix a setting the experiment does not vary, as key=value (repeatable)' },
-    shard: { type: 'string', describe: 'run slice i of n (0-based), e.g. 0/4; combine with playsim merge' },
-    out: { type: 'string', describe: 'output folder (default reports/<experiment>, with any --set, --content and --shard in its name)' },
+    shard: textFlag('shard', 'run slice i of n (0-based), e.g. 0/4; combine with playsim merge'),
+    out: textFlag('out', 'output folder (default reports/<experiment>, with any --set, --content and --shard in its name)'),
   });
 }
 
@@ -154,7 +165,7 @@ function suiteArguments(y: Argv) {
   return y.options({
     ...suiteOptions,
     full: { type: 'boolean', describe: 'use each experiment\'s full game count (and --target-ci, --max-games)' },
-    out: { type: 'string', describe: 'folder to write each experiment\'s report folder in (default reports/)' },
+    out: textFlag('out', 'folder to write each experiment\'s report folder in (default reports/)'),
   });
 }
 
@@ -180,7 +191,7 @@ function replayArguments(y: Argv) {
 function mergeArguments(y: Argv) {
   return y
     .positional('files', { type: 'string', array: true, demandOption: true })
-    .options({ out: { type: 'string', demandOption: true, describe: 'output folder' } });
+    .options({ out: { ...textFlag('out', 'output folder'), demandOption: true } });
 }
 
 function diffArguments(y: Argv) {
@@ -199,7 +210,8 @@ export async function main(argv: string[]): Promise<number> {
     refusePositionalFlags(argv);
     await yargs(argv)
       .scriptName('playsim')
-      .parserConfiguration({ 'parse-numbers': false })
+      // A dotted (--games.x) or negated (--no-games) flag would reach the commands as an object or a false: unknown instead.
+      .parserConfiguration({ 'parse-numbers': false, 'dot-notation': false, 'boolean-negation': false })
       .command('run <experiment>', 'run an experiment file (JSON or YAML), or one of experiments/ by name, and write its report', runArguments, async (args) =>
         finish(await runCommand(args.experiment, args)),
       )

@@ -149,6 +149,22 @@ describe('playsim CLI', () => {
     expectBadInput(playsim('sim', COIN, '--seed='), /^playsim: --seed needs a value: a whole number from 0 to /m);
   });
 
+  it('refuses a flag that takes one value given twice, and dotted or negated flags, as one line each', () => {
+    expectBadInput(playsim('sim', COIN, '--strategy', 'always', '--strategy', 'always'), /^playsim: --strategy given 2 times \(always, always\); give it once$/m);
+    expectBadInput(playsim('replay', COIN, '--seed', '1', '--strategy', 'a', '--strategy', 'b'), /^playsim: --strategy given 2 times \(a, b\); give it once$/m);
+    expectBadInput(playsim('sim', COIN, '--content', 'x.json', '--content', 'y.json'), /^playsim: --content given 2 times \(x\.json, y\.json\); give it once$/m);
+    expectBadInput(playsim('run', GRID, '--shard', '0/2', '--shard', '1/2'), /^playsim: --shard given 2 times \(0\/2, 1\/2\); give it once$/m);
+    for (const command of [['run', GRID], ['merge', 'x.json'], ['suite']]) {
+      expectBadInput(playsim(...command, '--out', 'a', '--out', 'b'), /^playsim: --out given 2 times \(a, b\); give it once$/m);
+    }
+    expectBadInput(playsim('sim', COIN, '--set.target', '4'), /^playsim: sim: unknown option or argument --set\.target \(playsim sim --help lists its options\)$/m);
+    expectBadInput(playsim('sim', COIN, '--games.x', '5'), /^playsim: sim: unknown option or argument --games\.x /m);
+    expectBadInput(playsim('sim', COIN, '--strategy.a', 'x'), /^playsim: sim: unknown option or argument --strategy\.a /m);
+    expectBadInput(playsim('suite', '--out.x', 'd'), /^playsim: suite: unknown option or argument --out\.x /m);
+    expectBadInput(playsim('sim', COIN, '--no-games'), /^playsim: sim: unknown option or argument --no-games /m);
+    expectBadInput(playsim('sim', COIN, '--no-json'), /^playsim: sim: unknown option or argument --no-json /m);
+  });
+
   it('says in --help what each number flag takes, never [string]', () => {
     const help = playsim('run', '--help');
     expect(help.code).toBe(0);
