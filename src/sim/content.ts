@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { GameModule } from '../core/game.ts';
 import { InputError } from '../core/errors.ts';
 import { canonicalStrings, parseJson } from './json.ts';
+import { readTextFile } from './data-file.ts';
 import { describeZodError } from './zod-errors.ts';
 
 export const REPOSITORY_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -24,7 +24,7 @@ export function loadContent(game: GameModule, file: string | undefined): LoadedC
   const shownName = file ?? game.content.defaultFile;
   let json: unknown;
   try {
-    json = parseJson(readFileSync(path, 'utf8'));
+    json = parseJson(readTextFile(path));
   } catch (error) {
     throw new InputError(`${shownName}: cannot read content file as JSON: ${(error as Error).message.split('\n')[0]}`);
   }

@@ -1,6 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { basename, dirname, extname, isAbsolute, join, resolve } from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import type { GameModule, SettingValue, Settings, StrategyParams } from '../core/game.ts';
 import { InputError } from '../core/errors.ts';
@@ -8,6 +7,7 @@ import { chartAxes, type ChartRequest } from './results.ts';
 import { parseSetting, resolveSettings } from './settings.ts';
 import { strategyDefinition, strategyHead } from './strategy-spec.ts';
 import { parseJson } from './json.ts';
+import { parseYaml, readTextFile } from './data-file.ts';
 import { describeZodError } from './zod-errors.ts';
 
 /** An experiment file (JSON or YAML): a game, fixed settings, a grid of varied settings, strategies, charts. */
@@ -104,7 +104,7 @@ export interface ExperimentPlan {
 export function readExperimentFile(path: string): ExperimentFile {
   let raw: unknown;
   try {
-    const text = readFileSync(path, 'utf8');
+    const text = readTextFile(path);
     raw = extname(path) === '.json' ? parseJson(text) : parseYaml(text);
   } catch (error) {
     throw new InputError(`${path}: cannot read experiment file: ${(error as Error).message.split('\n')[0]}`);

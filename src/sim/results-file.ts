@@ -1,10 +1,11 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { InputError } from '../core/errors.ts';
 import { GameWins } from './game-wins.ts';
 import { RESULTS_SCHEMA, RESULTS_SCHEMA_VERSION, type CellResult, type ResultsFile } from './results.ts';
 import { parseJson } from './json.ts';
+import { readTextFile } from './data-file.ts';
 import { versionBefore } from './version.ts';
 import { describeZodError } from './zod-errors.ts';
 
@@ -60,7 +61,7 @@ export function readResultsFile(path: string): ResultsFile {
   const file = isFolder(path) ? join(path, 'results.json') : path;
   let json: unknown;
   try {
-    json = parseJson(readFileSync(file, 'utf8'));
+    json = parseJson(readTextFile(file));
   } catch (error) {
     throw new InputError(`${file}: cannot read results file: ${(error as Error).message.split('\n')[0]}`);
   }

@@ -213,6 +213,8 @@ describe('playsim CLI', () => {
     expectBadInput(playsim('run', experiment), /broken.yaml: field strategies\[0\]: expected a strategy spec \("name" or "name:parameter=value,..."\), or \{ name, grid/);
     writeFileSync(experiment, `name: broken\ntitle: t\ngame: ${COIN}\ngrid:\n  target: { from: 1.5, to: 3 }\n`);
     expectBadInput(playsim('run', experiment), /broken.yaml: field grid.target: ranges take whole numbers up to 9007199254740991: list decimal values instead/);
+    writeFileSync(experiment, `name: broken\ntitle: !foo t\ngame: ${COIN}\n`);
+    expectBadInput(playsim('run', experiment, '--out', join(dir, 'out')), /^playsim: .*broken.yaml: cannot read experiment file: Unresolved tag: !foo at line 2, column 8$/m);
     expect(existsSync(join(dir, 'out'))).toBe(false);
     const content = join(dir, 'cards.json');
     writeFileSync(content, '{"cards": [{"name": "x", "source": "guessed"}]}');

@@ -99,6 +99,13 @@ describe('content files', () => {
     expect(() => loadContent(game, write('comma.json', '{\n  "creatures": [\n    1,\n  ]\n}'))).toThrow(/cannot read content file as JSON: Unexpected token '\]', .*1, \]/);
   });
 
+  it('refuses bytes that are not UTF-8 text, naming the line', async () => {
+    const { game } = await shippedContent('setawatch');
+    const file = join(dir, 'latin1.json');
+    writeFileSync(file, Buffer.concat([Buffer.from('{\n  "game": "setawatch",\n  "title": "caf'), Buffer.from([0xe9]), Buffer.from('"\n}')]));
+    expect(() => loadContent(game, file)).toThrow(new InputError(`${file}: cannot read content file as JSON: not UTF-8 text at line 3`));
+  });
+
   it.each(['setawatch', 'doomedrun'])('%s refuses a creature type no creature has (it would match nothing)', async (id) => {
     const { game, content, write } = await shippedContent(id);
     const index = content.abilities.findIndex((card: { modes: { target?: { types?: string[] } }[][] }) => card.modes[0][0].target?.types !== undefined);

@@ -1,6 +1,6 @@
 import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { InputError } from '../../src/core/errors.ts';
 import { loadGame } from '../../src/games/registry.ts';
 import { experimentSchema, MAX_CELLS, planExperiment, readExperimentFile } from '../../src/sim/experiment.ts';
@@ -155,6 +155,37 @@ describe('experiment plans', () => {
         for (const axis of axes) if (axis !== undefined) expect(experimentPlan.varied).toContain(axis);
       }
     }
+  });
+
+  describe('reading a file', () => {
+    const dir = tempDir('playsim-read-');
+    const read = (name: string, text: string | Buffer) => {
+      const path = join(dir, name);
+      writeFileSync(path, text);
+      return () => readExperimentFile(path);
+    };
+    const header = `title: t\ngame: ${COIN}\n`;
+
+    it('refuses an unknown YAML tag naming its line, without a process warning (the yaml package would read it as a string)', () => {
+      const warned = vi.spyOn(process, 'emitWarning');
+      expect(read('tag.yaml', `name: tag\n${header}description: !!js/function "x"\n`)).toThrow(
+        new InputError(`${join(dir, 'tag.yaml')}: cannot read experiment file: Unresolved tag: tag:yaml.org,2002:js/function at line 4, column 14`),
+      );
+      expect(read('custom.yaml', `name: custom\n${header}description: !foo x\n`)).toThrow(/custom.yaml: cannot read experiment file: Unresolved tag: !foo at line 4, column 14$/);
+      expect(warned).not.toHaveBeenCalled();
+      warned.mockRestore();
+    });
+
+    it('gives a YAML error on one line, naming a key given twice', () => {
+      expect(read('twice.yaml', `name: twice\n${header}games: 5\n\ngames: 6\n`)).toThrow(/twice.yaml: cannot read experiment file: duplicate key "games" at line 6, column 1$/);
+      expect(read('nested.yaml', `name: nested\n${header}grid:\n  target: [5]\n  target: [6]\n`)).toThrow(/duplicate key "target" at line 6, column 3$/);
+      expect(read('syntax.yaml', `name: syntax\n${header}  games: [\n`)).toThrow(/syntax.yaml: cannot read experiment file: [^\n]* at line 3, column \d+$/);
+    });
+
+    it('refuses bytes that are not UTF-8 text, naming the line', () => {
+      const latin1 = Buffer.concat([Buffer.from(`name: latin\n${header}description: caf`), Buffer.from([0xe9]), Buffer.from('\n')]);
+      expect(read('latin.yaml', latin1)).toThrow(new InputError(`${join(dir, 'latin.yaml')}: cannot read experiment file: not UTF-8 text at line 4`));
+    });
   });
 
   it('says when a path the file names is missing from the working directory but lies beside the file', async () => {

@@ -42,6 +42,12 @@ describe('readResultsFile', () => {
     expect(read.cells.map(none)).toEqual(results.cells.map(() => [[0, 0, 0], [0, 0, 0], 0, 0]));
   });
 
+  it('refuses bytes that are not UTF-8 text, naming the line', () => {
+    const file = written(results);
+    writeFileSync(file, Buffer.concat([Buffer.from('{\n"schema": "'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]));
+    expect(() => readResultsFile(file)).toThrow(new InputError(`${file}: cannot read results file: not UTF-8 text at line 2`));
+  });
+
   it('refuses results of 0.6.0 or later without those counts, naming the field', () => {
     const file = written(withoutRangeCounts('0.10.0'));
     expect(() => readResultsFile(file)).toThrow(new InputError(`${file}: field cells[0].raw.belowRange: missing (playsim 0.10.0 writes it)`));
