@@ -1,19 +1,56 @@
 /**
  * JSON.parse with a syntax error the user can find: where V8 gives a character offset, the line and column instead;
  * where it quotes the text around the error instead (Node 20 does for an unexpected token), that quote on one line.
+ * A key repeated within an object is refused, as YAML files are (JSON.parse keeps the last one without a word).
  */
 export function parseJson(text: string): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (error) {
     const message = (error as Error).message;
     const at = /^(.*) ((?:in|after) JSON) at position (\d+)/.exec(message);
     if (at === null) throw new SyntaxError(message.replace(/\s*\n\s*/g, ' '));
-    const before = text.slice(0, Number(at[3]));
-    const line = before.split('\n').length;
-    const column = before.length - before.lastIndexOf('\n');
-    throw new SyntaxError(`${at[1]} ${at[2] === 'after JSON' ? 'after the JSON value ' : ''}at line ${line}, column ${column}`);
+    throw new SyntaxError(`${at[1]} ${at[2] === 'after JSON' ? 'after the JSON value ' : ''}at ${lineAndColumn(text, Number(at[3]))}`);
   }
+  const repeated = repeatedKey(text);
+  if (repeated !== null) throw new SyntaxError(`duplicate key ${JSON.stringify(repeated.key)} at ${lineAndColumn(text, repeated.offset)}`);
+  return value;
+}
+
+function lineAndColumn(text: string, offset: number): string {
+  const before = text.slice(0, offset);
+  return `line ${before.split('\n').length}, column ${before.length - before.lastIndexOf('\n')}`;
+}
+
+/** The first key an object repeats in `text`, which JSON.parse has read (so a string before a colon is a key). */
+function repeatedKey(text: string): { key: string; offset: number } | null {
+  // One set of keys per open object; null for an open array.
+  const open: (Set<string> | null)[] = [];
+  let lastString = { start: 0, end: 0 };
+  for (let at = 0; at < text.length; at++) {
+    const char = text[at];
+    if (char === '{') open.push(new Set());
+    else if (char === '[') open.push(null);
+    else if (char === '}' || char === ']') open.pop();
+    else if (char === '"') {
+      lastString = { start: at, end: closingQuote(text, at) + 1 };
+      at = lastString.end - 1;
+    } else if (char === ':') {
+      const keys = open.at(-1) as Set<string>;
+      const key = JSON.parse(text.slice(lastString.start, lastString.end)) as string;
+      if (keys.has(key)) return { key, offset: lastString.start };
+      keys.add(key);
+    }
+  }
+  return null;
+}
+
+/** Where the string opening at `opening` ends; a loop, not a regular expression, which overflows V8's stack on a long string. */
+function closingQuote(text: string, opening: number): number {
+  let at = opening + 1;
+  while (text[at] !== '"') at += text[at] === '\\' ? 2 : 1;
+  return at;
 }
 
 /**

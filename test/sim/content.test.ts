@@ -99,6 +99,13 @@ describe('content files', () => {
     expect(() => loadContent(game, write('comma.json', '{\n  "creatures": [\n    1,\n  ]\n}'))).toThrow(/cannot read content file as JSON: Unexpected token '\]', .*1, \]/);
   });
 
+  it('refuses a key given twice in one object (JSON.parse would keep the last), naming it and its line', async () => {
+    const { game, write } = await shippedContent('setawatch');
+    expect(() => loadContent(game, write('twice.json', '{\n  "game": "setawatch",\n  "game": "setawatch"\n}'))).toThrow(
+      /cannot read content file as JSON: duplicate key "game" at line 3, column 3$/,
+    );
+  });
+
   it('refuses bytes that are not UTF-8 text, naming the line', async () => {
     const { game } = await shippedContent('setawatch');
     const file = join(dir, 'latin1.json');

@@ -182,6 +182,12 @@ describe('experiment plans', () => {
       expect(read('syntax.yaml', `name: syntax\n${header}  games: [\n`)).toThrow(/syntax.yaml: cannot read experiment file: [^\n]* at line 3, column \d+$/);
     });
 
+    it('refuses a key given twice in a JSON file, as in a YAML one (JSON.parse would keep the last)', () => {
+      expect(read('twice.json', `{"name": "twice", "title": "t", "game": "${COIN}",\n  "games": 20, "games": 30}`)).toThrow(
+        /twice.json: cannot read experiment file: duplicate key "games" at line 2, column 16$/,
+      );
+    });
+
     it('refuses bytes that are not UTF-8 text, naming the line', () => {
       const latin1 = Buffer.concat([Buffer.from(`name: latin\n${header}description: caf`), Buffer.from([0xe9]), Buffer.from('\n')]);
       expect(read('latin.yaml', latin1)).toThrow(new InputError(`${join(dir, 'latin.yaml')}: cannot read experiment file: not UTF-8 text at line 4`));
