@@ -108,6 +108,7 @@ function parseParams(definition: StrategyDefinition, paramText: string, spec: st
   const params: Record<string, number | string> = {};
   for (const param of definition.params) params[param.name] = param.default;
   if (paramText === '') return params;
+  const given: Record<string, string> = {};
   for (const pair of paramText.split(',')) {
     const [key, raw] = pair.split('=').map((part) => part.trim());
     const param = definition.params.find((candidate) => candidate.name === key);
@@ -118,6 +119,8 @@ function parseParams(definition: StrategyDefinition, paramText: string, spec: st
       const known = definition.params.map((candidate) => candidate.name).join(', ') || 'none';
       throw new InputError(`--strategy ${spec}: unknown parameter "${key}" for strategy ${definition.name}; parameters: ${known}`);
     }
+    if (Object.hasOwn(given, key)) throw new InputError(`--strategy ${spec}: parameter "${key}" given twice (${given[key]}, ${raw}); give each parameter once`);
+    given[key] = raw;
     params[key] = parseParamValue(param, raw, spec);
   }
   return params;

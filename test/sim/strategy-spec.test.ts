@@ -27,6 +27,13 @@ describe('strategyDefinition', () => {
     await expect(strategyDefinition(necreaux, 'fixed-speed:colour=red')).rejects.toThrow(/unknown parameter "colour" for strategy fixed-speed/);
   });
 
+  it('refuses a parameter given twice, as --set refuses a setting given twice', async () => {
+    const necreaux = await loadGame('necreaux');
+    await expect(strategyDefinition(necreaux, 'fixed-speed:speed=5,speed=6')).rejects.toThrow(
+      /^--strategy fixed-speed:speed=5,speed=6: parameter "speed" given twice \(5, 6\); give each parameter once$/,
+    );
+  });
+
   const dir = tempDir('playsim-definition-');
   /** A user's module whose default export is `definition` (JavaScript source) with a choose(). */
   function userModule(name: string, fields: string): string {
