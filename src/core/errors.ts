@@ -33,12 +33,17 @@ export class ViewChanged extends Error {
   override readonly name = VIEW_CHANGED_NAME;
 }
 
+/** Text on one line: a user's message with line breaks would otherwise break the one line an error is reported on. */
+export function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ');
+}
+
 /** A strategy's own throw while it answered a decision, kept as `thrown` (a user's strategy: bad input; a built-in one: a crash). */
 export function strategyThrew(strategy: string, decision: string, gameSeed: number, error: unknown): StrategyError {
   if (error instanceof StrategyError) return error;
   // By name: a user's game module brings its own copy of these classes.
   if (error instanceof Error && error.name === VIEW_CHANGED_NAME) return new StrategyError(strategy, decision, gameSeed, `changed its view, which it must only read: ${error.message}`);
-  return new StrategyError(strategy, decision, gameSeed, `threw: ${error instanceof Error ? error.message : String(error)}`, error);
+  return new StrategyError(strategy, decision, gameSeed, `threw: ${oneLine(error instanceof Error ? error.message : String(error))}`, error);
 }
 
 /** An answer that must be the index of one of the `count` options offered. */

@@ -1,3 +1,4 @@
+import { oneLine } from '../core/errors.ts';
 import type { ResultsFile } from '../sim/results.ts';
 import { BEST_HEADING, BEST_NOTE, BEST_OF_EACH_STRATEGY_HEADING, BEST_OF_EACH_STRATEGY_NOTE, bestOfEachStrategyTable, bestTable, cellTable, comparisonTable, METRICS_HEADING, metricTable, partialMetricsNote, runFacts, significanceNote, type Table } from './tables.ts';
 
@@ -48,7 +49,7 @@ export function markdownTable(table: Table): string {
 
 /** Text on one line, so a value cannot break the Markdown structure around it. */
 export function inline(text: string): string {
-  return text.replace(/\s*\n\s*/g, ' ');
+  return oneLine(text);
 }
 
 function tableCell(text: string): string {

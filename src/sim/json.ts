@@ -1,3 +1,5 @@
+import { oneLine } from '../core/errors.ts';
+
 /**
  * JSON.parse with a syntax error the user can find: where V8 gives a character offset, the line and column instead;
  * where it quotes the text around the error instead (Node 20 does for an unexpected token), that quote on one line.
@@ -10,7 +12,7 @@ export function parseJson(text: string): unknown {
   } catch (error) {
     const message = (error as Error).message;
     const at = /^(.*) ((?:in|after) JSON) at position (\d+)/.exec(message);
-    if (at === null) throw new SyntaxError(message.replace(/\s*\n\s*/g, ' '));
+    if (at === null) throw new SyntaxError(oneLine(message));
     throw new SyntaxError(`${at[1]} ${at[2] === 'after JSON' ? 'after the JSON value ' : ''}at ${lineAndColumn(text, Number(at[3]))}`);
   }
   const repeated = repeatedKey(text);

@@ -1,7 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import type { GameModule, Strategy, StrategyDefinition, StrategyParamSpec, StrategyParams } from '../core/game.ts';
-import { InputError } from '../core/errors.ts';
+import { InputError, oneLine } from '../core/errors.ts';
 import { withDecisions } from './view-check.ts';
 import { describeZodError } from './zod-errors.ts';
 import { importDefault, isModulePath } from '../core/user-module.ts';
@@ -182,7 +182,7 @@ export async function createStrategy(game: GameModule, spec: string): Promise<St
   try {
     strategy = definition.create(parsed.params);
   } catch (error) {
-    throw new InputError(`--strategy ${spec}: create() threw: ${(error as Error).message}`);
+    throw new InputError(`--strategy ${spec}: create() threw: ${oneLine((error as Error).message)}`);
   }
   const missing = game.strategyMethods.filter((method) => typeof memberAt(strategy, method) !== 'function');
   if (missing.length > 0) {

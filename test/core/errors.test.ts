@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkedOption } from '../../src/core/errors.ts';
+import { checkedOption, strategyThrew } from '../../src/core/errors.ts';
 
 describe('checkedOption', () => {
   it('takes an option index and shows the type of an answer that only looks like one', () => {
@@ -10,5 +10,12 @@ describe('checkedOption', () => {
     expect(refusal(1.5)).toThrow('answered 1.5; expected');
     expect(refusal(undefined)).toThrow('answered undefined; expected');
     expect(refusal({})).toThrow('answered a value of type object; expected');
+  });
+});
+
+describe('strategyThrew', () => {
+  it("keeps a strategy's message with line breaks on the one line of the error", () => {
+    expect(strategyThrew('mine', 'watch', 3, new Error('a\nb\n  c')).message).toBe('strategy "mine" answered decision "watch" illegally in game seed 3: threw: a b c');
+    expect(strategyThrew('mine', 'watch', 3, 'x\ny').message).toMatch(/threw: x y$/);
   });
 });

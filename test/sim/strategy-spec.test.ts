@@ -58,6 +58,12 @@ describe('strategyDefinition', () => {
     await expect(strategyDefinition(setawatch, userModule('good', 'params: [{ name: "e", kind: "enum", values: ["a", "b"], default: "b" }]'))).resolves.toBeDefined();
   });
 
+  it("keeps a create() error with line breaks on one line", async () => {
+    const module = join(dir, 'throws-lines.mjs');
+    writeFileSync(module, `export default { name: 't', description: 'd', params: [], create: () => { throw new Error('a\\nb\\nc'); } };\n`);
+    await expect(createStrategy(await loadGame('setawatch'), module)).rejects.toThrow(new RegExp(`^--strategy ${module}: create\\(\\) threw: a b c$`));
+  });
+
   it("refuses a strategy that names another game, and takes one that names its own or none", async () => {
     const module = userModule('forkyros', 'game: "kyros", params: []');
     await expect(strategyDefinition(await loadGame('citiesofdoom'), module)).rejects.toThrow(/forkyros\.mjs is a strategy for kyros, not citiesofdoom/);
