@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { defaultOutDir, experimentPathOf, REPORTS_DIR, shownPath } from '../../src/cli/commands.ts';
+import { defaultOutDir, experimentPathOf, parseShard, REPORTS_DIR, shownPath } from '../../src/cli/commands.ts';
 import { readExperimentFile } from '../../src/sim/experiment.ts';
 import { tempDir } from '../fixtures/temp-dir.ts';
 
@@ -44,6 +44,11 @@ describe('playsim CLI', () => {
     expect(shownPath(join(process.cwd(), '..odd', 'report.html'))).toBe(join('..odd', 'report.html'));
     expect(shownPath(join(process.cwd(), '..', 'elsewhere'))).toBe(join(process.cwd(), '..', 'elsewhere'));
     expect(shownPath('/tmp/x')).toBe('/tmp/x');
+  });
+
+  it('takes a shard count up to the largest safe integer, past which it would be stored rounded', () => {
+    expect(parseShard('0/9007199254740991')).toEqual({ index: 0, count: Number.MAX_SAFE_INTEGER });
+    expect(() => parseShard('0/100000000000000000000')).toThrow(/^--shard 0\/100000000000000000000: expected i\/n with 0 <= i < n <= 9007199254740991, e\.g\. 0\/4$/);
   });
 
   it('run takes an experiment by the name list shows, or a path', () => {
