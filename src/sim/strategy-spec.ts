@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import type { GameModule, Strategy, StrategyDefinition, StrategyParamSpec, StrategyParams } from '../core/game.ts';
@@ -56,6 +57,8 @@ const userDefinitionSchema = z.object({
 });
 
 function splitSpec(spec: string): { head: string; paramText: string } {
+  // A module whose path has a colon in it ("/tmp/a:b.mjs") is named by the whole spec.
+  if (isModulePath(spec) && existsSync(spec)) return { head: spec, paramText: '' };
   // A Windows drive letter ("C:\...") is not a parameter separator.
   const colon = spec.indexOf(':', /^[A-Za-z]:[\\/]/.test(spec) ? 2 : 0);
   return colon < 0 ? { head: spec, paramText: '' } : { head: spec.slice(0, colon), paramText: spec.slice(colon + 1) };

@@ -64,6 +64,12 @@ describe('strategyDefinition', () => {
     await expect(createStrategy(await loadGame('setawatch'), module)).rejects.toThrow(new RegExp(`^--strategy ${module}: create\\(\\) threw: a b c$`));
   });
 
+  it('reads a spec that is the path of an existing module as that path, though it holds a colon', async () => {
+    const module = userModule('colon:in-name', 'params: []');
+    const { parsed } = await strategyDefinition(await loadGame('setawatch'), module);
+    expect(parsed).toMatchObject({ name: 'colon:in-name', modulePath: module, params: {} });
+  });
+
   it("refuses a strategy that names another game, and takes one that names its own or none", async () => {
     const module = userModule('forkyros', 'game: "kyros", params: []');
     await expect(strategyDefinition(await loadGame('citiesofdoom'), module)).rejects.toThrow(/forkyros\.mjs is a strategy for kyros, not citiesofdoom/);
