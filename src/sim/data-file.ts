@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { isScalar, parseDocument, visit, type Document, type YAMLError } from 'yaml';
 
 /** Reading the files a user hands in (experiment, content and results files): every problem is refused in one line. */
@@ -7,8 +7,10 @@ import { isScalar, parseDocument, visit, type Document, type YAMLError } from 'y
 /**
  * A file's text. Bytes that are not UTF-8 are refused, naming the line: read as UTF-8 anyway they would become U+FFFD
  * in titles and names. (node:buffer's isUtf8 is as strict as a fatal TextDecoder, and can test one line at a time.)
+ * Only a regular file is read: a device such as /dev/zero never ends.
  */
 export function readTextFile(path: string): string {
+  if (!statSync(path).isFile()) throw new SyntaxError('not a file');
   const bytes = readFileSync(path);
   if (!isUtf8(bytes)) throw new SyntaxError(`not UTF-8 text at line ${firstLineNotUtf8(bytes)}`);
   return bytes.toString('utf8');

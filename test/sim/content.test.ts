@@ -113,6 +113,11 @@ describe('content files', () => {
     expect(() => loadContent(game, file)).toThrow(new InputError(`${file}: cannot read content file as JSON: not UTF-8 text at line 3`));
   });
 
+  it('refuses what is not a regular file (a device such as /dev/zero would be read forever)', async () => {
+    const { game } = await shippedContent('setawatch');
+    expect(() => loadContent(game, '/dev/zero')).toThrow(new InputError('/dev/zero: cannot read content file as JSON: not a file'));
+  });
+
   it.each(['setawatch', 'doomedrun'])('%s refuses a creature type no creature has (it would match nothing)', async (id) => {
     const { game, content, write } = await shippedContent(id);
     const index = content.abilities.findIndex((card: { modes: { target?: { types?: string[] } }[][] }) => card.modes[0][0].target?.types !== undefined);
