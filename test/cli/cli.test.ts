@@ -312,30 +312,39 @@ describe('playsim CLI', () => {
     expectBadInput(playsim('diff', before, join(dir, 'broken.json')), /broken.json: field tool: /);
   });
 
+  /**
+   * Starts `playsim args` and waits until its stderr says `playing` (or it exits): what follows can stop it mid-run.
+   * `stderr()` is what it has written so far; `exited` its exit code.
+   */
+  async function startedRun(args: readonly string[], playing: (stderr: string) => boolean) {
+    const child = spawn('node', ['bin/playsim.mjs', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    onTestFinished(() => void child.kill('SIGKILL'));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    let stderr = '';
+    const started = new Promise<void>((resolve) =>
+      child.stderr.on('data', (chunk) => {
+        stderr += chunk;
+        if (playing(stderr)) resolve();
+      }),
+    );
+    await Promise.race([started, exited]);
+    expect(child.exitCode, stderr).toBeNull();
+    return { child, exited, stderr: () => stderr };
+  }
+
   it.each([
     ['Ctrl-C, relayed twice as npm and npx do', ['SIGINT', 'SIGINT']],
     ['SIGTERM, as Kubernetes stops a pod', ['SIGTERM']],
   ] as const)('on %s writes the games finished so far, marked incomplete, without temp files', async (_, signals) => {
     const dir = tempDir('playsim-cli-');
-    const child = spawn('node', ['bin/playsim.mjs', 'run', GRID, '--games', '100000000', '--workers', '1', '--out', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
-    onTestFinished(() => void child.kill('SIGKILL'));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-    let stderr = '';
     // The signal comes once a progress line shows games finished, however long loading takes on a busy machine.
-    const playing = new Promise<void>((resolve) =>
-      child.stderr.on('data', (chunk) => {
-        stderr += chunk;
-        if (/: [1-9]\d*\/\d+ games/.test(stderr)) resolve();
-      }),
-    );
-    await Promise.race([playing, exited]);
-    expect(child.exitCode, stderr).toBeNull();
+    const run = await startedRun(['run', GRID, '--games', '100000000', '--workers', '1', '--out', dir], (stderr) => /: [1-9]\d*\/\d+ games/.test(stderr));
     for (const signal of signals) {
-      child.kill(signal);
+      run.child.kill(signal);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
-    const code = await exited;
-    expect(stderr).toMatch(/interrupted/);
+    const code = await run.exited;
+    expect(run.stderr()).toMatch(/interrupted/);
     expect(code).toBe(1);
     const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
     expect(results.complete).toBe(false);
@@ -350,22 +359,11 @@ describe('playsim CLI', () => {
     writeFileSync(join(dir, 'summary.md'), 'the earlier report');
     const experiment = join(tempDir('playsim-cli-'), 'never-answers.yaml');
     writeFileSync(experiment, `name: never-answers\ntitle: t\ngame: ${COIN}\nstrategies: [test/fixtures/strategies/endless.ts]\ngames: 10\n`);
-    const child = spawn('node', ['bin/playsim.mjs', 'run', experiment, '--workers', '1', '--out', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
-    onTestFinished(() => void child.kill('SIGKILL'));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-    let stderr = '';
     // The strategy says when it is first asked: the run is under way, and no game can finish.
-    const playing = new Promise<void>((resolve) =>
-      child.stderr.on('data', (chunk) => {
-        stderr += chunk;
-        if (stderr.includes('endless: asked')) resolve();
-      }),
-    );
-    await Promise.race([playing, exited]);
-    expect(child.exitCode, stderr).toBeNull();
-    child.kill('SIGTERM');
-    expect(await exited).toBe(1);
-    expect(stderr).toMatch(/^interrupted before any game finished: nothing written to /m);
+    const run = await startedRun(['run', experiment, '--workers', '1', '--out', dir], (stderr) => stderr.includes('endless: asked'));
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(1);
+    expect(run.stderr()).toMatch(/^interrupted before any game finished: nothing written to /m);
     expect(readdirSync(dir)).toEqual(['summary.md']);
     expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toBe('the earlier report');
   }, 60000);
