@@ -11,10 +11,19 @@ import { describeZodError } from './zod-errors.ts';
 
 /** Reading a results.json a user hands in (to `playsim merge` or `playsim diff`): every field those commands use is checked. */
 
-const numbers = z.array(z.number());
+/** A number only whole values could have made: `allowed` says which, as the error message does. */
+function whole(isAllowed: (value: number) => boolean, allowed: string) {
+  return z.number().refine(isAllowed, { error: (issue) => `expected ${allowed}, got ${issue.input}` });
+}
+/** Games or values counted one by one: exact only below 2^53. */
+const count = whole((value) => Number.isSafeInteger(value) && value >= 0, `a count: a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`);
+const counts = z.array(count);
+/** Sums of whole metric values and of their squares, of any size (past 2^53 they were rounded as they grew, see accumulator.ts). */
+const sums = z.array(whole(Number.isInteger, 'a whole number (a sum of whole metric values)'));
+const sumsOfSquares = z.array(whole((value) => Number.isInteger(value) && value >= 0, 'a whole number from 0 (a sum of squares of whole metric values)'));
 const rate = z.object({ rate: z.number(), lo: z.number(), hi: z.number() });
-const histogram = z.object({ min: z.number(), binWidth: z.number(), counts: numbers, below: z.number().optional(), above: z.number().optional() });
-const mean = z.object({ mean: z.number(), lo: z.number(), hi: z.number(), sd: z.number(), n: z.number() });
+const histogram = z.object({ min: z.number(), binWidth: z.number(), counts, below: count.optional(), above: count.optional() });
+const mean = z.object({ mean: z.number(), lo: z.number(), hi: z.number(), sd: z.number(), n: count });
 const resultsFileSchema = z
   .object({
     schema: z.literal(RESULTS_SCHEMA),
@@ -31,27 +40,27 @@ const resultsFileSchema = z
         .object({
           params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
           strategy: z.string(),
-          games: z.number().int(),
+          games: count,
           win: rate,
           outcomes: z.record(z.string(), rate),
           metrics: z.record(z.string(), mean.extend({ histogram }).loose()),
           complete: z.boolean(),
           raw: z.object({
-            games: z.number(),
-            outcomeCounts: numbers,
-            metricCounts: numbers,
-            metricSums: numbers,
-            metricSumSquares: numbers,
-            histograms: z.array(numbers),
-            belowRange: numbers.optional(),
-            aboveRange: numbers.optional(),
+            games: count,
+            outcomeCounts: counts,
+            metricCounts: counts,
+            metricSums: sums,
+            metricSumSquares: sumsOfSquares,
+            histograms: z.array(counts),
+            belowRange: counts.optional(),
+            aboveRange: counts.optional(),
             wins: z.object({ played: z.array(z.tuple([z.number().int(), z.number().int()])), won: z.string() }).optional(),
           }),
         })
         .loose(),
     ),
     comparisons: z.array(
-      z.object({ a: z.number(), b: z.number(), varied: z.string(), games: z.number(), bothWon: z.number(), onlyAWon: z.number(), onlyBWon: z.number() }).loose(),
+      z.object({ a: z.number(), b: z.number(), varied: z.string(), games: count, bothWon: count, onlyAWon: count, onlyBWon: count }).loose(),
     ),
   })
   .loose();

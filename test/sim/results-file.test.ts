@@ -28,6 +28,16 @@ function withoutRangeCounts(version: string) {
   };
 }
 
+/** The results with one field of the first cell, at a path such as "raw.histograms[0][2]", set to `value`. */
+function withFirstCellField(path: string, value: unknown): ResultsFile {
+  const copy = structuredClone(results);
+  const keys = path.match(/[^.[\]]+/g)!;
+  const last = keys.pop()!;
+  const parent = keys.reduce((object, key) => object[key] as Record<string, unknown>, copy.cells[0] as unknown as Record<string, unknown>);
+  parent[last] = value;
+  return copy;
+}
+
 describe('readResultsFile', () => {
   it('keeps the counts of values below and above each histogram', () => {
     const read = readResultsFile(written(results));
@@ -51,5 +61,17 @@ describe('readResultsFile', () => {
   it('refuses results of 0.6.0 or later without those counts, naming the field', () => {
     const file = written(withoutRangeCounts('0.10.0'));
     expect(() => readResultsFile(file)).toThrow(new InputError(`${file}: field cells[0].raw.belowRange: missing (playsim 0.10.0 writes it)`));
+  });
+
+  it.each([
+    ['raw.outcomeCounts[1]', -1, 'a count: a whole number from 0 to 9007199254740991, got -1'],
+    ['raw.histograms[0][2]', 1.5, 'a count: a whole number from 0 to 9007199254740991, got 1.5'],
+    ['raw.games', 1e300, 'a count: a whole number from 0 to 9007199254740991, got 1e+300'],
+    ['raw.metricSums[0]', 0.5, 'a whole number (a sum of whole metric values), got 0.5'],
+    ['raw.metricSumSquares[0]', -4, 'a whole number from 0 (a sum of squares of whole metric values), got -4'],
+    ['games', -5, 'a count: a whole number from 0 to 9007199254740991, got -5'],
+  ])('refuses %s = %s, a number adding games cannot make, naming that field', (field, value, allowed) => {
+    const file = written(withFirstCellField(field, value));
+    expect(() => readResultsFile(file)).toThrow(new InputError(`${file}: field cells[0].${field}: expected ${allowed}`));
   });
 });
