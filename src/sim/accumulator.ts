@@ -1,6 +1,7 @@
 import { METRIC_MISSING, type MetricSpec, type OutcomeRecord } from '../core/game.ts';
 import { InputError } from '../core/errors.ts';
 import type { CellRaw, HistogramJSON } from './results.ts';
+import { scaledSquaredDeviations } from './statistics.ts';
 
 /**
  * Streaming accumulators: a run keeps counts and sums, never a list of games, and shards (workers, processes,
@@ -102,33 +103,22 @@ export class CellAccumulator {
   }
 
   /**
-   * Rebuild an accumulator from results.json; throws InputError if the raw sums do not fit these outcomes and
-   * metrics.
+   * Rebuild an accumulator from results.json; throws RawStateError if the raw sums do not fit these outcomes and
+   * metrics, or are not sums adding games could make.
    */
   static fromRaw(raw: CellRaw, outcomeCount: number, metrics: readonly MetricSpec[]): CellAccumulator {
+    checkRawState(raw, { outcomeCount, metricNames: metrics.map((metric) => metric.name) });
+    metrics.forEach((metric, m) => checkLength(`histograms[${m}]`, raw.histograms[m], binCount(metric), `one per bin of "${metric.name}"`));
     const cell = new CellAccumulator(outcomeCount, metrics);
-    copyExactly('raw outcomeCounts', raw.outcomeCounts, cell.outcomeCounts);
-    copyExactly('raw metricCounts', raw.metricCounts, cell.metricCounts);
-    copyExactly('raw metricSums', raw.metricSums, cell.metricSums);
-    copyExactly('raw metricSumSquares', raw.metricSumSquares, cell.metricSumSquares);
-    if (raw.histograms.length !== metrics.length) {
-      throw new InputError(`raw cell has ${raw.histograms.length} histograms, expected ${metrics.length} (one per metric)`);
-    }
-    cell.histograms.forEach((histogram, m) => {
-      copyExactly(`raw histogram of "${metrics[m].name}"`, raw.histograms[m], histogram);
-    });
-    copyExactly('raw belowRange', raw.belowRange, cell.belowRange);
-    copyExactly('raw aboveRange', raw.aboveRange, cell.aboveRange);
-    metrics.forEach((metric, m) => cell.checkHistogramHoldsEveryValue(metric.name, m));
     cell.games = raw.games;
+    cell.outcomeCounts.set(raw.outcomeCounts);
+    cell.metricCounts.set(raw.metricCounts);
+    cell.metricSums.set(raw.metricSums);
+    cell.metricSumSquares.set(raw.metricSumSquares);
+    cell.histograms.forEach((histogram, m) => histogram.set(raw.histograms[m]));
+    cell.belowRange.set(raw.belowRange);
+    cell.aboveRange.set(raw.aboveRange);
     return cell;
-  }
-
-  private checkHistogramHoldsEveryValue(name: string, m: number): void {
-    const counted = this.histograms[m].reduce((sum, count) => sum + count, this.belowRange[m] + this.aboveRange[m]);
-    if (counted !== this.metricCounts[m]) {
-      throw new InputError(`raw histogram of "${name}" counts ${counted} values with those below and above its range, but metricCounts has ${this.metricCounts[m]}`);
-    }
   }
 
   histogramJSON(metricIndex: number): HistogramJSON {
@@ -175,6 +165,68 @@ function copyExactly(what: string, source: readonly number[], target: Float64Arr
     throw new InputError(`${what} has ${source.length} entries, expected ${target.length}`);
   }
   target.set(source);
+}
+
+function checkLength(field: string, source: ArrayLike<unknown>, length: number, expected: string): void {
+  if (source.length !== length) throw new RawStateError(field, `has ${source.length} entries, expected ${length} (${expected})`);
+}
+
+/** A raw state that adding games cannot give; `field` is where, under the cell's `raw`. */
+export class RawStateError extends InputError {
+  constructor(
+    readonly field: string,
+    readonly problem: string,
+  ) {
+    super(`raw.${field}: ${problem}`);
+  }
+}
+
+/** `read()`, with a RawStateError it throws said of cell `index` of the results file `file`. */
+export function readingCell<T>(file: string, index: number, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof RawStateError) throw new InputError(`${file}: field cells[${index}].raw.${error.field}: ${error.problem}`);
+    throw error;
+  }
+}
+
+/** What a raw state holds one count of: each outcome, and each metric in every per-metric array. */
+export interface RawLayout {
+  readonly outcomeCount: number;
+  readonly metricNames: readonly string[];
+}
+
+/**
+ * Throws RawStateError unless `raw` is what adding games gives: one entry per outcome and per metric, outcome counts
+ * that add up to the games, no metric with more values than games, histograms that with the values below and above
+ * their range hold every value of their metric, and sums that whole values can have (n·Σx² ≥ (Σx)²). That every
+ * count is a whole number from 0 is the reader's to check (results-file.ts).
+ */
+export function checkRawState(raw: CellRaw, layout: RawLayout): void {
+  checkLength('outcomeCounts', raw.outcomeCounts, layout.outcomeCount, 'one per outcome');
+  for (const field of ['metricCounts', 'metricSums', 'metricSumSquares', 'histograms', 'belowRange', 'aboveRange'] as const) {
+    checkLength(field, raw[field], layout.metricNames.length, 'one per metric');
+  }
+  const outcomeGames = sumOf(raw.outcomeCounts);
+  if (outcomeGames !== raw.games) throw new RawStateError('outcomeCounts', `add up to ${outcomeGames} games, but raw.games is ${raw.games}`);
+  layout.metricNames.forEach((name, m) => checkMetricState(raw, name, m));
+}
+
+function checkMetricState(raw: CellRaw, name: string, m: number): void {
+  const values = raw.metricCounts[m];
+  if (values > raw.games) throw new RawStateError(`metricCounts[${m}]`, `${values} values of "${name}" in ${raw.games} games, but a game gives a metric one value at most`);
+  const counted = sumOf(raw.histograms[m]) + raw.belowRange[m] + raw.aboveRange[m];
+  if (counted !== values) {
+    throw new RawStateError(`histograms[${m}]`, `counts ${counted} values of "${name}" with those below and above its range, but metricCounts[${m}] is ${values}`);
+  }
+  if (scaledSquaredDeviations(values, raw.metricSums[m], raw.metricSumSquares[m]) < 0) {
+    throw new RawStateError(`metricSumSquares[${m}]`, `${raw.metricSumSquares[m]} is less than metricSums[${m}]² / metricCounts[${m}]: no ${values} values of "${name}" have these sums`);
+  }
+}
+
+function sumOf(counts: readonly number[]): number {
+  return counts.reduce((sum, count) => sum + count, 0);
 }
 
 /** The 2x2 counts of a paired comparison, as results.json stores them. */

@@ -1,6 +1,6 @@
 import { InputError } from '../core/errors.ts';
 import { loadGame } from '../games/registry.ts';
-import { CellAccumulator, PairAccumulator } from './accumulator.ts';
+import { CellAccumulator, PairAccumulator, readingCell } from './accumulator.ts';
 import { GameWins } from './game-wins.ts';
 import type { ResultsFile } from './results.ts';
 import { readResultsFile } from './results-file.ts';
@@ -89,7 +89,9 @@ export async function mergeShards(paths: readonly string[]): Promise<ResultsFile
   const game = await loadGame(base.experiment.game, `${files[0].path}: field experiment.game`);
   const cells = base.cells.map((cell, index) => {
     const total = new CellAccumulator(game.outcomes.length, game.metrics);
-    for (const { results } of files) total.merge(CellAccumulator.fromRaw(results.cells[index].raw, game.outcomes.length, game.metrics));
+    for (const { path, results } of files) {
+      total.merge(readingCell(path, index, () => CellAccumulator.fromRaw(results.cells[index].raw, game.outcomes.length, game.metrics)));
+    }
     const wins = mergedWins(files, index);
     const complete = files.every(({ results }) => results.cells[index].complete);
     if (complete && base.gamesPerCell !== null && total.games !== base.gamesPerCell) {

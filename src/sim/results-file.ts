@@ -2,10 +2,10 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { InputError } from '../core/errors.ts';
-import { GameWins } from './game-wins.ts';
 import { RESULTS_SCHEMA, RESULTS_SCHEMA_VERSION, type CellResult, type ResultsFile } from './results.ts';
 import { parseJson } from './json.ts';
 import { readTextFile } from './data-file.ts';
+import { checkResultsConsistent } from './results-consistency.ts';
 import { versionBefore } from './version.ts';
 import { describeZodError } from './zod-errors.ts';
 
@@ -32,8 +32,10 @@ const resultsFileSchema = z
     experiment: z.object({ name: z.string(), title: z.string(), game: z.string(), varied: z.array(z.string()), choose: z.array(z.string()).optional() }).loose(),
     seed: z.number(),
     content: z.object({ file: z.string() }).loose(),
+    outcomeNames: z.array(z.string()),
     winOutcome: z.string(),
     winningOutcomes: z.array(z.string()).optional(),
+    metricNames: z.array(z.string()),
     shard: z.object({ index: z.number().int(), count: z.number().int() }).nullable(),
     cells: z.array(
       z
@@ -77,7 +79,7 @@ export function readResultsFile(path: string): ResultsFile {
   const parsed = resultsFileSchema.safeParse(json);
   if (!parsed.success) throw new InputError(`${file}: ${describeZodError(parsed.error, json)}`);
   const results = withRangeCounts(file, json as ResultsFile);
-  results.cells.forEach((cell, index) => checkGameWins(file, cell, index));
+  checkResultsConsistent(file, results);
   return results;
 }
 
@@ -110,21 +112,6 @@ function cellWithoutRangeCounts(cell: CellResult): CellResult {
   const none = cell.raw.metricCounts.map(() => 0);
   const metrics = Object.entries(cell.metrics).map(([name, metric]) => [name, { ...metric, histogram: { ...metric.histogram, below: 0, above: 0 } }]);
   return { ...cell, metrics: Object.fromEntries(metrics), raw: { ...cell.raw, belowRange: none, aboveRange: none } };
-}
-
-/** A cell's game wins, when kept, must be well formed and agree with its games and win rate. */
-function checkGameWins(file: string, cell: ResultsFile['cells'][number], index: number): void {
-  if (cell.raw.wins === undefined) return;
-  const field = `${file}: field cells[${index}].raw.wins`;
-  let wins: GameWins;
-  try {
-    wins = GameWins.fromJSON(cell.raw.wins);
-  } catch (error) {
-    throw new InputError(`${field}: ${(error as Error).message}`);
-  }
-  if (wins.games !== cell.games || wins.wins !== Math.round(cell.win.rate * cell.games)) {
-    throw new InputError(`${field}: holds ${wins.wins} wins in ${wins.games} games, but the cell has ${Math.round(cell.win.rate * cell.games)} in ${cell.games}`);
-  }
 }
 
 function isFolder(path: string): boolean {

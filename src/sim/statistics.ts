@@ -102,7 +102,7 @@ export function meanInterval(n: number, sum: number, sumSquares: number): MeanCI
  * already rounded as they were added, so the difference is taken in floating point too, never below 0, rather than
  * losing a run after its last game.
  */
-function scaledSquaredDeviations(n: number, sum: number, sumSquares: number): number {
+export function scaledSquaredDeviations(n: number, sum: number, sumSquares: number): number {
   if (Number.isSafeInteger(n) && Number.isSafeInteger(sum) && Number.isSafeInteger(sumSquares)) {
     return Number(BigInt(n) * BigInt(sumSquares) - BigInt(sum) * BigInt(sum));
   }

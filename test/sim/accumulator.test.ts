@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/core/errors.ts';
 import { METRIC_MISSING, type MetricSpec, OutcomeRecord } from '../../src/core/game.ts';
-import { CellAccumulator, PairAccumulator } from '../../src/sim/accumulator.ts';
+import { CellAccumulator, PairAccumulator, RawStateError, readingCell } from '../../src/sim/accumulator.ts';
+import type { CellRaw } from '../../src/sim/results.ts';
 import { meanInterval } from '../../src/sim/statistics.ts';
 
 const OUTCOMES = 3;
@@ -114,25 +115,40 @@ describe('CellAccumulator', () => {
     );
   });
 
-  it('refuses raw sums of another shape, saying which part', () => {
+  it('refuses raw sums of another shape, naming the field', () => {
     const raw = accumulate([record(1, [3, 40, 2])]).toRaw();
     expect(() => CellAccumulator.fromRaw(raw, OUTCOMES + 1, METRICS)).toThrow(
-      new InputError('raw outcomeCounts has 3 entries, expected 4'),
+      new RawStateError('outcomeCounts', 'has 3 entries, expected 4 (one per outcome)'),
     );
-    expect(() => CellAccumulator.fromRaw(raw, OUTCOMES, METRICS.slice(0, 2))).toThrow(
-      'raw metricCounts has 3 entries, expected 2',
-    );
+    expect(() => CellAccumulator.fromRaw(raw, OUTCOMES, METRICS.slice(0, 2))).toThrow('raw.metricCounts: has 3 entries, expected 2 (one per metric)');
     const widerScore = METRICS.map((metric) => (metric.name === 'score' ? { ...metric, max: 120 } : metric));
-    expect(() => CellAccumulator.fromRaw(raw, OUTCOMES, widerScore)).toThrow(
-      'raw histogram of "score" has 11 entries, expected 13',
-    );
+    expect(() => CellAccumulator.fromRaw(raw, OUTCOMES, widerScore)).toThrow('raw.histograms[1]: has 11 entries, expected 13 (one per bin of "score")');
     expect(() => CellAccumulator.fromRaw({ ...raw, histograms: raw.histograms.slice(1) }, OUTCOMES, METRICS)).toThrow(
-      'raw cell has 2 histograms, expected 3 (one per metric)',
+      'raw.histograms: has 2 entries, expected 3 (one per metric)',
     );
-    expect(() => CellAccumulator.fromRaw({ ...raw, aboveRange: [0, 0] }, OUTCOMES, METRICS)).toThrow('raw aboveRange has 2 entries, expected 3');
-    expect(() => CellAccumulator.fromRaw({ ...raw, aboveRange: [0, 1, 0] }, OUTCOMES, METRICS)).toThrow(
-      'raw histogram of "score" counts 2 values with those below and above its range, but metricCounts has 1',
+    expect(() => CellAccumulator.fromRaw({ ...raw, aboveRange: [0, 0] }, OUTCOMES, METRICS)).toThrow('raw.aboveRange: has 2 entries, expected 3 (one per metric)');
+  });
+
+  it('refuses a raw state that adding games cannot give, naming the field', () => {
+    const raw = accumulate([record(1, [3, 40, 2]), record(0, [4, 50, METRIC_MISSING])]).toRaw();
+    const refusal = (changed: Partial<CellRaw>) => () => CellAccumulator.fromRaw({ ...raw, ...changed }, OUTCOMES, METRICS);
+    expect(refusal({ outcomeCounts: [1, 2, 0] })).toThrow(new RawStateError('outcomeCounts', 'add up to 3 games, but raw.games is 2'));
+    expect(refusal({ metricCounts: [2, 3, 1], histograms: [raw.histograms[0], [0, 0, 0, 1, 2, 0, 0, 0, 0, 0, 0], raw.histograms[2]] })).toThrow(
+      new RawStateError('metricCounts[1]', '3 values of "score" in 2 games, but a game gives a metric one value at most'),
     );
+    expect(refusal({ aboveRange: [0, 1, 0] })).toThrow(
+      new RawStateError('histograms[1]', 'counts 3 values of "score" with those below and above its range, but metricCounts[1] is 2'),
+    );
+    // 40 and 50 have Σx² = 4100; no two whole numbers summing to 90 have a Σx² below 4050.
+    expect(refusal({ metricSumSquares: [25, 4049, 4] })).toThrow(
+      new RawStateError('metricSumSquares[1]', '4049 is less than metricSums[1]² / metricCounts[1]: no 2 values of "score" have these sums'),
+    );
+    expect(() => CellAccumulator.fromRaw({ ...raw, metricSumSquares: [25, 4050, 4] }, OUTCOMES, METRICS)).not.toThrow();
+  });
+
+  it('says a raw state error of a results file with the file and the cell', () => {
+    const refused = () => readingCell('shard.json', 3, () => CellAccumulator.fromRaw(accumulate([]).toRaw(), OUTCOMES + 1, METRICS));
+    expect(refused).toThrow(new InputError('shard.json: field cells[3].raw.outcomeCounts: has 3 entries, expected 4 (one per outcome)'));
   });
 
   it('refuses to merge cells of another shape', () => {

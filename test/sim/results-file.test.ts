@@ -15,22 +15,28 @@ function written(json: unknown): string {
   return file;
 }
 
-/** The results as a playsim `version` wrote them before values outside a histogram's range were counted apart. */
+/**
+ * The results as a playsim `version` wrote them before values outside a histogram's range were counted apart: in
+ * the end bins.
+ */
 function withoutRangeCounts(version: string) {
+  const inEndBins = (counts: readonly number[], below: number, above: number) => counts.map((count, bin) => count + (bin === 0 ? below : 0) + (bin === counts.length - 1 ? above : 0));
   return {
     ...results,
     tool: { ...results.tool, version },
     cells: results.cells.map(({ raw: { belowRange, aboveRange, ...raw }, metrics, ...cell }) => ({
       ...cell,
-      metrics: Object.fromEntries(Object.entries(metrics).map(([name, { histogram: { below, above, ...histogram }, ...metric }]) => [name, { ...metric, histogram }])),
-      raw,
+      metrics: Object.fromEntries(
+        Object.entries(metrics).map(([name, { histogram: { below, above, ...histogram }, ...metric }]) => [name, { ...metric, histogram: { ...histogram, counts: inEndBins(histogram.counts, below, above) } }]),
+      ),
+      raw: { ...raw, histograms: raw.histograms.map((counts, m) => inEndBins(counts, belowRange[m], aboveRange[m])) },
     })),
   };
 }
 
 /** The results with one field of the first cell, at a path such as "raw.histograms[0][2]", set to `value`. */
-function withFirstCellField(path: string, value: unknown): ResultsFile {
-  const copy = structuredClone(results);
+function withFirstCellField(path: string, value: unknown, base: ResultsFile = results): ResultsFile {
+  const copy = structuredClone(base);
   const keys = path.match(/[^.[\]]+/g)!;
   const last = keys.pop()!;
   const parent = keys.reduce((object, key) => object[key] as Record<string, unknown>, copy.cells[0] as unknown as Record<string, unknown>);
@@ -73,5 +79,16 @@ describe('readResultsFile', () => {
   ])('refuses %s = %s, a number adding games cannot make, naming that field', (field, value, allowed) => {
     const file = written(withFirstCellField(field, value));
     expect(() => readResultsFile(file)).toThrow(new InputError(`${file}: field cells[0].${field}: expected ${allowed}`));
+  });
+
+  it.each([
+    ['raw.outcomeCounts', [1508, 246, 169, 81], 'raw.outcomeCounts: add up to 2004 games, but raw.games is 2000'],
+    ['raw.histograms[0]', [1], 'raw.histograms[0]: counts 2 values of "score" with those below and above its range, but metricCounts[0] is 2000'],
+    ['raw.metricCounts[2]', 2001, 'raw.metricCounts[2]: 2001 values of "lossTurn" in 2000 games, but a game gives a metric one value at most'],
+    ['raw.metricSumSquares[1]', 355477, 'raw.metricSumSquares[1]: 355477 is less than metricSums[1]² / metricCounts[1]: no 2000 values of "turns" have these sums'],
+    ['raw.aboveRange', [0, 0], 'raw.aboveRange: has 2 entries, expected 3 (one per metric)'],
+  ])('refuses a raw state adding games cannot give (%s), naming the file and the field', (field, value, problem) => {
+    const file = written(withFirstCellField(field, value));
+    expect(() => readResultsFile(file)).toThrow(new InputError(`${file}: field cells[0].${problem}`));
   });
 });
