@@ -1,25 +1,44 @@
+import { winCount, winMask, winningOutcomeNames } from '../core/game.ts';
 import { InputError } from '../core/errors.ts';
 import { checkRawState, readingCell } from './accumulator.ts';
 import { GameWins } from './game-wins.ts';
-import type { CellResult, ResultsFile } from './results.ts';
+import type { CellRaw, CellResult, MetricResult, ResultsFile } from './results.ts';
+import { meanInterval, wilson } from './statistics.ts';
+import { rateBorneOut } from './summarize.ts';
 
 /**
  * A results file must agree with itself: each cell's raw state is one adding games gives over the file's outcomes and
- * metrics. Throws InputError naming the file and the field.
+ * metrics, the games it kept, when it kept them, are those games with those wins, and the figures it publishes are
+ * the ones its raw state gives. `diff` compares the published figures and `merge` adds the raw sums, so a file whose
+ * two disagree would say one thing in a diff and another once merged; it is refused rather than one of them trusted.
+ * Throws InputError naming the file and the field.
  */
 export function checkResultsConsistent(file: string, results: ResultsFile): void {
+  const isWin = winMaskOf(file, results);
   results.cells.forEach((cell, index) => {
     checkRaw(file, results, cell, index);
-    checkGameWins(file, cell, index);
+    const won = winCount(isWin, cell.raw.outcomeCounts);
+    checkGameWins(file, cell, index, won);
+    checkFigures(file, results, cell, index, won);
   });
+}
+
+/** Per outcome of the file, 1 when it is part of the win; every outcome the win names must be one of the file's. */
+function winMaskOf(file: string, results: ResultsFile): Uint8Array {
+  const unknown = winningOutcomeNames(results).find((name) => !results.outcomeNames.includes(name));
+  if (unknown !== undefined) {
+    const field = results.winningOutcomes === undefined ? 'winOutcome' : 'winningOutcomes';
+    throw new InputError(`${file}: field ${field}: "${unknown}" is not one of outcomeNames (${results.outcomeNames.join(', ')})`);
+  }
+  return winMask({ ...results, outcomes: results.outcomeNames });
 }
 
 function checkRaw(file: string, results: ResultsFile, cell: CellResult, index: number): void {
   readingCell(file, index, () => checkRawState(cell.raw, { outcomeCount: results.outcomeNames.length, metricNames: results.metricNames }));
 }
 
-/** A cell's game wins, when kept, must be well formed and agree with its games and win rate. */
-function checkGameWins(file: string, cell: CellResult, index: number): void {
+/** A cell's game wins, when kept, must be well formed and be the games and wins of its raw counts. */
+function checkGameWins(file: string, cell: CellResult, index: number, won: number): void {
   if (cell.raw.wins === undefined) return;
   const field = `${file}: field cells[${index}].raw.wins`;
   let wins: GameWins;
@@ -28,7 +47,69 @@ function checkGameWins(file: string, cell: CellResult, index: number): void {
   } catch (error) {
     throw new InputError(`${field}: ${(error as Error).message}`);
   }
-  if (wins.games !== cell.games || wins.wins !== Math.round(cell.win.rate * cell.games)) {
-    throw new InputError(`${field}: holds ${wins.wins} wins in ${wins.games} games, but the cell has ${Math.round(cell.win.rate * cell.games)} in ${cell.games}`);
+  if (wins.games !== cell.raw.games || wins.wins !== won) {
+    throw new InputError(`${field}: holds ${wins.wins} wins in ${wins.games} games, but raw.outcomeCounts count ${won} in ${cell.raw.games}`);
   }
+}
+
+/** A figure a cell publishes and the value its raw state gives for it. */
+interface Figure {
+  readonly field: string;
+  readonly published: number | readonly number[];
+  readonly derived: number | readonly number[];
+}
+
+function checkFigures(file: string, results: ResultsFile, cell: CellResult, index: number, won: number): void {
+  const at = `${file}: field cells[${index}]`;
+  for (const [field, names, listed] of [['outcomes', results.outcomeNames, 'outcomeNames'], ['metrics', results.metricNames, 'metricNames']] as const) {
+    const unlisted = Object.keys(cell[field]).find((name) => !names.includes(name));
+    if (unlisted !== undefined) throw new InputError(`${at}.${field}.${unlisted}: not one of ${listed} (${names.join(', ')})`);
+    const missing = names.find((name) => !Object.hasOwn(cell[field], name));
+    if (missing !== undefined) throw new InputError(`${at}.${field}.${missing}: missing (the cell has one for each of ${listed})`);
+  }
+  const wrong = cellFigures(results, cell, won).find((figure) => !agrees(figure.published, figure.derived));
+  if (wrong !== undefined) throw new InputError(`${at}.${wrong.field}: ${shown(wrong.published)}, but the cell's raw state gives ${shown(wrong.derived)}`);
+  results.metricNames.forEach((name, m) => {
+    const c = cell.metrics[name].rateOf;
+    if (c !== undefined && !rateBorneOut(c, cell.raw, m)) {
+      throw new InputError(`${at}.metrics.${name}.rateOf: ${c}, but the cell's raw sums are not those of values all 0 or ${c}`);
+    }
+  });
+}
+
+/** What summarize.ts derives from the raw state, beside what the cell publishes. */
+function cellFigures(results: ResultsFile, cell: CellResult, won: number): Figure[] {
+  const { raw } = cell;
+  return [
+    { field: 'games', published: cell.games, derived: raw.games },
+    { field: 'win.rate', published: cell.win.rate, derived: wilson(won, raw.games).rate },
+    ...results.outcomeNames.map((name, o) => ({ field: `outcomes.${name}.rate`, published: cell.outcomes[name].rate, derived: wilson(raw.outcomeCounts[o], raw.games).rate })),
+    ...results.metricNames.flatMap((name, m) => metricFigures(`metrics.${name}`, cell.metrics[name], raw, m)),
+  ];
+}
+
+function metricFigures(field: string, metric: MetricResult, raw: CellRaw, m: number): Figure[] {
+  const { n, mean, sd } = meanInterval(raw.metricCounts[m], raw.metricSums[m], raw.metricSumSquares[m]);
+  const { histogram } = metric;
+  return [
+    { field: `${field}.n`, published: metric.n, derived: n },
+    { field: `${field}.mean`, published: metric.mean, derived: mean },
+    { field: `${field}.sd`, published: metric.sd, derived: sd },
+    { field: `${field}.histogram.counts`, published: histogram.counts, derived: raw.histograms[m] },
+    { field: `${field}.histogram.below`, published: histogram.below, derived: raw.belowRange[m] },
+    { field: `${field}.histogram.above`, published: histogram.above, derived: raw.aboveRange[m] },
+  ];
+}
+
+/**
+ * Counts must be equal; rates, means and deviations may differ in their last digits, as another playsim version may
+ * compute them in another order, but not more.
+ */
+function agrees(published: Figure['published'], derived: Figure['derived']): boolean {
+  if (typeof published === 'number' && typeof derived === 'number') return Math.abs(published - derived) <= 1e-9 * Math.max(1, Math.abs(derived));
+  return JSON.stringify(published) === JSON.stringify(derived);
+}
+
+function shown(value: number | readonly number[]): string {
+  return typeof value === 'number' ? String(value) : `[${value.join(', ')}]`;
 }

@@ -1,4 +1,4 @@
-import type { GameModule, MetricSpec, Provenance } from '../core/game.ts';
+import type { GameModule, Provenance } from '../core/game.ts';
 import { winCount, winMask, winningOutcomeNames } from '../core/game.ts';
 import { CellAccumulator, PairAccumulator } from './accumulator.ts';
 import type { GameWins } from './game-wins.ts';
@@ -23,7 +23,8 @@ export function cellResult(game: GameModule, index: number, cell: CellDescriptio
   game.metrics.forEach((metric, m) => {
     const interval = meanInterval(accumulator.metricCounts[m], accumulator.metricSums[m], accumulator.metricSumSquares[m]);
     const histogram = accumulator.histogramJSON(m);
-    metrics[metric.name] = ratesBorneOut(metric, accumulator, m) ? { ...interval, histogram, rateOf: metric.rateOf } : { ...interval, histogram };
+    const { rateOf } = metric;
+    metrics[metric.name] = rateOf !== undefined && rateBorneOut(rateOf, accumulator, m) ? { ...interval, histogram, rateOf } : { ...interval, histogram };
   });
   return {
     id: index,
@@ -38,16 +39,17 @@ export function cellResult(game: GameModule, index: number, cell: CellDescriptio
   };
 }
 
+/** A metric's sums, as an accumulator or the raw state of results.json holds them. */
+type MetricSums = { readonly [field in 'belowRange' | 'aboveRange' | 'metricSums' | 'metricSumSquares']: ArrayLike<number> };
+
 /**
  * A metric declared 0 or c in every game (from min 0 to max c, which loading a game checks) is shown as a rate only
  * when its sums agree (Σx² = c·Σx, as for values all 0 or c; values strayed inside (0, c), or all past c, break it),
  * so a game's mistake is not shown as a rate.
  */
-function ratesBorneOut(metric: MetricSpec, accumulator: CellAccumulator, m: number): boolean {
-  const c = metric.rateOf;
-  if (c === undefined) return false;
-  const inRange = accumulator.belowRange[m] === 0 && accumulator.aboveRange[m] === 0;
-  return inRange && accumulator.metricSumSquares[m] === c * accumulator.metricSums[m];
+export function rateBorneOut(c: number, sums: MetricSums, m: number): boolean {
+  const inRange = sums.belowRange[m] === 0 && sums.aboveRange[m] === 0;
+  return inRange && sums.metricSumSquares[m] === c * sums.metricSums[m];
 }
 
 export function comparisons(pairList: ExperimentPlan['pairs'], pairs: PairAccumulator): PairedComparison[] {

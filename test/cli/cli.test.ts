@@ -289,14 +289,15 @@ describe('playsim CLI', () => {
     expect(same.stdout).toContain('**0 of 3 matched cells moved in win rate**');
     expectBadInput(playsim('diff', before, experiment('elsewhere', '', '[2, 3]')), /diff: no cell of the second run matches one of the first \(cells are matched by target, strategy\)/);
     expectBadInput(playsim('diff', before, join(dir, 'missing.json')), /missing.json: cannot read results file/);
-    const tampered = (change: (wins: { played: number[][]; won: string }) => void) => {
+    type Cell = { raw: { wins: { played: number[][]; won: string } }; metrics: { best: { mean: number } } };
+    const tampered = (change: (cell: Cell) => void) => {
       const results = JSON.parse(readFileSync(join(before, 'results.json'), 'utf8'));
-      change(results.cells[1].raw.wins);
+      change(results.cells[1]);
       writeFileSync(join(dir, 'tampered.json'), JSON.stringify(results));
       return playsim('diff', before, join(dir, 'tampered.json'));
     };
     expectBadInput(
-      tampered((wins) => (wins.played = [[5, 3]])),
+      tampered(({ raw: { wins } }) => (wins.played = [[5, 3]])),
       /tampered.json: field cells\[1\].raw.wins: played range \[5, 3\) is not a range of game indices/,
     );
     const oneBitFlipped = (won: string) => {
@@ -305,8 +306,12 @@ describe('playsim CLI', () => {
       return bytes.toString('base64');
     };
     expectBadInput(
-      tampered((wins) => (wins.won = oneBitFlipped(wins.won))),
-      /tampered.json: field cells\[1\].raw.wins: holds \d+ wins in 2000 games, but the cell has \d+ in 2000/,
+      tampered(({ raw: { wins } }) => (wins.won = oneBitFlipped(wins.won))),
+      /tampered.json: field cells\[1\].raw.wins: holds \d+ wins in 2000 games, but raw.outcomeCounts count \d+ in 2000/,
+    );
+    expectBadInput(
+      tampered((cell) => (cell.metrics.best.mean = -1e9)),
+      /tampered.json: field cells\[1\].metrics.best.mean: -1000000000, but the cell's raw state gives \d+\.\d+$/m,
     );
     writeFileSync(join(dir, 'broken.json'), '{"schema": "playsim/results", "schemaVersion": 1}');
     expectBadInput(playsim('diff', before, join(dir, 'broken.json')), /broken.json: field tool: /);

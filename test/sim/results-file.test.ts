@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/core/errors.ts';
+import { GameWins } from '../../src/sim/game-wins.ts';
 import type { ResultsFile } from '../../src/sim/results.ts';
 import { readResultsFile } from '../../src/sim/results-file.ts';
 import { loadResults } from '../report/fixtures.ts';
@@ -90,5 +91,41 @@ describe('readResultsFile', () => {
   ])('refuses a raw state adding games cannot give (%s), naming the file and the field', (field, value, problem) => {
     const file = written(withFirstCellField(field, value));
     expect(() => readResultsFile(file)).toThrow(new InputError(`${file}: field cells[0].${problem}`));
+  });
+  it('refuses a win its outcomes do not have, naming the field', () => {
+    const file = written({ ...results, winOutcome: 'victory' });
+    expect(() => readResultsFile(file)).toThrow(new InputError(`${file}: field winOutcome: "victory" is not one of outcomeNames (win, overrun, exhausted, turn-limit)`));
+  });
+
+  it('refuses kept game wins that are not the games and wins the outcome counts give', () => {
+    const { games, outcomeCounts } = results.cells[0].raw;
+    const kept = new GameWins();
+    kept.addTask(0, games, GameWins.pack(Uint8Array.from({ length: games }, (_, game) => (game < outcomeCounts[0] ? 1 : 0)), 0, games));
+    const withWins = withFirstCellField('raw.wins', kept.toJSON());
+    expect(readResultsFile(written(withWins)).cells[0].raw.wins).toEqual(kept.toJSON());
+    const file = written(withFirstCellField('raw.outcomeCounts', [1505, 245, 169, 81], withWins));
+    expect(() => readResultsFile(file)).toThrow(new InputError(`${file}: field cells[0].raw.wins: holds 1504 wins in 2000 games, but raw.outcomeCounts count 1505 in 2000`));
+  });
+
+  it.each([
+    ['games', 1000, '1000, but the cell\'s raw state gives 2000'],
+    ['win.rate', 0.9, '0.9, but the cell\'s raw state gives 0.752'],
+    ['outcomes.overrun.rate', 5, '5, but the cell\'s raw state gives 0.123'],
+    ['outcomes.overrun', undefined, 'missing (the cell has one for each of outcomeNames)'],
+    ['outcomes.lost', { rate: 0, lo: 0, hi: 1 }, 'not one of outcomeNames (win, overrun, exhausted, turn-limit)'],
+    ['metrics.turns.mean', -1e9, '-1000000000, but the cell\'s raw state gives 13.332'],
+    ['metrics.turns.sd', -3, '-3, but the cell\'s raw state gives 3.793807122962779'],
+    ['metrics.lossTurn.n', 0, '0, but the cell\'s raw state gives 496'],
+    ['metrics.score.histogram.counts', [52, 119, 176, 124, 164, 420, 567, 313, 64], '[52, 119, 176, 124, 164, 420, 567, 313, 64], but the cell\'s raw state gives [52, 119, 176, 124, 164, 420, 567, 312, 65]'],
+    ['metrics.score.histogram.below', 0, '0, but the cell\'s raw state gives 1'],
+    ['metrics.turns.rateOf', 1, '1, but the cell\'s raw sums are not those of values all 0 or 1'],
+  ])('refuses a published figure its raw state does not give (%s), naming the file and the field', (field, value, problem) => {
+    const file = written(withFirstCellField(field, value));
+    expect(() => readResultsFile(file)).toThrow(new InputError(`${file}: field cells[0].${field}: ${problem}`));
+  });
+
+  it('takes published figures that differ from the raw state\'s only in their last digits', () => {
+    const mean = results.cells[0].metrics.turns.mean;
+    expect(readResultsFile(written(withFirstCellField('metrics.turns.mean', mean * (1 + 1e-15)))).cells[0].metrics.turns.mean).not.toBe(mean);
   });
 });
