@@ -1,8 +1,9 @@
+import { type GameModule, winningOutcomeNames } from '../core/game.ts';
 import { InputError } from '../core/errors.ts';
 import { loadGame } from '../games/registry.ts';
 import { CellAccumulator, PairAccumulator, readingCell } from './accumulator.ts';
 import { GameWins } from './game-wins.ts';
-import type { ResultsFile } from './results.ts';
+import type { HistogramJSON, ResultsFile } from './results.ts';
 import { readResultsFile } from './results-file.ts';
 import { cellResult, comparisons } from './summarize.ts';
 import { TOOL_VERSION } from './version.ts';
@@ -12,12 +13,14 @@ import { TOOL_VERSION } from './version.ts';
  * hold disjoint task slices, so the sum is exactly what a single run gives.
  */
 
+type Parts = [field: string, value: unknown][];
+
 /**
  * What shards of one run share, by the field of results.json that holds it. The tool version is part of it: which
  * games a shard plays (the task partition) may change between versions, so shards of different versions could
  * overlap or leave games out.
  */
-function runParts(results: ResultsFile): [field: string, value: unknown][] {
+function runParts(results: ResultsFile): Parts {
   const { tool, experiment, seed, gamesPerCell, content, cells } = results;
   return [
     ['tool.version', tool.version],
@@ -28,20 +31,74 @@ function runParts(results: ResultsFile): [field: string, value: unknown][] {
     ['content.file', content.file],
     ['content.sha256', content.sha256],
     ['cells', cells.map((cell) => [cell.params, cell.strategy])],
+    ...countingParts(fileCounting(results), cells.length),
   ];
+}
+
+/** How a run counts its games: its outcomes, which of them are the win, its metrics and their histogram bins by cell. */
+interface Counting {
+  readonly outcomes: readonly string[];
+  readonly winning: readonly string[];
+  readonly metrics: readonly string[];
+  bins(cell: number, metric: number): { min: number; binWidth: number; bins: number };
+}
+
+function countingParts(counting: Counting, cellCount: number): Parts {
+  const histograms = Array.from({ length: cellCount }, (_, cell) =>
+    counting.metrics.map((name, m): Parts[number] => [`cells[${cell}].metrics.${name}.histogram`, counting.bins(cell, m)]),
+  );
+  return [['outcomeNames', counting.outcomes], ['winningOutcomes', counting.winning], ['metricNames', counting.metrics], ...histograms.flat()];
+}
+
+function fileCounting(results: ResultsFile): Counting {
+  return {
+    outcomes: results.outcomeNames,
+    winning: winningOutcomeNames(results),
+    metrics: results.metricNames,
+    bins: (cell, m) => binsOf(results.cells[cell].metrics[results.metricNames[m]].histogram),
+  };
+}
+
+function gameCounting(game: GameModule): Counting {
+  const empty = new CellAccumulator(game.outcomes.length, game.metrics);
+  return {
+    outcomes: game.outcomes,
+    winning: winningOutcomeNames(game),
+    metrics: game.metrics.map((metric) => metric.name),
+    bins: (_, m) => binsOf(empty.histogramJSON(m)),
+  };
+}
+
+function binsOf({ min, binWidth, counts }: HistogramJSON): { min: number; binWidth: number; bins: number } {
+  return { min, binWidth, bins: counts.length };
+}
+
+/** The first part in which two lists differ, with both values as JSON; null when none does. */
+function firstDifference(mine: Parts, theirs: Parts): { field: string; mine: string; theirs: string } | null {
+  for (const [index, [field, value]] of mine.entries()) {
+    const [own, other] = [JSON.stringify(value), JSON.stringify(theirs[index]?.[1])];
+    if (own !== other) return { field, mine: own, theirs: other };
+  }
+  return null;
 }
 
 /** The first field in which a file's run differs from the first file's, said with both values; null when none does. */
 function runDifference(results: ResultsFile, first: ResultsFile, firstPath: string): string | null {
-  const theirs = runParts(first);
-  for (const [index, [field, value]] of runParts(results).entries()) {
-    const [mine, other] = [JSON.stringify(value), JSON.stringify(theirs[index][1])];
-    if (mine === other) continue;
-    // The cells are long: their settings (--set) or strategies differ, and the summaries show them.
-    const values = field === 'cells' ? `their settings (--set) or strategies differ from ${firstPath}'s` : `${mine}, not ${other} as in ${firstPath}`;
-    return `field ${field}: ${values}`;
+  const difference = firstDifference(runParts(results), runParts(first));
+  if (difference === null) return null;
+  const { field, mine, theirs } = difference;
+  // The cells are long: their settings (--set) or strategies differ, and the summaries show them.
+  const values = field === 'cells' ? `their settings (--set) or strategies differ from ${firstPath}'s` : `${mine}, not ${theirs} as in ${firstPath}`;
+  return `field ${field}: ${values}`;
+}
+
+/** The game as loaded now must count games as the shards did: a game module of one's own may have changed since. */
+function checkFitsGame({ path, results }: { path: string; results: ResultsFile }, game: GameModule): void {
+  const difference = firstDifference(countingParts(fileCounting(results), results.cells.length), countingParts(gameCounting(game), results.cells.length));
+  if (difference !== null) {
+    const { field, mine, theirs } = difference;
+    throw new InputError(`${path}: field ${field}: ${mine}, but game ${results.experiment.game} has ${theirs}: merge with the game the shards were run with`);
   }
-  return null;
 }
 
 function checkShardsFitTogether(files: readonly { path: string; results: ResultsFile }[]): void {
@@ -50,7 +107,7 @@ function checkShardsFitTogether(files: readonly { path: string; results: Results
   for (const { path, results } of files) {
     const difference = runDifference(results, first.results, first.path);
     if (difference !== null) {
-      throw new InputError(`${path}: ${difference}: not the same run (playsim version, experiment, seed, games per cell, content file and its content, cells, their settings (--set) and strategies, must match)`);
+      throw new InputError(`${path}: ${difference}: not the same run (playsim version, experiment, seed, games per cell, content file and its content, cells, their settings (--set) and strategies, outcomes, metrics and their histograms must match)`);
     }
     if (results.tool.version !== TOOL_VERSION) {
       throw new InputError(`${path}: field tool.version: written by playsim ${results.tool.version}; merge it with that version (this is ${TOOL_VERSION}, whose games and metrics may differ)`);
@@ -87,6 +144,7 @@ export async function mergeShards(paths: readonly string[]): Promise<ResultsFile
   checkShardsFitTogether(files);
   const base = files[0].results;
   const game = await loadGame(base.experiment.game, `${files[0].path}: field experiment.game`);
+  checkFitsGame(files[0], game);
   const cells = base.cells.map((cell, index) => {
     const total = new CellAccumulator(game.outcomes.length, game.metrics);
     for (const { path, results } of files) {

@@ -40,6 +40,14 @@ function withoutGameWins(results: ResultsFile): ResultsFile {
   return { ...results, cells: results.cells.map(({ raw: { wins: _, ...raw }, ...cell }) => ({ ...cell, raw })) };
 }
 
+/** The results with an outcome or a metric called by another name, consistently throughout. */
+function renamed(results: ResultsFile, field: 'outcomes' | 'metrics', from: string, to: string): ResultsFile {
+  const rename = (name: string) => (name === from ? to : name);
+  const renameKeys = (record: object) => Object.fromEntries(Object.entries(record).map(([name, value]) => [rename(name), value]));
+  const names = field === 'outcomes' ? { outcomeNames: results.outcomeNames.map(rename), winningOutcomes: results.winningOutcomes?.map(rename) } : { metricNames: results.metricNames.map(rename) };
+  return { ...results, ...names, cells: results.cells.map((cell) => ({ ...cell, [field]: renameKeys(cell[field]) })) };
+}
+
 describe('runner', () => {
   it('gives identical results for 1 and 2 workers', async () => {
     const file = readExperimentFile(GRID);
@@ -111,6 +119,26 @@ describe('runner', () => {
     await expect(mergeShards([write('0b.json', shards[0]), overlapping])).rejects.toThrow(/overlap.json: field cells\[0\].raw.wins: games 0 to \d+ overlap games already recorded/);
     const countedTwice = write('twice.json', withoutGameWins({ ...shards[1], cells: shards[1].cells.map((cell, i) => (i === 0 ? shards[0].cells[0] : cell)) }));
     await expect(mergeShards([write('0c.json', withoutGameWins(shards[0])), countedTwice])).rejects.toThrow(/cell 0 adds up to .* games, not the run's 3000/);
+  });
+
+  it('refuses shards that count other outcomes, metrics or histogram bins than each other or the game, naming both', async () => {
+    const { shards, write } = await shardsOfGrid(2);
+    const p0 = write('0.json', shards[0]);
+    const lostIsDefeat = write('defeat.json', renamed(shards[1], 'outcomes', 'lost', 'defeat'));
+    await expect(mergeShards([p0, lostIsDefeat])).rejects.toThrow(
+      /defeat\.json: field outcomeNames: \["won","defeat"\], not \["won","lost"\] as in .*0\.json: not the same run \(.*outcomes, metrics and their histograms must match\)$/,
+    );
+    const highest = write('highest.json', renamed(shards[1], 'metrics', 'best', 'highest'));
+    await expect(mergeShards([p0, highest])).rejects.toThrow(/highest\.json: field metricNames: \["highest"\], not \["best"\] as in .*0\.json: not the same run/);
+    const shiftedBins = JSON.parse(JSON.stringify(shards[1]));
+    shiftedBins.cells[2].metrics.best.histogram.min = 1;
+    await expect(mergeShards([p0, write('shifted.json', shiftedBins)])).rejects.toThrow(
+      /shifted\.json: field cells\[2\]\.metrics\.best\.histogram: \{"min":1,"binWidth":1,"bins":11\}, not \{"min":2,"binWidth":1,"bins":11\} as in .*0\.json: not the same run/,
+    );
+    const bothDefeat = [write('d0.json', renamed(shards[0], 'outcomes', 'lost', 'defeat')), lostIsDefeat];
+    await expect(mergeShards(bothDefeat)).rejects.toThrow(
+      /d0\.json: field outcomeNames: \["won","defeat"\], but game test\/fixtures\/games\/coin\.ts has \["won","lost"\]: merge with the game the shards were run with$/,
+    );
   });
 
   it('plays every cell on the same seeds, so neighbouring cells are paired', async () => {
