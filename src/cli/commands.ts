@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, realpathSync, rmdirSync, statSync } from 'node:fs';
 import { basename, dirname, extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { OutcomeRecord, playOneGame, shownMetric, type GameModule } from '../core/game.ts';
 import { InputError } from '../core/errors.ts';
@@ -234,10 +234,28 @@ export async function replayCommand(gameId: string, flags: { seed: number; set?:
 
 export async function mergeCommand(paths: readonly string[], outDir: string): Promise<void> {
   const folder = outputFolder(outDir);
+  checkNotAnInputFolder(folder, paths);
   const results = await mergeShards(paths);
   const written = await writeReport(results, folder);
   process.stdout.write(`${summaryMarkdown(results)}\n`);
   process.stderr.write(`merged ${paths.length} shards; wrote ${written.length} files to ${folder}\n`);
+}
+
+/** The merged report must not go into the folder of an input, whose report (results.json with it) it would overwrite. */
+function checkNotAnInputFolder(folder: string, paths: readonly string[]): void {
+  const input = paths.find((path) => samePath(folderOf(path), folder));
+  if (input !== undefined) throw new InputError(`--out ${folder}: cannot write the report there: it is the folder of the input ${input}, which a report there would overwrite; give another folder`);
+}
+
+/** A results file's folder, or the report folder given in its place. */
+function folderOf(path: string): string {
+  return existsSync(path) && statSync(path).isDirectory() ? path : dirname(path);
+}
+
+/** Whether two paths name the same file or folder, through symbolic links. */
+function samePath(a: string, b: string): boolean {
+  const real = (path: string) => (existsSync(path) ? realpathSync(path) : resolve(path));
+  return real(a) === real(b);
 }
 
 /**

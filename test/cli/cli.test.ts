@@ -235,6 +235,13 @@ describe('playsim CLI', () => {
     const merged = playsim('merge', join(dir, '0of2', 'results.json'), join(dir, '1of2', 'results.json'), '--out', join(dir, 'merged'));
     expect(merged.code).toBe(0);
     expect(readFileSync(join(dir, 'merged', 'results.json'), 'utf8')).toBe(readFileSync(join(dir, 'whole', 'results.json'), 'utf8'));
+    const shard = readFileSync(join(dir, '0of2', 'results.json'), 'utf8');
+    expectBadInput(
+      playsim('merge', join(dir, '0of2', 'results.json'), join(dir, '1of2', 'results.json'), '--out', join(dir, '0of2')),
+      /^playsim: --out .*0of2: cannot write the report there: it is the folder of the input .*0of2\/results\.json, which a report there would overwrite; give another folder$/m,
+    );
+    expectBadInput(playsim('merge', join(dir, '0of2'), join(dir, '1of2'), '--out', `${join(dir, '1of2')}/`), /cannot write the report there: it is the folder of the input .*1of2, which a report there would overwrite; give another folder$/m);
+    expect(readFileSync(join(dir, '0of2', 'results.json'), 'utf8')).toBe(shard);
     expect(readdirSync(join(dir, 'whole'))).toEqual(expect.arrayContaining(['results.json', 'summary.md', 'report.html']));
     expect(readFileSync(join(dir, '1of2', 'summary.md'), 'utf8')).toContain('- **shard:** 1/2 (0-based: this report holds only that slice');
   });
