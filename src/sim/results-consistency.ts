@@ -2,7 +2,7 @@ import { winCount, winMask, winningOutcomeNames } from '../core/game.ts';
 import { InputError } from '../core/errors.ts';
 import { checkRawState, readingCell } from './accumulator.ts';
 import { GameWins } from './game-wins.ts';
-import type { CellRaw, CellResult, MetricResult, ResultsFile } from './results.ts';
+import type { CellRaw, CellResult, MetricResult, PairedComparison, ResultsFile } from './results.ts';
 import { meanInterval, wilson } from './statistics.ts';
 import { rateBorneOut } from './summarize.ts';
 
@@ -21,6 +21,15 @@ export function checkResultsConsistent(file: string, results: ResultsFile): void
     checkGameWins(file, cell, index, won);
     checkFigures(file, results, cell, index, won);
   });
+  results.comparisons.forEach((comparison, index) => checkPairedTable(file, comparison, index));
+}
+
+/** A paired comparison's games are split four ways (both won, only a, only b, neither): three of them cannot exceed all. */
+function checkPairedTable(file: string, { games, bothWon, onlyAWon, onlyBWon }: PairedComparison, index: number): void {
+  const someoneWon = bothWon + onlyAWon + onlyBWon;
+  if (someoneWon > games) {
+    throw new InputError(`${file}: field comparisons[${index}].games: ${games}, fewer than the ${someoneWon} that bothWon, onlyAWon and onlyBWon count`);
+  }
 }
 
 /** Per outcome of the file, 1 when it is part of the win; every outcome the win names must be one of the file's. */

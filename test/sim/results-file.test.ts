@@ -128,4 +128,11 @@ describe('readResultsFile', () => {
     const mean = results.cells[0].metrics.turns.mean;
     expect(readResultsFile(written(withFirstCellField('metrics.turns.mean', mean * (1 + 1e-15)))).cells[0].metrics.turns.mean).not.toBe(mean);
   });
+
+  it('refuses a paired comparison whose games are fewer than those it counts won', () => {
+    // With 52 games only a won and 38 only b won, of 2000.
+    const comparisons = results.comparisons.map((comparison, index) => (index === 1 ? { ...comparison, bothWon: 1911 } : comparison));
+    const file = written({ ...results, comparisons });
+    expect(() => readResultsFile(file)).toThrow(new InputError(`${file}: field comparisons[1].games: 2000, fewer than the 2001 that bothWon, onlyAWon and onlyBWon count`));
+  });
 });
