@@ -168,6 +168,32 @@ describe('meanInterval', () => {
     expect(interval.mean).toBe(2 ** 29);
     expect(interval.sd / 2 ** 29).toBeCloseTo(Math.sqrt(n / (n - 1)), 12);
   });
+
+  it('never takes the square root of a negative rounded difference', () => {
+    // Three games of 2000000001, summed in doubles as an accumulator adds them: Σx² is rounded, and n·Σx² − (Σx)²
+    // in floating point comes out at −4096, which must count as no spread rather than give NaN.
+    const value = 2_000_000_001;
+    let total = 0;
+    let squares = 0;
+    for (let i = 0; i < 3; i++) {
+      total += value;
+      squares += value * value;
+    }
+    const interval = meanInterval(3, total, squares);
+    expect(interval.sd).toBe(0);
+    expect(Number.isFinite(interval.lo)).toBe(true);
+    expect(Number.isFinite(interval.hi)).toBe(true);
+    expect(interval.mean).toBe(value);
+  });
+
+  it('does not take a rounded Σx² as exact when only Σx is a safe integer', () => {
+    // Two games of 2^31 − 1: Σx is below 2^53 but Σx² is not and was rounded; in BigInt n·Σx² − (Σx)² would be −4.
+    const value = 2_147_483_647;
+    const interval = meanInterval(2, 2 * value, 2 * (value * value));
+    expect(interval.sd).toBe(0);
+    expect(interval.lo).toBe(value);
+    expect(interval.hi).toBe(value);
+  });
 });
 
 const pairedTable = fc.tuple(
