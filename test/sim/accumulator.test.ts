@@ -163,6 +163,13 @@ describe('CellAccumulator', () => {
     for (const metrics of [shiftedTurns, widerScoreBins, oneMore]) {
       expect(() => cell.merge(new CellAccumulator(OUTCOMES, metrics))).toThrow(/different outcomes or metric/);
     }
+    // The same min and bin width but another max: more bins (whose counts would be dropped) or fewer (read past the end
+    // as NaN), in either order of merging.
+    for (const max of [30, 10]) {
+      const otherMax = METRICS.map((metric) => (metric.name === 'turns' ? { ...metric, max } : metric));
+      expect(() => cell.merge(new CellAccumulator(OUTCOMES, otherMax))).toThrow(/different outcomes or metric/);
+      expect(() => new CellAccumulator(OUTCOMES, otherMax).merge(cell)).toThrow(/different outcomes or metric/);
+    }
   });
 
   it('refuses an outcome index outside the declared outcomes', () => {
