@@ -44,6 +44,16 @@ describe('Deck', () => {
     expect(deck.toArray()).toEqual([3, 5]);
   });
 
+  it('finds and removes the bottom card', () => {
+    const deck = new Deck(2);
+    deck.push(4);
+    deck.push(5);
+    expect(deck.toArray()).toEqual([4, 5]);
+    expect(deck.indexOf(4)).toBe(0);
+    expect(deck.remove(4)).toBe(true);
+    expect(deck.toArray()).toEqual([5]);
+  });
+
   it('shuffles every card of the pile, the top one too', () => {
     const stream = new RandomStream('deck');
     stream.reseed(1);
