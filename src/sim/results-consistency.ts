@@ -80,7 +80,7 @@ function checkFigures(file: string, results: ResultsFile, cell: CellResult, inde
   if (wrong !== undefined) throw new InputError(`${at}.${wrong.field}: ${shown(wrong.published)}, but the cell's raw state gives ${shown(wrong.derived)}`);
   results.metricNames.forEach((name, m) => {
     const c = cell.metrics[name].rateOf;
-    if (c !== undefined && !rateBorneOut(c, cell.raw, m)) {
+    if (c !== undefined && !rateBorneOut(c, cell.metrics[name].histogram.binWidth, cell.raw, m)) {
       throw new InputError(`${at}.metrics.${name}.rateOf: ${c}, but the cell's raw sums are not those of values all 0 or ${c}`);
     }
   });

@@ -24,7 +24,7 @@ export function cellResult(game: GameModule, index: number, cell: CellDescriptio
     const interval = meanInterval(accumulator.metricCounts[m], accumulator.metricSums[m], accumulator.metricSumSquares[m]);
     const histogram = accumulator.histogramJSON(m);
     const { rateOf } = metric;
-    metrics[metric.name] = rateOf !== undefined && rateBorneOut(rateOf, accumulator, m) ? { ...interval, histogram, rateOf } : { ...interval, histogram };
+    metrics[metric.name] = rateOf !== undefined && rateBorneOut(rateOf, metric.binWidth ?? 1, accumulator, m) ? { ...interval, histogram, rateOf } : { ...interval, histogram };
   });
   return {
     id: index,
@@ -39,17 +39,22 @@ export function cellResult(game: GameModule, index: number, cell: CellDescriptio
   };
 }
 
-/** A metric's sums, as an accumulator or the raw state of results.json holds them. */
-type MetricSums = { readonly [field in 'belowRange' | 'aboveRange' | 'metricSums' | 'metricSumSquares']: ArrayLike<number> };
+/** A metric's sums and histogram, as an accumulator or the raw state of results.json holds them. */
+type MetricSums = { readonly [field in 'belowRange' | 'aboveRange' | 'metricSums' | 'metricSumSquares']: ArrayLike<number> } & {
+  readonly histograms: ArrayLike<ArrayLike<number>>;
+};
 
 /**
  * A metric declared 0 or c in every game (from min 0 to max c, which loading a game checks) is shown as a rate only
  * when its sums agree (Σx² = c·Σx, as for values all 0 or c; values strayed inside (0, c), or all past c, break it),
- * so a game's mistake is not shown as a rate.
+ * so a game's mistake is not shown as a rate. Values past c but inside the last bin (120 in bin [100, 150) of c = 100)
+ * are not counted above the range and can meet Σx² = c·Σx by coincidence (0, 40, 120); when c starts its bin, Σx must
+ * also be c times that bin's count, which holds only for values all 0 or c.
  */
-export function rateBorneOut(c: number, sums: MetricSums, m: number): boolean {
+export function rateBorneOut(c: number, binWidth: number, sums: MetricSums, m: number): boolean {
   const inRange = sums.belowRange[m] === 0 && sums.aboveRange[m] === 0;
-  return inRange && sums.metricSumSquares[m] === c * sums.metricSums[m];
+  const hitsAgree = c % binWidth !== 0 || sums.metricSums[m] === c * sums.histograms[m][c / binWidth];
+  return inRange && hitsAgree && sums.metricSumSquares[m] === c * sums.metricSums[m];
 }
 
 export function comparisons(pairList: ExperimentPlan['pairs'], pairs: PairAccumulator): PairedComparison[] {

@@ -28,18 +28,26 @@ describe('what counts as a win', () => {
 
   it("marks a metric declared a rate as one only while its values are 0 or the rate's value", () => {
     const firstAttackWon = kyros.metrics.findIndex((metric) => metric.name === 'firstAttackWon');
-    const cellOf = (values: number[]) => {
-      const accumulator = new CellAccumulator(kyros.outcomes.length, kyros.metrics);
-      const record = new OutcomeRecord(kyros.metrics.length);
+    const cellOf = (values: number[], game = kyros) => {
+      const accumulator = new CellAccumulator(game.outcomes.length, game.metrics);
+      const record = new OutcomeRecord(game.metrics.length);
       for (const value of values) {
         record.metrics[firstAttackWon] = value;
         accumulator.add(record);
       }
-      return cellResult(kyros, 0, { params: {}, strategy: 'greedy' } as never, accumulator, true, null).metrics.firstAttackWon;
+      return cellResult(game, 0, { params: {}, strategy: 'greedy' } as never, accumulator, true, null).metrics.firstAttackWon;
     };
     expect(cellOf([0, 100, 100, 0]).rateOf).toBe(100);
     expect(cellOf([0, 0, 0]).rateOf).toBe(100);
     expect(cellOf([0, 100, 40]).rateOf).toBeUndefined();
+    // 120 lies in the last bin, [100, 150), not past it, and 0, 40, 120 meet Σx² = c·Σx by coincidence (16000 = 100·160).
+    expect(cellOf([0, 40, 120]).rateOf).toBeUndefined();
+    // With bins of 3 the last is [99, 102): 120 is past it and −20 below the first, and only those counts tell these
+    // values from 0s and 100s (2000 = 100·20).
+    const binsOf3 = { ...kyros, metrics: kyros.metrics.map((metric) => (metric.name === 'firstAttackWon' ? { ...metric, binWidth: 3 } : metric)) };
+    expect(cellOf([0, 100, 100, 0], binsOf3).rateOf).toBe(100);
+    expect(cellOf([0, 40, 120], binsOf3).rateOf).toBeUndefined();
+    expect(cellOf([-20, 40], binsOf3).rateOf).toBeUndefined();
     expect(kyros.metrics.filter((metric) => metric.rateOf !== undefined).map((metric) => metric.name)).toEqual(['firstAttackWon']);
   });
 
