@@ -197,6 +197,36 @@ describe('runner', () => {
     }
   });
 
+  it('ends a target-CI run at the cap when its cells reach it short of the target: every cell plays exactly --max-games and is complete', async () => {
+    const file = readExperimentFile(GRID);
+    const { results } = await executeExperiment({ file, sourcePath: GRID, targetCi: 0.001, maxGames: ROUND_GAMES, workers: 2, shard: null, keepGameWins: true });
+    expect(results.cells.every((cell) => cell.games === ROUND_GAMES && cell.complete)).toBe(true);
+    expect(results.complete).toBe(true);
+  });
+
+  it('cuts the first round of a target-CI run to a cap below one round', async () => {
+    const file = readExperimentFile(GRID);
+    const { results } = await executeExperiment({ file, sourcePath: GRID, targetCi: 0.001, maxGames: 1000, workers: 2, shard: null, keepGameWins: true });
+    expect(results.cells.every((cell) => cell.games === 1000 && cell.complete)).toBe(true);
+    expect(results.complete).toBe(true);
+  });
+
+  it('marks the cells short of their target CI incomplete when a target-CI run is stopped after a round, and the run too', async () => {
+    // Target 12 is never beaten: no win in 5,000 games meets the target at once. Target 7 is far from it.
+    const file = experimentSchema.parse({ name: 'two', title: 'two cells', game: COIN, grid: { target: [7, 12] }, strategies: ['always'], seed: 7 });
+    const interruption = new AbortController();
+    const { results, interrupted } = await executeExperiment({
+      file, sourcePath: 'test', targetCi: 0.001, maxGames: 1_000_000, workers: 1, shard: null, keepGameWins: false, signal: interruption.signal,
+      onProgress: (done) => done >= 2 * ROUND_GAMES && interruption.abort(),
+    });
+    expect(interrupted).toBe(true);
+    expect(results.cells.map((cell) => [cell.params.target, cell.games, cell.complete])).toEqual([
+      [7, ROUND_GAMES, false],
+      [12, ROUND_GAMES, true],
+    ]);
+    expect(results.complete).toBe(false);
+  });
+
   it('keeps no game wins for a run that plans more games than a record keeps', async () => {
     const file = readExperimentFile(GRID);
     const { results } = await executeExperiment({ file, sourcePath: GRID, targetCi: 0.5, maxGames: MAX_KEPT_GAMES, workers: 2, shard: null, keepGameWins: true });
