@@ -101,6 +101,34 @@ describe('runner', () => {
     await expect(mergeShards([p0, notAShard])).rejects.toThrow(/every file must be a shard of the same --shard i\/n split/);
   });
 
+  it('merges a shard that was really stopped, with fewer games (here none), into cells marked incomplete', async () => {
+    const { shards, write } = await shardsOfGrid(3);
+    const file = readExperimentFile(GRID);
+    const interruption = new AbortController();
+    interruption.abort();
+    const stopped = await executeExperiment({ file, sourcePath: GRID, workers: 1, shard: { index: 1, count: 3 }, keepGameWins: true, signal: interruption.signal });
+    expect(stopped.interrupted).toBe(true);
+    expect(stopped.results.cells.every((cell) => cell.games === 0 && !cell.complete)).toBe(true);
+    const merged = await mergeShards([write('0.json', shards[0]), write('stopped.json', stopped.results), write('2.json', shards[2])]);
+    expect(merged.cells.map((cell) => cell.games)).toEqual(shards[0].cells.map((cell, i) => cell.games + shards[2].cells[i].games));
+    expect(merged.cells.every((cell) => cell.games < 3000 && !cell.complete)).toBe(true);
+    expect(merged.complete).toBe(false);
+  });
+
+  it('refuses shards run with different --games, naming the field', async () => {
+    const file = readExperimentFile(GRID);
+    const dir = tempDir('playsim-shards-');
+    const paths = await Promise.all(
+      [3000, 6000].map(async (games, index) => {
+        const { results } = await executeExperiment({ file, sourcePath: GRID, games, workers: 1, shard: { index, count: 2 }, keepGameWins: true });
+        const path = join(dir, `${index}.json`);
+        writeFileSync(path, JSON.stringify(results));
+        return path;
+      }),
+    );
+    await expect(mergeShards(paths)).rejects.toThrow(/1\.json: field gamesPerCell: 6000, not 3000 as in .*0\.json: not the same run/);
+  });
+
   it('refuses shards of another playsim version, and shards that do not add up to the run', async () => {
     const { shards, write } = await shardsOfGrid(2);
     const older = write('older.json', { ...shards[1], tool: { ...shards[1].tool, version: '0.0.1' } });
