@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/core/errors.ts';
 import { cellMoved, diffResults } from '../../src/sim/diff.ts';
 import type { CellResult, ResultsFile } from '../../src/sim/results.ts';
-import { bonferroniZ, type DifferenceCI, pairedDifference } from '../../src/sim/statistics.ts';
+import { bonferroniZ, type DifferenceCI, independentDifference, pairedDifference, welchDifference } from '../../src/sim/statistics.ts';
 import { fixtureGame as game, loadResults, withGameWins } from '../report/fixtures.ts';
 
 const grid = loadResults('necreaux-speed');
@@ -24,9 +24,8 @@ function keepingGames(cell: CellResult, turned = 0): CellResult {
   return withGameWins(turned === 0 ? cell : winningMore(cell, turned));
 }
 
-/** The cell with a metric `hit` worth 100 in `hits` of 5,000 games and 0 in the rest, declared a rate of 100 or not. */
-function hitting(cell: CellResult, hits: number, rateOf: number | undefined): CellResult {
-  const n = 5000;
+/** The cell with a metric `hit` worth 100 in `hits` of `n` games and 0 in the rest, declared a rate of 100 or not. */
+function hitting(cell: CellResult, hits: number, rateOf: number | undefined, n = 5000): CellResult {
   const p = hits / n;
   const sd = 100 * Math.sqrt((p * (1 - p) * n) / (n - 1));
   const hit = { mean: 100 * p, lo: 0, hi: 100, sd, n, histogram: cell.metrics.score.histogram, ...(rateOf === undefined ? {} : { rateOf }) };
@@ -44,6 +43,24 @@ describe('diffResults', () => {
     expect(asRate.lo).toBeLessThan(0);
     const byWelch = hitChange(undefined);
     expect(byWelch.lo).toBeGreaterThan(0);
+  });
+
+  it("gives a rate metric's interval as the rate interval of its hits scaled by the rate, each side over its own games", () => {
+    const hitChange = (after: (cell: CellResult) => CellResult, before = (cell: CellResult) => hitting(cell, 0, 100)) =>
+      diffResults(withCells(grid, before), withCells(grid, after), game).cells[0].measures.find((measure) => measure.measure === 'hit')!.change as DifferenceCI;
+    const scaled = (rates: { rate: number; lo: number; hi: number }) => ({ difference: 100 * rates.rate, lo: 100 * rates.lo, hi: 100 * rates.hi });
+    expect(hitChange((cell) => hitting(cell, 4, 100))).toEqual(scaled(independentDifference(4, 5000, 0, 5000)));
+    expect(hitChange((cell) => hitting(cell, 4, 100, 2000))).toEqual(scaled(independentDifference(4, 2000, 0, 5000)));
+    // A rate on one side only is compared as any metric is, by Welch's interval.
+    const oneSided = (cell: CellResult) => hitting(cell, 4, undefined);
+    expect(hitChange(oneSided)).toEqual(welchDifference(oneSided(grid.cells[0]).metrics.hit, hitting(grid.cells[0], 0, 100).metrics.hit));
+  });
+
+  it('recovers the win counts from published rates by rounding: 15 of 22 games is 15 wins, though 15/22 × 22 falls short of 15', () => {
+    const of22 = (wins: number) => withCells(grid, (cell) => ({ ...cell, games: 22, win: { ...cell.win, rate: wins / 22 } }));
+    expect((15 / 22) * 22).toBeLessThan(15);
+    expect(diffResults(of22(0), of22(15), game).cells[0].win!.rate).toBe(15 / 22);
+    expect(diffResults(of22(15), of22(0), game).cells[0].win!.rate).toBe(-15 / 22);
   });
 
   it('finds nothing moved between a run and itself', () => {
