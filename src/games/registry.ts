@@ -28,7 +28,9 @@ const metricSpec = z
     rateOf: z.number().int().positive().optional(),
   })
   .refine((metric) => metric.min <= metric.max, { message: 'min must not exceed max' })
-  .refine((metric) => metric.rateOf === undefined || (metric.min === 0 && metric.max === metric.rateOf), { message: 'a metric with rateOf c runs from min 0 to max c' });
+  .refine((metric) => metric.rateOf === undefined || (metric.min === 0 && metric.max === metric.rateOf), { message: 'a metric with rateOf c runs from min 0 to max c' })
+  // So that c starts a bin of its own, which tells values of c from values past it inside the last bin (summarize.ts).
+  .refine((metric) => metric.rateOf === undefined || metric.rateOf % (metric.binWidth ?? 1) === 0, { message: 'a metric with rateOf c has a binWidth that divides c' });
 const func = z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', { message: 'must be a function' });
 
 /**

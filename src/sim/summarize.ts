@@ -40,21 +40,20 @@ export function cellResult(game: GameModule, index: number, cell: CellDescriptio
 }
 
 /** A metric's sums and histogram, as an accumulator or the raw state of results.json holds them. */
-type MetricSums = { readonly [field in 'belowRange' | 'aboveRange' | 'metricSums' | 'metricSumSquares']: ArrayLike<number> } & {
+type MetricSums = { readonly [field in 'metricSums' | 'metricSumSquares']: ArrayLike<number> } & {
   readonly histograms: ArrayLike<ArrayLike<number>>;
 };
 
 /**
  * A metric declared 0 or c in every game (from min 0 to max c, which loading a game checks) is shown as a rate only
- * when its sums agree (Σx² = c·Σx, as for values all 0 or c; values strayed inside (0, c), or all past c, break it),
- * so a game's mistake is not shown as a rate. Values past c but inside the last bin (120 in bin [100, 150) of c = 100)
- * are not counted above the range and can meet Σx² = c·Σx by coincidence (0, 40, 120); when c starts its bin, Σx must
- * also be c times that bin's count, which holds only for values all 0 or c.
+ * when its sums say its values were all 0 or c, so a game's mistake is not shown as a rate. c starts a histogram bin
+ * (loading a game checks that the bin width divides c); with k values in that bin, Σx = c·k and Σx² = c·Σx hold only
+ * for values all 0 or c: writing each value in the bin as c + e (e ≥ 0) and the others as o, the first makes
+ * Σe + Σo = 0 and the second then 2c·Σe + Σe² + Σo² = 0, so every e and o is 0. (Σx² = c·Σx alone is met by 0, 40, 120.)
  */
 export function rateBorneOut(c: number, binWidth: number, sums: MetricSums, m: number): boolean {
-  const inRange = sums.belowRange[m] === 0 && sums.aboveRange[m] === 0;
-  const hitsAgree = c % binWidth !== 0 || sums.metricSums[m] === c * sums.histograms[m][c / binWidth];
-  return inRange && hitsAgree && sums.metricSumSquares[m] === c * sums.metricSums[m];
+  const atC = c % binWidth === 0 ? sums.histograms[m][c / binWidth] : NaN;
+  return sums.metricSums[m] === c * atC && sums.metricSumSquares[m] === c * sums.metricSums[m];
 }
 
 export function comparisons(pairList: ExperimentPlan['pairs'], pairs: PairAccumulator): PairedComparison[] {

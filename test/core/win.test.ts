@@ -42,12 +42,15 @@ describe('what counts as a win', () => {
     expect(cellOf([0, 100, 40]).rateOf).toBeUndefined();
     // 120 lies in the last bin, [100, 150), not past it, and 0, 40, 120 meet Σx² = c·Σx by coincidence (16000 = 100·160).
     expect(cellOf([0, 40, 120]).rateOf).toBeUndefined();
-    // With bins of 3 the last is [99, 102): 120 is past it and −20 below the first, and only those counts tell these
-    // values from 0s and 100s (2000 = 100·20).
-    const binsOf3 = { ...kyros, metrics: kyros.metrics.map((metric) => (metric.name === 'firstAttackWon' ? { ...metric, binWidth: 3 } : metric)) };
-    expect(cellOf([0, 100, 100, 0], binsOf3).rateOf).toBe(100);
-    expect(cellOf([0, 40, 120], binsOf3).rateOf).toBeUndefined();
-    expect(cellOf([-20, 40], binsOf3).rateOf).toBeUndefined();
+    // With bins of 4, 120 lies past the last bin and −20 below the first: still no rate (2000 = 100·20 for −20, 40).
+    const binsOf4 = { ...kyros, metrics: kyros.metrics.map((metric) => (metric.name === 'firstAttackWon' ? { ...metric, binWidth: 4 } : metric)) };
+    expect(cellOf([0, 100, 100, 0], binsOf4).rateOf).toBe(100);
+    expect(cellOf([0, 40, 120], binsOf4).rateOf).toBeUndefined();
+    expect(cellOf([-20, 40], binsOf4).rateOf).toBeUndefined();
+    // A value past c inside c's bin: 101, with 0s making Σx² = c·Σx fail, and Σx = c·k failing where it alone would hold.
+    expect(cellOf([0, 101], binsOf4).rateOf).toBeUndefined();
+    // Σx = c·k alone is met by −20, 20, 100.
+    expect(cellOf([-20, 20, 100]).rateOf).toBeUndefined();
     expect(kyros.metrics.filter((metric) => metric.rateOf !== undefined).map((metric) => metric.name)).toEqual(['firstAttackWon']);
   });
 

@@ -21,6 +21,8 @@ describe('a game of your own', () => {
     await expect(loadGame(coinWithMetrics([{ ...metric, min: 13 }]))).rejects.toThrow(/field metrics\[0\].*min must not exceed max/);
     await expect(loadGame(coinWithMetrics([{ ...metric, rateOf: 12 }]))).rejects.toThrow(/a metric with rateOf c runs from min 0 to max c/);
     await expect(loadGame(coinWithMetrics([{ ...metric, min: 0, rateOf: 12 }]))).resolves.toBeDefined();
+    await expect(loadGame(coinWithMetrics([{ ...metric, min: 0, rateOf: 12, binWidth: 5 }]))).rejects.toThrow(/a metric with rateOf c has a binWidth that divides c/);
+    await expect(loadGame(coinWithMetrics([{ ...metric, min: 0, rateOf: 12, binWidth: 4 }]))).resolves.toBeDefined();
   });
 
   it('is held to what the shipped games are', async () => {
