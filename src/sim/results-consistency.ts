@@ -14,6 +14,7 @@ import { rateBorneOut } from './summarize.ts';
  * Throws InputError naming the file and the field.
  */
 export function checkResultsConsistent(file: string, results: ResultsFile): void {
+  checkCellIds(file, results);
   const isWin = winMaskOf(file, results);
   results.cells.forEach((cell, index) => {
     checkRaw(file, results, cell, index);
@@ -22,6 +23,20 @@ export function checkResultsConsistent(file: string, results: ResultsFile): void
     checkFigures(file, results, cell, index, won);
   });
   results.comparisons.forEach((comparison, index) => checkPairedTable(file, comparison, index));
+}
+
+/** Comparisons name cells by id: each cell has its own, and each comparison names two of them. */
+function checkCellIds(file: string, results: ResultsFile): void {
+  const firstWith = new Map<number, number>();
+  results.cells.forEach((cell, index) => {
+    const earlier = firstWith.get(cell.id);
+    if (earlier !== undefined) throw new InputError(`${file}: field cells[${index}].id: ${cell.id} is already cells[${earlier}]'s id`);
+    firstWith.set(cell.id, index);
+  });
+  results.comparisons.forEach((comparison, index) => {
+    const stray = (['a', 'b'] as const).find((side) => !firstWith.has(comparison[side]));
+    if (stray !== undefined) throw new InputError(`${file}: field comparisons[${index}].${stray}: ${comparison[stray]} is not the id of a cell`);
+  });
 }
 
 /** A paired comparison's games are split four ways (both won, only a, only b, neither): three of them cannot exceed all. */

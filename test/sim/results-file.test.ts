@@ -135,4 +135,12 @@ describe('readResultsFile', () => {
     const file = written({ ...results, comparisons });
     expect(() => readResultsFile(file)).toThrow(new InputError(`${file}: field comparisons[1].games: 2000, fewer than the 2001 that bothWon, onlyAWon and onlyBWon count`));
   });
+
+  it('refuses two cells of one id, and a comparison naming no cell', () => {
+    const twice = written({ ...results, cells: [results.cells[0], ...results.cells] });
+    expect(() => readResultsFile(twice)).toThrow(new InputError(`${twice}: field cells[1].id: 0 is already cells[0]'s id`));
+    const comparisons = results.comparisons.map((comparison, index) => (index === 1 ? { ...comparison, b: 99 } : comparison));
+    const stray = written({ ...results, comparisons });
+    expect(() => readResultsFile(stray)).toThrow(new InputError(`${stray}: field comparisons[1].b: 99 is not the id of a cell`));
+  });
 });
