@@ -127,7 +127,8 @@ export const MAX_CELLS = 10_000;
 
 function checkCellCount(file: ExperimentFile, where: string): void {
   const product = (entries: Iterable<z.infer<typeof values>>) => [...entries].reduce((count, entry) => count * valueCount(entry), 1);
-  const strategies = (file.strategies ?? ['default']).reduce((count, entry) => count + (typeof entry === 'string' ? 1 : product(Object.values(entry.grid))), 0);
+  // Without strategies, the game's default strategy is the one.
+  const strategies = file.strategies?.reduce((count, entry) => count + (typeof entry === 'string' ? 1 : product(Object.values(entry.grid))), 0) ?? 1;
   const cells = product(Object.values(file.grid)) * strategies;
   if (cells > MAX_CELLS) {
     throw new InputError(`${where}: fields grid and strategies: they make ${cells.toLocaleString('en-US')} cells; at most ${MAX_CELLS.toLocaleString('en-US')} (split the experiment, or take larger steps)`);
