@@ -1,9 +1,9 @@
 import { existsSync, mkdtempSync, readdirSync, realpathSync, rmdirSync, statSync } from 'node:fs';
 import { basename, dirname, extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { OutcomeRecord, playOneGame, shownMetric, type GameModule } from '../core/game.ts';
-import { InputError } from '../core/errors.ts';
+import { OutcomeRecord, playOneGame, shownMetric, type GameModule, type Settings } from '../core/game.ts';
+import { EXIT_BAD_INPUT, InputError } from '../core/errors.ts';
 import { GAME_IDS, loadGame } from '../games/registry.ts';
-import { REPOSITORY_ROOT, loadContent } from '../sim/content.ts';
+import { REPOSITORY_ROOT, loadContent, type LoadedContent } from '../sim/content.ts';
 import { executeExperiment, type Execution } from '../sim/execute.ts';
 import { experimentSchema, readExperimentFile, type ExperimentFile } from '../sim/experiment.ts';
 import { diffResults } from '../sim/diff.ts';
@@ -220,16 +220,37 @@ export async function replayCommand(gameId: string, flags: { seed: number; set?:
   const settings = resolveSettings(game, { ...parseSetFlags(flags.set ?? []), ...(flags.detail === true ? { detail: 'true' } : {}) }, '--set');
   const content = loadContent(game, flags.content);
   const spec = flags.strategy ?? game.defaultStrategy;
+  await untilReplayed(spec, () => replayGame(game, settings, content, spec, flags.seed));
+}
+
+async function replayGame(game: GameModule, settings: Settings, content: LoadedContent, spec: string, seed: number): Promise<void> {
   const created = await createStrategy(game, spec);
   // A user's strategy is checked to leave its views alone all game (see view-check.ts): slower, but one game.
   const strategy = userModuleOf(spec) === null ? created : new ViewCheck(created, game.strategyMethods).strategy;
   const engine = game.createEngine(settings, content.content, { write: (line) => process.stdout.write(`${line}\n`) });
   const record = new OutcomeRecord(game.metrics.length);
   const settingsText = Object.entries(settings).map(([key, value]) => `${key}=${value}`).join(' ');
-  process.stdout.write(`replay of ${game.id}, seed ${flags.seed}, strategy ${spec}; settings ${settingsText}; content ${content.file}\n`);
-  playOneGame(engine, flags.seed, strategy, record);
+  process.stdout.write(`replay of ${game.id}, seed ${seed}, strategy ${spec}; settings ${settingsText}; content ${content.file}\n`);
+  playOneGame(engine, seed, strategy, record);
   const metrics = game.metrics.map((metric, index) => `${metric.name}=${shownMetric(record.metrics[index])}`).join(' ');
   process.stdout.write(`outcome: ${game.outcomes[record.outcome]}; ${metrics}\n`);
+}
+
+/**
+ * A user strategy that ends the process (process.exit) in the replay's thread would leave the narration cut short
+ * under its own exit code, 0 perhaps: said, and exit code 2, as a run says of a strategy that ends its worker.
+ */
+async function untilReplayed(spec: string, replay: () => Promise<void>): Promise<void> {
+  const cutShort = (code: number) => {
+    process.stderr.write(`playsim: --strategy ${spec}: ended the process (process.exit(${code})) before the game's end; the replay above is cut short\n`);
+    process.exitCode = EXIT_BAD_INPUT;
+  };
+  process.once('exit', cutShort);
+  try {
+    await replay();
+  } finally {
+    process.off('exit', cutShort);
+  }
 }
 
 export async function mergeCommand(paths: readonly string[], outDir: string): Promise<void> {

@@ -102,6 +102,19 @@ function refusePositionalFlags(argv: readonly string[]): void {
   throw new InputError(`--${name} is not an option: <${name}> is given without a flag (playsim --help)${games}`);
 }
 
+/**
+ * yargs reads a switch's value itself, before any coerce: `--json=maybe` as false, and `--json --json=false` as its
+ * last. A switch given with another value than true or false, or given twice, is refused.
+ */
+function refuseSwitchValues(argv: readonly string[]): void {
+  for (const name of SWITCHES) {
+    const given = argv.filter((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`));
+    const odd = given.find((arg) => arg.includes('=') && !['true', 'false'].includes(arg.slice(name.length + 3)));
+    if (odd !== undefined) throw new InputError(`${odd}: --${name} is a switch: give it alone, or as --${name}=true or --${name}=false`);
+    if (given.length > 1) throw new InputError(`--${name} given ${given.length} times (${given.join(', ')}); give it once`);
+  }
+}
+
 /** yargs' own usage errors, said in the words the rest of playsim uses. */
 function usageError(message: string, argv: readonly string[]): InputError {
   const command = argv.find((arg) => COMMANDS.includes(arg)) ?? argv.find((arg) => !arg.startsWith('-') && Number.isNaN(Number(arg)));
@@ -208,6 +221,7 @@ export async function main(argv: string[]): Promise<number> {
   };
   try {
     refusePositionalFlags(argv);
+    refuseSwitchValues(argv);
     await yargs(argv)
       .scriptName('playsim')
       // A dotted (--games.x) or negated (--no-games) flag would reach the commands as an object or a false: unknown instead.

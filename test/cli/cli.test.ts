@@ -99,6 +99,14 @@ describe('playsim CLI', () => {
     expect(result.stdout).toMatch(/outcome: (won|lost); best=\d+/);
   });
 
+  it('replay says a strategy that ends the process mid-game cut it short, exit 2 (the strategy exits 0)', () => {
+    const strategy = 'test/fixtures/strategies/exits.ts';
+    const result = playsim('replay', COIN, '--seed', '1', '--strategy', strategy);
+    expectBadInput(result, /^playsim: --strategy test\/fixtures\/strategies\/exits\.ts: ended the process \(process\.exit\(0\)\) before the game's end; the replay above is cut short$/m);
+    expect(result.stdout).toMatch(/^replay of coin, seed 1, strategy test\/fixtures/);
+    expect(result.stdout).not.toMatch(/outcome:/);
+  });
+
   it('replay shows a metric a game does not have (the round of loss of a won game) as a dash', () => {
     const won = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((seed) => playsim('replay', 'setawatch', '--seed', String(seed))).find((result) => result.stdout.includes('outcome: won;'));
     expect(won?.stdout).toMatch(/outcome: won; roundOfLoss=— cardsLeft=\d+/);
@@ -168,6 +176,13 @@ describe('playsim CLI', () => {
     expectBadInput(playsim('suite', '--out.x', 'd'), /^playsim: suite: unknown option or argument --out\.x /m);
     expectBadInput(playsim('sim', COIN, '--no-games'), /^playsim: sim: unknown option or argument --no-games /m);
     expectBadInput(playsim('sim', COIN, '--no-json'), /^playsim: sim: unknown option or argument --no-json /m);
+  });
+
+  it('refuses a switch given a value other than true or false, or given twice', () => {
+    expectBadInput(playsim('sim', COIN, '--json=maybe'), /^playsim: --json=maybe: --json is a switch: give it alone, or as --json=true or --json=false$/m);
+    expectBadInput(playsim('sim', COIN, '--json=1'), /^playsim: --json=1: --json is a switch/m);
+    expectBadInput(playsim('sim', COIN, '--json', '--json=false'), /^playsim: --json given 2 times \(--json, --json=false\); give it once$/m);
+    expectBadInput(playsim('suite', '--full', '--full'), /^playsim: --full given 2 times \(--full, --full\); give it once$/m);
   });
 
   it('says in --help what each number flag takes, never [string]', () => {
