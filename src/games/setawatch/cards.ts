@@ -8,7 +8,7 @@ import { POWER_TIMINGS } from './content.ts';
  */
 
 export const Kind = { creature: 0, acolyte: 1, summon: 2, unhallowed: 3 } as const;
-export const Timing = { reveal: 0, first: 1, ongoing: 2, defeated: 3, endOfRound: 4 } as const;
+export const Timing = { reveal: 0, first: 1, ongoing: 2, defeated: 3, endOfRound: 4, endOfLine: 5 } as const;
 const TIMINGS = POWER_TIMINGS.length;
 export const LocationKind = { regular: 0, final: 1, respite: 2 } as const;
 export const HALVE_FIRE = 99;

@@ -62,7 +62,7 @@ export const powerEffect = z.discriminatedUnion('op', [
 export type PowerEffect = z.infer<typeof powerEffect>;
 export type PowerOp = PowerEffect['op'];
 
-export const POWER_TIMINGS = ['reveal', 'first', 'ongoing', 'defeated', 'endOfRound'] as const;
+export const POWER_TIMINGS = ['reveal', 'first', 'ongoing', 'defeated', 'endOfRound', 'endOfLine'] as const;
 export const ONGOING_OPS: readonly PowerOp[] = [
   'shieldNext',
   'blockAttacksBehind',

@@ -492,11 +492,24 @@ export class Watch implements Simulator {
     return s.discordDamage > 0 && this.discordHits(position);
   }
 
-  /** A revealed card's own effect: a Summon summons, a creature's Reveal powers run. */
+  /**
+   * A revealed card's own effect: a Summon summons; a creature's Reveal powers run, then its End of Line powers when
+   * it was revealed last in the Line (furthest from the camp).
+   */
   private fireReveal(position: number, negate: boolean, depth: number): void {
     const card = this.state.lineCard[position];
-    if (this.tables.kind[card] === Kind.summon) this.summon(position, depth);
-    else this.runRevealPowers(card, negate, depth);
+    if (this.tables.kind[card] === Kind.summon) return this.summon(position, depth);
+    const atEndOfLine = position === this.state.lineLength - 1;
+    this.runRevealPowers(card, negate, depth);
+    if (atEndOfLine) this.runEndOfLinePowers(card, depth);
+  }
+
+  /** End of Line: a power of its own, so negating a creature's Reveal powers (Blinding Light, Elf Senses) leaves it. */
+  private runEndOfLinePowers(card: number, depth: number): void {
+    const powers = this.tables.powersOf(card, Timing.endOfLine);
+    if (powers.length === 0 || depth > MAX_ENTRY_DEPTH) return;
+    this.log?.write(`  ${this.cardName(card)} at the end of the Line: power`);
+    this.runPowers(card, powers, depth);
   }
 
   /**
@@ -547,10 +560,9 @@ export class Watch implements Simulator {
     return true;
   }
 
-  /** Song of Discord's damage hits the next creature revealed. True when it defeats it (its Reveal power never fires). */
   /**
    * Song of Discord's damage goes to the next creature revealed; one its ability cannot affect (behind a Lich, a
-   * flanked Phantom Cat) takes none.
+   * flanked Phantom Cat) takes none. True when it defeats the creature (whose Reveal powers then never fire).
    */
   private discordHits(position: number): boolean {
     const s = this.state;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Decision, OptionKind } from '../../../src/games/setawatch/decisions.ts';
 import { DICE_PER_SEAT, Die, LineFlag, Status } from '../../../src/games/setawatch/state.ts';
-import { ability, attack, card, EVERY_CARD, find, play, type Scenario, type Step, targetIs } from './scenario.ts';
+import { ability, attack, card, content, EVERY_CARD, find, play, type Scenario, type Step, targetIs } from './scenario.ts';
 
 /** Dice in seat order: cleric (camps), ranger, warrior, wizard. */
 const ROLLS = [1, 1, 1, 8, 7, 6, 8, 5, 4, 6, 5, 4];
@@ -303,6 +303,33 @@ describe('Unhallowed powers', () => {
     let health = -1;
     play({ ...cleric, fire: 12, deck: ['Werewolf', 'Forest Giant', 'Wolf', 'Eagle'], watch: [checkOptions((view) => (health = view.rules.health(2)))] });
     expect(health).toBe(2 * (4 + 7));
+  });
+
+  describe('End of Line (no printed creature has one: a Wolf given "End of Line: +2 firewood")', () => {
+    const endOfLineWolf = { ...content, creatures: content.creatures.map((c) => (c.name === 'Wolf' ? { ...c, powers: [{ when: 'endOfLine' as const, effects: [{ op: 'fire' as const, amount: 2 }] }] } : c)) };
+    /** Mountain Keep's Line of 5 at fire 12: three cards revealed, two face down. */
+    const keep = { ...cleric, content: endOfLineWolf, locations: ['Mountain Keep'], fire: 12 };
+    const lineOfFive = ['Bear', 'Eagle', 'Bear#2', 'Treant', 'Wolf'];
+
+    it('fires when the creature is revealed last in the Line (the light reaching it after two defeats)', () => {
+      const game = play({ ...keep, deck: lineOfFive, watch: [attack(8, 0, 'ranger'), attack(4, 0, 'warrior')] });
+      const revealed = game.log.indexOf('  reveal Wolf (position 3, health 4)');
+      expect(revealed).toBeGreaterThan(0);
+      expect(game.log.slice(revealed + 1, revealed + 3)).toEqual(['  Wolf at the end of the Line: power', '  fire 12 -> 14']);
+    });
+
+    it('does not fire anywhere else in the Line', () => {
+      const game = play({ ...keep, deck: ['Bear', 'Eagle', 'Wolf', 'Bear#2', 'Treant'] });
+      logHas(game.log, '  reveal Wolf (position 3, health 4)');
+      expect(game.log.filter((line) => line.includes('end of the Line'))).toEqual([]);
+    });
+
+    it('is not a Reveal power: Blinding Light, negating Reveal powers, leaves it', () => {
+      const clericWatches = { ...keep, camper: 'ranger', active: [...cleric.active, 'Blinding Light'] };
+      const game = play({ ...clericWatches, deck: lineOfFive, watch: [ability('Blinding Light', 1)] });
+      logHas(game.log, '  reveal Wolf (position 5, health 4)');
+      logHas(game.log, '  Wolf at the end of the Line: power');
+    });
   });
 
   it('Pyromancer goes to the back and each creature defeated before it costs 1 firewood', () => {

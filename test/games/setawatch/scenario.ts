@@ -78,6 +78,8 @@ export interface Scenario {
   /** Answers for other decisions (exhaust, steal, target...) in order. */
   other?: Partial<Record<DecisionKind, Step[]>>;
   rounds?: number;
+  /** A card file in place of the shipped one (cards with powers no printed card has). */
+  content?: SetawatchContent;
 }
 
 export interface Played {
@@ -200,7 +202,7 @@ export function play(scenario: Scenario, seed = 1): Played {
   const party = (scenario.party ?? 'cleric,ranger,warrior,wizard').split(',');
   const sets = (scenario.sets ?? 'base').split('+') as ContentSet[];
   const log: string[] = [];
-  const rules = new SetawatchRules(new CardTables(content, sets, party), { summons: scenario.summons ?? 2, startingFire: 7, readings: readingsOf(readingSettings(scenario)) }, { write: (line) => log.push(line) });
+  const rules = new SetawatchRules(new CardTables(scenario.content ?? content, sets, party), { summons: scenario.summons ?? 2, startingFire: 7, readings: readingsOf(readingSettings(scenario)) }, { write: (line) => log.push(line) });
   const out = new OutcomeRecord(3);
   const strategy = scripted(rules, scenario);
   rules.playGame(seed, strategy, out, (r) => stack(r, scenario), scenario.rounds ?? 1);
