@@ -389,6 +389,7 @@ export class SetawatchRules extends Watch {
 
   // ---- Camp ------------------------------------------------------------------------------------------------------
 
+  /** The Camp phase: the camper refreshes a card, then places dice on camp actions and Runes one at a time. */
   private camp(): void {
     const s = this.state;
     const camper = s.camper;
@@ -529,7 +530,7 @@ export class SetawatchRules extends Watch {
     if (action !== Camp.chop && action !== Camp.scout) this.usedCamp |= 1 << action;
     this.campActionTaken(action);
     switch (action) {
-      case Camp.chop:
+      case Camp.chop: // Chop Wood: +2 firewood a die (Witch's Shack: +3)
         this.chopped++;
         return this.changeFire(2 + this.location.chopBonus);
       case Camp.scout:
@@ -547,6 +548,7 @@ export class SetawatchRules extends Watch {
     }
   }
 
+  /** The camper's own camp action (the special camp action on the adventurer's board), once a round. */
   private ownAction(adventurer: CompiledAdventurer, die: number, slot: number, target: number): void {
     const action = adventurer.camp;
     const value = this.state.dieValue[die];
@@ -754,6 +756,7 @@ export class SetawatchRules extends Watch {
 
   // ---- Watch and end of round ------------------------------------------------------------------------------------
 
+  /** The Watch phase: deal the Line, let the light reveal it, then direct attacks and abilities until the party stops. */
   private watch(final: boolean): void {
     const s = this.state;
     for (let seat = 0; seat < SEATS; seat++) s.inCombat[seat] = s.onWatch[seat] === 1 && s.activeCards(seat) > 0 ? 1 : 0;
@@ -816,6 +819,10 @@ export class SetawatchRules extends Watch {
     this.settleLine();
   }
 
+  /**
+   * End of the round: a regular round is lost when everyone on Watch is exhausted; the final round is won while any
+   * ability card is still active after the damage, Line cleared or not.
+   */
   private endRound(round: number, final: boolean): void {
     const s = this.state;
     if (this.location.cleanClearRefresh > 0 && s.hordeEnteredThisRound === 0) {
