@@ -136,7 +136,7 @@ export class Expeditions {
     }
   }
 
-  /** After a loss: Adventurers, Side Quest, Creature deck, Horde, map, fire, coins and Market are reset. */
+  /** Losing an Expedition: after a loss, Adventurers, Side Quest, Creature deck, Horde, map, fire, coins and Market are reset. */
   reset(): void {
     const c = this.run.camp;
     const s = this.run.rules.state;

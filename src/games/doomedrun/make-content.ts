@@ -1,5 +1,5 @@
 /**
- * Writes content/doomedrun/run.json: the seven Realm lists as printed in the Doomed Run rulebook, base-game cards
+ * Writes content/doomedrun/run.json: the seven Realm Deck Lists as printed in the Doomed Run rulebook, base-game cards
  * copied from content/setawatch/base.json with their printed values, and estimates (source "estimated") for every
  * card that is not public. The estimation rules are here and in RULES.md; a user's --content file replaces them.
  *

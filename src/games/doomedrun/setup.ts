@@ -36,7 +36,7 @@ export class RealmSetup {
     this.dealUnhallowed(r);
     this.dealMap(r);
     this.dealUnusedLocations(realm);
-    // 7. Doom and fire.
+    // 7. Starting Doom and fire.
     c.doom = r.doom;
     c.doomMax = Math.max(c.doomMax, c.doom);
     run.rules.state.fire = STARTING_FIRE;
