@@ -157,6 +157,7 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     }
   }
 
+  /** Exploring: draw and resolve adventure cards, advancing the draw marker, until it reaches the speed or the turn ends. */
   private explore(speed: number): void {
     const s = this.state;
     s.speed = speed;
@@ -460,6 +461,7 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     }
   }
 
+  /** The monster's combat value (CV), raised by Boost, and its health: one per acting agent, times Durable. */
   private updateMonster(monster: number): void {
     const s = this.state;
     const boost = this.cards.boostTrait[monster];
@@ -627,6 +629,7 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     return -1;
   }
 
+  /** Taking Damage, one point: a face-up skill card is disabled (flipped face-down), a face-down one destroyed. */
   private damagePoint(agent: number, chaotic: boolean): void {
     const s = this.state;
     s.damageLeft--;

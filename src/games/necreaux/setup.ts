@@ -24,7 +24,7 @@ export interface SetUpRules {
   readonly noTimeToWaste: NoTimeToWaste;
 }
 
-/** The countdown's starting space by team size (1 = 11, 2 = 9, 3 = 7, 4 = 5, 5 agents = 4). */
+/** The countdown's starting space by team size (1 = 11, 2 = 9, 3 = 7, 4 = 5; Five Players/Agents: 4). */
 export const STARTING_COUNTDOWN = [0, 11, 9, 7, 5, 4] as const;
 export const UNCERTAIN_ENDING_STEPS = 3;
 export const NO_TIME_TO_WASTE_STEPS = 5;
