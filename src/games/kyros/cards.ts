@@ -78,7 +78,7 @@ export class KyrosTables {
   readonly healAmount: Int16Array;
   readonly surgeAmount: Int16Array;
   readonly travelTurns: Int16Array;
-  /** 1 when a Giant Lord may use the item: not an ally, and not a movement-only card. */
+  /** 1 when a Giant Lord may use the item: not an ally, and not a card used only in the Movement Step. */
   readonly usableByLord: Uint8Array;
   /** The market deck: one entry per copy. */
   readonly marketDeck: Int16Array;

@@ -180,8 +180,8 @@ export class KyrosRules implements RulesView {
   }
 
   /**
-   * The Giant Lords defeated in normal play are set aside; the rest (those never drawn and those on the undefeated
-   * track, shuffled back) form the deck the occupiers are drawn from.
+   * The Giant Lords defeated in normal play are set aside; the rest (those never drawn and those on the
+   * undefeated challenge track, shuffled back) form the deck the occupiers are drawn from.
    */
   private setAsideEarlierLords(): void {
     const s = this.state;
@@ -213,7 +213,7 @@ export class KyrosRules implements RulesView {
     }
   }
 
-  /** Occupation: top-most free market stack first (Frostgate, Greyhaven, Nerekhall, ...), then red counters. */
+  /** Occupation: top-most free market stack first (Frostgate, Greyhaven, Nerekhall, ...), each with a red adventure counter. */
   private occupyTowns(): void {
     const s = this.state;
     for (let town = 0; town < s.townCount; town++) {
@@ -364,7 +364,7 @@ export class KyrosRules implements RulesView {
     this.endCombat(this.fightRounds(seat, lord));
   }
 
-  /** The player to the attacker's left chooses the counters: at most one per market card, one of each type. */
+  /** The player to the attacker's left chooses the experience counters: at most one per market card, one of each type. */
   private giveCounters(town: number): number {
     const s = this.state;
     const cap = s.counterCap(town);
