@@ -118,7 +118,7 @@ export abstract class Combat extends Preparation {
     if (s.damage > this.readings.damageLimit) s.status = Status.damage;
   }
 
-  /** Points of a combat result. */
+  /** Attack points of a combat result: primary weapon 2 (3 upgraded), secondary weapon 1 (2), Magic 1 (or the Magic die's value). */
   points(type: number, face: number): number {
     const s = this.state;
     const silver = this.tables.role[type] === RoleCode.combatSilver;

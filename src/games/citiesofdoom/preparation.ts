@@ -24,7 +24,7 @@ export abstract class Preparation extends OpponentRules {
     this.ringRole = readings.ringBringsAnyDie ? -1 : RoleCode.action;
   }
 
-  /** Step 1 (and the set-up): select and roll up to 7 action dice, glowing rerolls, then assign each result. */
+  /** Step 1, Preparation (and Preparing Your Character at set-up): roll up to 7 action dice, glowing rerolls, then assign each result. */
   preparePlayer(setup: boolean): void {
     const p = this.state.player;
     const rolled = this.selectDice();
@@ -201,7 +201,7 @@ export abstract class Preparation extends OpponentRules {
     return o.kind[pick] === OptionKind.done ? -1 : o.aux[pick];
   }
 
-  /** Roll the 5 combat dice up to 5 times, keeping matching results; 5 kept upgrades the target. */
+  /** Upgrading a weapon or your character: roll the 5 combat dice up to 5 times, keeping matching results; 5 kept upgrades the target. */
   tryUpgrade(target: number): boolean {
     const s = this.state;
     const t = this.tables;

@@ -221,7 +221,7 @@ export class CitiesRules extends Combat {
 
   // ---- Steps 3 and 4 -------------------------------------------------------------------------------------------
 
-  /** Steps 3 and 4. Returns false when the turn ends (retreat, lost fight). */
+  /** Step 3, Setting Up the Encounter, and Step 4, Combat. Returns false when the turn ends (retreat, lost fight). */
   encounterAndCombat(): boolean {
     const next = this.state.position + 1;
     this.startEncounter();
@@ -274,7 +274,7 @@ export class CitiesRules extends Combat {
 
   // ---- Steps 5 to 8 --------------------------------------------------------------------------------------------
 
-  /** Step 5: roll the active area; each discovery lets you roll a rune die. */
+  /** Step 5, Treasure Discovery: roll the active area; each discovery lets you roll a rune die. */
   treasure(): void {
     const s = this.state;
     const p = s.player;
@@ -321,7 +321,7 @@ export class CitiesRules extends Combat {
     if (s.runes >= this.readings.runes) s.status = Status.won;
   }
 
-  /** Step 6: at the last landscape die, enter the destination, take a rune, and set up the next route. */
+  /** Step 6, Entering the Destination: at the last landscape die, take a rune and set up the next route. */
   enterDestination(): void {
     const s = this.state;
     if (s.position !== s.routeLength - 1) return;
@@ -358,7 +358,7 @@ export class CitiesRules extends Combat {
     if (s.status === Status.playing && ib >= 0 && !s.hasRune(ib)) this.gainRune(ib, 'rune die');
   }
 
-  /** Step 7: both sides roll what is left in their active areas and keep as in Step 1. */
+  /** Step 7, Preparation: both sides roll what is left in their active areas and keep as in Step 1. */
   step7(): void {
     const s = this.state;
     const p = s.player;
@@ -373,7 +373,7 @@ export class CitiesRules extends Combat {
     this.opponentKeeps();
   }
 
-  /** Step 8: active areas back to the reserves; the Opponent collects a rune. */
+  /** Step 8, Ending the Turn: active areas back to the reserves; the Opponent collects a rune. */
   endTurn(): void {
     const s = this.state;
     toReserve(s.player);
