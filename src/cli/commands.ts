@@ -304,7 +304,8 @@ function describeGame(game: GameModule): string {
     `  strategies (--strategy name[:param=value,...] or a path to a module; default ${game.defaultStrategy}):`,
     ...strategies,
     `  outcomes: ${game.outcomes.join(', ')} (win = ${game.winningOutcomes === undefined ? game.winOutcome : `${game.winOutcome}: ${game.winningOutcomes.join(' or ')}`})`,
-    `  metrics: ${game.metrics.map((metric) => metric.name).join(', ')}`,
+    '  metrics:',
+    ...game.metrics.map((metric) => `    ${metric.name}: ${metric.description}`),
   ].join('\n');
 }
 

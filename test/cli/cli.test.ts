@@ -31,6 +31,13 @@ describe('playsim CLI', () => {
     expect(result.stdout).toMatch(/^ {2}setawatch-difficulty \(setawatch\): /m);
   });
 
+  it('list says what each metric measures, as the reports\' note on metrics some games leave unrecorded points there', () => {
+    const result = playsim('list');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^ {2}metrics:\n {4}roundOfLoss: round the game was lost in \(missing when won\)$/m);
+    expect(result.stdout).toMatch(/^ {4}turnScientistsFound: \S/m);
+  });
+
   it("run's default folder names what sets the run apart, so it never overwrites the report it is compared with", () => {
     const file = readExperimentFile(GRID);
     expect(defaultOutDir(file, {}, null)).toBe(join(REPORTS_DIR, 'coin-grid'));
