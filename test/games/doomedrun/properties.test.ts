@@ -50,6 +50,54 @@ describe('properties of whole Runs', () => {
     );
   });
 
+  it('the attrition metrics agree with the narration: expeditions played, deaths, resets, the Realm a lost Run ends in, the living', () => {
+    // Catches a metric left unwired or a counter that misses an event (the metrics: expeditionsPlayed, deaths, resets).
+    const seen = { lost: 0, deaths: 0, resets: 0 };
+    for (let seed = 1; seed <= 6; seed++) {
+      const log: string[] = [];
+      const run = makeRun({ summons: 4 }, log);
+      const out = record();
+      run.playGame(seed, greedyStrategy(), out);
+      const count = (pattern: RegExp) => log.filter((line) => pattern.test(line)).length;
+      const m = out.metrics;
+      expect(m[Metric.expeditionsPlayed]).toBe(count(/^Realm \d, expedition \d( \(attempt \d+\))?: /));
+      expect(m[Metric.deaths]).toBe(count(/^ {2}.* dies$/));
+      expect(m[Metric.resets]).toBe(count(/^ {2}reset: the expedition is replayed/));
+      const living = Array.from(run.camp.where).filter((w) => w === Where.company || w === Where.party || w === Where.warden).length;
+      expect(m[Metric.company]).toBe(living);
+      expect(m[Metric.wardens]).toBe(Array.from(run.camp.where).filter((w) => w === Where.warden).length);
+      const lostIn = log.map((line) => /^Run lost in Realm (\d)/.exec(line)).find((match) => match !== null);
+      expect(m[Metric.lostInRealm]).toBe(lostIn ? Number(lostIn[1]) : METRIC_MISSING);
+      if (lostIn) seen.lost++;
+      seen.deaths += m[Metric.deaths];
+      seen.resets += m[Metric.resets];
+    }
+    // Insane: the seeds lose Runs, with deaths and resets, so the checks above are not all on zeros.
+    expect(seen.lost).toBeGreaterThan(0);
+    expect(seen.deaths).toBeGreaterThan(0);
+    expect(seen.resets).toBeGreaterThan(0);
+  });
+
+  it('estimatedCardsMetPct is the share of estimated cards among those a Run met: 0 with no estimate, 100 with all, between with the shipped content', () => {
+    const withSources = (source: (was: string) => string) => doomedrunContentSchema.parse(JSON.parse(JSON.stringify(content), (key, value) => (key === 'source' ? source(value) : value)));
+    const pct = (data = content) => {
+      const out = record();
+      makeRun({}, null, data).playGame(4, greedyStrategy(), out);
+      return out.metrics[Metric.estimatedCardsMetPct];
+    };
+    expect(pct(withSources(() => 'printed'))).toBe(0);
+    expect(pct(withSources(() => 'estimated'))).toBe(100);
+    // Each kind of card met counts: creatures (Unhallowed too), locations, Adventurers, Items, Side Quests.
+    for (const kind of ['creatures', 'unhallowed', 'locations', 'adventurers', 'items', 'sideQuests'] as const) {
+      const data = JSON.parse(JSON.stringify(content), (key, value) => (key === 'source' ? 'printed' : value));
+      for (const card of data[kind]) card.source = 'estimated';
+      expect(pct(doomedrunContentSchema.parse(data)), kind).toBeGreaterThan(0);
+    }
+    const shipped = pct();
+    expect(shipped).toBeGreaterThan(50);
+    expect(shipped).toBeLessThan(100);
+  });
+
   it('is deterministic: the same seed gives the same record and the same narration', () => {
     fc.assert(
       fc.property(runs, ({ seed, summons, variant, reinforcements, strategy }) => {
