@@ -282,7 +282,7 @@ describe('Losing an expedition', () => {
     expect(run.camp.where[current]).toBe(Where.warden);
   });
 
-  it('reset: Abilities refreshed with one exhausted each; Summons re-dealt; Unhallowed under their deck; Horde of 1; map replayed in order; fire 7; coins and rest tokens kept', () => {
+  it('reset: Abilities refreshed with one exhausted each; the Side Quest to the bottom; Summons re-dealt; Unhallowed under their deck; Horde of 1; map replayed in order; fire 7; coins and rest tokens kept; the Market refreshed', () => {
     const run = startedRun({ settings: { summons: 2 }, strategy: scripted({ [CampaignDecision.purchase]: () => -1, [CampaignDecision.sideQuestKeep]: noCostQuest }) });
     run.setUpRealm(1);
     const s = run.rules.state;
@@ -302,8 +302,18 @@ describe('Losing an expedition', () => {
     s.fire = 2;
     s.rests.set([1, 2, 0, 1]);
     const before = cardsInPiles(run);
+    const quest = run.camp.currentQuest;
+    const market = run.camp.market.toArray();
+    const nextItems = [run.camp.itemDeck.peek(0), run.camp.itemDeck.peek(1), run.camp.itemDeck.peek(2)];
+    expect(quest).toBeGreaterThanOrEqual(0);
     run.resetExpedition();
     expect(cardsInPiles(run)).toEqual(before);
+    // The Side Quest in play goes to the bottom of the Side Quest deck before the new one is drawn.
+    expect(run.camp.questDeck.at(0)).toBe(quest);
+    expect(run.camp.currentQuest).not.toBe(quest);
+    // The Market is refreshed: its cards under the Item deck, 3 new ones from the top.
+    expect(run.camp.itemDeck.toArray().slice(0, 3).sort()).toEqual(market.sort());
+    expect(run.camp.market.toArray().sort()).toEqual(nextItems.sort());
     for (let seat = 0; seat < 4; seat++) expect(s.activeCards(seat)).toBe(2);
     expect(summonsIn(run, s.deck.toArray())).toBe(2);
     expect(s.horde.size).toBe(1);
