@@ -103,6 +103,51 @@ describe('invariants over random games', () => {
   });
 });
 
+describe('the metrics against the narration', () => {
+  it('rounds, attacks, liberations, knock-outs, escapes, counters given, the first attack and the rates agree with the replay log', () => {
+    // Catches a metric unwired or a counter missing its event (kyros-market-size reads firstAttackWon and liberationRate).
+    const seen = { knockouts: 0, escapes: 0, firstLost: 0, firstWon: 0 };
+    for (let seed = 0; seed < 60; seed++) {
+      const lines: string[] = [];
+      const rules = makeRules({ players: 1 + (seed % 6), marketCards: seed % 9 }, lines);
+      const out = newRecord();
+      const definition = seed % 3 === 2 ? random : greedy;
+      rules.playGame(seed, definition.create({}), out);
+      const m = out.metrics;
+      const count = (pattern: RegExp) => lines.filter((line) => pattern.test(line)).length;
+      const attacks = count(/^ {2}seat \d .* attacks .* in /);
+      const liberations = count(/ is liberated: seat \d takes /);
+      const rounds = lines.filter((line) => /^round \d+:/.test(line)).length;
+      const counters = lines.map((line) => /^ {4}seat \d gives (\d) of /.exec(line)).reduce((sum, match) => sum + (match ? Number(match[1]) : 0), 0);
+      const where = `seed ${seed}`;
+      expect([where, m[M.rounds]]).toEqual([where, rounds]);
+      expect([where, m[M.attacks]]).toEqual([where, attacks]);
+      expect([where, m[M.liberations]]).toEqual([where, liberations]);
+      expect([where, m[M.knockouts]]).toEqual([where, count(/the hero is knocked out;|the hero falls with the Giant Lord and is knocked out/)]);
+      expect([where, m[M.escapes]]).toEqual([where, count(/: the hero escapes$/)]);
+      expect([where, m[M.liberationRate]]).toEqual([where, attacks > 0 ? Math.round((100 * liberations) / attacks) : METRIC_MISSING]);
+      expect([where, m[M.attacksPerLiberation]]).toEqual([where, liberations > 0 ? Math.round((100 * attacks) / liberations) : METRIC_MISSING]);
+      expect([where, m[M.countersPerAttack]]).toEqual([where, attacks > 0 ? Math.round((100 * counters) / attacks) : METRIC_MISSING]);
+      // The first attack won when the next attack line (or the end) comes after a liberation.
+      const first = lines.findIndex((line) => /^ {2}seat \d .* attacks .* in /.test(line));
+      if (first < 0) expect(m[M.firstAttackWon]).toBe(METRIC_MISSING);
+      else {
+        const next = lines.findIndex((line, i) => i > first && /^ {2}seat \d .* attacks .* in /.test(line));
+        const won = lines.slice(first, next < 0 ? undefined : next).some((line) => / is liberated: /.test(line));
+        expect([where, m[M.firstAttackWon]]).toEqual([where, won ? 100 : 0]);
+        if (won) seen.firstWon++;
+        else seen.firstLost++;
+      }
+      seen.knockouts += m[M.knockouts];
+      seen.escapes += m[M.escapes];
+    }
+    expect(seen.knockouts).toBeGreaterThan(0);
+    expect(seen.escapes).toBeGreaterThan(0);
+    expect(seen.firstWon).toBeGreaterThan(0);
+    expect(seen.firstLost).toBeGreaterThan(0);
+  });
+});
+
 describe("the greedy strategy's duel estimates", () => {
   it('a CounterTable answers, bit for bit, what the duel described with those counters and that life answers', () => {
     fc.assert(
