@@ -114,6 +114,37 @@ describe('invariants over random games', () => {
   });
 });
 
+describe('the metrics against the narration', () => {
+  it('turns, fights won, destinations entered, upgrades, damage taken and the runes agree with the replay log', () => {
+    // Catches a metric unwired or a counter missing its event (the issue's turns and runesCollected among them).
+    const seen = { fights: 0, routes: 0, upgrades: 0 };
+    for (let seed = 0; seed < 120; seed++) {
+      const settings = { runes: seed % 2 === 0 ? '6' : '4', damageLimit: seed % 3 === 0 ? '12' : '7', wod: seed % 5 < 2 };
+      const { rules, out, lines } = playChecked(seed, settings, seed % 4 === 3 ? 'random' : 'heuristic', true);
+      const s = rules.state;
+      const count = (pattern: RegExp) => lines.filter((line) => pattern.test(line)).length;
+      // A free try back after a demotion restores an upgrade, not a new one.
+      const triedBack = lines.filter((line, i) => i > 0 && / is demoted; one free try/.test(lines[i - 1]) && /: your .* is upgraded$/.test(line)).length;
+      const [turns, runesCollected, damageTaken, opponentRunes, fightsWon, routesCompleted, upgrades] = out.metrics;
+      const where = `seed ${seed}`;
+      expect([where, turns]).toEqual([where, count(/^-- turn \d+ /)]);
+      expect([where, fightsWon]).toEqual([where, count(/^ {2}you win: your identity die moves to /)]);
+      expect([where, routesCompleted]).toEqual([where, count(/^step 6: you enter /)]);
+      expect([where, upgrades]).toEqual([where, count(/: your .* is upgraded$/) - triedBack]);
+      const end = /end after turn (\d+): .*; your runes (\d+), Opponent's runes (\d+), damage \d+ \(taken (\d+)\)/.exec(lines.at(-1) ?? '');
+      expect(end).not.toBeNull();
+      expect([where, turns, runesCollected, opponentRunes, damageTaken]).toEqual([where, ...end!.slice(1).map(Number)]);
+      expect(runesCollected).toBe(s.runes);
+      seen.fights += fightsWon;
+      seen.routes += routesCompleted;
+      seen.upgrades += upgrades;
+    }
+    expect(seen.fights).toBeGreaterThan(0);
+    expect(seen.routes).toBeGreaterThan(0);
+    expect(seen.upgrades).toBeGreaterThan(0);
+  });
+});
+
 describe('determinism', () => {
   it('the same seed gives the same game, on a fresh engine or a reused one', () => {
     for (const seed of [0, 5, 77, 123456789]) {
