@@ -125,6 +125,23 @@ describe("the Opponent's encounter faces and order of preference", () => {
     expect(facesAt(t, opp(t), Where.play).sort()).toEqual(['snakeAttack', 'twinMonsters']);
   });
 
+  it('Massed Creatures + Portcullis comes second: before Double-Encounter + Portcullis and Twin Monsters (a second encounter, no retreat)', () => {
+    // No shipped Opponent die shows Massed Creatures (a user's dice file may): the face is put on one here.
+    const asked: number[] = [];
+    const t = arena({}, {}, asked);
+    give(t, opp(t), 'opponent-encounter', Where.play, 'twinMonsters');
+    give(t, opp(t), 'opponent-encounter', Where.play, 'doubleEncounter');
+    give(t, opp(t), 'black-advanced', Where.play, 'massedCreatures');
+    give(t, opp(t), 'opponent-advanced', Where.play, 'portcullis');
+    rolls(t, 'axe', 'axe', 'axe', 'axe', 'axe', 'axe', 'axe', 'axe', 'axe', 'axe');
+    expect(t.rules.encounterAndCombat()).toBe(true);
+    expect(t.log[1]).toBe('  the Opponent plays massedCreatures + Portcullis');
+    expect(t.log[2]).toBe('    a second encounter of power 6');
+    expect(t.log).toContain('step 4: combat against power 3, then a second encounter of power 6');
+    expect(asked).not.toContain(Decision.retreat);
+    expect(facesAt(t, opp(t), Where.play).sort()).toEqual(['doubleEncounter', 'twinMonsters']);
+  });
+
   it('without a Portcullis the combinations are skipped: Twin Monsters comes before Snake Attack and Necromancer', () => {
     const t = arena({}, { [Decision.retreat]: [retreat] });
     for (const face of ['necromancer', 'snakeAttack', 'twinMonsters']) give(t, opp(t), 'opponent-encounter', Where.play, face);
@@ -284,6 +301,50 @@ describe("the Opponent's encounter faces and order of preference", () => {
   });
 });
 
+describe('Thieving Beasts (Step 4)', () => {
+  it('two in his play area: you return two results from your play area, Magic first, then Provisions', () => {
+    const t = arena();
+    give(t, opp(t), 'opponent-easy', Where.play, 'thievingBeasts');
+    give(t, opp(t), 'opponent-easy', Where.play, 'thievingBeasts');
+    give(t, me(t), 'white-action', Where.play, 'provisions');
+    give(t, me(t), 'white-action', Where.play, 'monster');
+    give(t, me(t), 'white-action', Where.play, 'magic');
+    t.rules.thievingBeasts();
+    expect(t.log[0]).toBe('  the Opponent plays two Thieving Beasts');
+    expect(t.log.slice(1).map((line) => line.trim().split(' ')[1])).toEqual(['magic', 'provisions']);
+    expect(facesAt(t, me(t), Where.play)).toEqual(['monster']);
+    expect(opp(t).countAt(Where.play)).toBe(0);
+  });
+
+  it('a single one is not played; two are played in Step 4, after you decide to fight', () => {
+    const t = arena({}, { [Decision.retreat]: [fightOn] });
+    give(t, opp(t), 'opponent-easy', Where.play, 'thievingBeasts');
+    give(t, me(t), 'white-action', Where.play, 'provisions');
+    t.rules.thievingBeasts();
+    expect(t.log).toEqual([]);
+    expect(facesAt(t, me(t), Where.play)).toEqual(['provisions']);
+    give(t, opp(t), 'opponent-easy', Where.play, 'thievingBeasts');
+    rolls(t, 'axe', 'axe', 'axe', 'axe', 'axe');
+    t.rules.encounterAndCombat();
+    const step4 = t.log.findIndex((line) => line.startsWith('step 4: '));
+    expect(step4).toBeGreaterThan(0);
+    expect(t.log[step4 + 1]).toBe('  the Opponent plays two Thieving Beasts');
+    expect(me(t).countAt(Where.play)).toBe(0);
+  });
+
+  it('a Thieving Beasts saved in your play area blocks them: nothing else is returned', () => {
+    const t = arena({}, { [Decision.block]: [option(OptionKind.block)] });
+    give(t, opp(t), 'opponent-easy', Where.play, 'thievingBeasts');
+    give(t, opp(t), 'opponent-easy', Where.play, 'thievingBeasts');
+    give(t, me(t), 'black-advanced', Where.play, 'thievingBeasts');
+    give(t, me(t), 'white-action', Where.play, 'magic');
+    t.rules.thievingBeasts();
+    expect(t.log).toContain("  you return your thievingBeasts to block the Opponent's thievingBeasts");
+    expect(facesAt(t, me(t), Where.play)).toEqual(['magic']);
+    expect(opp(t).countAt(Where.play)).toBe(0);
+  });
+});
+
 describe('blocking with saved faces', () => {
   it('a Monster result saved in your play area blocks the Opponent\'s Monster result', () => {
     const t = arena({}, { [Decision.block]: [option(OptionKind.block)], [Decision.retreat]: [retreat] });
@@ -294,6 +355,22 @@ describe('blocking with saved faces', () => {
     expect(t.log.some((l) => l.includes('monster die'))).toBe(false);
     expect(me(t).countAt(Where.play)).toBe(0);
     expect(opp(t).countAt(Where.play)).toBe(0);
+  });
+
+  it.each([
+    ['blocked', true],
+    ['declined', false],
+  ] as const)('[WOD] a Great-troll of the Major Encounter (special encounter) die may be blocked by a saved Great-troll: %s', (_, block) => {
+    const t = arena({ wod: true }, { [Decision.block]: [option(block ? OptionKind.block : OptionKind.done)], [Decision.retreat]: [optional(fightOn)] });
+    give(t, opp(t), 'opponent-action', Where.play, 'monster');
+    give(t, opp(t), 'opponent-action', Where.play, 'monster');
+    give(t, me(t), 'black-advanced', Where.play, 'greatTroll');
+    rolls(t, 'power 2', 'greatTroll', 'axe', 'axe', 'axe', 'axe', 'axe', 'axe', 'axe', 'axe', 'axe', 'axe');
+    t.rules.encounterAndCombat();
+    expect(t.log).toContain('  WOD special encounter die: greatTroll');
+    expect(t.log.includes('  you return your greatTroll to block it')).toBe(block);
+    expect(t.log.includes('    a second encounter of power 8')).toBe(!block);
+    expect(facesAt(t, me(t), Where.play)).toEqual(block ? [] : ['greatTroll']);
   });
 
   it('blocking is your choice: declined, the face is played', () => {
