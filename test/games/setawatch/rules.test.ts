@@ -12,7 +12,7 @@ import { campfireReveals } from '../../../src/games/setawatch/watch.ts';
 import { greedy } from '../../../strategies/setawatch/greedy.ts';
 import { attack, burn, campAction, card, content, EVERY_CARD, find, optional, play, type Step } from './scenario.ts';
 import { ScriptedThenRandom } from '../../fixtures/dice.ts';
-import { Camp, Decision, OptionKind, Rune, Scout } from '../../../src/games/setawatch/decisions.ts';
+import { Camp, Decision, type DecisionView, OptionKind, Rune, Scout } from '../../../src/games/setawatch/decisions.ts';
 
 const ROLLS = [1, 1, 1, 8, 7, 6, 8, 5, 4, 6, 5, 4];
 const FILLER = ['Bear', 'Eagle', 'Wolf', 'Eagle#2', 'Bear#2', 'Wolf#2', 'Fae', 'Fae#2', 'Treant'];
@@ -208,6 +208,144 @@ describe('Check Map', () => {
     expect(offered(['Barren Plains', 'Goblin Caves'], true)).toBe(true);
     expect(offered(['Barren Plains', 'Forbidden Tower'], true)).toBe(false);
     expect(offered(['Barren Plains'], true)).toBe(false);
+  });
+});
+
+describe("the camper's own camp action", () => {
+  /** The round's dice with the camper's three (seat order: Cleric, Ranger, Warrior, Wizard) replaced by `dice`. */
+  const rollsWith = (camper: 'cleric' | 'ranger' | 'warrior' | 'wizard', dice: number[]) => {
+    const rolls = [...ROLLS];
+    rolls.splice(['cleric', 'ranger', 'warrior', 'wizard'].indexOf(camper) * 3, 3, ...dice);
+    return rolls;
+  };
+  const isOwn = (o: DecisionView['options'], i: number) => o.kind[i] === OptionKind.campAction && o.aux[i] === Camp.own;
+
+  it("the Cleric's Heal refreshes any adventurer's exhausted card with a die of 4 or more", () => {
+    let values: number[] = [];
+    const look: Step = (view) => {
+      for (let i = 0; i < view.options.count; i++) if (isOwn(view.options, i)) values.push(view.state.dieValue[view.options.die[i]]);
+      return campAction(Camp.own, 4, 'Wound')(view);
+    };
+    const game = play({ ...base, rolls: rollsWith('cleric', [3, 4, 5]), active: EVERY_CARD.filter((name) => name !== 'Wound'), exhausted: ['Wound'], deck: FILLER, camp: [look] });
+    expect([...new Set(values)].sort()).toEqual([4, 5]);
+    logHas(game.log, 'camp: a 4 on heal');
+    logHas(game.log, 'Warrior refreshes Wound');
+  });
+
+  it("the Warrior's Wood Axe adds 4 firewood", () => {
+    const game = play({ ...base, camper: 'warrior', deck: FILLER, camp: [campAction(Camp.own, 8)] });
+    logHas(game.log, 'camp: a 8 on fire');
+    logHas(game.log, 'fire 7 -> 11');
+  });
+
+  it('is taken once a round: with dice left, it is not offered again', () => {
+    let after = { own: -2, chop: -2 };
+    const look: Step = (view) => ((after = { own: find(view, isOwn), chop: campAction(Camp.chop, 5)(view) }), 0);
+    play({ ...base, camper: 'warrior', deck: FILLER, camp: [campAction(Camp.own, 8), look] });
+    expect(after.own).toBe(-1);
+    expect(after.chop).toBeGreaterThan(0);
+  });
+
+  it("the Ranger's Elven Scout puts the top four creatures back on top in any order the camper picks", () => {
+    const TOP = ['Bear#2', 'Treant', 'Wolf', 'Eagle#2'];
+    const orders = new Set<string>();
+    let offered = 0;
+    for (let pick = 0; pick < 24; pick++) {
+      let dealt: string[] = [];
+      const record: Step = (view) => {
+        const label = new Map(TOP.map((name) => [card(view.tables, name), name]));
+        dealt = Array.from(view.state.lineCard.subarray(0, 4), (id) => label.get(id) ?? 'another');
+        return 0;
+      };
+      const arrange: Step = (view) => ((offered = view.options.count), pick);
+      const game = play({ ...base, camper: 'ranger', deck: [...TOP, 'Wolf#2', 'Fae', 'Fae#2'], camp: [campAction(Camp.own, 8)], watch: [record], other: { [Decision.arrange]: [arrange] } });
+      logHas(game.log, 'Elven Scout: the top is now');
+      expect([...dealt].sort()).toEqual([...TOP].sort());
+      orders.add(dealt.join(','));
+    }
+    expect(offered).toBe(24);
+    expect(orders.size).toBe(24);
+  });
+
+  it("the Rogue's Prepared: an Equip for the Rogue, then one for an adventurer on Watch", () => {
+    const party = 'cleric,ranger,rogue,warrior';
+    // Every card of the Ranger's on the board; the Cleric's Protective Ward, the Rogue's Smoke Bomb and Stay Dead and
+    // the Warrior's Berserker and Cleave in reserve.
+    const board = content.abilities.filter((a) => (a.adventurer === 'cleric' && a.name !== 'Protective Ward') || a.adventurer === 'ranger').map((a) => a.name);
+    const active = [...board, 'Poison Blade', 'Throwing Daggers', 'Backstab', 'Wound', 'Throw Axe', 'Giants Bane'];
+    const equipOf = (out: string, into: string): Step => (view) =>
+      find(view, (o, i) => o.slot[i] >= 0 && view.tables.abilities[view.state.slotCard[o.slot[i]]].name === out && view.tables.abilities[view.state.slotCard[o.target[i]]].name === into);
+    const seatsOffered: number[][] = [];
+    const record = (step: Step): Step => (view) => {
+      seatsOffered.push([...new Set(Array.from({ length: view.options.count - 1 }, (_, i) => Math.floor(view.options.slot[i + 1] / 5)))].sort());
+      return step(view);
+    };
+    const game = play({
+      party,
+      camper: 'rogue',
+      rolls: [1, 1, 1, 8, 7, 6, 5, 4, 3, 8, 5, 4],
+      active,
+      deck: FILLER,
+      camp: [campAction(Camp.own, 5)],
+      other: { [Decision.equip]: [record(equipOf('Backstab', 'Smoke Bomb')), record(equipOf('Wound', 'Cleave'))] },
+    });
+    logHas(game.log, 'camp: a 5 on prepared');
+    logHas(game.log, 'Equip: Smoke Bomb replaces Backstab');
+    logHas(game.log, 'Equip: Cleave replaces Wound');
+    // The Rogue (seat 2) first; then those on Watch with a card in reserve (the Cleric and the Warrior), not the
+    // camping Rogue, who still has Stay Dead in reserve.
+    expect(seatsOffered, JSON.stringify(seatsOffered)).toEqual([[2], [0, 3]]);
+  });
+});
+
+describe('runes', () => {
+  const runes = (bits: number): Step => (view) => find(view, (o, i) => o.kind[i] === OptionKind.runes && o.target[i] === bits);
+  const cleric = (dice: number[]) => [...dice, ...ROLLS.slice(3)];
+
+  it('take doubles (any two runes, a die each) or triples (all three)', () => {
+    const offered = (dice: number[], after: Step[] = []) => {
+      let sets: number[] = [];
+      let options = 0;
+      const look: Step = (view) => {
+        sets = [...new Set(Array.from({ length: view.options.count }, (_, i) => i).filter((i) => view.options.kind[i] === OptionKind.runes).map((i) => view.options.target[i]))].sort();
+        options = view.options.count;
+        return 0;
+      };
+      play({ ...base, rolls: cleric(dice), deck: FILLER, camp: [...after, optional(look)] });
+      return { sets, options };
+    };
+    const pairs = [Rune.seal | Rune.vanquish, Rune.seal | Rune.bolster, Rune.vanquish | Rune.bolster].sort();
+    expect(offered([3, 3, 5]).sets).toEqual(pairs);
+    expect(offered([4, 4, 4]).sets).toEqual([...pairs, Rune.seal | Rune.vanquish | Rune.bolster].sort());
+    expect(offered([2, 4, 6]).sets).toEqual([]);
+    // All three runes spend all three dice: nothing is left but to stop (a choice of one the engine does not ask).
+    expect(offered([4, 4, 4], [runes(Rune.seal | Rune.vanquish | Rune.bolster)]).options).toBeLessThanOrEqual(1);
+    expect(offered([4, 4, 2], [runes(Rune.seal | Rune.bolster)]).options).toBeGreaterThan(1);
+  });
+
+  it('Vanquish takes the top creature of the Horde out of the game', () => {
+    const game = play({ ...base, rolls: cleric([3, 3, 5]), horde: ['Wolf#2', 'Bear#2'], deck: FILLER, camp: [runes(Rune.seal | Rune.vanquish)] });
+    logHas(game.log, 'rune Vanquish: Bear leaves the Horde');
+    const bear = card(game.rules.tables, 'Bear#2');
+    expect(game.state.removed.toArray()).toContain(bear);
+    expect(game.state.horde.toArray()).not.toContain(bear);
+    expect(game.state.horde.toArray()).toContain(card(game.rules.tables, 'Wolf#2'));
+  });
+
+  it('Bolster lets each adventurer on Watch reroll their dice; the camper is not on Watch', () => {
+    const asked: number[] = [];
+    const reroll = (answer: number): Step => (view) => (asked.push(view.seat), answer);
+    const game = play({
+      ...base,
+      rolls: cleric([3, 3, 5]),
+      deck: FILLER,
+      camp: [runes(Rune.vanquish | Rune.bolster)],
+      other: { [Decision.reroll]: [reroll(1), reroll(0), reroll(0), reroll(0)] },
+    });
+    logHas(game.log, 'rune Bolster');
+    logHas(game.log, 'Ranger rerolls a die');
+    // The Ranger rerolls one die and stops; the Warrior and the Wizard reroll nothing; the Cleric (camping) is never asked.
+    expect(asked).toEqual([1, 1, 2, 3]);
   });
 });
 
