@@ -132,6 +132,63 @@ describe('the island', () => {
   });
 });
 
+describe('the Scaling Play levels', () => {
+  /**
+   * What a level's set-up did, read from the game it sets up (3 agents): the deck (How To Play piles by card number,
+   * or the experienced shuffled piles), where the secret caches lie, how the agents were made (pre-made: agent 1 is
+   * Lucky / Martial Artist / Keen Senses; keep 3: the three fourth cards form the skill pool; silent draft: the three
+   * fourth cards are discarded), and whether Monster Loot's leftovers are discarded.
+   */
+  function setUpOf(level: string) {
+    const engine = capture({ agents: 3, level });
+    const deck = deckFromTop(engine);
+    const firstPile = numbers(deck.slice(0, 25));
+    const s = engine.state;
+    const premade = range(0, 2).map((i) => engine.cards.names[s.skillAt(0, i)]).join('/') === 'Lucky/Martial Artist/Keen Senses';
+    const creation = s.skillDiscard.size === 3 && s.skillPool.size === 0 ? 'draft' : s.skillPool.size === 3 ? 'keep3' : premade && s.skillPool.size === 0 ? 'premade' : 'other';
+    return {
+      deck: firstPile.length === 25 && Math.max(...firstPile) === 25 ? 'how-to-play' : 'experienced',
+      caches: deck.flatMap((c, at) => (c === 'cache' ? [at] : [])),
+      creation,
+      lootLeftovers: engine.rules.discardLootLeftovers ? 'discarded' : 'kept',
+    };
+  }
+
+  it.each([
+    ['intro', 'how-to-play', [25, 52], 'premade'],
+    ['1', 'how-to-play', [25, 52], 'keep3'],
+    ['2', 'how-to-play', [25], 'keep3'],
+    ['3', 'experienced', [25, 52], 'keep3'],
+    ['4', 'experienced', 'shuffled-2', 'premade'],
+    ['5', 'experienced', [], 'premade'],
+    ['6', 'experienced', [], 'keep3'],
+    ['7', 'experienced', [], 'draft'],
+  ] as const)('Level %s: %s deck, caches %j, %s agents', (level, deck, caches, creation) => {
+    const got = setUpOf(level);
+    expect({ ...got, caches: caches === 'shuffled-2' ? got.caches.length : got.caches }).toEqual({
+      deck,
+      caches: caches === 'shuffled-2' ? 2 : caches,
+      creation,
+      lootLeftovers: level === '7' ? 'discarded' : 'kept',
+    });
+    // Shuffled in before the split, the caches lie anywhere: not just between the piles.
+    if (caches === 'shuffled-2') expect(range(0, 9).some((seed) => ![25, 51, 52].includes(deckFromTop(capture({ agents: 3, level }, testStrategy(), seed)).indexOf('cache')))).toBe(true);
+  });
+
+  it.each([
+    ['none', []],
+    ['upper', [25]],
+    ['lower', [51]],
+    ['both', [25, 52]],
+  ] as const)('the caches setting on its own: %s on the experienced deck', (caches, at) => {
+    expect(deckFromTop(capture({ agents: 3, level: '6', caches })).flatMap((c, i) => (c === 'cache' ? [i] : []))).toEqual(at);
+  });
+
+  it('the caches setting: two shuffled in', () => {
+    expect(deckFromTop(capture({ agents: 3, level: '6', caches: 'shuffled-2' })).filter((c) => c === 'cache')).toHaveLength(2);
+  });
+});
+
 describe('agent creation', () => {
   it('How To Play: the pre-made agents', () => {
     const engine = capture({ agents: 4, level: 'intro' });
