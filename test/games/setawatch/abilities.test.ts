@@ -454,6 +454,18 @@ describe('Warrior abilities', () => {
     logHas(game.log, 'attacks Lich with 8 (8/7)');
   });
 
+  it('an ability card takes one die a round: with a die on it, it offers no other die, only its exhaust', () => {
+    let dieUse = -2;
+    let exhaustUse = -2;
+    const look = checkOptions((view) => {
+      dieUse = find(view, (o, i) => o.kind[i] === OptionKind.ability && o.die[i] >= 0 && view.tables.abilities[view.state.slotCard[o.slot[i]]].name === 'Wound');
+      exhaustUse = ability('Wound', 'exhaust', 0)(view);
+    });
+    play({ ...SECOND, active: ['Wound'], deck: ['Lich', ...FILLER], watch: [ability('Wound', 4, 0), look] });
+    expect(dieUse).toBe(-1);
+    expect(exhaustUse).toBeGreaterThanOrEqual(0);
+  });
+
   it('a second Wound on the same creature (its die, then exhausted) halves its health again', () => {
     // Catches: halving kept as one flag, so the second use spent the card for nothing.
     const game = play({ ...SECOND, active: ['Wound'], deck: ['Lich', ...FILLER], watch: [ability('Wound', 4, 0), ability('Wound', 'exhaust', 0), attack(5, 0)] });
