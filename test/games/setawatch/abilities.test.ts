@@ -460,6 +460,7 @@ describe('Warrior abilities', () => {
     const look = checkOptions((view) => {
       dieUse = find(view, (o, i) => o.kind[i] === OptionKind.ability && o.die[i] >= 0 && view.tables.abilities[view.state.slotCard[o.slot[i]]].name === 'Wound');
       exhaustUse = ability('Wound', 'exhaust', 0)(view);
+      return 0;
     });
     play({ ...SECOND, active: ['Wound'], deck: ['Lich', ...FILLER], watch: [ability('Wound', 4, 0), look] });
     expect(dieUse).toBe(-1);

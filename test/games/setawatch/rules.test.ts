@@ -10,7 +10,7 @@ import { SetawatchRules } from '../../../src/games/setawatch/rules.ts';
 import { DICE_PER_SEAT, Slot, Status } from '../../../src/games/setawatch/state.ts';
 import { campfireReveals } from '../../../src/games/setawatch/watch.ts';
 import { greedy } from '../../../strategies/setawatch/greedy.ts';
-import { attack, burn, campAction, card, content, EVERY_CARD, find, optional, play, type Step } from './scenario.ts';
+import { attack, burn, campAction, card, content, EVERY_CARD, find, optional, play, type Step, targetIs } from './scenario.ts';
 import { ScriptedThenRandom } from '../../fixtures/dice.ts';
 import { Camp, Decision, type DecisionView, OptionKind, Rune, Scout } from '../../../src/games/setawatch/decisions.ts';
 
@@ -208,6 +208,16 @@ describe('Check Map', () => {
     expect(offered(['Barren Plains', 'Goblin Caves'], true)).toBe(true);
     expect(offered(['Barren Plains', 'Forbidden Tower'], true)).toBe(false);
     expect(offered(['Barren Plains'], true)).toBe(false);
+  });
+
+  it('shows the next location and the top of the unused deck: the camper keeps one as next, the other goes under the unused deck', () => {
+    const afterCheck = (keep: 0 | 1) => {
+      const game = play({ ...base, rolls: [5, 5, 5, ...ROLLS.slice(3)], locations: ['Barren Plains', 'Goblin Caves'], unused: ['Dark Woods'], deck: FILLER, camp: [campAction(Camp.checkMap, 5)], other: { [Decision.map]: [targetIs(keep)] } });
+      const name = (id: number) => game.rules.tables.locations[id].name;
+      return { log: game.log.find((line) => line.includes('Check Map:')), next: name(game.state.mapDeck.peek()), unusedBottom: name(game.state.unusedLocations.at(0)) };
+    };
+    expect(afterCheck(0)).toEqual({ log: '  Check Map: next is Goblin Caves', next: 'Goblin Caves', unusedBottom: 'Dark Woods' });
+    expect(afterCheck(1)).toEqual({ log: '  Check Map: next is Dark Woods', next: 'Dark Woods', unusedBottom: 'Goblin Caves' });
   });
 });
 
