@@ -110,6 +110,8 @@ function chartFor(results: ResultsFile, request: ChartRequest): TopLevelSpec {
       return survival(results, request);
     case 'pairedDifference':
       return pairedDifference(results, request);
+    case 'stages':
+      return stages(results, request);
   }
 }
 
@@ -133,6 +135,8 @@ function chartNameParts(request: ChartRequest): string[] {
       return ['survival', request.metric, 'by', request.x];
     case 'pairedDifference':
       return ['paired', request.varied];
+    case 'stages':
+      return ['mean', request.metrics[0], 'to', request.metrics[request.metrics.length - 1], 'by', request.stage, ...(request.color === undefined ? [] : ['and', request.color])];
   }
 }
 
@@ -162,7 +166,7 @@ export function mean(results: ResultsFile, request: Request<'mean'>): TopLevelSp
   requireMetric(results, request.metric);
   const measured = results.cells.filter((cell) => (cell.metrics[request.metric]?.n ?? 0) > 0);
   const rows = (lines: Lines) => measured.map((cell) => ({ ...lineFields(cell, lines), ...meanFields(cell, request.metric) }));
-  const y = { title: `${request.metric} (mean)`, scale: { zero: false }, tooltips: meanTooltips(request.metric) };
+  const y = { title: `${request.metric} (mean)`, scale: { zero: false }, tooltips: meanTooltips(`${request.metric} (mean)`) };
   return lineWithErrorBars(results, request, request.metric, rows, y);
 }
 
@@ -180,7 +184,7 @@ interface Lines {
 }
 
 /** A line per value of the color setting and the other varied ones, unless that is more lines than colours: then the others go into panels. */
-function linesOf(results: ResultsFile, request: Request<'winRate' | 'mean'>, axes: string[]): Lines {
+function linesOf(results: ResultsFile, request: Request<'winRate' | 'mean' | 'stages'>, axes: string[]): Lines {
   const others = otherVaried(results, axes);
   if (request.color === undefined) return { series: others, panels: [] };
   const series = [request.color, ...others];
@@ -199,23 +203,51 @@ function lineWithErrorBars(results: ResultsFile, request: Request<'winRate' | 'm
   axes.forEach((name) => requireSetting(results, name));
   const lines = linesOf(results, request, axes);
   const width = isNumeric(results, request.x) ? LINE_CHART_WIDTH : Math.max(LINE_CHART_WIDTH, MIN_CATEGORY_WIDTH * categories(results, request.x).length);
-  const { tooltips, ...axis } = y;
   const title = chartTitle(results, `${what} by ${request.x}${request.color === undefined ? '' : ` and ${request.color}`}`);
-  const panel: PanelSpec = {
+  const panel = errorBarPanel(results, lines, width, continuousOrOrdinal(results, request.x, width), y, settingTooltips(results, axes));
+  return inPanels(results, title, rows(lines), lines.panels, panel, 'panel');
+}
+
+/** Points joined by lines, one per series, with their 95% CI error bars (rows' value, lo and hi fields). */
+function errorBarPanel(results: ResultsFile, lines: Lines, width: number, x: object, y: LineAxis, settings: readonly object[]): PanelSpec {
+  const { tooltips, ...axis } = y;
+  return {
     width,
     encoding: {
-      x: continuousOrOrdinal(results, request.x, width),
+      x,
       ...(lines.series.length > 0 ? { color: groupChannel(results, lines.series) } : {}),
     },
     layer: [
       { mark: ERROR_BARS, encoding: { y: { field: 'lo', type: 'quantitative', ...axis }, y2: { field: 'hi' } } },
       {
         mark: { type: 'line', point: true },
-        encoding: { y: { field: 'value', type: 'quantitative', ...axis }, tooltip: [...settingTooltips(results, axes), ...tooltips] },
+        encoding: { y: { field: 'value', type: 'quantitative', ...axis }, tooltip: [...settings, ...tooltips] },
       },
     ],
-  };
-  return inPanels(results, title, rows(lines), lines.panels, panel, 'panel');
+  } as PanelSpec;
+}
+
+/**
+ * A metric per stage of a game (deaths in Realm 1, 2 ... 7 of a Doomed Run), their means with 95% CI error bars
+ * against the stage, one line per value of the color setting and the other varied ones. A stage's point is left out
+ * of a cell where its metric applied to no game (no Run of the cell entered that Realm).
+ */
+export function stages(results: ResultsFile, request: Request<'stages'>): TopLevelSpec {
+  request.metrics.forEach((metric) => requireMetric(results, metric));
+  const axes = chartAxes(request);
+  axes.forEach((name) => requireSetting(results, name));
+  const lines = linesOf(results, request, axes);
+  const rows = results.cells.flatMap((cell) =>
+    request.metrics.flatMap((metric, index) => (cell.metrics[metric].n > 0 ? [{ ...lineFields(cell, lines), stage: index + 1, metric, ...meanFields(cell, metric) }] : [])),
+  );
+  const first = request.metrics[0];
+  const last = request.metrics[request.metrics.length - 1];
+  const title = chartTitle(results, `${first} to ${last} (mean) by ${request.stage}${request.color === undefined ? '' : ` and ${request.color}`}`);
+  const x = { field: 'stage', type: 'quantitative', title: request.stage, scale: { domain: [1, request.metrics.length] }, axis: { tickMinStep: 1 } };
+  const stageTooltips = [{ field: 'stage', type: 'quantitative', title: request.stage }, { field: 'metric', type: 'nominal', title: 'metric' }];
+  const y = { title: 'mean', scale: { zero: true }, tooltips: meanTooltips('mean') };
+  const panel = errorBarPanel(results, lines, LINE_CHART_WIDTH, x, y, [...stageTooltips, ...settingTooltips(results, axes)]);
+  return inPanels(results, title, rows, lines.panels, panel, 'panel');
 }
 
 /** Win rate over x × y as coloured cells labelled with their rate. */
@@ -586,9 +618,10 @@ function shortDecimal(value: number): string {
   return String(Number(value.toFixed(3)));
 }
 
-function meanTooltips(metric: string) {
+/** The tooltip of a mean titled `title`, its interval and the games it applied to. */
+function meanTooltips(title: string) {
   return [
-    { field: 'value', type: 'quantitative', title: `${metric} (mean)`, format: '.3~f' },
+    { field: 'value', type: 'quantitative', title, format: '.3~f' },
     { field: 'interval', type: 'nominal', title: '95% CI' },
     { field: 'n', type: 'quantitative', title: 'games it applied to', format: ',' },
   ] as const;

@@ -35,6 +35,7 @@ const chart = z.discriminatedUnion('type', [
   z.object({ type: z.literal('distribution'), metric: z.string(), x: z.string() }).strict(),
   z.object({ type: z.literal('survival'), metric: z.string(), x: z.string() }).strict(),
   z.object({ type: z.literal('pairedDifference'), varied: z.string() }).strict(),
+  z.object({ type: z.literal('stages'), metrics: z.array(z.string()).min(2), stage: z.string().min(1), color: z.string().optional() }).strict(),
 ]);
 
 /** The run sizes an experiment file and the command line both set (the CLI checks its flags against these). */
@@ -276,8 +277,10 @@ function checkCharts(charts: readonly ChartRequest[], game: GameModule, strategy
     for (const name of chartAxes(chart)) {
       if (!axes.includes(name)) throw new InputError(`${where}: field charts[${index}]: "${name}" is not a setting or strategy parameter of this experiment; allowed: ${axes.join(', ')}`);
     }
-    if ('metric' in chart && !metrics.includes(chart.metric)) {
-      throw new InputError(`${where}: field charts[${index}].metric: "${chart.metric}" is not a metric of ${game.id}; metrics: ${metrics.join(', ')}`);
+    const named = 'metric' in chart ? [{ field: 'metric', metric: chart.metric }] : 'metrics' in chart ? chart.metrics.map((metric, i) => ({ field: `metrics[${i}]`, metric })) : [];
+    const unknown = named.find(({ metric }) => !metrics.includes(metric));
+    if (unknown !== undefined) {
+      throw new InputError(`${where}: field charts[${index}].${unknown.field}: "${unknown.metric}" is not a metric of ${game.id}; metrics: ${metrics.join(', ')}`);
     }
   });
 }

@@ -87,7 +87,8 @@ export type ChartRequest =
   | { readonly type: 'outcomes'; readonly x: string }
   | { readonly type: 'distribution'; readonly metric: string; readonly x: string }
   | { readonly type: 'survival'; readonly metric: string; readonly x: string }
-  | { readonly type: 'pairedDifference'; readonly varied: string };
+  | { readonly type: 'pairedDifference'; readonly varied: string }
+  | { readonly type: 'stages'; readonly metrics: readonly string[]; readonly stage: string; readonly color?: string };
 
 /** The settings a chart puts on its axes. */
 export function chartAxes(request: ChartRequest): string[] {
@@ -103,6 +104,8 @@ export function chartAxes(request: ChartRequest): string[] {
       return [request.x];
     case 'pairedDifference':
       return [request.varied];
+    case 'stages':
+      return request.color === undefined ? [] : [request.color];
   }
 }
 

@@ -180,6 +180,35 @@ describe('mean', () => {
   });
 });
 
+describe('stages', () => {
+  const request: ChartRequest = { type: 'stages', metrics: ['turns', 'lossTurn'], stage: 'phase', color: 'agents' };
+
+  it('draws each metric of the family at its stage (1, 2 ...) with its 95% CI, one line per colour value, panels for the rest', () => {
+    const spec = buildChart(grid, request) as { title: { text: string }; facet: { title: string }; spec: { encoding: { x: { title: string; scale: { domain: number[] } } } } };
+    compileStrictly(spec as never);
+    expect(marksOf(spec as never)).toEqual(['errorbar', 'line']);
+    expect(spec.title.text).toBe('turns to lossTurn (mean) by phase and agents');
+    expect(spec.facet.title).toBe('speed');
+    expect(spec.spec.encoding.x).toMatchObject({ field: 'stage', title: 'phase', scale: { domain: [1, 2] } });
+    const rows = dataOf(spec as never);
+    expect(rows).toHaveLength(2 * grid.cells.length);
+    const [turns, lossTurn] = [grid.cells[0].metrics.turns, grid.cells[0].metrics.lossTurn];
+    expect(rows.slice(0, 2)).toMatchObject([
+      { stage: 1, metric: 'turns', value: turns.mean, lo: turns.lo, hi: turns.hi, n: turns.n, group: 'agents=2', panel: 'speed=5' },
+      { stage: 2, metric: 'lossTurn', value: lossTurn.mean, lo: lossTurn.lo, hi: lossTurn.hi, n: lossTurn.n, group: 'agents=2', panel: 'speed=5' },
+    ]);
+    expect(chartName(request)).toBe('mean-turns-to-lossTurn-by-phase-and-agents');
+  });
+
+  it('leaves out a stage of a cell where its metric applied to no game, and refuses an unknown metric', () => {
+    const cells = grid.cells.map((cell, index) => (index === 0 ? { ...cell, metrics: { ...cell.metrics, lossTurn: { ...cell.metrics.lossTurn, n: 0 } } } : cell));
+    const rows = dataOf(buildChart({ ...grid, cells }, request));
+    expect(rows).toHaveLength(2 * grid.cells.length - 1);
+    expect(rows.filter((row) => row.group === 'agents=2' && row.panel === 'speed=5').map((row) => row.metric)).toEqual(['turns']);
+    expect(() => buildChart(grid, { ...request, metrics: ['turns', 'points'] })).toThrow(/"points" is not a metric/);
+  });
+});
+
 describe('heatmap', () => {
   it('colours cells by win rate and labels them', () => {
     const spec = buildChart(grid, { type: 'heatmap', x: 'speed', y: 'agents' });

@@ -101,6 +101,9 @@ describe('experiment plans', () => {
   it('rejects a chart naming a metric or axis the run does not have before any game is played', async () => {
     const grid = { target: [5, 7] };
     await expect(plan({ grid, charts: [{ type: 'mean', metric: 'bset', x: 'target' }] })).rejects.toThrow(/x.yaml: field charts\[0\].metric: "bset" is not a metric of coin; metrics: best/);
+    await expect(plan({ grid, charts: [{ type: 'stages', metrics: ['best', 'bset'], stage: 'round' }] })).rejects.toThrow(/x.yaml: field charts\[0\].metrics\[1\]: "bset" is not a metric of coin; metrics: best/);
+    await expect(plan({ grid, charts: [{ type: 'stages', metrics: ['best', 'best'], stage: 'round', color: 'traget' }] })).rejects.toThrow(/x.yaml: field charts\[0\]: "traget" is not a setting/);
+    await expect(plan({ grid, charts: [{ type: 'stages', metrics: ['best', 'best'], stage: 'round', color: 'target' }] })).resolves.toBeDefined();
     await expect(plan({ grid, charts: [{ type: 'outcomes', x: 'target' }, { type: 'winRate', x: 'traget' }] })).rejects.toThrow(
       /x.yaml: field charts\[1\]: "traget" is not a setting or strategy parameter of this experiment; allowed: strategy, target, rounds, crash/,
     );
@@ -151,7 +154,7 @@ describe('experiment plans', () => {
       const experimentPlan = await planExperiment(file, await loadGame(file.game), path);
       expect(experimentPlan.cells.length).toBeGreaterThan(0);
       for (const chart of file.charts) {
-        const axes = 'x' in chart ? [chart.x, 'y' in chart ? chart.y : undefined, 'color' in chart ? chart.color : undefined] : [chart.varied];
+        const axes = 'x' in chart ? [chart.x, 'y' in chart ? chart.y : undefined, 'color' in chart ? chart.color : undefined] : 'varied' in chart ? [chart.varied] : [chart.color];
         for (const axis of axes) if (axis !== undefined) expect(experimentPlan.varied).toContain(axis);
       }
     }

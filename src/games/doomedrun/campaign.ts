@@ -180,6 +180,7 @@ export class DoomedRun implements GameEngine<DoomedrunStrategy>, RunHooks {
         if (expedition < EXPEDITIONS) this.gameBreak();
       }
       this.endRealm(realm);
+      this.camp.closeRealm();
     }
     this.camp.won = true;
     this.camp.score = this.score();
@@ -189,6 +190,7 @@ export class DoomedRun implements GameEngine<DoomedrunStrategy>, RunHooks {
   private loseRun(): void {
     this.camp.won = false;
     this.camp.lostInRealm = this.camp.realm;
+    this.camp.closeRealm();
     this.run.log?.write(`Run lost in Realm ${this.camp.realm}, expedition ${this.camp.expedition}: ${this.camp.fieldable()} Adventurers can be fielded`);
   }
 
@@ -237,6 +239,9 @@ export class DoomedRun implements GameEngine<DoomedrunStrategy>, RunHooks {
     c.expeditionsCleared = 0;
     c.deaths = 0;
     c.resets = 0;
+    c.deathsInRealm.fill(0);
+    c.resetsInRealm.fill(0);
+    c.livingAfterRealm.fill(0);
     c.lostInRealm = 0;
     c.won = false;
     c.score = 0;

@@ -140,7 +140,7 @@ export class Expeditions {
   reset(): void {
     const c = this.run.camp;
     const s = this.run.rules.state;
-    c.resets++;
+    c.countReset();
     this.resetBoards();
     if (this.run.settings.lossRests === 'return') s.rests.fill(0);
     if (c.currentQuest >= 0) c.questDeck.pushBottom(c.currentQuest);

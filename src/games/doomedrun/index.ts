@@ -6,6 +6,7 @@ import { type DoomedrunContent, doomedrunContent } from './content.ts';
 import type { DoomedrunStrategy } from './decisions.ts';
 import { ignoresProblem } from '../setawatch/decisions.ts';
 import { OUTCOMES, TIER_OUTCOMES } from './scoring.ts';
+import { REALMS } from './state.ts';
 
 /** Set a Watch: Doomed Run, the campaign, as a platform game module: one simulated game is one whole Run. */
 
@@ -33,6 +34,11 @@ class DoomedrunEngine implements GameEngine<DoomedrunStrategy> {
   playGame(seed: number, strategy: DoomedrunStrategy, out: OutcomeRecord): void {
     this.run.playGame(seed, strategy, out);
   }
+}
+
+/** One metric per Realm, `name` followed by the Realm's number (deathsInRealm1 ... deathsInRealm7). */
+function perRealm(name: string, description: (realm: number) => string, max: number) {
+  return Array.from({ length: REALMS }, (_, index) => ({ name: `${name}${index + 1}`, description: description(index + 1), min: 0, max }));
 }
 
 const doomedrun: GameModule<DoomedrunStrategy, DoomedrunContent> = {
@@ -85,6 +91,9 @@ const doomedrun: GameModule<DoomedrunStrategy, DoomedrunContent> = {
     { name: 'estimatedCardsMetPct', description: 'share (%) of estimated cards among the distinct cards met in the Run', min: 0, max: 100, binWidth: 5 },
     { name: 'lostInRealm', description: 'the Realm where a lost Run ended (missing when won)', min: 1, max: 7 },
     { name: 'newRunPlusUnlocked', description: 'New Run+: 1 when its previous Run (played first, from the same seed) was completed with 4+ living Adventurers, else 0: the outcome is newRunPlusLocked and every other metric missing; missing in other variants', min: 0, max: 1 },
+    ...perRealm('deathsInRealm', (realm) => `Adventurers who died in Realm ${realm} (missing when the Run never entered it)`, 25),
+    ...perRealm('resetsInRealm', (realm) => `expeditions lost and reset in Realm ${realm} (missing when the Run never entered it)`, 40),
+    ...perRealm('livingAfterRealm', (realm) => `living Adventurers (Company, Party and Wardens) when Realm ${realm} ended, or the Run in it (missing when the Run never entered it)`, 25),
   ],
   createEngine(settings: Settings, content: DoomedrunContent, log: GameLog | null) {
     return new DoomedrunEngine(settings, content, log);

@@ -96,7 +96,7 @@ export class Party {
       const a = c.party[seat];
       if (a < 0 || s.activeCards(seat) > 0) continue;
       c.where[a] = Where.dead;
-      c.deaths++;
+      c.countDeath();
       c.party[seat] = -1;
       for (let i = 0; i < items.length; i++) {
         if (c.itemHolder[i] !== a) continue;

@@ -7,7 +7,7 @@ import type { OutcomeRecord } from '../../core/game.ts';
 import { METRIC_MISSING } from '../../core/game.ts';
 import { Slot, SLOTS_PER_SEAT } from '../setawatch/state.ts';
 import type { RunContext } from './context.ts';
-import { MAX_PARTY, type RunTables, Where } from './state.ts';
+import { MAX_PARTY, REALMS, type RunTables, Where } from './state.ts';
 
 export const TIERS = ['Up in Smoke', 'Dying Embers', 'Smoldering Fire', 'Warming Pyre', 'Roaring Blaze', 'Raging Bonfire', 'Eternal Flame'] as const;
 
@@ -26,6 +26,10 @@ export const Metric = {
   estimatedCardsMetPct: 11,
   lostInRealm: 12,
   newRunPlusUnlocked: 13,
+  /** The first of seven, one per Realm (Realm 1 first), as for the two below. */
+  deathsInRealm: 14,
+  resetsInRealm: 14 + REALMS,
+  livingAfterRealm: 14 + 2 * REALMS,
 } as const;
 
 /** Outcome names: a won Run's End Run tier (the outcome index is the tier - 1), or the Run lost. */
@@ -137,13 +141,24 @@ export function record(run: RunContext, out: OutcomeRecord): void {
   m[Metric.expeditionsCleared] = c.expeditionsCleared;
   m[Metric.deaths] = c.deaths;
   m[Metric.resets] = c.resets;
-  m[Metric.company] = c.fieldable() + c.count(Where.warden);
+  m[Metric.company] = c.living();
   m[Metric.wardens] = c.count(Where.warden);
   m[Metric.doomMax] = c.doomMax;
   m[Metric.summonsAtEnd] = c.summonCount;
   m[Metric.mythicUnlocked] = c.mythicUnlockedThisRun();
   m[Metric.estimatedCardsMetPct] = run.met.estimatedPct();
   m[Metric.lostInRealm] = c.won ? METRIC_MISSING : c.lostInRealm;
+  recordByRealm(c, m);
+}
+
+/** Deaths, resets and the living Adventurers of each Realm the Run entered; missing for the Realms it never reached. */
+function recordByRealm(c: RunContext['camp'], m: Float64Array): void {
+  for (let realm = 1; realm <= REALMS; realm++) {
+    const entered = realm <= c.realm;
+    m[Metric.deathsInRealm + realm - 1] = entered ? c.deathsInRealm[realm - 1] : METRIC_MISSING;
+    m[Metric.resetsInRealm + realm - 1] = entered ? c.resetsInRealm[realm - 1] : METRIC_MISSING;
+    m[Metric.livingAfterRealm + realm - 1] = entered ? c.livingAfterRealm[realm - 1] : METRIC_MISSING;
+  }
 }
 
 /** New Run+ not unlocked by its previous Run: no New Run+ was played, so every metric but the unlock is missing. */

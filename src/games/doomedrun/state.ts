@@ -250,6 +250,11 @@ export class CampaignState {
   lostInRealm = 0;
   won = false;
   score = 0;
+  /** Per Realm (index Realm - 1): Adventurers who died in it, expeditions lost and reset in it. */
+  readonly deathsInRealm = new Int8Array(REALMS);
+  readonly resetsInRealm = new Int16Array(REALMS);
+  /** Per Realm: the living Adventurers when it ended, or when the Run ended in it. */
+  readonly livingAfterRealm = new Int8Array(REALMS);
 
   constructor(tables: RunTables) {
     const adventurers = tables.adventurers.length;
@@ -265,6 +270,26 @@ export class CampaignState {
     this.questOut = new Deck(tables.quests.length);
     this.realmMap = new Deck(tables.cards.locations.length);
     this.visited = new Deck(tables.cards.locations.length);
+  }
+
+  countDeath(): void {
+    this.deaths++;
+    this.deathsInRealm[this.realm - 1]++;
+  }
+
+  countReset(): void {
+    this.resets++;
+    this.resetsInRealm[this.realm - 1]++;
+  }
+
+  /** The Realm is over (ended, or the Run lost in it): the living Adventurers are counted. */
+  closeRealm(): void {
+    this.livingAfterRealm[this.realm - 1] = this.living();
+  }
+
+  /** Living adventurers: the Company, the Party and the Wardens. */
+  living(): number {
+    return this.fieldable() + this.count(Where.warden);
   }
 
   /** Living adventurers who can be fielded: the Company and the Party. */

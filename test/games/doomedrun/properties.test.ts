@@ -78,6 +78,60 @@ describe('properties of whole Runs', () => {
     expect(seen.resets).toBeGreaterThan(0);
   });
 
+  it('the attrition by Realm agrees with the narration: deaths and resets in each Realm entered, the living at each Realm\'s end; missing past the last Realm', () => {
+    const seen = { realmsMissing: 0, deathsAfterRealm1: 0, realmsEnded: 0 };
+    const living = (run: ReturnType<typeof makeRun>) => Array.from(run.camp.where).filter((w) => w === Where.company || w === Where.party || w === Where.warden).length;
+    for (let seed = 1; seed <= 6; seed++) {
+      const log: string[] = [];
+      const run = makeRun({ summons: 4 }, log);
+      const livingAtEnd: number[] = [];
+      const endRealm = run.endRealm.bind(run);
+      run.endRealm = (ended: number) => {
+        endRealm(ended);
+        livingAtEnd[ended] = living(run);
+      };
+      const out = record();
+      run.playGame(seed, greedyStrategy(), out);
+      const m = out.metrics;
+      const narrated = { deaths: new Array<number>(8).fill(0), resets: new Array<number>(8).fill(0) };
+      let realm = 0;
+      for (const line of log) {
+        realm = Number(/^Realm (\d), expedition /.exec(line)?.[1] ?? realm);
+        if (/^ {2}.* dies$/.test(line)) narrated.deaths[realm]++;
+        if (/^ {2}reset: the expedition is replayed/.test(line)) narrated.resets[realm]++;
+      }
+      const reached = m[Metric.realmReached];
+      for (let r = 1; r <= 7; r++) {
+        const at = (first: number) => m[first + r - 1];
+        if (r > reached) {
+          expect([at(Metric.deathsInRealm), at(Metric.resetsInRealm), at(Metric.livingAfterRealm)]).toEqual([METRIC_MISSING, METRIC_MISSING, METRIC_MISSING]);
+          seen.realmsMissing++;
+          continue;
+        }
+        expect(at(Metric.deathsInRealm), `seed ${seed}, Realm ${r}`).toBe(narrated.deaths[r]);
+        expect(at(Metric.resetsInRealm), `seed ${seed}, Realm ${r}`).toBe(narrated.resets[r]);
+        const ended = livingAtEnd[r] !== undefined;
+        expect(at(Metric.livingAfterRealm), `seed ${seed}, Realm ${r}`).toBe(ended ? livingAtEnd[r] : living(run));
+        if (ended) seen.realmsEnded++;
+        if (r > 1) seen.deathsAfterRealm1 += at(Metric.deathsInRealm);
+      }
+    }
+    // Insane: some Runs end early, Realms end, and Adventurers die past Realm 1, so no check above is vacuous.
+    expect(seen.realmsMissing).toBeGreaterThan(0);
+    expect(seen.realmsEnded).toBeGreaterThan(0);
+    expect(seen.deathsAfterRealm1).toBeGreaterThan(0);
+  });
+
+  it('the metrics are listed in the order the record writes them (Metric)', () => {
+    const names = doomedrun.metrics.map((metric) => metric.name);
+    for (const [name, index] of Object.entries(Metric)) {
+      const perRealm = ['deathsInRealm', 'resetsInRealm', 'livingAfterRealm'].includes(name);
+      if (!perRealm) expect(names[index], name).toBe(name);
+      else for (let r = 1; r <= 7; r++) expect(names[index + r - 1]).toBe(`${name}${r}`);
+    }
+    expect(names).toHaveLength(14 + 3 * 7);
+  });
+
   it('estimatedCardsMetPct is the share of estimated cards among those a Run met: 0 with no estimate, 100 with all, between with the shipped content', () => {
     const withSources = (source: (was: string) => string) => doomedrunContentSchema.parse(JSON.parse(JSON.stringify(content), (key, value) => (key === 'source' ? source(value) : value)));
     const pct = (data = content) => {
@@ -155,8 +209,11 @@ describe('properties of whole Runs', () => {
         continue;
       }
       played++;
-      // A played Run: only the score (a lost Run), the Realm lost in (a won Run) and the unlock (other variants) may be missing.
-      for (const problem of recordProblems(doomedrun, out, ['score', 'lostInRealm', 'newRunPlusUnlocked'])) problems.push(`${where}: ${problem}`);
+      // A played Run: only the score (a lost Run), the Realm lost in (a won Run), the unlock (other variants) and the
+      // figures of the Realms it never reached may be missing.
+      const unreached = doomedrun.metrics.filter((metric) => Number(/Realm(\d)$/.exec(metric.name)?.[1] ?? 0) > out.metrics[Metric.realmReached]);
+      const mayBeMissing = ['score', 'lostInRealm', 'newRunPlusUnlocked', ...unreached.map((metric) => metric.name)];
+      for (const problem of recordProblems(doomedrun, out, mayBeMissing)) problems.push(`${where}: ${problem}`);
       if ((out.outcome === OUTCOMES.indexOf('runLost')) !== (out.metrics[Metric.score] === METRIC_MISSING)) problems.push(`${where}: outcome ${OUTCOMES[out.outcome]} with score ${out.metrics[Metric.score]}`);
       if (watched.checkpoints < out.metrics[Metric.realmReached]) problems.push(`${where}: ${watched.checkpoints} checkpoints for ${out.metrics[Metric.realmReached]} Realms`);
     }
