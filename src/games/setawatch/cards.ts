@@ -174,6 +174,35 @@ export function targetedStep(steps: readonly AbilityEffect[]): number {
   return -1;
 }
 
+/**
+ * What the log calls an adventurer's own camp action: its printed name (the Warrior's "Wood Axe"), or for an action
+ * the content leaves unnamed (an estimated board), its effect: "own camp action (firewood +3)".
+ */
+export function campActionName(action: CampAction): string {
+  return action.name ?? `own camp action (${campActionEffect(action)})`;
+}
+
+function campActionEffect(action: CampAction): string {
+  switch (action.op) {
+    case 'setTrap':
+      return 'set a trap';
+    case 'heal':
+      return `refresh a card, ${action.minDie}+`;
+    case 'arrangeTop':
+      return `arrange the top ${action.count} creatures`;
+    case 'prepared':
+      return 'Equip, then one on Watch Equips';
+    case 'fire':
+      return `firewood ${action.amount >= 0 ? '+' : ''}${action.amount}`;
+    case 'teleport':
+      return `teleport, ${action.count} locations`;
+    case 'assist':
+      return 'give the die to one on Watch';
+    case 'multiTalented':
+      return 'swap an ability';
+  }
+}
+
 export interface CompiledAdventurer {
   readonly id: string;
   readonly name: string;

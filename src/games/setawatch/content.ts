@@ -146,16 +146,20 @@ const location = z.strictObject({
   runes: z.array(z.enum(RUNES)).default([...RUNES]),
 });
 
-/** Camp actions printed on the adventurer boards. */
+/**
+ * Camp actions printed on the adventurer boards. `name` is the action's printed name (the Warrior's "Wood Axe"), which
+ * the log shows; an action without one (an estimated board) is described by its effect instead.
+ */
+const campName = { name: name.optional() };
 export const campAction = z.discriminatedUnion('op', [
-  z.strictObject({ op: z.literal('setTrap') }),
-  z.strictObject({ op: z.literal('heal'), minDie: count }),
-  z.strictObject({ op: z.literal('arrangeTop'), count }),
-  z.strictObject({ op: z.literal('prepared') }),
-  z.strictObject({ op: z.literal('fire'), amount }),
-  z.strictObject({ op: z.literal('teleport'), count }),
-  z.strictObject({ op: z.literal('assist') }),
-  z.strictObject({ op: z.literal('multiTalented') }),
+  z.strictObject({ op: z.literal('setTrap'), ...campName }),
+  z.strictObject({ op: z.literal('heal'), ...campName, minDie: count }),
+  z.strictObject({ op: z.literal('arrangeTop'), ...campName, count }),
+  z.strictObject({ op: z.literal('prepared'), ...campName }),
+  z.strictObject({ op: z.literal('fire'), ...campName, amount }),
+  z.strictObject({ op: z.literal('teleport'), ...campName, count }),
+  z.strictObject({ op: z.literal('assist'), ...campName }),
+  z.strictObject({ op: z.literal('multiTalented'), ...campName }),
 ]);
 export type CampAction = z.infer<typeof campAction>;
 

@@ -1,6 +1,6 @@
 import type { GameLog, OutcomeRecord } from '../../core/game.ts';
 import { METRIC_MISSING } from '../../core/game.ts';
-import { type CardTables, type CompiledAdventurer, HALVE_FIRE, Kind, LocationKind, Timing } from './cards.ts';
+import { campActionName, type CardTables, type CompiledAdventurer, HALVE_FIRE, Kind, LocationKind, Timing } from './cards.ts';
 import { Camp, CAMP_NAMES, Decision, type DecisionKind, OptionKind, Rune, Scout, type SetawatchStrategy } from './decisions.ts';
 import { dealOntoDeck, forgetAll, nextShuffle, placeBy, see, seeUnhallowedTop, shuffleHidden } from './knowledge.ts';
 import { DICE_PER_SEAT, Die, ROLLED_DICE, SEATS, Slot, SLOTS_PER_SEAT, Status } from './state.ts';
@@ -526,7 +526,7 @@ export class SetawatchRules extends Watch {
     if (kind === OptionKind.runes) return this.useRunes(die, target, this.options.aux[index], third);
     s.dieState[die] = Die.spent;
     const value = s.dieValue[die];
-    this.log?.write(`  camp: a ${value} on ${action === Camp.own ? this.tables.adventurers[camper].camp.op : CAMP_NAMES[action]}`);
+    this.log?.write(`  camp: a ${value} on ${action === Camp.own ? this.ownActionName(camper) : CAMP_NAMES[action]}`);
     if (action !== Camp.chop && action !== Camp.scout) this.usedCamp |= 1 << action;
     this.campActionTaken(action);
     switch (action) {
@@ -546,6 +546,13 @@ export class SetawatchRules extends Watch {
       case Camp.own:
         return this.ownAction(this.tables.adventurers[camper], die, slot, target);
     }
+  }
+
+  /** The camper's own camp action as the log names it; the Cleric's Heal, named like the board's Heal, says whose. */
+  private ownActionName(camper: number): string {
+    const adventurer = this.tables.adventurers[camper];
+    const name = campActionName(adventurer.camp);
+    return (CAMP_NAMES as readonly string[]).includes(name) ? `${name} (${adventurer.name}'s own)` : name;
   }
 
   /** The camper's own camp action (the special camp action on the adventurer's board), once a round. */

@@ -77,6 +77,12 @@ describe('Doomed Run content', () => {
     expect(board('barbarian').die).toBe(12);
   });
 
+  it("copies the base boards' camp actions with their printed names; an estimated board's has none (the log describes it)", () => {
+    const named = Object.fromEntries(content.adventurers.filter((a) => a.camp.name !== undefined).map((a) => [a.id, a.camp.name]));
+    expect(named).toEqual({ beastmaster: 'Set Trap', cleric: 'Heal', ranger: 'Elven Scout', rogue: 'Prepared', warrior: 'Wood Axe', wizard: 'Teleport', knight: 'Assist', bard: 'Multi-Talented' });
+    for (const adventurer of content.adventurers) if (adventurer.camp.name === undefined) expect(adventurer.source, adventurer.id).toBe('estimated');
+  });
+
   it('scales estimated creatures and Unhallowed with the Realm', () => {
     const tables = new RunTables(content);
     const mean = (ids: readonly number[]) => ids.reduce((n, id) => n + tables.cards.health[id], 0) / ids.length;

@@ -45,6 +45,11 @@ describe('setawatch content file', () => {
     }
   });
 
+  it("names every adventurer's own camp action as printed, the name its board text starts with", () => {
+    expect(content.adventurers.map((a) => a.camp.name)).toEqual(['Set Trap', 'Heal', 'Elven Scout', 'Prepared', 'Wood Axe', 'Teleport', 'Assist', 'Multi-Talented']);
+    for (const adventurer of content.adventurers) expect(adventurer.text?.startsWith(`${adventurer.camp.name}: `), adventurer.id).toBe(true);
+  });
+
   it('counts provenance card by card, over the sets any cell plays', () => {
     const counted = provenance(content, [{ sets: 'base+preproduction+extra-locations' }]);
     const total = Object.values(counted.bySource).reduce((a, b) => a + b, 0);

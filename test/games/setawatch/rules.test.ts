@@ -5,6 +5,7 @@ import { StrategyError } from '../../../src/core/errors.ts';
 import { loadContent } from '../../../src/sim/content.ts';
 import { resolveSettings } from '../../../src/sim/settings.ts';
 import { CardTables, Kind, LocationKind } from '../../../src/games/setawatch/cards.ts';
+import type { SetawatchContent } from '../../../src/games/setawatch/content.ts';
 import setawatch, { DEFAULT_PARTY, PARTIES } from '../../../src/games/setawatch/index.ts';
 import { SetawatchRules } from '../../../src/games/setawatch/rules.ts';
 import { DICE_PER_SEAT, Slot, Status } from '../../../src/games/setawatch/state.ts';
@@ -238,14 +239,34 @@ describe("the camper's own camp action", () => {
     };
     const game = play({ ...base, rolls: rollsWith('cleric', [3, 4, 5]), active: EVERY_CARD.filter((name) => name !== 'Wound'), exhausted: ['Wound'], deck: FILLER, camp: [look] });
     expect([...new Set(values)].sort()).toEqual([4, 5]);
-    logHas(game.log, 'camp: a 4 on heal');
+    logHas(game.log, "camp: a 4 on Heal (Cleric's own)");
     logHas(game.log, 'Warrior refreshes Wound');
   });
 
   it("the Warrior's Wood Axe adds 4 firewood", () => {
     const game = play({ ...base, camper: 'warrior', deck: FILLER, camp: [campAction(Camp.own, 8)] });
-    logHas(game.log, 'camp: a 8 on fire');
+    logHas(game.log, 'camp: a 8 on Wood Axe');
     logHas(game.log, 'fire 7 -> 11');
+  });
+
+  it('is named in the log as printed on the board (Wood Axe, Elven Scout, Teleport...), the Cleric\'s Heal as his own', () => {
+    const campLine = (camper: 'cleric' | 'ranger' | 'warrior' | 'wizard', die: number) => {
+      const cards = { active: EVERY_CARD.filter((name) => name !== 'Wound'), exhausted: ['Wound'] };
+      const game = play({ ...base, ...cards, camper, rolls: rollsWith(camper, [die, 2, 1]), deck: FILLER, camp: [campAction(Camp.own, die)] });
+      return game.log.filter((line) => line.startsWith('  camp: '));
+    };
+    expect(campLine('warrior', 8)).toEqual(['  camp: a 8 on Wood Axe']);
+    expect(campLine('ranger', 8)).toEqual(['  camp: a 8 on Elven Scout']);
+    expect(campLine('wizard', 6)).toEqual(['  camp: a 6 on Teleport']);
+    // The board's own Heal (a 6) and the Cleric's (4+) share the printed name.
+    expect(campLine('cleric', 6)).toEqual(["  camp: a 6 on Heal (Cleric's own)"]);
+  });
+
+  it('without a name in the content (an estimated board) it is described by its effect', () => {
+    const unnamed: SetawatchContent = { ...content, adventurers: content.adventurers.map((a) => (a.id === 'warrior' ? { ...a, camp: { op: 'fire', amount: 3 } } : a)) };
+    const game = play({ ...base, camper: 'warrior', deck: FILLER, content: unnamed, camp: [campAction(Camp.own, 8)] });
+    logHas(game.log, 'camp: a 8 on own camp action (firewood +3)');
+    logHas(game.log, 'fire 7 -> 10');
   });
 
   it('is taken once a round: with dice left, it is not offered again', () => {
@@ -269,6 +290,7 @@ describe("the camper's own camp action", () => {
       };
       const arrange: Step = (view) => ((offered = view.options.count), pick);
       const game = play({ ...base, camper: 'ranger', deck: [...TOP, 'Wolf#2', 'Fae', 'Fae#2'], camp: [campAction(Camp.own, 8)], watch: [record], other: { [Decision.arrange]: [arrange] } });
+      logHas(game.log, 'camp: a 8 on Elven Scout');
       logHas(game.log, 'Elven Scout: the top is now');
       expect([...dealt].sort()).toEqual([...TOP].sort());
       orders.add(dealt.join(','));
@@ -299,7 +321,7 @@ describe("the camper's own camp action", () => {
       camp: [campAction(Camp.own, 5)],
       other: { [Decision.equip]: [record(equipOf('Backstab', 'Smoke Bomb')), record(equipOf('Wound', 'Cleave'))] },
     });
-    logHas(game.log, 'camp: a 5 on prepared');
+    logHas(game.log, 'camp: a 5 on Prepared');
     logHas(game.log, 'Equip: Smoke Bomb replaces Backstab');
     logHas(game.log, 'Equip: Cleave replaces Wound');
     // The Rogue (seat 2) first; then those on Watch with a card in reserve (the Cleric and the Warrior), not the
