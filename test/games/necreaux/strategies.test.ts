@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { necreaux } from '../../../src/games/necreaux/index.ts';
 import { cardsToShuttle } from '../../../strategies/necreaux/sensible.ts';
-import { giveHeld, id, metric, play, plainAgents, plainScenario, setSkills, stackDeck, testStrategy } from './helpers.ts';
+import type { NecreauxView } from '../../../src/games/necreaux/decisions.ts';
+import { giveHeld, id, metric, outcome, play, plainAgents, plainScenario, setSkills, stackDeck, testStrategy } from './helpers.ts';
 
 const definition = (name: string) => necreaux.strategies.find((s) => s.name === name)!;
 
@@ -154,5 +155,98 @@ describe('the built-in strategies', () => {
       target = e.state.name(adaptive.chargeTarget(e.state, -1));
     } }, definition('fixed-speed').create({}));
     expect(target).toBe('Perfect Strategist');
+  });
+
+  describe('cautious ("slow and safe: rests when hurt, flees dangerous monsters")', () => {
+    /**
+     * The first speeds cautious and adaptive pick for a lone plain agent with `disabled` of its 3 skill cards
+     * face-down, `countdown` turns left and the set-up's deck (or `deck`, top first), with the cards it expects to draw
+     * to the shuttle.
+     */
+    const speeds = (countdown: number, disabled = 0, deck?: string[]) => {
+      let asked = { cards: -1, cautious: -1, adaptive: -1 };
+      play({ settings: { agents: 1 }, arrange: (e) => {
+        plainAgents(e);
+        if (deck !== undefined) stackDeck(e, deck);
+        for (let i = 0; i < disabled; i++) e.state.setFaceDown(e.state.skillAt(0, i), true);
+        e.state.countdown = countdown;
+        asked = { cards: cardsToShuttle(e.state), cautious: definition('cautious').create({}).chooseSpeed(e.state), adaptive: definition('adaptive').create({}).chooseSpeed(e.state) };
+      } }, definition('fixed-speed').create({}));
+      return asked;
+    };
+
+    it('goes at the pace that reaches the shuttle in the turns left (no reserve, unlike adaptive), never below 4 cards a turn nor above 12', () => {
+      const cards = speeds(10).cards;
+      // Time to spare: fewer than 4 cards a turn would do; cautious still draws 4, adaptive fewer.
+      expect(Math.ceil(cards / 40)).toBeLessThan(4);
+      expect(speeds(40)).toMatchObject({ cautious: 4, adaptive: Math.ceil(cards / (40 - 4)) });
+      // Between 4 and 12: the cards over the turns left; adaptive keeps 4 turns in hand and goes faster.
+      expect(Math.ceil(cards / 10)).toBeGreaterThan(4);
+      expect(speeds(10)).toMatchObject({ cautious: Math.ceil(cards / 10), adaptive: Math.ceil(cards / (10 - 4)) });
+      // Short of time: at most 12, where adaptive goes up to 20 and takes the whole deck on its last turn.
+      expect(Math.ceil(cards / 2)).toBeGreaterThan(20);
+      expect(speeds(2)).toMatchObject({ cautious: 12, adaptive: 20 });
+      expect(speeds(1)).toMatchObject({ cautious: 12, adaptive: 78 });
+      expect(definition('cautious').params).toEqual([]);
+    });
+
+    it('rests when any heart is missing, if the pace to the shuttle stays below 4 and a turn is left after the rest', () => {
+      expect(speeds(40, 0).cautious).toBe(4);
+      // One of three cards disabled (5 of 6 hearts): cautious rests; adaptive waits until half its hearts' worth is gone.
+      expect(speeds(40, 1)).toMatchObject({ cautious: 0, adaptive: Math.ceil(speeds(40).cards / 36) });
+      // The pace to the shuttle is 4 or more: no time for a rest.
+      expect(speeds(10, 1).cautious).toBe(Math.ceil(speeds(10).cards / 10));
+      // A shuttle one card away (two cards left): a rest with two turns left, none on the last turn.
+      expect(speeds(2, 1, ['Medkit', 'Laser Pistol'])).toMatchObject({ cards: 1, cautious: 0 });
+      expect(speeds(1, 1, ['Medkit', 'Laser Pistol'])).toMatchObject({ cards: 1, cautious: 4 });
+    });
+
+    it('rests once it holds the shuttle and the Scientists, even unhurt, and escapes at the end of that turn; with the shuttle alone it explores on', () => {
+      const firstSpeed = (withScientists: boolean) => {
+        let speed = -1;
+        play({ settings: { agents: 2 }, arrange: (e) => {
+          plainAgents(e);
+          giveHeld(e, 0, 'The Escape Shuttle');
+          e.state.shuttleFound = true;
+          if (withScientists) giveHeld(e, 1, 'The Scientists', 3);
+          e.state.scientistsFound = withScientists;
+          speed = definition('cautious').create({}).chooseSpeed(e.state);
+        } }, definition('fixed-speed').create({}));
+        return speed;
+      };
+      expect(firstSpeed(true)).toBe(0);
+      expect(firstSpeed(false)).toBe(4);
+      const game = play(
+        { settings: { agents: 2 }, arrange: (e) => {
+          plainAgents(e);
+          giveHeld(e, 0, 'The Escape Shuttle');
+          giveHeld(e, 1, 'The Scientists', 3);
+          e.state.shuttleFound = e.state.scientistsFound = true;
+        } },
+        definition('cautious').create({}),
+      );
+      expect(game.log).toContain('  rest');
+      expect([outcome(game), metric(game, 'turns')]).toEqual(['success', 1]);
+    });
+
+    it('flees a monster of CV 8 or more before landing a hit, where the sensible default (adaptive) fights; fights on once it has hit; fights any weaker one', () => {
+      const cautious = definition('cautious').create({});
+      const adaptive = definition('adaptive').create({});
+      const asked: { hits: number; cautious: boolean; adaptive: boolean }[] = [];
+      // The team always fights, recording each round's answers: cautious's fight is asked, not played.
+      const record = (view: NecreauxView) => (asked.push({ hits: view.monsterHits, cautious: cautious.fight(view), adaptive: adaptive.fight(view) }), true);
+      // Two agents against the Robo-Shark (CV 8, health 2), drawn first of 12 cards on the last turn (fleeing would give
+      // up the other 11 draws, which makes the sensible default fight): round 1 a hit (12) and a tie (8), round 2 two hits.
+      play(plainScenario(2, ['Robo-Shark', 'Medkit'], [6, 6, 4, 4, 6, 6, 6, 6], 1), testStrategy({ fight: record }, 12));
+      expect(asked).toEqual([
+        { hits: 0, cautious: false, adaptive: true },
+        { hits: 1, cautious: true, adaptive: true },
+      ]);
+      asked.length = 0;
+      // The Armoured Sentry (CV 7, health 2) is no danger: fought from the first round, even by a lone agent with one
+      // skill card (2 hearts), whom the sensible default sends fleeing (the fight is expected to cost most of its hearts).
+      play(plainScenario(1, ['Armoured Sentry'], [6, 6, 6, 6], 1, (e) => setSkills(e, 0, ['Plain 1'])), testStrategy({ fight: record }, 1));
+      expect(asked[0]).toEqual({ hits: 0, cautious: true, adaptive: false });
+    });
   });
 });
