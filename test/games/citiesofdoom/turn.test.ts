@@ -126,12 +126,11 @@ describe("the Opponent's encounter faces and order of preference", () => {
   });
 
   it('Massed Creatures + Portcullis comes second: before Double-Encounter + Portcullis and Twin Monsters (a second encounter, no retreat)', () => {
-    // No shipped Opponent die shows Massed Creatures (a user's dice file may): the face is put on one here.
     const asked: number[] = [];
     const t = arena({}, {}, asked);
     give(t, opp(t), 'opponent-encounter', Where.play, 'twinMonsters');
     give(t, opp(t), 'opponent-encounter', Where.play, 'doubleEncounter');
-    give(t, opp(t), 'black-advanced', Where.play, 'massedCreatures');
+    give(t, opp(t), 'opponent-advanced', Where.play, 'massedCreatures');
     give(t, opp(t), 'opponent-advanced', Where.play, 'portcullis');
     rolls(t, 'axe', 'axe', 'axe', 'axe', 'axe', 'axe', 'axe', 'axe', 'axe', 'axe');
     expect(t.rules.encounterAndCombat()).toBe(true);
