@@ -31,7 +31,7 @@ export const Slot = { reserve: 0, active: 1, exhausted: 2 } as const;
  * `firstPower=each-arrival`); blanked (Smoke Bomb); its reveal waits for Backstab's defeat; revealed by the Backstab
  * in progress.
  */
-export const LineFlag = { firstFired: 1, blank: 2, heldReveal: 4, revealedByBackstab: 8 } as const;
+export const LineFlag = { firstFired: 1, blank: 2, heldReveal: 4, revealedByBackstab: 8, heldAtEndOfLine: 16 } as const;
 
 export class SetawatchState {
   status: number = Status.playing;

@@ -481,7 +481,7 @@ export class Watch implements Simulator {
 
   /** What a card turned face up does: a creature meets Set Trap and Song of Discord; then its reveal fires. */
   private resolveReveal(position: number, negate: boolean, depth: number): void {
-    if (!this.waitingDamageDefeats(position)) this.fireReveal(position, negate, depth);
+    if (!this.waitingDamageDefeats(position)) this.fireReveal(position, negate, depth, position === this.state.lineLength - 1);
   }
 
   /** Set Trap (in first position) and Song of Discord hit a creature, not a Summon card, as it is revealed. True if they defeat it. */
@@ -496,10 +496,9 @@ export class Watch implements Simulator {
    * A revealed card's own effect: a Summon summons; a creature's Reveal powers run, then its End of Line powers when
    * it was revealed last in the Line (furthest from the camp).
    */
-  private fireReveal(position: number, negate: boolean, depth: number): void {
+  private fireReveal(position: number, negate: boolean, depth: number, atEndOfLine: boolean): void {
     const card = this.state.lineCard[position];
     if (this.tables.kind[card] === Kind.summon) return this.summon(position, depth);
-    const atEndOfLine = position === this.state.lineLength - 1;
     this.runRevealPowers(card, negate, depth);
     if (atEndOfLine) this.runEndOfLinePowers(card, depth);
   }
@@ -517,7 +516,10 @@ export class Watch implements Simulator {
    * Discord hit the creature as it turns face up; its Reveal powers, or a Summon card's summoning, wait for the defeat.
    */
   private holdReveal(position: number): void {
-    if (!this.waitingDamageDefeats(position)) this.state.lineFlags[position] |= LineFlag.heldReveal;
+    if (this.waitingDamageDefeats(position)) return;
+    // Last or not as revealed: the defeat, or a held Reveal power fired first, may change what is behind it.
+    const atEndOfLine = position === this.state.lineLength - 1 ? LineFlag.heldAtEndOfLine : 0;
+    this.state.lineFlags[position] |= LineFlag.heldReveal | atEndOfLine;
   }
 
   /** The held reveals of the cards still in the Line where they were revealed, in Line order. */
@@ -525,8 +527,9 @@ export class Watch implements Simulator {
     const s = this.state;
     s.holdingReveals = 0;
     for (let position = this.firstHeldReveal(); position >= 0 && s.status === Status.playing; position = this.firstHeldReveal()) {
-      s.lineFlags[position] &= ~LineFlag.heldReveal;
-      this.fireReveal(position, false, 0);
+      const atEndOfLine = (s.lineFlags[position] & LineFlag.heldAtEndOfLine) !== 0;
+      s.lineFlags[position] &= ~(LineFlag.heldReveal | LineFlag.heldAtEndOfLine);
+      this.fireReveal(position, false, 0, atEndOfLine);
     }
   }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Decision, OptionKind } from '../../../src/games/setawatch/decisions.ts';
 import { DICE_PER_SEAT, Die, LineFlag, Status } from '../../../src/games/setawatch/state.ts';
-import { ability, attack, card, content, EVERY_CARD, find, play, type Scenario, type Step, targetIs } from './scenario.ts';
+import { ability, attack, card, content, EVERY_CARD, find, play, type Played, type Scenario, type Step, targetIs } from './scenario.ts';
 
 /** Dice in seat order: cleric (camps), ranger, warrior, wizard. */
 const ROLLS = [1, 1, 1, 8, 7, 6, 8, 5, 4, 6, 5, 4];
@@ -329,6 +329,26 @@ describe('Unhallowed powers', () => {
       const game = play({ ...clericWatches, deck: lineOfFive, watch: [ability('Blinding Light', 1)] });
       logHas(game.log, '  reveal Wolf (position 5, health 4)');
       logHas(game.log, '  Wolf at the end of the Line: power');
+    });
+
+    describe('Backstab holding the reveals (backstab=defeat-first): the place the Wolf was revealed in counts, not the one it is in when its held powers fire', () => {
+      const rogue = { ...keep, party: 'beastmaster,cleric,rogue,warrior', active: ['Backstab'], rolls: [8, 7, 2, 1, 1, 1, 6, 5, 3, 8, 6, 4] };
+      const backstab = (deck: string[], defeated: string): Played =>
+        play({ ...rogue, deck, watch: [ability('Backstab', 3)], other: { [Decision.target]: [(view) => find(view, (o, i) => view.state.lineCard[o.target[i]] === card(view.tables, defeated))] } });
+
+      it('revealed fourth of five, last once Backstab defeats the fifth: no End of Line', () => {
+        const game = backstab(['Bear', 'Bear#2', 'Treant', 'Wolf', 'Eagle'], 'Eagle');
+        logHas(game.log, '  reveal Wolf (position 4, health 4)');
+        logHas(game.log, 'Eagle is defeated');
+        expect(game.log.filter((line) => line.includes('end of the Line'))).toEqual([]);
+      });
+
+      it('revealed last, fourth once Backstab defeats the one before it: End of Line', () => {
+        const game = backstab(['Bear', 'Bear#2', 'Treant', 'Eagle', 'Wolf'], 'Eagle');
+        logHas(game.log, '  reveal Wolf (position 5, health 4)');
+        logHas(game.log, 'Eagle is defeated');
+        logHas(game.log, '  Wolf at the end of the Line: power');
+      });
     });
   });
 
