@@ -23,6 +23,18 @@ function strategyOf(name: string) {
   return name === 'greedy' ? greedyStrategy() : randomStrategy(name === 'random' ? 'random' : 'greedy');
 }
 
+/** The deaths and resets a Run's narration tells in each Realm (index: the Realm's number). */
+function narratedByRealm(log: readonly string[]): { deaths: number[]; resets: number[] } {
+  const narrated = { deaths: new Array<number>(8).fill(0), resets: new Array<number>(8).fill(0) };
+  let realm = 0;
+  for (const line of log) {
+    realm = Number(/^Realm (\d), expedition /.exec(line)?.[1] ?? realm);
+    if (/^ {2}.* dies$/.test(line)) narrated.deaths[realm]++;
+    if (/^ {2}reset: the expedition is replayed/.test(line)) narrated.resets[realm]++;
+  }
+  return narrated;
+}
+
 describe('properties of whole Runs', () => {
   it('no card is lost or duplicated across a Run, and the dead never return', () => {
     fc.assert(
@@ -93,13 +105,7 @@ describe('properties of whole Runs', () => {
       const out = record();
       run.playGame(seed, greedyStrategy(), out);
       const m = out.metrics;
-      const narrated = { deaths: new Array<number>(8).fill(0), resets: new Array<number>(8).fill(0) };
-      let realm = 0;
-      for (const line of log) {
-        realm = Number(/^Realm (\d), expedition /.exec(line)?.[1] ?? realm);
-        if (/^ {2}.* dies$/.test(line)) narrated.deaths[realm]++;
-        if (/^ {2}reset: the expedition is replayed/.test(line)) narrated.resets[realm]++;
-      }
+      const narrated = narratedByRealm(log);
       const reached = m[Metric.realmReached];
       for (let r = 1; r <= 7; r++) {
         const at = (first: number) => m[first + r - 1];
@@ -120,6 +126,28 @@ describe('properties of whole Runs', () => {
     expect(seen.realmsMissing).toBeGreaterThan(0);
     expect(seen.realmsEnded).toBeGreaterThan(0);
     expect(seen.deathsAfterRealm1).toBeGreaterThan(0);
+  });
+
+  it('New Run+: the deaths and resets by Realm are its own, none carried over from the previous Run played first', () => {
+    const seen = { unlocked: 0, previousDeaths: 0 };
+    for (let seed = 1; seed <= 4; seed++) {
+      const log: string[] = [];
+      const run = makeRun({ summons: 1, variant: 'new-run-plus' }, log);
+      const out = record();
+      run.playGame(seed, greedyStrategy(), out);
+      if (out.metrics[Metric.newRunPlusUnlocked] !== 1) continue;
+      seen.unlocked++;
+      const start = log.findIndex((line) => /^Run: .* new-run-plus variant/.test(line));
+      const own = narratedByRealm(log.slice(start));
+      seen.previousDeaths += narratedByRealm(log.slice(0, start)).deaths.reduce((sum, n) => sum + n, 0);
+      for (let r = 1; r <= out.metrics[Metric.realmReached]; r++) {
+        expect(out.metrics[Metric.deathsInRealm + r - 1], `seed ${seed}, Realm ${r}`).toBe(own.deaths[r]);
+        expect(out.metrics[Metric.resetsInRealm + r - 1], `seed ${seed}, Realm ${r}`).toBe(own.resets[r]);
+      }
+    }
+    // The previous Runs had deaths to carry over.
+    expect(seen.unlocked).toBeGreaterThan(0);
+    expect(seen.previousDeaths).toBeGreaterThan(0);
   });
 
   it('the metrics are listed in the order the record writes them (Metric)', () => {
