@@ -104,12 +104,14 @@ function refusePositionalFlags(argv: readonly string[]): void {
 
 /**
  * yargs reads a switch's value itself, before any coerce: `--json=maybe` as false, and `--json --json=false` as its
- * last. A switch given with another value than true or false, or given twice, is refused.
+ * last. A switch given with another value than true or false, or given twice, is refused, in either of the spellings
+ * yargs takes (--fail-on-change and --failOnChange).
  */
 function refuseSwitchValues(argv: readonly string[]): void {
   for (const name of SWITCHES) {
-    const given = argv.filter((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`));
-    const odd = given.find((arg) => arg.includes('=') && !['true', 'false'].includes(arg.slice(name.length + 3)));
+    const spellings = [name, name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase())];
+    const given = argv.filter((arg) => spellings.some((spelling) => arg === `--${spelling}` || arg.startsWith(`--${spelling}=`)));
+    const odd = given.find((arg) => arg.includes('=') && !['true', 'false'].includes(arg.slice(arg.indexOf('=') + 1)));
     if (odd !== undefined) throw new InputError(`${odd}: --${name} is a switch: give it alone, or as --${name}=true or --${name}=false`);
     if (given.length > 1) throw new InputError(`--${name} given ${given.length} times (${given.join(', ')}); give it once`);
   }

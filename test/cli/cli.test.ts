@@ -190,6 +190,9 @@ describe('playsim CLI', () => {
     expectBadInput(playsim('sim', COIN, '--json=1'), /^playsim: --json=1: --json is a switch/m);
     expectBadInput(playsim('sim', COIN, '--json', '--json=false'), /^playsim: --json given 2 times \(--json, --json=false\); give it once$/m);
     expectBadInput(playsim('suite', '--full', '--full'), /^playsim: --full given 2 times \(--full, --full\); give it once$/m);
+    // yargs takes a dashed switch camel-cased too: --failOnChange=maybe was read as false, a moved diff exiting 0.
+    expectBadInput(playsim('diff', 'a.json', 'b.json', '--failOnChange=maybe'), /^playsim: --failOnChange=maybe: --fail-on-change is a switch: give it alone/m);
+    expectBadInput(playsim('diff', 'a.json', 'b.json', '--fail-on-change', '--failOnChange=false'), /^playsim: --fail-on-change given 2 times \(--fail-on-change, --failOnChange=false\); give it once$/m);
   });
 
   it('says in --help what each number flag takes, never [string]', () => {
