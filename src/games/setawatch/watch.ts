@@ -506,7 +506,8 @@ export class Watch implements Simulator {
   /** End of Line: a power of its own, so negating a creature's Reveal powers (Blinding Light, Elf Senses) leaves it. */
   private runEndOfLinePowers(card: number, depth: number): void {
     const powers = this.tables.powersOf(card, Timing.endOfLine);
-    if (powers.length === 0 || depth > MAX_ENTRY_DEPTH) return;
+    // Its Reveal powers may have ended the game or taken it out of the Line.
+    if (powers.length === 0 || depth > MAX_ENTRY_DEPTH || this.state.status !== Status.playing || this.positionOf(card) < 0) return;
     this.log?.write(`  ${this.cardName(card)} at the end of the Line: power`);
     this.runPowers(card, powers, depth);
   }

@@ -263,47 +263,6 @@ describe('creature powers', () => {
     expect(lineAfter).not.toContain('Lich');
     expect(game.names(game.state.unhallowedDeck)).not.toContain('Lich');
   });
-});
-
-describe('Unhallowed powers', () => {
-  it('Hydra goes to the back of the Line when defeated while creatures remain', () => {
-    const game = play({ ...cleric, deck: ['Hydra', 'Bear'], watch: [attack(8, 0, 'ranger'), attack(4, 0, 'wizard')] });
-    logHas(game.log, 'Hydra returns to the back of the Line');
-  });
-
-  it('The Catacombs offer their rerolls after the first defeat, also when it is a Hydra returning to the Line', () => {
-    // Catches: the Hydra's return leaving defeat() before the reroll; the next defeat, the second, offered none.
-    const anyDie: Step = (view) => find(view, (o, i) => o.kind[i] === OptionKind.choose);
-    const game = play({ ...cleric, sets: 'base+extra-locations', locations: ['The Catacombs'], horde: [], deck: ['Hydra', 'Bear', ...FILLER], watch: [attack(8, 0, 'ranger'), attack(4, 0, 'wizard')], other: { [Decision.reroll]: [anyDie] } });
-    logHas(game.log, 'Hydra returns to the back of the Line');
-    logHas(game.log, 'rerolls a die');
-  });
-
-  it('Lich shields the creatures behind it from abilities', () => {
-    let shockbolt = -2;
-    play({ ...cleric, deck: ['Lich', 'Eagle'], watch: [checkOptions((view) => (shockbolt = ability('Shockbolt', 6, 1)(view)))] });
-    expect(shockbolt).toBe(-1);
-  });
-
-  it('Warlord gives every other creature +2 health', () => {
-    logHas(play({ ...cleric, deck: ['Warlord', 'Bear'] }).log, 'reveal Bear (position 2, health 6)');
-  });
-
-  it("Werewolf doubles a Forest Creature's base health, not the Warlord's +2, whichever comes first in the Line", () => {
-    const wolfHealth = (deck: string[]) => {
-      let health = -1;
-      play({ ...cleric, fire: 12, deck: [...deck, 'Eagle'], watch: [checkOptions((view) => (health = view.rules.health(2)))] });
-      return health;
-    };
-    expect(wolfHealth(['Warlord', 'Werewolf', 'Wolf'])).toBe(2 * 4 + 2);
-    expect(wolfHealth(['Werewolf', 'Warlord', 'Wolf'])).toBe(2 * 4 + 2);
-  });
-
-  it("Werewolf doubles a Forest Giant's health added to the base of the Forest Creature behind it", () => {
-    let health = -1;
-    play({ ...cleric, fire: 12, deck: ['Werewolf', 'Forest Giant', 'Wolf', 'Eagle'], watch: [checkOptions((view) => (health = view.rules.health(2)))] });
-    expect(health).toBe(2 * (4 + 7));
-  });
 
   describe('End of Line (no printed creature has one: a Wolf given "End of Line: +2 firewood")', () => {
     const endOfLineWolf = { ...content, creatures: content.creatures.map((c) => (c.name === 'Wolf' ? { ...c, powers: [{ when: 'endOfLine' as const, effects: [{ op: 'fire' as const, amount: 2 }] }] } : c)) };
@@ -350,6 +309,47 @@ describe('Unhallowed powers', () => {
         logHas(game.log, '  Wolf at the end of the Line: power');
       });
     });
+  });
+});
+
+describe('Unhallowed powers', () => {
+  it('Hydra goes to the back of the Line when defeated while creatures remain', () => {
+    const game = play({ ...cleric, deck: ['Hydra', 'Bear'], watch: [attack(8, 0, 'ranger'), attack(4, 0, 'wizard')] });
+    logHas(game.log, 'Hydra returns to the back of the Line');
+  });
+
+  it('The Catacombs offer their rerolls after the first defeat, also when it is a Hydra returning to the Line', () => {
+    // Catches: the Hydra's return leaving defeat() before the reroll; the next defeat, the second, offered none.
+    const anyDie: Step = (view) => find(view, (o, i) => o.kind[i] === OptionKind.choose);
+    const game = play({ ...cleric, sets: 'base+extra-locations', locations: ['The Catacombs'], horde: [], deck: ['Hydra', 'Bear', ...FILLER], watch: [attack(8, 0, 'ranger'), attack(4, 0, 'wizard')], other: { [Decision.reroll]: [anyDie] } });
+    logHas(game.log, 'Hydra returns to the back of the Line');
+    logHas(game.log, 'rerolls a die');
+  });
+
+  it('Lich shields the creatures behind it from abilities', () => {
+    let shockbolt = -2;
+    play({ ...cleric, deck: ['Lich', 'Eagle'], watch: [checkOptions((view) => (shockbolt = ability('Shockbolt', 6, 1)(view)))] });
+    expect(shockbolt).toBe(-1);
+  });
+
+  it('Warlord gives every other creature +2 health', () => {
+    logHas(play({ ...cleric, deck: ['Warlord', 'Bear'] }).log, 'reveal Bear (position 2, health 6)');
+  });
+
+  it("Werewolf doubles a Forest Creature's base health, not the Warlord's +2, whichever comes first in the Line", () => {
+    const wolfHealth = (deck: string[]) => {
+      let health = -1;
+      play({ ...cleric, fire: 12, deck: [...deck, 'Eagle'], watch: [checkOptions((view) => (health = view.rules.health(2)))] });
+      return health;
+    };
+    expect(wolfHealth(['Warlord', 'Werewolf', 'Wolf'])).toBe(2 * 4 + 2);
+    expect(wolfHealth(['Werewolf', 'Warlord', 'Wolf'])).toBe(2 * 4 + 2);
+  });
+
+  it("Werewolf doubles a Forest Giant's health added to the base of the Forest Creature behind it", () => {
+    let health = -1;
+    play({ ...cleric, fire: 12, deck: ['Werewolf', 'Forest Giant', 'Wolf', 'Eagle'], watch: [checkOptions((view) => (health = view.rules.health(2)))] });
+    expect(health).toBe(2 * (4 + 7));
   });
 
   it('Pyromancer goes to the back and each creature defeated before it costs 1 firewood', () => {
