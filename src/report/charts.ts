@@ -30,6 +30,9 @@ type FacetSpec = Extract<TopLevelSpec, { facet: unknown }>;
 type PanelSpec = FacetSpec['spec'];
 type Title = { text: string; subtitle?: string | string[] };
 type Row = Record<string, unknown>;
+type LayerSpec = Extract<PanelSpec, { layer: unknown }>;
+type XChannel = NonNullable<NonNullable<LayerSpec['encoding']>['x']>;
+type Tooltip = Extract<NonNullable<NonNullable<LayerSpec['encoding']>['tooltip']>, readonly unknown[]>[number];
 
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 const DEFAULT_DISTRIBUTIONS = ['score', 'turns'];
@@ -209,7 +212,7 @@ function lineWithErrorBars(results: ResultsFile, request: Request<'winRate' | 'm
 }
 
 /** Points joined by lines, one per series, with their 95% CI error bars (rows' value, lo and hi fields). */
-function errorBarPanel(results: ResultsFile, lines: Lines, width: number, x: object, y: LineAxis, settings: readonly object[]): PanelSpec {
+function errorBarPanel(results: ResultsFile, lines: Lines, width: number, x: XChannel, y: LineAxis, settings: readonly Tooltip[]): PanelSpec {
   const { tooltips, ...axis } = y;
   return {
     width,
@@ -224,7 +227,7 @@ function errorBarPanel(results: ResultsFile, lines: Lines, width: number, x: obj
         encoding: { y: { field: 'value', type: 'quantitative', ...axis }, tooltip: [...settings, ...tooltips] },
       },
     ],
-  } as PanelSpec;
+  };
 }
 
 /**
@@ -243,8 +246,8 @@ export function stages(results: ResultsFile, request: Request<'stages'>): TopLev
   const first = request.metrics[0];
   const last = request.metrics[request.metrics.length - 1];
   const title = chartTitle(results, `${first} to ${last} (mean) by ${request.stage}${request.color === undefined ? '' : ` and ${request.color}`}`);
-  const x = { field: 'stage', type: 'quantitative', title: request.stage, scale: { domain: [1, request.metrics.length] }, axis: { tickMinStep: 1 } };
-  const stageTooltips = [{ field: 'stage', type: 'quantitative', title: request.stage }, { field: 'metric', type: 'nominal', title: 'metric' }];
+  const x: XChannel = { field: 'stage', type: 'quantitative', title: request.stage, scale: { domain: [1, request.metrics.length] }, axis: { tickMinStep: 1 } };
+  const stageTooltips = [{ field: 'stage', type: 'quantitative', title: request.stage }, { field: 'metric', type: 'nominal', title: 'metric' }] as const;
   const y = { title: 'mean', scale: { zero: true }, tooltips: meanTooltips('mean') };
   const panel = errorBarPanel(results, lines, LINE_CHART_WIDTH, x, y, [...stageTooltips, ...settingTooltips(results, axes)]);
   return inPanels(results, title, rows, lines.panels, panel, 'panel');
