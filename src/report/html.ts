@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { ResultsFile } from '../sim/results.ts';
 import type { NamedChart } from './charts.ts';
-import { BEST_HEADING, BEST_NOTE, BEST_OF_EACH_STRATEGY_HEADING, BEST_OF_EACH_STRATEGY_NOTE, bestOfEachStrategyTable, bestTable, cellTable, comparisonTable, METRICS_HEADING, metricTable, partialMetricsNote, runFacts, significanceNote, type Table } from './tables.ts';
+import { BEST_HEADING, BEST_NOTE, BEST_OF_EACH_STRATEGY_HEADING, BEST_OF_EACH_STRATEGY_NOTE, bestOfEachStrategyTable, bestTable, cellTable, comparisonTable, METRICS_HEADING, metricTables, partialMetricsNote, runFacts, significanceNote, type Table } from './tables.ts';
 
 /**
  * report.html: one self-contained page that opens offline. The minified browser builds of Vega, Vega-Lite and
@@ -126,8 +126,8 @@ function noteParagraph(note: string | null): string {
 }
 
 function metricsSection(results: ResultsFile): string {
-  const table = metricTable(results);
-  return table === null ? '' : `<h2>${escapeHtml(METRICS_HEADING)}</h2>\n${htmlTable(table)}`;
+  const tables = metricTables(results);
+  return tables.length === 0 ? '' : `<h2>${escapeHtml(METRICS_HEADING)}</h2>\n${tables.map((table) => htmlTable(table)).join('\n')}`;
 }
 
 function comparisonsSection(results: ResultsFile): string {

@@ -1,6 +1,6 @@
 import { oneLine } from '../core/errors.ts';
 import type { ResultsFile } from '../sim/results.ts';
-import { BEST_HEADING, BEST_NOTE, BEST_OF_EACH_STRATEGY_HEADING, BEST_OF_EACH_STRATEGY_NOTE, bestOfEachStrategyTable, bestTable, cellTable, comparisonTable, METRICS_HEADING, metricTable, partialMetricsNote, runFacts, significanceNote, type Table } from './tables.ts';
+import { BEST_HEADING, BEST_NOTE, BEST_OF_EACH_STRATEGY_HEADING, BEST_OF_EACH_STRATEGY_NOTE, bestOfEachStrategyTable, bestTable, cellTable, comparisonTable, METRICS_HEADING, metricTables, partialMetricsNote, runFacts, significanceNote, type Table } from './tables.ts';
 
 /** The run in Markdown, for a CI log or a pull-request comment. */
 export function summaryMarkdown(results: ResultsFile): string {
@@ -32,8 +32,8 @@ function cellsSection(results: ResultsFile): string {
 }
 
 function metricsSection(results: ResultsFile): string {
-  const table = metricTable(results);
-  return table === null ? '' : `## ${METRICS_HEADING}\n\n${markdownTable(table)}`;
+  const tables = metricTables(results);
+  return tables.length === 0 ? '' : `## ${METRICS_HEADING}\n\n${tables.map(markdownTable).join('\n\n')}`;
 }
 
 function comparisonsSection(results: ResultsFile): string {

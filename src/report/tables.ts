@@ -119,17 +119,25 @@ export function partialMetricsNote(results: ResultsFile): string | null {
 
 export const METRICS_HEADING = 'All metrics (mean ± 95% CI)';
 
+/** A table wider than this many metrics (Doomed Run has 35) is split into several, in the order of the metrics. */
+const METRICS_PER_TABLE = 12;
+
 /**
- * Every metric of every cell with its mean and 95% CI, when a game has more metrics than the cell table shows; null
- * when it shows them all.
+ * Every metric of every cell with its mean and 95% CI, when a game has more metrics than the cell table shows, in
+ * tables of at most METRICS_PER_TABLE metrics; none when the cell table shows them all.
  */
-export function metricTable(results: ResultsFile): Table | null {
-  if (results.metricNames.length <= HEADLINE_METRICS) return null;
+export function metricTables(results: ResultsFile): Table[] {
+  if (results.metricNames.length <= HEADLINE_METRICS) return [];
   const settings = variedSettings(results);
-  return {
-    header: [...settings, 'strategy', ...results.metricNames],
-    rows: results.cells.map((cell) => [...cellColumns(settings, cell), ...results.metricNames.map((name) => metricText(cell, name))]),
-  };
+  const tables: Table[] = [];
+  for (let first = 0; first < results.metricNames.length; first += METRICS_PER_TABLE) {
+    const names = results.metricNames.slice(first, first + METRICS_PER_TABLE);
+    tables.push({
+      header: [...settings, 'strategy', ...names],
+      rows: results.cells.map((cell) => [...cellColumns(settings, cell), ...names.map((name) => metricText(cell, name))]),
+    });
+  }
+  return tables;
 }
 
 /** A cell's values of the varied settings, then its strategy. */

@@ -59,6 +59,15 @@ describe('reportHtml', () => {
     expect(wider.match(/<td>greedy<\/td>/g)).toHaveLength(2 * grid.cells.length);
   });
 
+  it('splits a table of more than 12 metrics into several', () => {
+    const metricNames = Array.from({ length: 13 }, (_, index) => `m${index + 1}`);
+    const cells = grid.cells.map((cell) => ({ ...cell, metrics: Object.fromEntries(metricNames.map((name) => [name, cell.metrics.turns])) }));
+    const wide = reportHtml({ ...grid, metricNames, cells }, charts);
+    const section = wide.slice(wide.indexOf('<h2>All metrics'));
+    expect(section.match(/<th scope="col">strategy<\/th>/g)?.length).toBeGreaterThanOrEqual(2);
+    expect(wide.match(/<td>greedy<\/td>/g)).toHaveLength(3 * grid.cells.length);
+  });
+
   it('escapes every value, in the page and in the embedded specs', () => {
     const hostile = '</script><img src=x onerror=alert(1)>';
     const results = { ...grid, experiment: { ...grid.experiment, title: hostile, charts: [] } };

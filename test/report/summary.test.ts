@@ -54,6 +54,17 @@ describe('summaryMarkdown', () => {
     expect(text.indexOf('## All metrics')).toBeLessThan(text.indexOf('## Paired comparisons'));
   });
 
+  it('splits the metrics into tables of at most 12, each metric once, in order (Doomed Run has 35)', () => {
+    const metricNames = Array.from({ length: 26 }, (_, index) => `m${index + 1}`);
+    const cells = grid.cells.map((cell) => ({ ...cell, metrics: Object.fromEntries(metricNames.map((name) => [name, cell.metrics.turns])) }));
+    const text = summaryMarkdown({ ...grid, metricNames, cells });
+    const section = text.slice(text.indexOf('## All metrics'), text.indexOf('## Paired comparisons'));
+    const headers = section.split('\n').filter((line) => line.startsWith('| speed |'));
+    expect(headers.map((line) => line.split(' | ').length - 3)).toEqual([12, 12, 2]);
+    expect(headers.flatMap((line) => line.slice(0, -2).split(' | ').slice(3))).toEqual(metricNames);
+    expect(section.split('\n').filter((line) => line.startsWith('| 5 | 2 | greedy |'))).toHaveLength(3);
+  });
+
   it('shows a metric that is a rate in disguise (0 or c in every game) with the bounds of its Wilson interval', () => {
     const metric = (mean: number, counts: number[]) => ({ mean, sd: 0, n: 2000, lo: mean, hi: mean, histogram: { min: 0, binWidth: 50, counts, below: 0, above: 0 }, rateOf: 100 });
     const rows = (score: MetricResult) => summaryMarkdown({ ...grid, cells: grid.cells.map((cell) => ({ ...cell, metrics: { ...cell.metrics, score } })) });
