@@ -110,35 +110,22 @@ describe('monster power (Step 3)', () => {
 });
 
 describe("the Opponent's encounter faces and order of preference", () => {
-  it('plays Great-troll + Portcullis before anything else: a second encounter, and you may not retreat', () => {
+  it.each([
+    ['Great-troll + Portcullis comes before anything else', 'greatTroll', 8, ['snakeAttack', 'twinMonsters']],
+    ['Massed Creatures + Portcullis comes second: before Double-Encounter + Portcullis and Twin Monsters', 'massedCreatures', 6, ['doubleEncounter', 'twinMonsters']],
+  ] as const)('%s: a second encounter, and you may not retreat', (_, major, power, others) => {
     const asked: number[] = [];
     const t = arena({}, {}, asked);
-    for (const face of ['snakeAttack', 'twinMonsters']) give(t, opp(t), 'opponent-encounter', Where.play, face);
-    give(t, opp(t), 'opponent-advanced', Where.play, 'greatTroll');
+    for (const face of others) give(t, opp(t), 'opponent-encounter', Where.play, face);
+    give(t, opp(t), 'opponent-advanced', Where.play, major);
     give(t, opp(t), 'opponent-advanced', Where.play, 'portcullis');
     rolls(t, 'axe', 'axe', 'axe', 'axe', 'axe', 'axe', 'axe', 'axe', 'axe', 'axe');
     expect(t.rules.encounterAndCombat()).toBe(true);
-    expect(t.log[1]).toBe('  the Opponent plays greatTroll + Portcullis');
-    expect(t.log[2]).toBe('    a second encounter of power 8');
-    expect(t.log).toContain('step 4: combat against power 3, then a second encounter of power 8');
+    expect(t.log[1]).toBe(`  the Opponent plays ${major} + Portcullis`);
+    expect(t.log[2]).toBe(`    a second encounter of power ${power}`);
+    expect(t.log).toContain(`step 4: combat against power 3, then a second encounter of power ${power}`);
     expect(asked).not.toContain(Decision.retreat);
-    expect(facesAt(t, opp(t), Where.play).sort()).toEqual(['snakeAttack', 'twinMonsters']);
-  });
-
-  it('Massed Creatures + Portcullis comes second: before Double-Encounter + Portcullis and Twin Monsters (a second encounter, no retreat)', () => {
-    const asked: number[] = [];
-    const t = arena({}, {}, asked);
-    give(t, opp(t), 'opponent-encounter', Where.play, 'twinMonsters');
-    give(t, opp(t), 'opponent-encounter', Where.play, 'doubleEncounter');
-    give(t, opp(t), 'opponent-advanced', Where.play, 'massedCreatures');
-    give(t, opp(t), 'opponent-advanced', Where.play, 'portcullis');
-    rolls(t, 'axe', 'axe', 'axe', 'axe', 'axe', 'axe', 'axe', 'axe', 'axe', 'axe');
-    expect(t.rules.encounterAndCombat()).toBe(true);
-    expect(t.log[1]).toBe('  the Opponent plays massedCreatures + Portcullis');
-    expect(t.log[2]).toBe('    a second encounter of power 6');
-    expect(t.log).toContain('step 4: combat against power 3, then a second encounter of power 6');
-    expect(asked).not.toContain(Decision.retreat);
-    expect(facesAt(t, opp(t), Where.play).sort()).toEqual(['doubleEncounter', 'twinMonsters']);
+    expect(facesAt(t, opp(t), Where.play).sort()).toEqual(others);
   });
 
   it('without a Portcullis the combinations are skipped: Twin Monsters comes before Snake Attack and Necromancer', () => {
