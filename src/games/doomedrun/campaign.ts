@@ -237,8 +237,6 @@ export class DoomedRun implements GameEngine<DoomedrunStrategy>, RunHooks {
     c.finalRealmLost = false;
     c.expeditionsPlayed = 0;
     c.expeditionsCleared = 0;
-    c.deaths = 0;
-    c.resets = 0;
     c.deathsInRealm.fill(0);
     c.resetsInRealm.fill(0);
     c.livingAfterRealm.fill(0);

@@ -139,8 +139,8 @@ export function record(run: RunContext, out: OutcomeRecord): void {
   m[Metric.realmReached] = c.realm;
   m[Metric.expeditionsPlayed] = c.expeditionsPlayed;
   m[Metric.expeditionsCleared] = c.expeditionsCleared;
-  m[Metric.deaths] = c.deaths;
-  m[Metric.resets] = c.resets;
+  m[Metric.deaths] = c.deaths();
+  m[Metric.resets] = c.resets();
   m[Metric.company] = c.living();
   m[Metric.wardens] = c.count(Where.warden);
   m[Metric.doomMax] = c.doomMax;

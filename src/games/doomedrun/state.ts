@@ -245,8 +245,6 @@ export class CampaignState {
   // Counters for metrics.
   expeditionsPlayed = 0;
   expeditionsCleared = 0;
-  deaths = 0;
-  resets = 0;
   lostInRealm = 0;
   won = false;
   score = 0;
@@ -273,13 +271,21 @@ export class CampaignState {
   }
 
   countDeath(): void {
-    this.deaths++;
     this.deathsInRealm[this.realm - 1]++;
   }
 
   countReset(): void {
-    this.resets++;
     this.resetsInRealm[this.realm - 1]++;
+  }
+
+  /** Adventurers who died in the Run. */
+  deaths(): number {
+    return this.deathsInRealm.reduce((sum, n) => sum + n, 0);
+  }
+
+  /** Expeditions of the Run lost and reset. */
+  resets(): number {
+    return this.resetsInRealm.reduce((sum, n) => sum + n, 0);
   }
 
   /** The Realm is over (ended, or the Run lost in it): the living Adventurers are counted. */

@@ -323,7 +323,7 @@ describe('Losing an expedition', () => {
     expect(s.fire).toBe(7);
     expect(run.camp.coins).toBe(Math.max(0, 4 + questCost(run, run.camp.currentQuest, 'coins')));
     expect(run.camp.coinSpots).toBe(0b111);
-    expect(run.camp.resets).toBe(1);
+    expect(run.camp.resets()).toBe(1);
     expect(Array.from(s.rests)).toEqual([1, 2, 0, 1]);
   });
 

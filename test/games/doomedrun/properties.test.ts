@@ -56,7 +56,7 @@ describe('properties of whole Runs', () => {
         // The metrics agree with the state.
         expect(out.metrics[Metric.realmReached]).toBe(run.camp.realm);
         expect(out.outcome).toBe(run.camp.won ? tierOf(run.camp.score) - 1 : OUTCOMES.indexOf('runLost'));
-        expect(run.camp.deaths).toBe(Array.from(run.camp.where).filter((w) => w === Where.dead).length);
+        expect(run.camp.deaths()).toBe(Array.from(run.camp.where).filter((w) => w === Where.dead).length);
       }),
       { numRuns: 60 },
     );
