@@ -209,6 +209,38 @@ describe('stages', () => {
   });
 });
 
+describe('the y axis of means (mean, stages)', () => {
+  /** A count that is mostly 0 (deaths in Realm 1): 197 games of 0, 2 of 1 and 1 of 2, whose t interval reaches below 0. */
+  const withRareLossTurn = (below = 0) => {
+    const counts = [197 - below, 2, 1, 0, 0];
+    const lossTurn = { mean: 0.02, sd: Math.sqrt((6 - 200 * 0.02 ** 2) / 199), n: 200, lo: -0.004, hi: 0.044, histogram: { min: 0, binWidth: 1, counts, below, above: 0 } };
+    return { ...grid, cells: grid.cells.map((cell) => ({ ...cell, metrics: { ...cell.metrics, lossTurn } })) };
+  };
+
+  /** Where a chart's rendered y scale starts. */
+  async function yDomainStart(spec: TopLevelSpec): Promise<number> {
+    const view = new vega.View(vega.parse(compileStrictly(spec)), { renderer: 'none' });
+    await view.runAsync();
+    return (view.scale('y').domain() as number[])[0];
+  }
+
+  it.each<[string, ChartRequest]>([
+    ['mean', { type: 'mean', metric: 'lossTurn', x: 'speed', color: 'agents' }],
+    ['stages', { type: 'stages', metrics: ['turns', 'lossTurn'], stage: 'phase', color: 'agents' }],
+  ])('stops at 0 in a %s chart when a CI reaches below 0 but no game had a value below 0, its tooltip keeping the CI', async (_, request) => {
+    const spec = buildChart(withRareLossTurn(), request);
+    expect(await yDomainStart(spec)).toBe(0);
+    const rare = dataOf(spec).filter((row) => row.value === 0.02);
+    expect(rare.length).toBeGreaterThan(0);
+    expect(rare.every((row) => row.lo === 0 && row.hi === 0.044 && row.interval === '[-0.004, 0.044]')).toBe(true);
+  });
+
+  it('goes below 0 when games had values below 0', async () => {
+    // Three games below the histogram's range, which starts at 0.
+    expect(await yDomainStart(buildChart(withRareLossTurn(3), { type: 'mean', metric: 'lossTurn', x: 'speed' }))).toBeLessThan(0);
+  });
+});
+
 describe('heatmap', () => {
   it('colours cells by win rate and labels them', () => {
     const spec = buildChart(grid, { type: 'heatmap', x: 'speed', y: 'agents' });
