@@ -375,7 +375,8 @@ export function survival(results: ResultsFile, request: Request<'survival'>): To
   const rows = results.cells.flatMap((cell) => survivalRows(cell, request.metric).map((point) => ({ ...cellFields(cell, columns), ...point })));
   const x = { field: 'atLeast', type: 'quantitative', title: `${request.metric} at least`, axis: { tickMinStep: 1 } } as const;
   // Categorical colours (in the experiment's order) keep every line visible; an ordinal scale fades the first.
-  const color = { ...ordinal(results, request.x), type: 'nominal' } as const;
+  // Its legend's symbols drawn opaque, as the lines are, not faint as the first layer's bands.
+  const color = { ...ordinal(results, request.x), type: 'nominal', legend: { symbolOpacity: 1 } } as const;
   const panel = {
     width: 360,
     height: 220,

@@ -3,6 +3,11 @@ import { buildChart } from '../../src/report/charts.ts';
 import { renderSvg } from '../../src/report/render.ts';
 import { loadResults } from './fixtures.ts';
 
+/** The opacity of each legend symbol of a rendered chart. */
+function legendSymbolOpacities(svg: string): string[] {
+  return [...svg.matchAll(/role-legend-symbol[^>]*><path [^>]*opacity="([\d.]+)"/g)].map((match) => match[1]);
+}
+
 describe('renderSvg', () => {
   it('renders a chart to SVG with its title, subtitle and marks', async () => {
     const svg = await renderSvg(buildChart(loadResults('necreaux-speed'), { type: 'winRate', x: 'speed', color: 'agents' }));
@@ -24,5 +29,12 @@ describe('renderSvg', () => {
     expect(svg).toContain('turns: share of games reaching each value, by agents');
     expect(svg).toContain('class="mark-area');
     expect(svg).toContain('class="mark-line');
+  });
+
+  it("draws a survival chart's legend symbols opaque, as its lines are, not faint as its bands", async () => {
+    const svg = await renderSvg(buildChart(loadResults('necreaux-speed'), { type: 'survival', metric: 'turns', x: 'agents' }));
+    const opacities = legendSymbolOpacities(svg);
+    expect(opacities.length).toBeGreaterThan(0);
+    expect(new Set(opacities)).toEqual(new Set(['1']));
   });
 });
