@@ -90,8 +90,8 @@ function cellsOnAxes(results: ResultsFile, request: ChartRequest): ResultsFile {
   return { ...results, cells, comparisons: results.comparisons.filter((comparison) => comparison.games > 0) };
 }
 
-/** Long labels (a party of four, a comparison) are shown whole rather than cut at vega-lite's 180 px. */
-const LABELS_IN_FULL = { axis: { labelLimit: 480 }, legend: { labelLimit: 0 }, header: { labelLimit: 0 } } as const;
+/** Long labels (a party of four, a comparison) and legend titles ("recovery, knockoutTurns") are shown whole rather than cut at vega-lite's 180 px. */
+const LABELS_IN_FULL = { axis: { labelLimit: 480 }, legend: { labelLimit: 0, titleLimit: 0 }, header: { labelLimit: 0 } } as const;
 
 export function buildChart(allResults: ResultsFile, request: ChartRequest): TopLevelSpec {
   return { ...chartFor(cellsOnAxes(allResults, request), request), config: LABELS_IN_FULL } as TopLevelSpec;

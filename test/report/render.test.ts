@@ -37,4 +37,16 @@ describe('renderSvg', () => {
     expect(opacities.length).toBeGreaterThan(0);
     expect(new Set(opacities)).toEqual(new Set(['1']));
   });
+
+  it('writes a legend title in full, however long', async () => {
+    const results = loadResults('necreaux-speed');
+    // Cells varying a setting with a long name too, each of the grid's cells once per value.
+    const longName = {
+      ...results,
+      experiment: { ...results.experiment, varied: [...results.experiment.varied, 'knockoutTurns'] },
+      cells: [0, 1].flatMap((turns) => results.cells.map((cell) => ({ ...cell, id: cell.id + 100 * turns, params: { ...cell.params, knockoutTurns: turns } }))),
+    };
+    const svg = await renderSvg(buildChart(longName, { type: 'winRate', x: 'speed', color: 'agents' }));
+    expect(svg).toContain('>agents, knockoutTurns</text>');
+  });
 });
