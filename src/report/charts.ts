@@ -349,7 +349,8 @@ export function distribution(results: ResultsFile, request: Request<'distributio
       width: 300,
       height: 80,
       encoding: {
-        x: { field: 'binStart', bin: 'binned', type: 'quantitative', title: request.metric },
+        // Metrics are integers: no ticks between them (0.4, 0.8 ... on a metric of 0 or 1).
+        x: { field: 'binStart', bin: 'binned', type: 'quantitative', title: request.metric, axis: { tickMinStep: 1 } },
         x2: { field: 'binEnd' },
         opacity: { condition: { test: 'datum.outOfRange', value: 0.4 }, value: 1 },
         y: { field: 'share', type: 'quantitative', title: 'share of games', axis: { format: '%' } },
