@@ -27,7 +27,7 @@ dl.facts { display: grid; grid-template-columns: max-content auto; gap: 0.2rem 1
 dl.facts dt { font-weight: 600; }
 dl.facts dd { margin: 0; }
 .charts { display: flex; flex-wrap: wrap; gap: 2rem; }
-.chart { margin: 0; }
+.chart { margin: 0; max-width: 100%; overflow-x: auto; }
 .table-wrap { overflow-x: auto; }
 table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
 th, td { border: 1px solid #ccc; padding: 0.25rem 0.6rem; text-align: left; white-space: nowrap; }

@@ -21,8 +21,8 @@ const CHROMIUM_ARGS = [
 ];
 
 /** What a reader's browser shows of report.html: problems it logged, requests it made, and the marks per chart. */
-async function openReport(browser: Browser, reportPath: string) {
-  const page = await browser.newPage();
+async function openReport(browser: Browser, reportPath: string, viewport?: { width: number; height: number }) {
+  const page = await browser.newPage(viewport === undefined ? {} : { viewport });
   const problems: string[] = [];
   const requests: string[] = [];
   page.on('console', (message) => {
@@ -41,8 +41,10 @@ async function openReport(browser: Browser, reportPath: string) {
       text: chart.textContent ?? '',
     })),
   );
+  // How far the page is wider than the window: what a reader would scroll sideways to see.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   await page.close();
-  return { problems, requests, charts };
+  return { problems, requests, charts, overflow };
 }
 
 // Where Chromium is absent the browser test is skipped, except in CI (.ci/run sets CI=true), where that is a failure.
@@ -71,6 +73,17 @@ describe.skipIf(!existsSync(CHROMIUM))('report.html in headless Chromium', () =>
       expect(report.requests.filter((url) => !url.startsWith('file:') && !url.startsWith('data:'))).toEqual([]);
       expect(report.charts.length).toBeGreaterThan(0);
       expect(report.charts.filter((chart) => chart.marks === 0)).toEqual([]);
+    },
+    30_000,
+  );
+
+  it(
+    'keeps a chart wider than the window within the page, scrolling it sideways in its own box as the tables are',
+    async () => {
+      const written = await writeReport(loadResults('necreaux-speed'), join(dir, 'narrow'));
+      const report = await openReport(browser, written.find((path) => path.endsWith('report.html'))!, { width: 480, height: 900 });
+      expect(report.problems).toEqual([]);
+      expect(report.overflow).toBe(0);
     },
     30_000,
   );
