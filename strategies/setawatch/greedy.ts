@@ -774,11 +774,14 @@ let worths: Float64Array = new Float64Array(0);
 
 /** How much a card is worth on the board (measured, see card-worth.ts): what greedy Equips, refreshes and keeps. */
 export function cardWorth(tables: CardTables, card: number): number {
-  if (worthsFor !== tables) {
-    worths = cardWorths(tables, (each) => worthKind(tables, each));
-    worthsFor = tables;
-  }
+  if (worthsFor !== tables) measureWorths(tables);
   return worths[card];
+}
+
+/** Apart from cardWorth: a closure over `tables` in cardWorth itself would allocate its context on every call. */
+function measureWorths(tables: CardTables): void {
+  worths = cardWorths(tables, (each) => worthKind(tables, each));
+  worthsFor = tables;
 }
 
 /** Prepared's Equip: the swap that gains most, if any. */
