@@ -308,7 +308,7 @@ export class CitiesRules extends Combat {
     } else face = t.faceAt(type, this.roll(type, this.random.streams.player));
     let index = t.runes.indexOf(face);
     if (face === F.wild) for (let r = 0; r < t.runes.length && index < 0; r++) if (!s.hasRune(r)) index = r;
-    if (index >= 0 && !s.hasRune(index)) this.gainRune(index, `${t.typeNames[type]} shows ${t.faceNames[face]}`);
+    if (index >= 0 && !s.hasRune(index)) this.gainRune(index, this.log === null ? '' : `${t.typeNames[type]} shows ${t.faceNames[face]}`);
     else if (this.log !== null) this.log.write(`  ${t.typeNames[type]} shows ${t.faceNames[face]}: you have it already`);
   }
 

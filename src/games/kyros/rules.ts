@@ -296,7 +296,7 @@ export class KyrosRules implements RulesView {
   /** Rest a turn in a free town: a Market Step there heals, and the hero starts its next journey from a free place. */
   private rest(seat: number): void {
     this.state.position[seat] = FREE_PLACE;
-    this.healInTown(seat, `  seat ${seat + 1} ${this.tables.heroNames[this.state.seatHero[seat]]} rests in a free town`);
+    this.healInTown(seat, this.log === null ? '' : `  seat ${seat + 1} ${this.tables.heroNames[this.state.seatHero[seat]]} rests in a free town`);
   }
 
   /** Healing in a town's Market Step: all exhaustion goes; each wound of the hero, then of its allies, heals for healCost gold (as far as the gold goes). */
@@ -558,7 +558,7 @@ export class KyrosRules implements RulesView {
       case Activation.bomb: {
         this.removeFromStack(s.town, slot);
         s.marketDiscard.push(item);
-        this.woundHeroUnlessTest(`${t.lordNames[s.lord]} uses ${name}`, t.bombWounds[item], t.bombAttribute[item], t.bombDifficulty[item]);
+        this.woundHeroUnlessTest(this.log === null ? '' : `${t.lordNames[s.lord]} uses ${name}`, t.bombWounds[item], t.bombAttribute[item], t.bombDifficulty[item]);
         return;
       }
       case Activation.heal: {
