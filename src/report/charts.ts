@@ -169,8 +169,19 @@ export function mean(results: ResultsFile, request: Request<'mean'>): TopLevelSp
   requireMetric(results, request.metric);
   const measured = results.cells.filter((cell) => (cell.metrics[request.metric]?.n ?? 0) > 0);
   const rows = (lines: Lines) => measured.map((cell) => ({ ...lineFields(cell, lines), ...meanFields(cell, request.metric) }));
-  const y = { title: `${request.metric} (mean)`, scale: { zero: false }, tooltips: meanTooltips(`${request.metric} (mean)`) };
+  const rateOf = sharedRateOf(measured, request.metric);
+  const scale = rateOf === null ? { zero: false } : { domain: [0, rateOf] };
+  const y = { title: `${request.metric} (mean)`, scale, tooltips: meanTooltips(`${request.metric} (mean)`) };
   return lineWithErrorBars(results, request, request.metric, rows, y);
+}
+
+/**
+ * The c of a metric that is 0 or c in every game of every cell (a rate in disguise, Kyros's firstAttackWon), or null:
+ * its means are drawn on the whole range 0 to c, as win rates are on 0 to 100%, not on an axis cropped to the data.
+ */
+function sharedRateOf(cells: readonly CellResult[], metric: string): number | null {
+  const rateOf = cells[0]?.metrics[metric].rateOf;
+  return rateOf !== undefined && cells.every((cell) => cell.metrics[metric].rateOf === rateOf) ? rateOf : null;
 }
 
 interface LineAxis {

@@ -159,6 +159,19 @@ describe('mean', () => {
     expect(rows[1].lo as number).toBeLessThan(95);
   });
 
+  it('draws a metric that is 0 or c in every game on the whole range 0 to c, and any other on an axis fitted to its means', () => {
+    const indicator = (hits: number, n: number, rateOf?: number) => ({ mean: (100 * hits) / n, sd: 40, n, lo: 0, hi: 0, histogram: { min: 0, binWidth: 50, counts: [n - hits, 0, hits], below: 0, above: 0 }, ...(rateOf === undefined ? {} : { rateOf }) });
+    const yScale = (rateOfs: (number | undefined)[]) => {
+      const cells = grid.cells.slice(0, 2).map((cell, index) => ({ ...cell, metrics: { ...cell.metrics, first: indicator(120 + 10 * index, 200, rateOfs[index]) } }));
+      const spec = buildChart({ ...grid, metricNames: [...grid.metricNames, 'first'], cells }, { type: 'mean', metric: 'first', x: 'speed' });
+      compileStrictly(spec);
+      return (objectsIn(spec).find((o) => (o.y as { field?: string } | undefined)?.field === 'value')?.y as { scale: object }).scale;
+    };
+    expect(yScale([100, 100])).toEqual({ domain: [0, 100] });
+    expect(yScale([100, undefined])).toEqual({ zero: false });
+    expect(yScale([undefined, undefined])).toEqual({ zero: false });
+  });
+
   it('draws no error bar where the games give no interval, and its tooltip says why', () => {
     const score = grid.cells[0].metrics.score;
     const cells = grid.cells.slice(0, 3).map((cell, index) => {
