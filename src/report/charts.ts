@@ -7,6 +7,7 @@ import {
   cellLabel,
   cellValue,
   comparisonParts,
+  type ComparisonParts,
   hasEstimatedContent,
   isSignificant,
   percentagePointsWithCi,
@@ -480,13 +481,15 @@ const CONTEXT_HEADER = { labelAngle: 0, labelOrient: 'top', labelAnchor: 'start'
 /**
  * The paired win-rate differences of the comparisons that vary one setting, with CIs and a rule at zero. When the
  * other settings vary too and each combination of them holds the same two or more comparisons (a regular grid), one
- * row of the chart per combination, headed by it; otherwise one chart labelled with each comparison in full.
+ * row of the chart per combination, headed by it; when each holds the same one comparison, one chart whose rows are
+ * labelled by the combination and whose axis names the comparison; otherwise one chart labelled with each comparison
+ * in full.
  */
 export function pairedDifference(results: ResultsFile, request: Request<'pairedDifference'>): TopLevelSpec {
   requireSetting(results, request.varied);
   const rows = differenceRows(results, request.varied);
   const contexts = gridContexts(rows);
-  const chart = differencePanel(contexts !== null);
+  const chart = differencePanel(contexts !== null ? 'pair' : onePairAcross(rows) ? 'context' : 'comparison', rows[0]);
   const title = chartTitle(results, `Paired win-rate differences across ${request.varied}`);
   // As in inPanels: the layer spec is a top-level spec too, which TypeScript cannot see through the spread.
   if (contexts === null) return { $schema: SCHEMA, title, data: { values: rows }, ...chart } as TopLevelSpec;
@@ -504,8 +507,10 @@ function differenceRows(results: ResultsFile, varied: string) {
   return results.comparisons
     .filter((comparison) => comparison.varied === varied)
     .map((comparison) => {
-      const { pair, context } = comparisonParts(results, comparison);
+      const { first, second, pair, context } = comparisonParts(results, comparison);
       return {
+        first,
+        second,
         pair,
         context,
         comparison: context === '' ? pair : `${pair} (${context})`,
@@ -522,11 +527,16 @@ function differenceRows(results: ResultsFile, varied: string) {
     });
 }
 
-/** The differences with their CIs against a dashed rule at zero; `byContext`: one facet row per context, labelled by pair. */
-function differencePanel(byContext: boolean): PanelSpec {
+/**
+ * The differences with their CIs against a dashed rule at zero, a row per comparison labelled by `label`: its pair
+ * (one facet row per context), its context (every row `example`'s pair, which the x axis names) or both.
+ */
+function differencePanel(label: 'pair' | 'context' | 'comparison', example: ComparisonParts | undefined): PanelSpec {
+  const byContext = label === 'pair';
   // No axis title: the labels name each comparison, and a title beside labels this long would be drawn over them.
-  const y = { field: byContext ? 'pair' : 'comparison', type: 'nominal', title: null, sort: null, axis: { labelLimit: 0 } } as const;
-  const x = { type: 'quantitative', title: 'difference in win rate, first minus second (percentage points)' } as const;
+  const y = { field: label, type: 'nominal', title: null, sort: null, axis: { labelLimit: 0 } } as const;
+  const difference = label === 'context' && example !== undefined ? `${example.first} minus ${example.second}` : 'first minus second';
+  const x = { type: 'quantitative', title: `difference in win rate, ${difference} (percentage points)` } as const;
   return {
     width: 400,
     height: { step: 24 },
@@ -564,6 +574,12 @@ const DIFFERENCE_TOOLTIPS = [
   { field: 'onlyBWon', type: 'quantitative', title: 'only second won', format: ',' },
   { field: 'significant', type: 'nominal', title: 'CI excludes 0' },
 ] as const;
+
+/** Whether the rows are one comparison (one pair) in each of two or more contexts. */
+function onePairAcross(rows: readonly { pair: string; context: string }[]): boolean {
+  const contexts = new Set(rows.map((row) => row.context));
+  return contexts.size >= 2 && contexts.size === rows.length && new Set(rows.map((row) => row.pair)).size === 1;
+}
 
 /**
  * The contexts of a regular grid of comparisons, in order: two or more of them, each with the same two or more pairs,

@@ -37,11 +37,11 @@ export function comparisonLabel(results: ResultsFile, comparison: PairedComparis
 }
 
 /**
- * What a comparison varies ("speed=7 vs speed=6") and the other varied settings its two cells share ("agents=3"; ''
+ * What a comparison varies ("speed=7 vs speed=6", from its first and second cell) and the other varied settings its two cells share ("agents=3"; ''
  * when none). Two specs of one strategy that differ by the varied parameter share the strategy's name
  * ("strategy=fixed-speed", not "strategy=fixed-speed:speed=7").
  */
-export function comparisonParts(results: ResultsFile, comparison: PairedComparison): { pair: string; context: string } {
+export function comparisonParts(results: ResultsFile, comparison: PairedComparison): ComparisonParts {
   const a = cellById(results, comparison.a);
   const b = cellById(results, comparison.b);
   const context = results.experiment.varied.flatMap((name) => {
@@ -49,7 +49,17 @@ export function comparisonParts(results: ResultsFile, comparison: PairedComparis
     if (cellValue(a, name) === cellValue(b, name)) return [`${name}=${cellValue(a, name)}`];
     return name === 'strategy' && strategyHead(a.strategy) === strategyHead(b.strategy) ? [`strategy=${strategyHead(a.strategy)}`] : [];
   });
-  return { pair: `${cellLabel(a, [comparison.varied])} vs ${cellLabel(b, [comparison.varied])}`, context: context.join(', ') };
+  const first = cellLabel(a, [comparison.varied]);
+  const second = cellLabel(b, [comparison.varied]);
+  return { first, second, pair: `${first} vs ${second}`, context: context.join(', ') };
+}
+
+export interface ComparisonParts {
+  /** The first cell's value of the varied setting ("speed=7"), and the second's. */
+  readonly first: string;
+  readonly second: string;
+  readonly pair: string;
+  readonly context: string;
 }
 
 /** A paired difference is significant when its 95% CI excludes 0. */

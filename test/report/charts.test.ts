@@ -2,7 +2,7 @@ import * as vega from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
 import { describe, expect, it } from 'vitest';
 import { buildChart, buildCharts, chartName, defaultCharts } from '../../src/report/charts.ts';
-import { percentagePointsWithCi } from '../../src/report/format.ts';
+import { comparisonParts, percentagePointsWithCi } from '../../src/report/format.ts';
 import type { ChartRequest } from '../../src/sim/results.ts';
 import { wilson } from '../../src/sim/statistics.ts';
 import { loadResults, withPrintedContentOnly, withProvenance } from './fixtures.ts';
@@ -401,6 +401,21 @@ describe('pairedDifference', () => {
     expect(spec.facet).toBeUndefined();
     expect(dataOf(spec as never)).toHaveLength(1);
     expect(dataOf(spec as never)[0]).toMatchObject({ comparison: 'agents=3 vs agents=2 (speed=5)' });
+  });
+
+  it('labels the rows by the other settings, and names the comparison on the axis, when each setting holds the same one comparison', () => {
+    const pairOf = (comparison: (typeof grid.comparisons)[number]) => comparisonParts(grid, comparison).pair;
+    const agents = grid.comparisons.filter((comparison) => comparison.varied === 'agents');
+    const onePair = { ...grid, comparisons: agents.filter((comparison) => pairOf(comparison) === pairOf(agents[0])) };
+    const spec = buildChart(onePair, { type: 'pairedDifference', varied: 'agents' }) as {
+      facet?: unknown;
+      layer: { encoding: { y?: { field: string }; x: { title: string } } }[];
+    };
+    expect(spec.facet).toBeUndefined();
+    expect(spec.layer[2].encoding.y?.field).toBe('context');
+    expect(dataOf(spec as never).map((row) => row.context)).toEqual(['speed=5', 'speed=6', 'speed=7', 'speed=8']);
+    expect(spec.layer[2].encoding.x.title).toBe('difference in win rate, agents=3 minus agents=2 (percentage points)');
+    compileStrictly(spec as never);
   });
 
   it('is one plain chart when nothing else varies', () => {
