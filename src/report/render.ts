@@ -1,9 +1,12 @@
 import * as vega from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
+import { measuredTextWidth } from './text-width.ts';
+
+vega.textMetrics.width = measuredTextWidth;
 
 /**
- * A Vega-Lite spec as an SVG document, rendered headless in Node. Without the optional node-canvas package Vega
- * estimates text widths instead of measuring them, which is all an SVG needs: the text itself is written as <text>.
+ * A Vega-Lite spec as an SVG document, rendered headless in Node, its text measured by Helvetica's metrics
+ * (text-width.ts): the layout needs only widths, the text itself is written as <text>.
  */
 export async function renderSvg(spec: TopLevelSpec): Promise<string> {
   const view = new vega.View(vega.parse(compile(spec).spec), { renderer: 'none' });
