@@ -75,6 +75,36 @@ export const ONGOING_OPS: readonly PowerOp[] = [
   'immuneWhenFlanked',
 ];
 
+/** The effects a creature's power at the Line (Reveal, First position, End of Line) carries out when it fires. */
+const LINE_OPS: readonly PowerOp[] = [
+  'fire',
+  'exhaust',
+  'drawInFront',
+  'moveToFront',
+  'moveToBack',
+  'stealDie',
+  'revealNext',
+  'swapWithGraveyardTop',
+  'drawToHorde',
+  'reshuffleSummon',
+  'pullFromGraveyard',
+  'toHordeWith',
+];
+
+/**
+ * The effects a power of each timing may have: the engine carries out only these at that timing, so any other would
+ * do nothing. A Defeated power changes the fire, exhausts or returns the creature (Hydra); an End of round power
+ * starts the next Line (Skeletons); `summon` marks the Summon card's Reveal, which its kind carries out.
+ */
+export const OPS_AT_TIMING: Record<(typeof POWER_TIMINGS)[number], readonly PowerOp[]> = {
+  reveal: [...LINE_OPS, 'summon'],
+  first: LINE_OPS,
+  endOfLine: LINE_OPS,
+  ongoing: ONGOING_OPS,
+  defeated: ['fire', 'exhaust', 'returnToBack'],
+  endOfRound: ['restartLine'],
+};
+
 export const power = z
   .strictObject({
     when: z.enum(POWER_TIMINGS),
@@ -84,13 +114,24 @@ export const power = z
   })
   .superRefine((p, ctx) => {
     if (p.once === true && p.when !== 'first') ctx.addIssue({ code: 'custom', message: `only a "first" power can be "once"` });
-    for (const effect of p.effects) {
-      if ((p.when === 'ongoing') !== ONGOING_OPS.includes(effect.op)) {
-        ctx.addIssue({ code: 'custom', message: `effect "${effect.op}" cannot be a "${p.when}" power` });
-      }
-    }
+    const allowed = OPS_AT_TIMING[p.when];
+    p.effects.forEach((effect, index) => {
+      if (allowed.includes(effect.op)) return;
+      const message = `effect "${effect.op}" cannot be a "${p.when}" power (allowed: ${allowed.join(', ')})`;
+      ctx.addIssue({ code: 'custom', path: ['effects', index, 'op'], message });
+    });
   });
 export type Power = z.infer<typeof power>;
+
+/** Only a Summon card summons (its kind does): a `summon` effect on any other card would do nothing. */
+export function checkSummonEffect(card: { kind?: string; powers: readonly Power[] }, ctx: z.RefinementCtx): void {
+  if (card.kind === 'summon') return;
+  card.powers.forEach((p, index) => {
+    const effect = p.effects.findIndex((e) => e.op === 'summon');
+    if (effect < 0) return;
+    ctx.addIssue({ code: 'custom', path: ['powers', index, 'effects', effect, 'op'], message: `only a Summon card (kind "summon") summons` });
+  });
+}
 
 const creature = z.strictObject({
   ...cardBase,
@@ -100,9 +141,11 @@ const creature = z.strictObject({
   /** One card per entry: the printed health of each copy (0 where the card prints "*"). */
   health: z.array(z.number().int().min(0).max(30)).min(1).max(8),
   powers: z.array(power).default([]),
-});
+}).superRefine(checkSummonEffect);
 
-const unhallowed = z.strictObject({ ...cardBase, damage: z.number().int().min(0).max(9), health: z.number().int().min(1).max(30), powers: z.array(power).default([]) });
+const unhallowed = z
+  .strictObject({ ...cardBase, damage: z.number().int().min(0).max(9), health: z.number().int().min(1).max(30), powers: z.array(power).default([]) })
+  .superRefine(checkSummonEffect);
 
 /** Location effects: what the current location changes during its round. */
 export const locationEffect = z.discriminatedUnion('op', [

@@ -99,6 +99,14 @@ describe('Doomed Run content', () => {
     expect(() => doomedrunContentSchema.parse(raw)).toThrow(/cannot be on a activated ability/);
   });
 
+  it("refuses a summon effect on a creature and an effect at a timing where it does nothing, as Set a Watch does", () => {
+    const raw = JSON.parse(readFileSync(new URL('../../../content/doomedrun/run.json', import.meta.url), 'utf8')) as { creatures: { name: string; powers?: unknown[] }[] };
+    raw.creatures[0].powers = [{ when: 'reveal', effects: [{ op: 'summon' }] }];
+    expect(refusal(doomedrunContentSchema, raw)).toBe(`field creatures[0] (${raw.creatures[0].name}).powers[0].effects[0].op: only a Summon card (kind "summon") summons`);
+    raw.creatures[0].powers = [{ when: 'defeated', effects: [{ op: 'stealDie', pick: 'highest' }] }];
+    expect(refusal(doomedrunContentSchema, raw)).toMatch(/effect "stealDie" cannot be a "defeated" power \(allowed: fire, exhaust, returnToBack\)$/);
+  });
+
   type Named = { name: string; damage?: number; adventurer?: string; copies?: number };
   type RunFile = Record<'creatures' | 'summons' | 'unhallowed' | 'locations' | 'adventurers' | 'wardens' | 'mythicItems', (Named & { id?: string })[]> & {
     realms: { creatures: Named[]; graveyard: Named[]; unhallowed: string[]; locations: string[] }[];

@@ -74,6 +74,27 @@ describe('setawatch content file', () => {
     expect(() => parse(bad)).toThrow(/only a .{0,2}first.{0,2} power can be .{0,2}once/);
   });
 
+  it('refuses an effect at a timing where the engine would do nothing with it, naming the timing and what it allows', () => {
+    const bad = structuredClone(shipped) as { creatures: { name: string; powers?: unknown[] }[]; unhallowed: { powers?: unknown[] }[] };
+    bad.creatures[4].powers = [{ when: 'defeated', effects: [{ op: 'fire', amount: 1 }, { op: 'drawInFront', count: 1 }] }];
+    expect(refusal(setawatchContentSchema, bad)).toBe(
+      `field creatures[4] (Fae).powers[0].effects[1].op: effect "drawInFront" cannot be a "defeated" power (allowed: fire, exhaust, returnToBack)`,
+    );
+    bad.creatures[4].powers = [{ when: 'reveal', effects: [{ op: 'restartLine' }] }];
+    expect(refusal(setawatchContentSchema, bad)).toMatch(/effect "restartLine" cannot be a "reveal" power \(allowed: fire, .*, summon\)$/);
+    bad.creatures[4].powers = [{ when: 'endOfRound', effects: [{ op: 'returnToBack' }] }];
+    expect(refusal(setawatchContentSchema, bad)).toMatch(/effect "returnToBack" cannot be a "endOfRound" power \(allowed: restartLine\)$/);
+  });
+
+  it('refuses a summon effect on any card but a Summon card', () => {
+    const bad = structuredClone(shipped) as { creatures: { powers?: unknown[] }[]; unhallowed: { powers?: unknown[] }[] };
+    bad.creatures[4].powers = [{ when: 'reveal', effects: [{ op: 'summon' }] }];
+    expect(refusal(setawatchContentSchema, bad)).toBe(`field creatures[4] (Fae).powers[0].effects[0].op: only a Summon card (kind "summon") summons`);
+    bad.creatures[4].powers = [];
+    bad.unhallowed[1].powers = [{ when: 'reveal', effects: [{ op: 'summon' }] }];
+    expect(refusal(setawatchContentSchema, bad)).toMatch(/^field unhallowed\[1\] \(Lich\)\.powers\[0\]\.effects\[0\]\.op: only a Summon card/);
+  });
+
   it('rejects a passive effect on an activated ability', () => {
     const bad = structuredClone(shipped) as { abilities: { passive?: boolean }[] };
     bad.abilities[4].passive = false;
