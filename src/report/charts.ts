@@ -483,14 +483,16 @@ const CONTEXT_HEADER = { labelAngle: 0, labelOrient: 'top', labelAnchor: 'start'
  * other settings vary too and each combination of them holds the same two or more comparisons (a regular grid), one
  * row of the chart per combination, headed by it; when each holds the same one comparison, one chart whose rows are
  * labelled by the combination and whose axis names the comparison; otherwise one chart labelled with each comparison
- * in full.
+ * in full. The comparisons come in the grid's order, or from the largest difference down (`sort: difference`).
  */
 export function pairedDifference(results: ResultsFile, request: Request<'pairedDifference'>): TopLevelSpec {
   requireSetting(results, request.varied);
   const rows = differenceRows(results, request.varied);
   const contexts = gridContexts(rows);
+  if (request.sort === 'difference') rows.sort((a, b) => b.difference - a.difference);
   const chart = differencePanel(contexts !== null ? 'pair' : onePairAcross(rows) ? 'context' : 'comparison', rows[0]);
-  const title = chartTitle(results, `Paired win-rate differences across ${request.varied}`);
+  const order = request.sort === 'difference' ? ', largest first' : '';
+  const title = chartTitle(results, `Paired win-rate differences across ${request.varied}${order}`);
   // As in inPanels: the layer spec is a top-level spec too, which TypeScript cannot see through the spread.
   if (contexts === null) return { $schema: SCHEMA, title, data: { values: rows }, ...chart } as TopLevelSpec;
   return {

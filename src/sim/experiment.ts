@@ -34,7 +34,7 @@ const chart = z.discriminatedUnion('type', [
   z.object({ type: z.literal('outcomes'), x: z.string() }).strict(),
   z.object({ type: z.literal('distribution'), metric: z.string(), x: z.string() }).strict(),
   z.object({ type: z.literal('survival'), metric: z.string(), x: z.string() }).strict(),
-  z.object({ type: z.literal('pairedDifference'), varied: z.string() }).strict(),
+  z.object({ type: z.literal('pairedDifference'), varied: z.string(), sort: z.literal('difference').optional() }).strict(),
   z.object({ type: z.literal('stages'), metrics: z.array(z.string()).min(2), stage: z.string().min(1), color: z.string().optional() }).strict(),
 ]);
 

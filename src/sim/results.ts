@@ -87,7 +87,8 @@ export type ChartRequest =
   | { readonly type: 'outcomes'; readonly x: string }
   | { readonly type: 'distribution'; readonly metric: string; readonly x: string }
   | { readonly type: 'survival'; readonly metric: string; readonly x: string }
-  | { readonly type: 'pairedDifference'; readonly varied: string }
+  /** `sort: difference`: the comparisons from the largest difference down, instead of in the grid's order. */
+  | { readonly type: 'pairedDifference'; readonly varied: string; readonly sort?: 'difference' }
   | { readonly type: 'stages'; readonly metrics: readonly string[]; readonly stage: string; readonly color?: string };
 
 /** The settings a chart puts on its axes. */

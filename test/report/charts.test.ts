@@ -418,6 +418,16 @@ describe('pairedDifference', () => {
     compileStrictly(spec as never);
   });
 
+  it('lists the comparisons from the largest difference down with sort: difference, in the same layout', () => {
+    const spec = buildChart(grid, { type: 'pairedDifference', varied: 'agents', sort: 'difference' }) as TopLevelSpec & { facet: { row: { field: string } }; title: { text: string } };
+    const differences = dataOf(spec).map((row) => row.difference as number);
+    expect(differences).toEqual([...differences].sort((a, b) => b - a));
+    expect(differences).not.toEqual(dataOf(buildChart(grid, { type: 'pairedDifference', varied: 'agents' })).map((row) => row.difference));
+    expect(spec.facet.row.field).toBe('context');
+    expect(spec.title.text).toBe('Paired win-rate differences across agents, largest first');
+    compileStrictly(spec);
+  });
+
   it('is one plain chart when nothing else varies', () => {
     const oneSetting = { ...grid, experiment: { ...grid.experiment, varied: ['agents'] } };
     const spec = buildChart(oneSetting, { type: 'pairedDifference', varied: 'agents' }) as { facet?: unknown; layer: unknown[] };

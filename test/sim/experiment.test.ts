@@ -108,6 +108,7 @@ describe('experiment plans', () => {
       /x.yaml: field charts\[1\]: "traget" is not a setting or strategy parameter of this experiment; allowed: strategy, target, rounds, crash/,
     );
     await expect(plan({ strategies: [{ name: PARAMETRIC, grid: { k: [1, 2] } }], charts: [{ type: 'winRate', x: 'k' }] })).resolves.toBeDefined();
+    await expect(plan({ grid, charts: [{ type: 'pairedDifference', varied: 'target', sort: 'difference' }] })).resolves.toBeDefined();
   });
 
   it('rejects a chart along a setting every cell shares: there is nothing to draw', async () => {
@@ -189,6 +190,11 @@ describe('experiment plans', () => {
       expect(read('twice.json', `{"name": "twice", "title": "t", "game": "${COIN}",\n  "games": 20, "games": 30}`)).toThrow(
         /twice.json: cannot read experiment file: duplicate key "games" at line 2, column 16$/,
       );
+    });
+
+    it("refuses a paired chart's sort other than difference, naming the field and the value allowed", () => {
+      const chart = `grid:\n  target: [5, 7]\ncharts:\n  - { type: pairedDifference, varied: target, sort: name }\n`;
+      expect(read('sort.yaml', `name: sort\n${header}${chart}`)).toThrow(new InputError(`${join(dir, 'sort.yaml')}: field charts[0].sort: Invalid input: expected "difference"`));
     });
 
     it('refuses bytes that are not UTF-8 text, naming the line', () => {
