@@ -3,19 +3,30 @@ import { type core, z, type ZodError } from 'zod';
 /**
  * zod's English defaults, said as the rest of playsim says them: an unknown key with the fields its object allows (zod
  * names only the key), a missing field as missing ("expected string, received undefined"), a number out of bounds with
- * the bound in words and the value given ("Too small: expected number to be >0").
+ * the bound in words and the value given ("Too small: expected number to be >0"), a value not among those allowed with
+ * them and the value given ("Invalid option: expected one of "a"|"b"").
  */
 z.config({
   customError: (issue) => {
     if (issue.code === 'unrecognized_keys') return unknownKeysMessage(issue.keys, issue.inst);
     if (issue.code === 'invalid_type' && issue.input === undefined) return `missing: expected ${withArticle(issue.expected)}`;
     if ((issue.code === 'too_small' || issue.code === 'too_big') && issue.origin === 'number') return numberBoundMessage(issue);
+    if (issue.code === 'invalid_value') return allowedMessage(issue.values, issue.input);
+    if (issue.code === 'invalid_union' && typeof issue.discriminator === 'string' && Array.isArray(issue.options)) {
+      return allowedMessage(issue.options, valueAt(issue.input, [issue.discriminator]));
+    }
     return undefined;
   },
 });
 
 function withArticle(type: string): string {
   return `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
+}
+
+/** 'expected "7", got "9"' or 'expected one of "a", "b", "c", got "d"'. */
+function allowedMessage(values: readonly unknown[], input: unknown): string {
+  const allowed = values.map((value) => JSON.stringify(value));
+  return `expected ${allowed.length === 1 ? allowed[0] : `one of ${allowed.join(', ')}`}, got ${shown(input)}`;
 }
 
 function numberBoundMessage(issue: core.$ZodRawIssue<core.$ZodIssueTooSmall | core.$ZodIssueTooBig>): string {

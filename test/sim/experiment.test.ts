@@ -194,7 +194,7 @@ describe('experiment plans', () => {
 
     it("refuses a paired chart's sort other than difference, naming the field and the value allowed", () => {
       const chart = `grid:\n  target: [5, 7]\ncharts:\n  - { type: pairedDifference, varied: target, sort: name }\n`;
-      expect(read('sort.yaml', `name: sort\n${header}${chart}`)).toThrow(new InputError(`${join(dir, 'sort.yaml')}: field charts[0].sort: Invalid input: expected "difference"`));
+      expect(read('sort.yaml', `name: sort\n${header}${chart}`)).toThrow(new InputError(`${join(dir, 'sort.yaml')}: field charts[0].sort: expected "difference", got "name"`));
     });
 
     it('refuses bytes that are not UTF-8 text, naming the line', () => {

@@ -36,6 +36,14 @@ describe('describeZodError', () => {
     expect(described(file, { title: 't', games: 3, budget: 1, share: -1 })).toBe('field share: expected a number at least 0, got -1');
   });
 
+  it('names the values allowed and the value given, for a literal, an enum and a discriminated union', () => {
+    expect(described(z.object({ sort: z.literal('difference') }), { sort: 'name' })).toBe('field sort: expected "difference", got "name"');
+    expect(described(z.object({ source: z.enum(['printed', 'estimated']) }), { source: 'printd' })).toBe('field source: expected one of "printed", "estimated", got "printd"');
+    const chart = z.discriminatedUnion('type', [z.object({ type: z.literal('winRate') }), z.object({ type: z.literal('heatmap') })]);
+    expect(described(z.object({ c: chart }), { c: { type: 'pie' } })).toBe('field c.type: expected one of "winRate", "heatmap", got "pie"');
+    expect(described(z.object({ c: chart }), { c: {} })).toBe('field c.type: expected one of "winRate", "heatmap", got nothing');
+  });
+
   it('keeps a message the schema gives its union', () => {
     const spec = z.union([z.string(), z.object({ name: z.string() })], { error: 'expected a spec' });
     expect(described(z.object({ s: spec }), { s: 42 })).toBe('field s: expected a spec');
