@@ -94,8 +94,14 @@ function cellsOnAxes(results: ResultsFile, request: ChartRequest): ResultsFile {
 /** Long labels (a party of four, a comparison) and legend titles ("recovery, knockoutTurns") are shown whole rather than cut at vega-lite's 180 px. */
 const LABELS_IN_FULL = { axis: { labelLimit: 480 }, legend: { labelLimit: 0, titleLimit: 0 }, header: { labelLimit: 0 } } as const;
 
+/**
+ * Helvetica, whose metrics lay the SVGs out (text-width.ts), or a face with the same metrics: named rather than left
+ * to a viewer's sans-serif, which may be a wider face (DejaVu Sans) that the layout leaves no room for.
+ */
+export const CHART_FONT = 'Helvetica, Arial, "Liberation Sans", "Nimbus Sans", sans-serif';
+
 export function buildChart(allResults: ResultsFile, request: ChartRequest): TopLevelSpec {
-  return { ...chartFor(cellsOnAxes(allResults, request), request), config: LABELS_IN_FULL } as TopLevelSpec;
+  return { ...chartFor(cellsOnAxes(allResults, request), request), config: { ...LABELS_IN_FULL, font: CHART_FONT } } as TopLevelSpec;
 }
 
 function chartFor(results: ResultsFile, request: ChartRequest): TopLevelSpec {
@@ -483,16 +489,18 @@ const CONTEXT_HEADER = { labelAngle: 0, labelOrient: 'top', labelAnchor: 'start'
  * other settings vary too and each combination of them holds the same two or more comparisons (a regular grid), one
  * row of the chart per combination, headed by it; when each holds the same one comparison, one chart whose rows are
  * labelled by the combination and whose axis names the comparison; otherwise one chart labelled with each comparison
- * in full. The comparisons come in the grid's order, or from the largest difference down (`sort: difference`).
+ * in full. The comparisons come in the grid's order, or from the largest difference down (`sort: difference`: one
+ * list, never rows of a grid).
  */
 export function pairedDifference(results: ResultsFile, request: Request<'pairedDifference'>): TopLevelSpec {
   requireSetting(results, request.varied);
   const rows = differenceRows(results, request.varied);
-  const contexts = gridContexts(rows);
-  if (request.sort === 'difference') rows.sort((a, b) => b.difference - a.difference);
+  const sorted = request.sort === 'difference';
+  // Sorted, one list from the largest difference down: rows of a grid would share one order, the first row's.
+  const contexts = sorted ? null : gridContexts(rows);
+  if (sorted) rows.sort((a, b) => b.difference - a.difference);
   const chart = differencePanel(contexts !== null ? 'pair' : onePairAcross(rows) ? 'context' : 'comparison', rows[0]);
-  const order = request.sort === 'difference' ? ', largest first' : '';
-  const title = chartTitle(results, `Paired win-rate differences across ${request.varied}${order}`);
+  const title = chartTitle(results, `Paired win-rate differences across ${request.varied}${sorted ? ', largest first' : ''}`);
   // As in inPanels: the layer spec is a top-level spec too, which TypeScript cannot see through the spread.
   if (contexts === null) return { $schema: SCHEMA, title, data: { values: rows }, ...chart } as TopLevelSpec;
   return {

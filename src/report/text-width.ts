@@ -13,7 +13,15 @@ const BOLD = Font.load(FontNames.HelveticaBold);
 /** The font metrics' units per em. */
 const UNITS_PER_EM = 1000;
 
-/** A character outside the metrics' Windows-1252 set (≥, −): a digit's width, near the sans-serif faces' own. */
+/** Characters the charts write that Windows-1252 lacks, by their glyph names in the metrics: d3's minus sign, ≤, ≥, ≠. */
+const GLYPHS_BEYOND_WINANSI: ReadonlyMap<number, string> = new Map([
+  [0x2212, 'minus'],
+  [0x2264, 'lessequal'],
+  [0x2265, 'greaterequal'],
+  [0x2260, 'notequal'],
+]);
+
+/** Any other character: a digit's width, near the sans-serif faces' own. */
 const OTHER_CHARACTER = 556;
 
 /** Vega's default size of a text mark's font. */
@@ -35,8 +43,8 @@ export function textWidth(text: string, fontSize: number, bold: boolean): number
 }
 
 function characterWidth(font: Font, codePoint: number): number {
-  if (!Encodings.WinAnsi.canEncodeUnicodeCodePoint(codePoint)) return OTHER_CHARACTER;
-  return font.getWidthOfGlyph(Encodings.WinAnsi.encodeUnicodeCodePoint(codePoint).name) ?? OTHER_CHARACTER;
+  const glyph = Encodings.WinAnsi.canEncodeUnicodeCodePoint(codePoint) ? Encodings.WinAnsi.encodeUnicodeCodePoint(codePoint).name : GLYPHS_BEYOND_WINANSI.get(codePoint);
+  return (glyph === undefined ? undefined : font.getWidthOfGlyph(glyph)) ?? OTHER_CHARACTER;
 }
 
 function isBold(weight: string | number | null | undefined): boolean {

@@ -418,12 +418,14 @@ describe('pairedDifference', () => {
     compileStrictly(spec as never);
   });
 
-  it('lists the comparisons from the largest difference down with sort: difference, in the same layout', () => {
-    const spec = buildChart(grid, { type: 'pairedDifference', varied: 'agents', sort: 'difference' }) as TopLevelSpec & { facet: { row: { field: string } }; title: { text: string } };
+  it('lists the comparisons from the largest difference down with sort: difference, in one list labelled in full', () => {
+    type Sorted = TopLevelSpec & { facet?: unknown; layer: { encoding: { y?: { field: string } } }[]; title: { text: string } };
+    const spec = buildChart(grid, { type: 'pairedDifference', varied: 'agents', sort: 'difference' }) as Sorted;
     const differences = dataOf(spec).map((row) => row.difference as number);
     expect(differences).toEqual([...differences].sort((a, b) => b - a));
     expect(differences).not.toEqual(dataOf(buildChart(grid, { type: 'pairedDifference', varied: 'agents' })).map((row) => row.difference));
-    expect(spec.facet.row.field).toBe('context');
+    expect(spec.facet).toBeUndefined();
+    expect(spec.layer[2].encoding.y?.field).toBe('comparison');
     expect(spec.title.text).toBe('Paired win-rate differences across agents, largest first');
     compileStrictly(spec);
   });

@@ -1,7 +1,9 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { describe, expect, it } from 'vitest';
+import { buildChart, CHART_FONT } from '../../src/report/charts.ts';
 import { renderSvg } from '../../src/report/render.ts';
 import { measuredTextWidth, textWidth } from '../../src/report/text-width.ts';
+import { loadResults } from './fixtures.ts';
 
 describe('textWidth', () => {
   it("sums Helvetica's character widths at the font size", () => {
@@ -12,8 +14,10 @@ describe('textWidth', () => {
     expect(textWidth('Hello', 10, true)).toBeCloseTo(24.45, 9);
   });
 
-  it("gives a character outside the metrics' set a digit's width", () => {
-    expect(textWidth('≥', 10, false)).toBeCloseTo(textWidth('0', 10, false), 9);
+  it("measures the minus sign d3 writes and ≥ by their own glyphs, and any other character outside the metrics' set as a digit", () => {
+    expect(textWidth('−', 10, false)).toBeCloseTo(5.84, 9);
+    expect(textWidth('≥', 10, false)).toBeCloseTo(5.49, 9);
+    expect(textWidth('→', 10, false)).toBeCloseTo(textWidth('0', 10, false), 9);
   });
 });
 
@@ -29,6 +33,13 @@ describe('measuredTextWidth', () => {
 });
 
 describe('SVG layout', () => {
+  it("names Helvetica and the faces with its metrics for every text, not a viewer's sans-serif, which may be wider", async () => {
+    const svg = await renderSvg(buildChart(loadResults('necreaux-speed'), { type: 'winRate', x: 'speed', color: 'agents' }));
+    const families = new Set([...svg.matchAll(/font-family="([^"]*)"/g)].map((match) => match[1].replace(/&quot;/g, '"')));
+    expect(families).toEqual(new Set([CHART_FONT]));
+    expect(CHART_FONT).toMatch(/^Helvetica, Arial, /);
+  });
+
   it('leaves room for a long axis label by its measured width, not 0.8 em a character', async () => {
     const label = 'afterLoss=endTurn, opponentSetup=prepare, eagleReroll=missed, step7=all';
     const spec = {
