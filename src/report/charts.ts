@@ -94,6 +94,9 @@ function cellsOnAxes(results: ResultsFile, request: ChartRequest): ResultsFile {
 /** Long labels (a party of four, a comparison) and legend titles ("recovery, knockoutTurns") are shown whole rather than cut at vega-lite's 180 px. */
 const LABELS_IN_FULL = { axis: { labelLimit: 480 }, legend: { labelLimit: 0, titleLimit: 0 }, header: { labelLimit: 0 } } as const;
 
+/** Room between a chart's title (and its subtitle) and the chart, whose panels' own header may stand right under it. */
+const TITLE_OFFSET = 12;
+
 /**
  * Helvetica, whose metrics lay the SVGs out (text-width.ts), or a face with the same metrics: named rather than left
  * to a viewer's sans-serif, which may be a wider face (DejaVu Sans) that the layout leaves no room for.
@@ -101,7 +104,7 @@ const LABELS_IN_FULL = { axis: { labelLimit: 480 }, legend: { labelLimit: 0, tit
 export const CHART_FONT = 'Helvetica, Arial, "Liberation Sans", "Nimbus Sans", sans-serif';
 
 export function buildChart(allResults: ResultsFile, request: ChartRequest): TopLevelSpec {
-  return { ...chartFor(cellsOnAxes(allResults, request), request), config: { ...LABELS_IN_FULL, font: CHART_FONT } } as TopLevelSpec;
+  return { ...chartFor(cellsOnAxes(allResults, request), request), config: { ...LABELS_IN_FULL, font: CHART_FONT, title: { offset: TITLE_OFFSET } } } as TopLevelSpec;
 }
 
 function chartFor(results: ResultsFile, request: ChartRequest): TopLevelSpec {
