@@ -7,7 +7,6 @@ import {
   cellLabel,
   cellValue,
   comparisonParts,
-  type ComparisonParts,
   hasEstimatedContent,
   isSignificant,
   percentagePointsWithCi,
@@ -502,7 +501,9 @@ export function pairedDifference(results: ResultsFile, request: Request<'pairedD
   // Sorted, one list from the largest difference down: rows of a grid would share one order, the first row's.
   const contexts = sorted ? null : gridContexts(rows);
   if (sorted) rows.sort((a, b) => b.difference - a.difference);
-  const chart = differencePanel(contexts !== null ? 'pair' : onePairAcross(rows) ? 'context' : 'comparison', rows[0]);
+  const label = contexts !== null ? 'pair' : onePairAcross(rows) ? 'context' : 'comparison';
+  // Labelled by context, every row is the same comparison, which the x axis names.
+  const chart = differencePanel(label, label === 'context' ? `${rows[0].first} minus ${rows[0].second}` : 'first minus second');
   const title = chartTitle(results, `Paired win-rate differences across ${request.varied}${sorted ? ', largest first' : ''}`);
   // As in inPanels: the layer spec is a top-level spec too, which TypeScript cannot see through the spread.
   if (contexts === null) return { $schema: SCHEMA, title, data: { values: rows }, ...chart } as TopLevelSpec;
@@ -542,13 +543,12 @@ function differenceRows(results: ResultsFile, varied: string) {
 
 /**
  * The differences with their CIs against a dashed rule at zero, a row per comparison labelled by `label`: its pair
- * (one facet row per context), its context (every row `example`'s pair, which the x axis names) or both.
+ * (one facet row per context), its context or both; `difference` says which cell's rate is taken from which.
  */
-function differencePanel(label: 'pair' | 'context' | 'comparison', example: ComparisonParts | undefined): PanelSpec {
+function differencePanel(label: 'pair' | 'context' | 'comparison', difference: string): PanelSpec {
   const byContext = label === 'pair';
-  // No axis title: the labels name each comparison, and a title beside labels this long would be drawn over them.
+  // No axis title: the labels name each row, and a title beside labels this long would be drawn over them.
   const y = { field: label, type: 'nominal', title: null, sort: null, axis: { labelLimit: 0 } } as const;
-  const difference = label === 'context' && example !== undefined ? `${example.first} minus ${example.second}` : 'first minus second';
   const x = { type: 'quantitative', title: `difference in win rate, ${difference} (percentage points)` } as const;
   return {
     width: 400,

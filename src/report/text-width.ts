@@ -1,12 +1,12 @@
+/**
+ * Text widths for the SVGs rendered in Node, from Helvetica's published font metrics, which Arial, Liberation Sans and
+ * Nimbus Sans share: the charts name these faces (CHART_FONT in charts.ts). Without the native node-canvas package
+ * Vega guesses 0.8 em a character, about half again too wide: long axis labels stood off their axes and legends
+ * trailed empty space. Fixed metrics also lay a chart out the same on every machine, whatever fonts it has.
+ */
 import { Encodings, Font, FontNames } from '@pdf-lib/standard-fonts';
 import type { MeasuredText } from 'vega';
 
-/**
- * Text widths for the SVGs rendered in Node, from Helvetica's published font metrics, which Arial and Liberation Sans
- * (what browsers draw Vega's default sans-serif with) share. Without the native node-canvas package Vega guesses 0.8
- * em a character, about half again too wide: long axis labels stood off their axes and legends trailed empty space.
- * Fixed metrics also lay a chart out the same on every machine, whatever fonts it has.
- */
 const REGULAR = Font.load(FontNames.Helvetica);
 const BOLD = Font.load(FontNames.HelveticaBold);
 
@@ -48,5 +48,5 @@ function characterWidth(font: Font, codePoint: number): number {
 }
 
 function isBold(weight: string | number | null | undefined): boolean {
-  return weight === 'bold' || weight === 'bolder' || (typeof weight === 'number' && weight >= 600) || (typeof weight === 'string' && Number(weight) >= 600);
+  return weight === 'bold' || weight === 'bolder' || Number(weight) >= 600;
 }

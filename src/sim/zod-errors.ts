@@ -4,7 +4,8 @@ import { type core, z, type ZodError } from 'zod';
  * zod's English defaults, said as the rest of playsim says them: an unknown key with the fields its object allows (zod
  * names only the key), a missing field as missing ("expected string, received undefined"), a number out of bounds with
  * the bound in words and the value given ("Too small: expected number to be >0"), a value not among those allowed with
- * them and the value given ("Invalid option: expected one of "a"|"b"").
+ * them and the value given (an enum's "Invalid option: expected one of "a"|"b"", a literal's "Invalid input: expected
+ * "a"", a discriminated union's "Invalid discriminator value. Expected 'a' | 'b'").
  */
 z.config({
   customError: (issue) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { refuseDuplicates } from '../../core/content-checks.ts';
 import type { ContentSpec, Provenance } from '../../core/game.ts';
-import { abilityFields, campAction, checkPassiveEffects, checkSummonEffect, checkTypeNames, locationEffect, power, RUNES } from '../setawatch/content.ts';
+import { abilityFields, campAction, checkPassiveEffects, checkSummonPowers, checkTypeNames, locationEffect, power, RUNES } from '../setawatch/content.ts';
 import type { SetawatchContent } from '../setawatch/content.ts';
 
 /**
@@ -26,7 +26,7 @@ const creature = z.strictObject({
   damage: z.number().int().min(0).max(9),
   health: z.array(z.number().int().min(0).max(30)).min(1).max(8),
   powers: z.array(power).default([]),
-}).superRefine(checkSummonEffect);
+}).superRefine(checkSummonPowers);
 const unhallowed = z
   .strictObject({
     ...cardBase,
@@ -36,7 +36,7 @@ const unhallowed = z
     /** Final Realm: replaced by the top Husk of the Graveyard when defeated. */
     molt: z.boolean().default(false),
   })
-  .superRefine(checkSummonEffect);
+  .superRefine(checkSummonPowers);
 const location = z.strictObject({
   ...cardBase,
   kind: z.enum(['regular', 'final', 'respite']),

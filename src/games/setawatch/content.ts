@@ -123,14 +123,25 @@ export const power = z
   });
 export type Power = z.infer<typeof power>;
 
-/** Only a Summon card summons (its kind does): a `summon` effect on any other card would do nothing. */
-export function checkSummonEffect(card: { kind?: string; powers: readonly Power[] }, ctx: z.RefinementCtx): void {
-  if (card.kind === 'summon') return;
+/**
+ * Only a Summon card summons (its kind does): a `summon` effect on any other card would do nothing. A Summon card is
+ * never a creature in the Line: revealed, it summons; defeated face down, it goes; so its other Reveal effects and its
+ * First position, End of Line and Defeated powers would do nothing either (Ongoing and End of round powers can work).
+ */
+export function checkSummonPowers(card: { kind?: string; powers: readonly Power[] }, ctx: z.RefinementCtx): void {
+  const summonCard = card.kind === 'summon';
   card.powers.forEach((p, index) => {
-    const effect = p.effects.findIndex((e) => e.op === 'summon');
-    if (effect < 0) return;
-    ctx.addIssue({ code: 'custom', path: ['powers', index, 'effects', effect, 'op'], message: `only a Summon card (kind "summon") summons` });
+    p.effects.forEach((effect, position) => {
+      const message = summonCard ? summonCardEffectProblem(p.when, effect.op) : effect.op === 'summon' ? 'a summon effect does nothing here: only a Summon card summons' : null;
+      if (message !== null) ctx.addIssue({ code: 'custom', path: ['powers', index, 'effects', position, 'op'], message });
+    });
   });
+}
+
+function summonCardEffectProblem(when: Power['when'], op: PowerOp): string | null {
+  if (when === 'reveal') return op === 'summon' ? null : `effect "${op}" does nothing on a Summon card, which summons when revealed (its Reveal takes only "summon")`;
+  if (when === 'first' || when === 'endOfLine' || when === 'defeated') return `a "${when}" power does nothing on a Summon card, which never stands revealed in the Line`;
+  return null;
 }
 
 const creature = z.strictObject({
@@ -141,11 +152,11 @@ const creature = z.strictObject({
   /** One card per entry: the printed health of each copy (0 where the card prints "*"). */
   health: z.array(z.number().int().min(0).max(30)).min(1).max(8),
   powers: z.array(power).default([]),
-}).superRefine(checkSummonEffect);
+}).superRefine(checkSummonPowers);
 
 const unhallowed = z
   .strictObject({ ...cardBase, damage: z.number().int().min(0).max(9), health: z.number().int().min(1).max(30), powers: z.array(power).default([]) })
-  .superRefine(checkSummonEffect);
+  .superRefine(checkSummonPowers);
 
 /** Location effects: what the current location changes during its round. */
 export const locationEffect = z.discriminatedUnion('op', [

@@ -102,7 +102,7 @@ describe('Doomed Run content', () => {
   it("refuses a summon effect on a creature and an effect at a timing where it does nothing, as Set a Watch does", () => {
     const raw = JSON.parse(readFileSync(new URL('../../../content/doomedrun/run.json', import.meta.url), 'utf8')) as { creatures: { name: string; powers?: unknown[] }[] };
     raw.creatures[0].powers = [{ when: 'reveal', effects: [{ op: 'summon' }] }];
-    expect(refusal(doomedrunContentSchema, raw)).toBe(`field creatures[0] (${raw.creatures[0].name}).powers[0].effects[0].op: only a Summon card (kind "summon") summons`);
+    expect(refusal(doomedrunContentSchema, raw)).toBe(`field creatures[0] (${raw.creatures[0].name}).powers[0].effects[0].op: a summon effect does nothing here: only a Summon card summons`);
     raw.creatures[0].powers = [{ when: 'defeated', effects: [{ op: 'stealDie', pick: 'highest' }] }];
     expect(refusal(doomedrunContentSchema, raw)).toMatch(/effect "stealDie" cannot be a "defeated" power \(allowed: fire, exhaust, returnToBack\)$/);
   });

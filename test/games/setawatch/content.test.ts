@@ -89,10 +89,31 @@ describe('setawatch content file', () => {
   it('refuses a summon effect on any card but a Summon card', () => {
     const bad = structuredClone(shipped) as { creatures: { powers?: unknown[] }[]; unhallowed: { powers?: unknown[] }[] };
     bad.creatures[4].powers = [{ when: 'reveal', effects: [{ op: 'summon' }] }];
-    expect(refusal(setawatchContentSchema, bad)).toBe(`field creatures[4] (Fae).powers[0].effects[0].op: only a Summon card (kind "summon") summons`);
+    expect(refusal(setawatchContentSchema, bad)).toBe(`field creatures[4] (Fae).powers[0].effects[0].op: a summon effect does nothing here: only a Summon card summons`);
     bad.creatures[4].powers = [];
     bad.unhallowed[1].powers = [{ when: 'reveal', effects: [{ op: 'summon' }] }];
-    expect(refusal(setawatchContentSchema, bad)).toMatch(/^field unhallowed\[1\] \(Lich\)\.powers\[0\]\.effects\[0\]\.op: only a Summon card/);
+    expect(refusal(setawatchContentSchema, bad)).toMatch(/^field unhallowed\[1\] \(Lich\)\.powers\[0\]\.effects\[0\]\.op: a summon effect does nothing here/);
+  });
+
+  it("refuses a Summon card's powers that would never fire: Reveal effects beside summon, First position, End of Line, Defeated", () => {
+    type File = { creatures: { kind?: string; powers?: unknown[] }[] };
+    const summonIndex = (shipped as File).creatures.findIndex((card) => card.kind === 'summon');
+    const withPowers = (powers: unknown[]) => {
+      const file = structuredClone(shipped) as File;
+      file.creatures[summonIndex].powers = powers;
+      return file;
+    };
+    const field = `field creatures[${summonIndex}] (Summon!).powers`;
+    expect(refusal(setawatchContentSchema, withPowers([{ when: 'reveal', effects: [{ op: 'summon' }, { op: 'fire', amount: -1 }] }]))).toBe(
+      `${field}[0].effects[1].op: effect "fire" does nothing on a Summon card, which summons when revealed (its Reveal takes only "summon")`,
+    );
+    for (const when of ['first', 'endOfLine', 'defeated']) {
+      expect(refusal(setawatchContentSchema, withPowers([{ when: 'reveal', effects: [{ op: 'summon' }] }, { when, effects: [{ op: 'fire', amount: -1 }] }]))).toBe(
+        `${field}[1].effects[0].op: a "${when}" power does nothing on a Summon card, which never stands revealed in the Line`,
+      );
+    }
+    const endOfRound = { when: 'endOfRound', effects: [{ op: 'restartLine' }] };
+    expect(() => parse(withPowers([{ when: 'reveal', effects: [{ op: 'summon' }] }, endOfRound]))).not.toThrow();
   });
 
   it('rejects a passive effect on an activated ability', () => {
