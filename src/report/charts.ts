@@ -103,7 +103,9 @@ const TITLE_OFFSET = 12;
 export const CHART_FONT = 'Helvetica, Arial, "Liberation Sans", "Nimbus Sans", sans-serif';
 
 export function buildChart(allResults: ResultsFile, request: ChartRequest): TopLevelSpec {
-  return { ...chartFor(cellsOnAxes(allResults, request), request), config: { ...LABELS_IN_FULL, font: CHART_FONT, title: { offset: TITLE_OFFSET } } } as TopLevelSpec;
+  const spec = chartFor(cellsOnAxes(allResults, request), request);
+  const legend = { ...LABELS_IN_FULL.legend, ...spec.config?.legend };
+  return { ...spec, config: { ...LABELS_IN_FULL, legend, font: CHART_FONT, title: { offset: TITLE_OFFSET } } } as TopLevelSpec;
 }
 
 function chartFor(results: ResultsFile, request: ChartRequest): TopLevelSpec {
@@ -623,8 +625,11 @@ function inPanels(results: ResultsFile, title: Title, rows: Row[], panels: strin
   const data = { values: rows };
   // A panel is a unit or a layer spec, either of which is a top-level spec too; TypeScript cannot see that through the spread.
   if (panels.length === 0) return { $schema: SCHEMA, title, data, ...panel } as TopLevelSpec;
-  return { $schema: SCHEMA, title, data, facet: groupChannel(results, panels, field), columns: PANEL_COLUMNS, spec: panel };
+  return { $schema: SCHEMA, title, data, facet: groupChannel(results, panels, field), columns: PANEL_COLUMNS, spec: panel, config: { legend: LEGEND_ABOVE } };
 }
+
+/** Panels may make a chart wider than the report's page: its legend goes above them, seen without scrolling sideways. */
+const LEGEND_ABOVE = { orient: 'top' } as const;
 
 /** A row's setting values (under `params`, so they cannot clash with the chart's own fields) and its group label. */
 function cellFields(cell: CellResult, groupNames: readonly string[]): Row {
