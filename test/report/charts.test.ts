@@ -372,11 +372,12 @@ describe('line charts with a third varied setting', () => {
     const spec = buildChart(withFire(fires), { type: 'winRate', x: 'speed', color: 'agents' }) as {
       facet: { field: string; title: string };
       spec: { encoding: { color: { title: string } } };
+      config: { legend: unknown };
     };
     expect(spec.facet).toMatchObject({ field: 'panel', title: 'fire' });
     expect(spec.spec.encoding.color.title).toBe('agents');
     // Panels may run past the page: the legend goes above them, its labels still in full.
-    expect((spec as { config: { legend: unknown } }).config.legend).toEqual({ labelLimit: 0, titleLimit: 0, orient: 'top' });
+    expect(spec.config.legend).toEqual({ labelLimit: 0, titleLimit: 0, orient: 'top' });
     expect((buildChart(grid, { type: 'winRate', x: 'speed', color: 'agents' }) as { config: { legend: unknown } }).config.legend).toEqual({ labelLimit: 0, titleLimit: 0 });
     expect(new Set(dataOf(spec as never).map((row) => row.panel))).toEqual(new Set(fires.map((fire) => `fire=${fire}`)));
     compileStrictly(spec as never);
