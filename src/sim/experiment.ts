@@ -65,6 +65,8 @@ export const experimentSchema = z
     charts: z.array(chart).default([]),
     /** The varied settings or strategy parameters the experiment chooses among ("strategy" for the strategies). */
     choose: z.array(z.string().min(1)).min(1).optional(),
+    /** Per grid setting, the value every other value of it is compared with, instead of each with the next. */
+    baseline: z.record(z.string(), scalar).optional(),
   })
   .strict()
   .refine((file) => file.maxGames === undefined || file.targetCi !== undefined, {
@@ -95,7 +97,7 @@ export interface ExperimentPlan {
   readonly sourcePath: string;
   readonly varied: readonly string[];
   readonly cells: readonly CellPlan[];
-  /** Cell pairs [a, b] adjacent along one dimension, and the name of that dimension. */
+  /** Cell pairs [a, b] adjacent along one dimension (or b its dimension's baseline), and the name of that dimension. */
   readonly pairs: readonly (readonly [number, number, string])[];
   readonly charts: readonly ChartRequest[];
   /** What the report names the best of, per combination of the other varied settings (empty: no such table). */
@@ -192,7 +194,7 @@ function cartesian(dimensionSizes: readonly number[]): number[][] {
   return points;
 }
 
-/** What two cells adjacent along a dimension differ in: the setting, the one strategy parameter, or "strategy". */
+/** What two compared cells (next along a dimension, or a value and its baseline) differ in: the setting, the one strategy parameter, or "strategy". */
 function differenceLabel(a: CellPlan, b: CellPlan, dimension: number, gridNames: readonly string[]): string {
   if (dimension < gridNames.length) return gridNames[dimension];
   if (strategyHead(a.strategy) !== strategyHead(b.strategy)) return 'strategy';
@@ -201,20 +203,46 @@ function differenceLabel(a: CellPlan, b: CellPlan, dimension: number, gridNames:
   return differing.length === 1 ? differing[0] : 'strategy';
 }
 
-function adjacentPairs(cells: readonly CellPlan[], gridNames: readonly string[], strategyNext: readonly number[][]): [number, number, string][] {
+/**
+ * The pairs the run compares game by game: along each dimension, each cell (b) with the next along it (a), or, along
+ * a grid setting with a baseline (its value's index in `baselines`), each other cell (a) with the baseline's (b).
+ */
+function comparedPairs(cells: readonly CellPlan[], gridNames: readonly string[], strategyNext: readonly number[][], baselines: readonly (number | undefined)[]): [number, number, string][] {
   const byKey = new Map(cells.map((cell, index) => [cell.coordinates.join(','), index]));
   const pairs: [number, number, string][] = [];
-  const pairWith = (index: number, coordinates: readonly number[], dimension: number) => {
-    const neighbour = byKey.get(coordinates.join(','));
-    if (neighbour !== undefined) pairs.push([neighbour, index, differenceLabel(cells[neighbour], cells[index], dimension, gridNames)]);
+  const pairWith = (a: number | undefined, b: number | undefined, dimension: number) => {
+    if (a !== undefined && b !== undefined) pairs.push([a, b, differenceLabel(cells[a], cells[b], dimension, gridNames)]);
   };
+  const cellAt = (cell: CellPlan, dimension: number, value: number) => byKey.get(cell.coordinates.map((at, d) => (d === dimension ? value : at)).join(','));
   cells.forEach((cell, index) => {
     cell.coordinates.forEach((position, dimension) => {
+      const baseline = baselines[dimension];
+      if (baseline !== undefined) {
+        if (position !== baseline) pairWith(index, cellAt(cell, dimension, baseline), dimension);
+        return;
+      }
       const along = dimension < gridNames.length ? [position + 1] : strategyNext[position];
-      for (const value of along) pairWith(index, cell.coordinates.map((at, d) => (d === dimension ? value : at)), dimension);
+      for (const value of along) pairWith(cellAt(cell, dimension, value), index, dimension);
     });
   });
   return pairs;
+}
+
+/** Per grid setting, the index of its baseline value among the grid's values (undefined: compared with the next). */
+function baselineIndexes(file: ExperimentFile, game: GameModule, gridValues: readonly SettingValue[][], where: string): (number | undefined)[] {
+  const gridNames = Object.keys(file.grid);
+  const baseline = file.baseline ?? {};
+  for (const name of Object.keys(baseline)) {
+    if (!gridNames.includes(name)) throw new InputError(`${where}: field baseline: "${name}" is not a grid setting; grid: ${gridNames.join(', ') || 'none'}`);
+  }
+  return gridNames.map((name, dimension) => {
+    if (!Object.hasOwn(baseline, name)) return undefined;
+    const field = `${where}: field baseline.${name}`;
+    const shown = (value: SettingValue) => String(parseSetting(game, name, value, field));
+    const index = gridValues[dimension].map(shown).indexOf(shown(baseline[name]));
+    if (index < 0) throw new InputError(`${field}: ${JSON.stringify(baseline[name])} is not one of the grid's values (${gridValues[dimension].join(', ')})`);
+    return index;
+  });
 }
 
 /**
@@ -352,7 +380,7 @@ export async function planExperiment(file: ExperimentFile, game: GameModule, sou
     sourcePath,
     varied,
     cells,
-    pairs: adjacentPairs(cells, gridNames, strategyNeighbours(strategies)),
+    pairs: comparedPairs(cells, gridNames, strategyNeighbours(strategies), baselineIndexes(file, game, gridValues, sourcePath)),
     charts: file.charts,
     choose: checkedChoice(file.choose ?? [], varied, strategyParamNames, sourcePath),
   };

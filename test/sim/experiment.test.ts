@@ -46,6 +46,33 @@ describe('experiment plans', () => {
     await expect(plan({ strategies: [{ name: PARAMETRIC, grid: { k: [1, 2] } }, PARAMETRIC] })).rejects.toThrow(`field strategies: "${PARAMETRIC}" plays the same strategy as "${PARAMETRIC}:k=1"; list it once`);
   });
 
+  it("pairs each value of a setting with a baseline with the baseline's cell, and the other settings with the next value", async () => {
+    // Cells: target 5/7/9 (slowest) x rounds 1/2. Baseline target=7: 5 and 9 each against 7.
+    const { pairs } = await plan({ grid: { target: [5, 7, 9], rounds: [1, 2] }, baseline: { target: 7 } });
+    expect(pairs).toEqual([
+      [0, 2, 'target'],
+      [1, 0, 'rounds'],
+      [1, 3, 'target'],
+      [3, 2, 'rounds'],
+      [4, 2, 'target'],
+      [5, 4, 'rounds'],
+      [5, 3, 'target'],
+    ]);
+    const { pairs: adjacent } = await plan({ grid: { target: [5, 7, 9], rounds: [1, 2] } });
+    expect(adjacent.filter(([, , varied]) => varied === 'target')).toEqual([
+      [2, 0, 'target'],
+      [3, 1, 'target'],
+      [4, 2, 'target'],
+      [5, 3, 'target'],
+    ]);
+  });
+
+  it('refuses a baseline of a setting the grid does not vary, or of a value not in its grid', async () => {
+    await expect(plan({ grid: { target: [5, 7] }, baseline: { rounds: 2 } })).rejects.toThrow(/^x.yaml: field baseline: "rounds" is not a grid setting; grid: target$/);
+    await expect(plan({ grid: { target: [5, 7] }, baseline: { target: 6 } })).rejects.toThrow(/^x.yaml: field baseline.target: 6 is not one of the grid's values \(5, 7\)$/);
+    await expect(plan({ grid: { target: [5, 7] }, baseline: { target: 99 } })).rejects.toThrow(/^x.yaml: field baseline.target: /);
+  });
+
   it('pairs the cells of a strategy grid of two parameters along one parameter at a time, as a settings grid', async () => {
     // Cells: k=1/j=1, k=1/j=2, k=2/j=1, k=2/j=2, always. Consecutive cells k=1/j=2 and k=2/j=1 differ in both: no pair.
     const { cells, pairs } = await plan({ strategies: [{ name: PARAMETRIC, grid: { k: [1, 2], j: [1, 2] } }, 'always'] });
