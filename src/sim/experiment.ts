@@ -194,7 +194,10 @@ function cartesian(dimensionSizes: readonly number[]): number[][] {
   return points;
 }
 
-/** What two compared cells (next along a dimension, or a value and its baseline) differ in: the setting, the one strategy parameter, or "strategy". */
+/**
+ * What two compared cells (next along a dimension, or a value and its baseline) differ in: the setting, the one
+ * strategy parameter, or "strategy".
+ */
 function differenceLabel(a: CellPlan, b: CellPlan, dimension: number, gridNames: readonly string[]): string {
   if (dimension < gridNames.length) return gridNames[dimension];
   if (strategyHead(a.strategy) !== strategyHead(b.strategy)) return 'strategy';
