@@ -236,7 +236,9 @@ function baselineIndexes(file: ExperimentFile, game: GameModule, gridValues: rea
   const gridNames = Object.keys(file.grid);
   const baseline = file.baseline ?? {};
   for (const name of Object.keys(baseline)) {
-    if (!gridNames.includes(name)) throw new InputError(`${where}: field baseline: "${name}" is not a grid setting; grid: ${gridNames.join(', ') || 'none'}`);
+    if (!gridNames.includes(name)) {
+      throw new InputError(`${where}: field baseline: "${name}" is not a grid setting (strategies and their parameters are compared each with the next); grid: ${gridNames.join(', ') || 'none'}`);
+    }
   }
   return gridNames.map((name, dimension) => {
     if (!Object.hasOwn(baseline, name)) return undefined;

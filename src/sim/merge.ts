@@ -21,7 +21,7 @@ type Parts = [field: string, value: unknown][];
  * overlap or leave games out.
  */
 function runParts(results: ResultsFile): Parts {
-  const { tool, experiment, seed, gamesPerCell, content, cells } = results;
+  const { tool, experiment, seed, gamesPerCell, content, cells, comparisons } = results;
   return [
     ['tool.version', tool.version],
     ['experiment.name', experiment.name],
@@ -31,6 +31,7 @@ function runParts(results: ResultsFile): Parts {
     ['content.file', content.file],
     ['content.sha256', content.sha256],
     ['cells', cells.map((cell) => [cell.params, cell.strategy])],
+    ['comparisons', comparisons.map((comparison) => [comparison.a, comparison.b, comparison.varied])],
     ...countingParts(fileCounting(results), cells.length),
   ];
 }
@@ -87,8 +88,13 @@ function runDifference(results: ResultsFile, first: ResultsFile, firstPath: stri
   const difference = firstDifference(runParts(results), runParts(first));
   if (difference === null) return null;
   const { field, mine, theirs } = difference;
-  // The cells are long: their settings (--set) or strategies differ, and the summaries show them.
-  const values = field === 'cells' ? `their settings (--set) or strategies differ from ${firstPath}'s` : `${mine}, not ${theirs} as in ${firstPath}`;
+  // The cells and comparisons are long: say what differs, which the summaries show.
+  const values =
+    field === 'cells'
+      ? `their settings (--set) or strategies differ from ${firstPath}'s`
+      : field === 'comparisons'
+        ? `the cells compared differ from ${firstPath}'s (the experiment's baseline)`
+        : `${mine}, not ${theirs} as in ${firstPath}`;
   return `field ${field}: ${values}`;
 }
 
@@ -107,7 +113,7 @@ function checkShardsFitTogether(files: readonly { path: string; results: Results
   for (const { path, results } of files) {
     const difference = runDifference(results, first.results, first.path);
     if (difference !== null) {
-      throw new InputError(`${path}: ${difference}: not the same run (playsim version, experiment, seed, games per cell, content file and its content, cells, their settings (--set) and strategies, outcomes, metrics and their histograms must match)`);
+      throw new InputError(`${path}: ${difference}: not the same run (playsim version, experiment, seed, games per cell, content file and its content, cells, their settings (--set) and strategies, the cells compared, outcomes, metrics and their histograms must match)`);
     }
     if (results.tool.version !== TOOL_VERSION) {
       throw new InputError(`${path}: field tool.version: written by playsim ${results.tool.version}; merge it with that version (this is ${TOOL_VERSION}, whose games and metrics may differ)`);

@@ -67,8 +67,22 @@ describe('experiment plans', () => {
     ]);
   });
 
+  it('takes a baseline on any grid setting, its value written as the grid writes it or not', async () => {
+    // Cells: target 5/7 (slowest) x rounds 1/2/3. Baseline rounds=2, written "02" (read as the setting reads it): 1 and 3 each against 2.
+    const { pairs } = await plan({ grid: { target: [5, 7], rounds: [1, 2, 3] }, baseline: { rounds: '02' } });
+    expect(pairs.filter(([, , varied]) => varied === 'rounds')).toEqual([
+      [0, 1, 'rounds'],
+      [2, 1, 'rounds'],
+      [3, 4, 'rounds'],
+      [5, 4, 'rounds'],
+    ]);
+    expect(pairs.filter(([, , varied]) => varied === 'target')).toHaveLength(3);
+  });
+
   it('refuses a baseline of a setting the grid does not vary, or of a value not in its grid', async () => {
-    await expect(plan({ grid: { target: [5, 7] }, baseline: { rounds: 2 } })).rejects.toThrow(/^x.yaml: field baseline: "rounds" is not a grid setting; grid: target$/);
+    await expect(plan({ grid: { target: [5, 7] }, baseline: { rounds: 2 } })).rejects.toThrow(
+      /^x.yaml: field baseline: "rounds" is not a grid setting \(strategies and their parameters are compared each with the next\); grid: target$/,
+    );
     await expect(plan({ grid: { target: [5, 7] }, baseline: { target: 6 } })).rejects.toThrow(/^x.yaml: field baseline.target: 6 is not one of the grid's values \(5, 7\)$/);
     await expect(plan({ grid: { target: [5, 7] }, baseline: { target: 99 } })).rejects.toThrow(/^x.yaml: field baseline.target: /);
   });

@@ -95,6 +95,9 @@ describe('runner', () => {
     await expect(mergeShards([p0, p0, p1, p2])).rejects.toThrow(/shard 0\/3 is given twice/);
     const otherCells = write('other-cells.json', { ...shards[1], cells: shards[1].cells.map((cell, i) => (i === 0 ? { ...cell, params: { ...cell.params, target: 99 } } : cell)) });
     await expect(mergeShards([p0, otherCells, p2])).rejects.toThrow(/other-cells\.json: field cells: their settings \(--set\) or strategies differ from .*0\.json's: not the same run/);
+    // A baseline changes which cells are compared, not the cells: such shards would add up tables of different pairs.
+    const otherPairs = write('other-pairs.json', { ...shards[1], comparisons: shards[1].comparisons.map((comparison, i) => (i === 0 ? { ...comparison, a: comparison.b, b: comparison.a } : comparison)) });
+    await expect(mergeShards([p0, otherPairs, p2])).rejects.toThrow(/other-pairs\.json: field comparisons: the cells compared differ from .*0\.json's \(the experiment's baseline\): not the same run/);
     const otherSplit = write('other-split.json', { ...shards[1], shard: { index: 1, count: 2 } });
     await expect(mergeShards([p0, otherSplit])).rejects.toThrow(/every file must be a shard of the same --shard i\/n split/);
     const notAShard = write('whole.json', { ...shards[1], shard: null });
