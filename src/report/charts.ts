@@ -1,7 +1,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { SettingValue } from '../core/game.ts';
-import { chartAxes, type CellResult, type ChartRequest, type HistogramJSON, type MetricResult, type ResultsFile } from '../sim/results.ts';
-import { wilson } from '../sim/statistics.ts';
+import { chartAxes, type CellResult, type ChartRequest, type HistogramJSON, type MeanCI, type MetricResult, type PairedComparison, type ResultsFile } from '../sim/results.ts';
+import { excludesZero, wilson } from '../sim/statistics.ts';
 import { shownInterval } from './metric-interval.ts';
 import {
   cellLabel,
@@ -9,6 +9,7 @@ import {
   comparisonParts,
   hasEstimatedContent,
   isSignificant,
+  meanDifferenceWithCi,
   percentagePointsWithCi,
   provenanceSubtitle,
 } from './format.ts';
@@ -90,8 +91,11 @@ function cellsOnAxes(results: ResultsFile, request: ChartRequest): ResultsFile {
   return { ...results, cells, comparisons: results.comparisons.filter((comparison) => comparison.games > 0) };
 }
 
-/** Long labels (a party of four, a comparison) and legend titles ("recovery, knockoutTurns") are shown whole rather than cut at vega-lite's 180 px. */
-const LABELS_IN_FULL = { axis: { labelLimit: 480 }, legend: { labelLimit: 0, titleLimit: 0 }, header: { labelLimit: 0 } } as const;
+/**
+ * Long labels (a party of four, a comparison) and legend titles ("recovery, knockoutTurns") are shown whole rather
+ * than cut at vega-lite's 180 px; an axis's labels that would touch ("−6.5−6.0") are thinned out, not run together.
+ */
+const LABELS_IN_FULL = { axis: { labelLimit: 480, labelSeparation: 4 }, legend: { labelLimit: 0, titleLimit: 0 }, header: { labelLimit: 0 } } as const;
 
 /** Room between a chart's title (and its subtitle) and the chart, whose panels' own header may stand right under it. */
 const TITLE_OFFSET = 12;
@@ -148,7 +152,7 @@ function chartNameParts(request: ChartRequest): string[] {
     case 'survival':
       return ['survival', request.metric, 'by', request.x];
     case 'pairedDifference':
-      return ['paired', request.varied];
+      return ['paired', ...(request.metric === undefined ? [] : [request.metric]), request.varied];
     case 'stages':
       return ['mean', request.metrics[0], 'to', request.metrics[request.metrics.length - 1], 'by', request.stage, ...(request.color === undefined ? [] : ['and', request.color])];
   }
@@ -489,24 +493,28 @@ function histogramRows(cell: CellResult, metric: string): HistogramBar[] {
 const CONTEXT_HEADER = { labelAngle: 0, labelOrient: 'top', labelAnchor: 'start', labelAlign: 'left', labelFontWeight: 'bold', labelLimit: 0 } as const;
 
 /**
- * The paired win-rate differences of the comparisons that vary one setting, with CIs and a rule at zero. When the
- * other settings vary too and each combination of them holds the same two or more comparisons (a regular grid), one
- * row of the chart per combination, headed by it; when each holds the same one comparison, one chart whose rows are
- * labelled by the combination and whose axis names the comparison; otherwise one chart labelled with each comparison
- * in full. The comparisons come in the grid's order, or from the largest difference down (`sort: difference`: one
- * list, never rows of a grid).
+ * The paired differences of the comparisons that vary one setting, in win rate or in a metric's mean (`metric`), with
+ * CIs and a rule at zero. When the other settings vary too and each combination of them holds the same two or more
+ * comparisons (a regular grid), one row of the chart per combination, headed by it; when each holds the same one
+ * comparison, one chart whose rows are labelled by the combination and whose axis names the comparison; otherwise one
+ * chart labelled with each comparison in full. The comparisons come in the grid's order, or from the largest
+ * difference down (`sort: difference`: one list, never rows of a grid). A metric's comparisons that no game recorded
+ * it in both cells of are left out.
  */
 export function pairedDifference(results: ResultsFile, request: Request<'pairedDifference'>): TopLevelSpec {
   requireSetting(results, request.varied);
-  const rows = differenceRows(results, request.varied);
+  if (request.metric !== undefined) requireMetric(results, request.metric);
+  const rows = differenceRows(results, request.varied, request.metric);
   const sorted = request.sort === 'difference';
   // Sorted, one list from the largest difference down: rows of a grid would share one order, the first row's.
   const contexts = sorted ? null : gridContexts(rows);
   if (sorted) rows.sort((a, b) => b.difference - a.difference);
   const label = contexts !== null ? 'pair' : onePairAcross(rows) ? 'context' : 'comparison';
   // Labelled by context, every row is the same comparison, which the x axis names.
-  const chart = differencePanel(label, label === 'context' ? `${rows[0].first} minus ${rows[0].second}` : 'first minus second');
-  const title = chartTitle(results, `Paired win-rate differences across ${request.varied}${sorted ? ', largest first' : ''}`);
+  const which = label === 'context' ? `${rows[0].first} minus ${rows[0].second}` : 'first minus second';
+  const chart = differencePanel(label, differenceMeasure(request.metric, which));
+  const measured = request.metric === undefined ? 'win-rate differences' : `differences in ${request.metric}`;
+  const title = chartTitle(results, `Paired ${measured} across ${request.varied}${sorted ? ', largest first' : ''}`);
   // As in inPanels: the layer spec is a top-level spec too, which TypeScript cannot see through the spread.
   if (contexts === null) return { $schema: SCHEMA, title, data: { values: rows }, ...chart } as TopLevelSpec;
   return {
@@ -518,40 +526,59 @@ export function pairedDifference(results: ResultsFile, request: Request<'pairedD
   };
 }
 
-/** One row per comparison that varies `varied`: its labels, difference and CI in percentage points, and its counts. */
-function differenceRows(results: ResultsFile, varied: string) {
+/** What a difference chart measures: its axis title and the tooltips of each comparison. */
+interface DifferenceMeasure {
+  readonly axisTitle: string;
+  readonly tooltips: typeof WIN_DIFFERENCE_TOOLTIPS | typeof METRIC_DIFFERENCE_TOOLTIPS;
+}
+
+function differenceMeasure(metric: string | undefined, which: string): DifferenceMeasure {
+  if (metric === undefined) return { axisTitle: `difference in win rate, ${which} (percentage points)`, tooltips: WIN_DIFFERENCE_TOOLTIPS };
+  return { axisTitle: `difference in ${metric} (mean), ${which}`, tooltips: METRIC_DIFFERENCE_TOOLTIPS };
+}
+
+/** One row per comparison that varies `varied`: its labels, and its difference in win rate (percentage points) or in the metric's mean. */
+function differenceRows(results: ResultsFile, varied: string, metric: string | undefined) {
   return results.comparisons
     .filter((comparison) => comparison.varied === varied)
-    .map((comparison) => {
+    .flatMap((comparison) => {
+      const difference = metric === undefined ? winDifferenceFields(comparison) : metricDifferenceFields(comparison.metrics?.[metric]);
+      if (difference === null) return [];
       const { first, second, pair, context } = comparisonParts(results, comparison);
-      return {
-        first,
-        second,
-        pair,
-        context,
-        comparison: context === '' ? pair : `${pair} (${context})`,
-        difference: comparison.difference.rate * 100,
-        lo: comparison.difference.lo * 100,
-        hi: comparison.difference.hi * 100,
-        // As the tables write it: more decimals where one would show +0.0 [0.0, 0.0] for a significant difference.
-        shown: percentagePointsWithCi(comparison.difference),
-        games: comparison.games,
-        onlyAWon: comparison.onlyAWon,
-        onlyBWon: comparison.onlyBWon,
-        significant: isSignificant(comparison) ? 'yes' : 'no',
-      };
+      return [{ first, second, pair, context, comparison: context === '' ? pair : `${pair} (${context})`, ...difference }];
     });
+}
+
+function winDifferenceFields(comparison: PairedComparison) {
+  return {
+    difference: comparison.difference.rate * 100,
+    lo: comparison.difference.lo * 100,
+    hi: comparison.difference.hi * 100,
+    // As the tables write it: more decimals where one would show +0.0 [0.0, 0.0] for a significant difference.
+    shown: percentagePointsWithCi(comparison.difference),
+    games: comparison.games,
+    onlyAWon: comparison.onlyAWon,
+    onlyBWon: comparison.onlyBWon,
+    significant: isSignificant(comparison) ? 'yes' : 'no',
+  };
+}
+
+/** A metric's difference as the chart draws it; null when no game recorded the metric in both cells. */
+function metricDifferenceFields(difference: MeanCI | undefined) {
+  if (difference === undefined || difference.n === 0) return null;
+  const { mean, lo, hi, n } = difference;
+  return { difference: mean, lo, hi, shown: meanDifferenceWithCi(difference), games: n, significant: excludesZero(difference) ? 'yes' : 'no' };
 }
 
 /**
  * The differences with their CIs against a dashed rule at zero, a row per comparison labelled by `label`: its pair
- * (one facet row per context), its context or both; `difference` says which cell's rate is taken from which.
+ * (one facet row per context), its context or both.
  */
-function differencePanel(label: 'pair' | 'context' | 'comparison', difference: string): PanelSpec {
+function differencePanel(label: 'pair' | 'context' | 'comparison', measure: DifferenceMeasure): PanelSpec {
   const byContext = label === 'pair';
   // No axis title: the labels name each row, and a title beside labels this long would be drawn over them.
   const y = { field: label, type: 'nominal', title: null, sort: null, axis: { labelLimit: 0 } } as const;
-  const x = { type: 'quantitative', title: `difference in win rate, ${difference} (percentage points)` } as const;
+  const x = { type: 'quantitative', title: measure.axisTitle } as const;
   return {
     width: 400,
     height: { step: 24 },
@@ -568,7 +595,7 @@ function differencePanel(label: 'pair' | 'context' | 'comparison', difference: s
       },
       {
         mark: { type: 'point', filled: true, size: 60 },
-        encoding: { y, x: { field: 'difference', ...x }, color: SIGNIFICANCE_COLOUR, tooltip: [...DIFFERENCE_TOOLTIPS] },
+        encoding: { y, x: { field: 'difference', ...x }, color: SIGNIFICANCE_COLOUR, tooltip: [...measure.tooltips] },
       },
     ],
   };
@@ -581,12 +608,19 @@ const SIGNIFICANCE_COLOUR = {
   scale: { domain: ['yes', 'no'], range: ['#d62728', '#7f7f7f'] },
 } as const;
 
-const DIFFERENCE_TOOLTIPS = [
+const WIN_DIFFERENCE_TOOLTIPS = [
   { field: 'comparison', type: 'nominal', title: 'comparison' },
   { field: 'shown', type: 'nominal', title: 'difference [95% CI]' },
   { field: 'games', type: 'quantitative', title: 'paired games', format: ',' },
   { field: 'onlyAWon', type: 'quantitative', title: 'only first won', format: ',' },
   { field: 'onlyBWon', type: 'quantitative', title: 'only second won', format: ',' },
+  { field: 'significant', type: 'nominal', title: 'CI excludes 0' },
+] as const;
+
+const METRIC_DIFFERENCE_TOOLTIPS = [
+  { field: 'comparison', type: 'nominal', title: 'comparison' },
+  { field: 'shown', type: 'nominal', title: 'difference (mean ± 95% CI)' },
+  { field: 'games', type: 'quantitative', title: 'paired games recording it', format: ',' },
   { field: 'significant', type: 'nominal', title: 'CI excludes 0' },
 ] as const;
 

@@ -1,5 +1,5 @@
 import type { SettingValue } from '../core/game.ts';
-import type { CellResult, MetricResult, PairedComparison, RateCI, ResultsFile } from '../sim/results.ts';
+import type { CellResult, MeanCI, MetricResult, PairedComparison, RateCI, ResultsFile } from '../sim/results.ts';
 import { excludesZero, halfWidth } from '../sim/statistics.ts';
 import { strategyHead } from '../sim/strategy-spec.ts';
 import { shownInterval } from './metric-interval.ts';
@@ -143,6 +143,21 @@ export function meanWithCi(metric: MetricResult): string {
   const half = halfWidth(interval);
   const digits = meanDigitsWithin(metric.mean, half);
   return `${metric.mean.toFixed(digits)} ± ${half.toFixed(digits)}`;
+}
+
+/**
+ * A paired mean difference: "+1.2 ± 0.3", "-0.45 ± 0.08"; "—" when no game recorded the metric in both cells; one
+ * game's difference, or one every game shared ("0.0 (every game)": the same value on both sides of every game), has
+ * no interval, as meanWithCi says.
+ */
+export function meanDifferenceWithCi(difference: MeanCI): string {
+  if (difference.n === 0) return '—';
+  const sign = difference.mean > 0 ? '+' : '';
+  const none = difference.n === 1 ? '1 game' : difference.sd === 0 ? 'every game' : null;
+  if (none !== null) return `${sign}${difference.mean.toFixed(meanDigits(difference.mean))} (${none})`;
+  const half = halfWidth(difference);
+  const digits = meanDigitsWithin(difference.mean, half);
+  return `${sign}${difference.mean.toFixed(digits)} ± ${half.toFixed(digits)}`;
 }
 
 /** meanDigits, or more when the interval's half-width would round to nothing: its first significant digit (0.03 → 2). */

@@ -1,6 +1,6 @@
 import { oneLine } from '../core/errors.ts';
 import type { ResultsFile } from '../sim/results.ts';
-import { BEST_HEADING, BEST_NOTE, BEST_OF_EACH_STRATEGY_HEADING, BEST_OF_EACH_STRATEGY_NOTE, bestOfEachStrategyTable, bestTable, cellTable, comparisonTable, METRICS_HEADING, metricTables, partialMetricsNote, runFacts, significanceNote, type Table } from './tables.ts';
+import { BEST_HEADING, BEST_NOTE, BEST_OF_EACH_STRATEGY_HEADING, BEST_OF_EACH_STRATEGY_NOTE, bestOfEachStrategyTable, bestTable, cellTable, comparisonTable, comparisonsNote, METRIC_DIFFERENCES_HEADING, metricDifferenceTables, METRICS_HEADING, metricTables, partialMetricsNote, runFacts, type Table } from './tables.ts';
 
 /** The run in Markdown, for a CI log or a pull-request comment. */
 export function summaryMarkdown(results: ResultsFile): string {
@@ -14,6 +14,7 @@ export function summaryMarkdown(results: ResultsFile): string {
     cellsSection(results),
     metricsSection(results),
     comparisonsSection(results),
+    metricDifferencesSection(results),
   ];
   return `${sections.filter((section) => section !== '').join('\n\n')}\n`;
 }
@@ -38,8 +39,12 @@ function metricsSection(results: ResultsFile): string {
 
 function comparisonsSection(results: ResultsFile): string {
   if (results.comparisons.length === 0) return '## Paired comparisons\n\nNone.';
-  const table = markdownTable(comparisonTable(results));
-  return `## Paired comparisons\n\n${significanceNote(results.comparisons)}\n\n${table}`;
+  return `## Paired comparisons\n\n${comparisonsNote(results)}\n\n${markdownTable(comparisonTable(results))}`;
+}
+
+function metricDifferencesSection(results: ResultsFile): string {
+  const tables = metricDifferenceTables(results);
+  return tables.length === 0 ? '' : `## ${METRIC_DIFFERENCES_HEADING}\n\n${tables.map(markdownTable).join('\n\n')}`;
 }
 
 export function markdownTable(table: Table): string {

@@ -9,6 +9,7 @@ import {
   comparisonLabel,
   count,
   isSignificant,
+  meanDifferenceWithCi,
   meanWithCi,
   percent,
   exactPercentagePoints,
@@ -129,14 +130,16 @@ const METRICS_PER_TABLE = 12;
 export function metricTables(results: ResultsFile): Table[] {
   if (results.metricNames.length <= HEADLINE_METRICS) return [];
   const settings = variedSettings(results);
+  return inTablesOfMetrics(results.metricNames, (names) => ({
+    header: [...settings, 'strategy', ...names],
+    rows: results.cells.map((cell) => [...cellColumns(settings, cell), ...names.map((name) => metricText(cell, name))]),
+  }));
+}
+
+/** One table per METRICS_PER_TABLE metrics, in the metrics' order. */
+function inTablesOfMetrics(metrics: readonly string[], table: (names: readonly string[]) => Table): Table[] {
   const tables: Table[] = [];
-  for (let first = 0; first < results.metricNames.length; first += METRICS_PER_TABLE) {
-    const names = results.metricNames.slice(first, first + METRICS_PER_TABLE);
-    tables.push({
-      header: [...settings, 'strategy', ...names],
-      rows: results.cells.map((cell) => [...cellColumns(settings, cell), ...names.map((name) => metricText(cell, name))]),
-    });
-  }
+  for (let first = 0; first < metrics.length; first += METRICS_PER_TABLE) tables.push(table(metrics.slice(first, first + METRICS_PER_TABLE)));
   return tables;
 }
 
@@ -224,17 +227,61 @@ function specSets(cell: CellResult, name: string): boolean {
 }
 
 /** The comparisons grouped by what they vary, in the order of the experiment's dimensions (each group in grid order). */
+/** The comparisons, by the order of the setting each varies, with their headline metrics' differences when they hold them. */
 export function comparisonTable(results: ResultsFile): Table {
-  const order = (comparison: PairedComparison) => results.experiment.varied.indexOf(comparison.varied);
+  const metrics = comparedMetrics(results).slice(0, HEADLINE_METRICS);
   return {
-    header: ['comparison', 'games', 'win-rate difference [95% CI]', 'significant'],
-    rows: [...results.comparisons].sort((a, b) => order(a) - order(b)).map((comparison) => [
+    header: ['comparison', 'games', 'win-rate difference [95% CI]', 'significant', ...metrics.map(differenceHeader)],
+    rows: comparisonsInOrder(results).map((comparison) => [
       comparisonLabel(results, comparison),
       count(comparison.games),
       comparison.games === 0 ? NO_GAMES : percentagePointsWithCi(comparison.difference),
       comparison.games === 0 ? NO_GAMES : isSignificant(comparison) ? 'yes' : 'no',
+      ...metrics.map((name) => differenceText(comparison, name)),
     ]),
   };
+}
+
+export const METRIC_DIFFERENCES_HEADING = 'All metric differences (first minus second, mean ± 95% CI)';
+
+const METRIC_DIFFERENCES_NOTE =
+  "A metric's difference is the first cell's value minus the second's, averaged over the games both played and both " +
+  'recorded it in, game by game on the same seeds (a paired t interval).';
+
+/** What the comparisons table's figures are: how many are significant, and what a metric's difference is when it shows them. */
+export function comparisonsNote(results: ResultsFile): string {
+  const significance = significanceNote(results.comparisons);
+  return comparedMetrics(results).length === 0 ? significance : `${significance} ${METRIC_DIFFERENCES_NOTE}`;
+}
+
+/** Every metric's paired difference, when the comparisons hold more metrics than their table shows; as metricTables splits them. */
+export function metricDifferenceTables(results: ResultsFile): Table[] {
+  const metrics = comparedMetrics(results);
+  if (metrics.length <= HEADLINE_METRICS) return [];
+  const comparisons = comparisonsInOrder(results);
+  return inTablesOfMetrics(metrics, (names) => ({
+    header: ['comparison', ...names],
+    rows: comparisons.map((comparison) => [comparisonLabel(results, comparison), ...names.map((name) => differenceText(comparison, name))]),
+  }));
+}
+
+/** The metrics whose differences the comparisons hold: all of them, or none in results of playsim before 0.9.0. */
+function comparedMetrics(results: ResultsFile): readonly string[] {
+  return results.comparisons.length > 0 && results.comparisons.every((comparison) => comparison.metrics !== undefined) ? results.metricNames : [];
+}
+
+function comparisonsInOrder(results: ResultsFile): PairedComparison[] {
+  const order = (comparison: PairedComparison) => results.experiment.varied.indexOf(comparison.varied);
+  return [...results.comparisons].sort((a, b) => order(a) - order(b));
+}
+
+function differenceHeader(name: string): string {
+  return `${name} difference (mean ± CI)`;
+}
+
+function differenceText(comparison: PairedComparison, name: string): string {
+  const difference = comparison.metrics?.[name];
+  return difference === undefined || comparison.games === 0 ? NO_GAMES : meanDifferenceWithCi(difference);
 }
 
 /** "3 of 17 comparisons are significant (95% CI excludes 0)." Comparisons of no games (a stopped run's) are left out. */

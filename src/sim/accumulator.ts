@@ -229,37 +229,59 @@ function sumOf(counts: readonly number[]): number {
   return counts.reduce((sum, count) => sum + count, 0);
 }
 
-/** The 2x2 counts of a paired comparison, as results.json stores them. */
+/**
+ * A paired comparison's counts as results.json stores them: the 2x2 table of wins, and per pair and metric (pair by
+ * pair, the metrics in the game's order) the games in which both cells recorded the metric, Σ(a − b) and Σ(a − b)².
+ */
 export interface PairAccumulatorJSON {
   readonly pairs: number[];
+  readonly metricCount: number;
   readonly bothWon: number[];
   readonly onlyAWon: number[];
   readonly onlyBWon: number[];
   readonly neither: number[];
+  readonly metricCounts: number[];
+  readonly metricSums: number[];
+  readonly metricSumSquares: number[];
 }
 
 /**
  * Paired comparisons of cells: for each pair (a, b), over the games (seeds) both cells played, how often both won,
- * only a, only b, or neither. These four counts are what pairedDifference takes.
+ * only a, only b, or neither (what pairedDifference takes), and for each metric the sums of a's value minus b's over
+ * the games that recorded it in both (what meanInterval takes, a paired t interval). Like CellAccumulator's, every sum
+ * is of integers, so merging in any grouping is exact.
  */
 export class PairAccumulator {
   readonly bothWon: Float64Array;
   readonly onlyAWon: Float64Array;
   readonly onlyBWon: Float64Array;
   readonly neither: Float64Array;
+  /** Pair p's metric m is at p · metricCount + m. */
+  readonly metricCounts: Float64Array;
+  readonly metricSums: Float64Array;
+  readonly metricSumSquares: Float64Array;
 
-  /** `pairs` holds cell indices as [a0, b0, a1, b1, ...]. */
-  constructor(readonly pairs: Int32Array) {
+  /** `pairs` holds cell indices as [a0, b0, a1, b1, ...]; `metricCount` is the game's number of metrics. */
+  constructor(
+    readonly pairs: Int32Array,
+    readonly metricCount: number,
+  ) {
     if (pairs.length % 2 !== 0) throw new Error(`pairs must hold cell indices two by two, got ${pairs.length} entries`);
     const pairCount = pairs.length / 2;
     this.bothWon = new Float64Array(pairCount);
     this.onlyAWon = new Float64Array(pairCount);
     this.onlyBWon = new Float64Array(pairCount);
     this.neither = new Float64Array(pairCount);
+    this.metricCounts = new Float64Array(pairCount * metricCount);
+    this.metricSums = new Float64Array(pairCount * metricCount);
+    this.metricSumSquares = new Float64Array(pairCount * metricCount);
   }
 
-  /** Count one seed: every pair whose two cells both played it gets one game in its 2x2 table. */
-  addGame(wonByCell: Uint8Array, activeByCell: Uint8Array): void {
+  /**
+   * Count one seed: every pair whose two cells both played it gets one game in its 2x2 table and, for each metric
+   * both cells recorded, one difference. Cell c's value of metric m is at metrics[metricsStart + c · metricCount + m].
+   */
+  addGame(wonByCell: Uint8Array, activeByCell: Uint8Array, metrics: Int32Array, metricsStart: number): void {
     for (let p = 0; p < this.bothWon.length; p++) {
       const a = this.pairs[2 * p];
       const b = this.pairs[2 * p + 1];
@@ -270,36 +292,67 @@ export class PairAccumulator {
       else if (aWon) this.onlyAWon[p]++;
       else if (bWon) this.onlyBWon[p]++;
       else this.neither[p]++;
+      this.addDifferences(p, metrics, metricsStart + a * this.metricCount, metricsStart + b * this.metricCount);
     }
   }
 
-  /** Add another accumulator over the same pairs into this one. */
+  private addDifferences(p: number, metrics: Int32Array, aStart: number, bStart: number): void {
+    for (let m = 0; m < this.metricCount; m++) {
+      const aValue = metrics[aStart + m];
+      const bValue = metrics[bStart + m];
+      if (aValue === METRIC_MISSING || bValue === METRIC_MISSING) continue;
+      const difference = aValue - bValue;
+      const at = p * this.metricCount + m;
+      this.metricCounts[at]++;
+      this.metricSums[at] += difference;
+      this.metricSumSquares[at] += difference * difference;
+    }
+  }
+
+  /** Add another accumulator over the same pairs and metrics into this one. */
   merge(other: PairAccumulator): void {
     const samePairs = other.pairs.length === this.pairs.length && this.pairs.every((cell, i) => other.pairs[i] === cell);
     if (!samePairs) throw new Error('cannot merge paired comparisons over different pairs of cells');
+    if (other.metricCount !== this.metricCount) throw new Error(`cannot merge paired comparisons of ${other.metricCount} metrics into ${this.metricCount}`);
     addInto(this.bothWon, other.bothWon);
     addInto(this.onlyAWon, other.onlyAWon);
     addInto(this.onlyBWon, other.onlyBWon);
     addInto(this.neither, other.neither);
+    addInto(this.metricCounts, other.metricCounts);
+    addInto(this.metricSums, other.metricSums);
+    addInto(this.metricSumSquares, other.metricSumSquares);
+  }
+
+  /** Pair p's sums of metric m's differences. */
+  metricSumsOf(p: number, m: number): { readonly n: number; readonly sum: number; readonly sumSquares: number } {
+    const at = p * this.metricCount + m;
+    return { n: this.metricCounts[at], sum: this.metricSums[at], sumSquares: this.metricSumSquares[at] };
   }
 
   toJSON(): PairAccumulatorJSON {
     return {
       pairs: Array.from(this.pairs),
+      metricCount: this.metricCount,
       bothWon: Array.from(this.bothWon),
       onlyAWon: Array.from(this.onlyAWon),
       onlyBWon: Array.from(this.onlyBWon),
       neither: Array.from(this.neither),
+      metricCounts: Array.from(this.metricCounts),
+      metricSums: Array.from(this.metricSums),
+      metricSumSquares: Array.from(this.metricSumSquares),
     };
   }
 
-  /** Rebuild from toJSON's output; throws InputError if the counts do not have one entry per pair. */
+  /** Rebuild from toJSON's output; throws InputError if the counts do not have one entry per pair (and metric). */
   static fromJSON(json: PairAccumulatorJSON): PairAccumulator {
-    const accumulator = new PairAccumulator(Int32Array.from(json.pairs));
+    const accumulator = new PairAccumulator(Int32Array.from(json.pairs), json.metricCount);
     copyExactly('paired bothWon', json.bothWon, accumulator.bothWon);
     copyExactly('paired onlyAWon', json.onlyAWon, accumulator.onlyAWon);
     copyExactly('paired onlyBWon', json.onlyBWon, accumulator.onlyBWon);
     copyExactly('paired neither', json.neither, accumulator.neither);
+    copyExactly('paired metricCounts', json.metricCounts, accumulator.metricCounts);
+    copyExactly('paired metricSums', json.metricSums, accumulator.metricSums);
+    copyExactly('paired metricSumSquares', json.metricSumSquares, accumulator.metricSumSquares);
     return accumulator;
   }
 }

@@ -34,7 +34,7 @@ const chart = z.discriminatedUnion('type', [
   z.object({ type: z.literal('outcomes'), x: z.string() }).strict(),
   z.object({ type: z.literal('distribution'), metric: z.string(), x: z.string() }).strict(),
   z.object({ type: z.literal('survival'), metric: z.string(), x: z.string() }).strict(),
-  z.object({ type: z.literal('pairedDifference'), varied: z.string(), sort: z.literal('difference').optional() }).strict(),
+  z.object({ type: z.literal('pairedDifference'), varied: z.string(), metric: z.string().optional(), sort: z.literal('difference').optional() }).strict(),
   z.object({ type: z.literal('stages'), metrics: z.array(z.string()).min(2), stage: z.string().min(1), color: z.string().optional() }).strict(),
 ]);
 
@@ -302,6 +302,12 @@ export function besideExperiment(path: string, experimentPath: string): string {
   return ` (paths in an experiment file are read from the working directory, ${process.cwd()}; ${beside} exists: name it so, or run from ${dirname(experimentPath)})`;
 }
 
+/** The metrics a chart names, with the field that names each. */
+function chartMetrics(chart: ChartRequest): { field: string; metric: string }[] {
+  if ('metrics' in chart) return chart.metrics.map((metric, i) => ({ field: `metrics[${i}]`, metric }));
+  return 'metric' in chart && chart.metric !== undefined ? [{ field: 'metric', metric: chart.metric }] : [];
+}
+
 /** Every chart names settings, strategy parameters and metrics the run has: a typo fails before any game, not after all of them. */
 function checkCharts(charts: readonly ChartRequest[], game: GameModule, strategyParamNames: readonly string[], where: string): void {
   const axes = ['strategy', ...game.settings.map((setting) => setting.name), ...strategyParamNames];
@@ -310,7 +316,7 @@ function checkCharts(charts: readonly ChartRequest[], game: GameModule, strategy
     for (const name of chartAxes(chart)) {
       if (!axes.includes(name)) throw new InputError(`${where}: field charts[${index}]: "${name}" is not a setting or strategy parameter of this experiment; allowed: ${axes.join(', ')}`);
     }
-    const named = 'metric' in chart ? [{ field: 'metric', metric: chart.metric }] : 'metrics' in chart ? chart.metrics.map((metric, i) => ({ field: `metrics[${i}]`, metric })) : [];
+    const named = chartMetrics(chart);
     const unknown = named.find(({ metric }) => !metrics.includes(metric));
     if (unknown !== undefined) {
       throw new InputError(`${where}: field charts[${index}].${unknown.field}: "${unknown.metric}" is not a metric of ${game.id}; metrics: ${metrics.join(', ')}`);

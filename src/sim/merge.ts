@@ -1,9 +1,9 @@
 import { type GameModule, winningOutcomeNames } from '../core/game.ts';
 import { InputError } from '../core/errors.ts';
 import { loadGame } from '../games/registry.ts';
-import { CellAccumulator, PairAccumulator, readingCell } from './accumulator.ts';
+import { CellAccumulator, PairAccumulator, readingCell, type PairAccumulatorJSON } from './accumulator.ts';
 import { GameWins } from './game-wins.ts';
-import type { HistogramJSON, ResultsFile } from './results.ts';
+import type { HistogramJSON, PairedRaw, ResultsFile } from './results.ts';
 import { readResultsFile } from './results-file.ts';
 import { cellResult, comparisons } from './summarize.ts';
 import { TOOL_VERSION } from './version.ts';
@@ -164,23 +164,32 @@ export async function mergeShards(paths: readonly string[]): Promise<ResultsFile
     return cellResult(game, index, cell, total, complete, wins);
   });
   const pairList = base.comparisons.map((comparison) => [comparison.a, comparison.b, comparison.varied] as const);
-  const pairs = new PairAccumulator(Int32Array.from(pairList.flatMap(([a, b]) => [a, b])));
-  for (const { results } of files) {
-    pairs.merge(
-      PairAccumulator.fromJSON({
-        pairs: results.comparisons.flatMap((comparison) => [comparison.a, comparison.b]),
-        bothWon: results.comparisons.map((comparison) => comparison.bothWon),
-        onlyAWon: results.comparisons.map((comparison) => comparison.onlyAWon),
-        onlyBWon: results.comparisons.map((comparison) => comparison.onlyBWon),
-        neither: results.comparisons.map((comparison) => comparison.games - comparison.bothWon - comparison.onlyAWon - comparison.onlyBWon),
-      }),
-    );
-  }
+  // Shards are of one playsim version, so either every comparison holds its metric differences or none does.
+  const metricNames = base.comparisons.every((comparison) => comparison.raw !== undefined) ? base.metricNames : [];
+  const pairs = new PairAccumulator(Int32Array.from(pairList.flatMap(([a, b]) => [a, b])), metricNames.length);
+  for (const { results } of files) pairs.merge(PairAccumulator.fromJSON(pairsOf(results, metricNames.length)));
   return {
     ...base,
     cells,
-    comparisons: comparisons(pairList, pairs),
+    comparisons: comparisons(pairList, pairs, metricNames.length === 0 ? undefined : metricNames),
     complete: cells.every((cell) => cell.complete),
     shard: null,
+  };
+}
+
+/** A results file's comparisons as the accumulator of their counts (and of `metricCount` metrics' differences). */
+function pairsOf(results: ResultsFile, metricCount: number): PairAccumulatorJSON {
+  const { comparisons: list } = results;
+  const raw = (field: keyof PairedRaw) => (metricCount === 0 ? [] : list.flatMap((comparison) => comparison.raw![field]));
+  return {
+    pairs: list.flatMap((comparison) => [comparison.a, comparison.b]),
+    metricCount,
+    bothWon: list.map((comparison) => comparison.bothWon),
+    onlyAWon: list.map((comparison) => comparison.onlyAWon),
+    onlyBWon: list.map((comparison) => comparison.onlyBWon),
+    neither: list.map((comparison) => comparison.games - comparison.bothWon - comparison.onlyAWon - comparison.onlyBWon),
+    metricCounts: raw('metricCounts'),
+    metricSums: raw('metricSums'),
+    metricSumSquares: raw('metricSumSquares'),
   };
 }

@@ -3,7 +3,8 @@ import { InputError } from '../core/errors.ts';
 import { checkRawState, readingCell } from './accumulator.ts';
 import { GameWins } from './game-wins.ts';
 import type { CellRaw, CellResult, MetricResult, PairedComparison, ResultsFile } from './results.ts';
-import { meanInterval, wilson } from './statistics.ts';
+import { meanInterval, scaledSquaredDeviations, wilson } from './statistics.ts';
+import { PAIRED_METRICS_SINCE, versionBefore } from './version.ts';
 import { rateBorneOut } from './summarize.ts';
 
 /**
@@ -22,7 +23,10 @@ export function checkResultsConsistent(file: string, results: ResultsFile): void
     checkGameWins(file, cell, index, won);
     checkFigures(file, results, cell, index, won);
   });
-  results.comparisons.forEach((comparison, index) => checkPairedTable(file, comparison, index));
+  results.comparisons.forEach((comparison, index) => {
+    checkPairedTable(file, comparison, index);
+    checkMetricDifferences(file, results, comparison, index);
+  });
 }
 
 /** Comparisons name cells by id: each cell has its own, and each comparison names two of them. */
@@ -45,6 +49,34 @@ function checkPairedTable(file: string, { games, bothWon, onlyAWon, onlyBWon }: 
   if (someoneWon > games) {
     throw new InputError(`${file}: field comparisons[${index}].games: ${games}, fewer than the ${someoneWon} that bothWon, onlyAWon and onlyBWon count`);
   }
+}
+
+/**
+ * A comparison's metric differences (since playsim PAIRED_METRICS_SINCE): one sum per metric, of no more games than
+ * the comparison's, that whole differences can have, and the means and deviations those sums give.
+ */
+function checkMetricDifferences(file: string, results: ResultsFile, comparison: PairedComparison, index: number): void {
+  const at = `${file}: field comparisons[${index}]`;
+  const { metrics, raw } = comparison;
+  if (metrics === undefined && raw === undefined) {
+    if (!versionBefore(results.tool.version, PAIRED_METRICS_SINCE)) throw new InputError(`${at}.raw: missing (playsim ${PAIRED_METRICS_SINCE} and later write each comparison's metric differences)`);
+    return;
+  }
+  if (metrics === undefined || raw === undefined) throw new InputError(`${at}.${metrics === undefined ? 'metrics' : 'raw'}: missing (a comparison has both or neither)`);
+  for (const field of ['metricCounts', 'metricSums', 'metricSumSquares'] as const) {
+    if (raw[field].length !== results.metricNames.length) throw new InputError(`${at}.raw.${field}: has ${raw[field].length} entries, expected ${results.metricNames.length} (one per metric)`);
+  }
+  results.metricNames.forEach((name, m) => {
+    if (!Object.hasOwn(metrics, name)) throw new InputError(`${at}.metrics.${name}: missing (the comparison has one for each of metricNames)`);
+    const n = raw.metricCounts[m];
+    if (n > comparison.games) throw new InputError(`${at}.raw.metricCounts[${m}]: ${n} differences of "${name}" in ${comparison.games} paired games`);
+    if (scaledSquaredDeviations(n, raw.metricSums[m], raw.metricSumSquares[m]) < 0) {
+      throw new InputError(`${at}.raw.metricSumSquares[${m}]: ${raw.metricSumSquares[m]} is less than metricSums[${m}]² / metricCounts[${m}]: no ${n} differences of "${name}" have these sums`);
+    }
+    const derived = meanInterval(n, raw.metricSums[m], raw.metricSumSquares[m]);
+    const wrong = (['n', 'mean', 'sd'] as const).find((figure) => !agrees(metrics[name][figure], derived[figure]));
+    if (wrong !== undefined) throw new InputError(`${at}.metrics.${name}.${wrong}: ${metrics[name][wrong]}, but the comparison's raw sums give ${derived[wrong]}`);
+  });
 }
 
 /** Per outcome of the file, 1 when it is part of the win; every outcome the win names must be one of the file's. */

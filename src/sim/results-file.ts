@@ -62,7 +62,19 @@ const resultsFileSchema = z
         .loose(),
     ),
     comparisons: z.array(
-      z.object({ a: z.number(), b: z.number(), varied: z.string(), games: count, bothWon: count, onlyAWon: count, onlyBWon: count }).loose(),
+      z
+        .object({
+          a: z.number(),
+          b: z.number(),
+          varied: z.string(),
+          games: count,
+          bothWon: count,
+          onlyAWon: count,
+          onlyBWon: count,
+          metrics: z.record(z.string(), mean).optional(),
+          raw: z.object({ metricCounts: counts, metricSums: sums, metricSumSquares: sumsOfSquares }).optional(),
+        })
+        .loose(),
     ),
   })
   .loose();

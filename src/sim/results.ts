@@ -78,7 +78,16 @@ export interface PairedComparison {
   readonly onlyBWon: number;
   /** win rate of a minus win rate of b, with its 95% CI (Tango's score interval for paired data since playsim 0.8.0). */
   readonly difference: RateCI;
+  /**
+   * Per metric, the mean of a's value minus b's over the games that recorded it in both, with its 95% CI (a paired
+   * t interval); absent in results of playsim before 0.9.0.
+   */
+  readonly metrics?: Readonly<Record<string, MeanCI>>;
+  /** The exact sums of those differences, one entry per metric in metricNames' order; merging shards adds them. */
+  readonly raw?: PairedRaw;
 }
+
+export type PairedRaw = Pick<CellRaw, 'metricCounts' | 'metricSums' | 'metricSumSquares'>;
 
 export type ChartRequest =
   | { readonly type: 'winRate'; readonly x: string; readonly color?: string }
@@ -87,8 +96,11 @@ export type ChartRequest =
   | { readonly type: 'outcomes'; readonly x: string }
   | { readonly type: 'distribution'; readonly metric: string; readonly x: string }
   | { readonly type: 'survival'; readonly metric: string; readonly x: string }
-  /** `sort: difference`: the comparisons from the largest difference down, instead of in the grid's order. */
-  | { readonly type: 'pairedDifference'; readonly varied: string; readonly sort?: 'difference' }
+  /**
+   * The differences in win rate, or in a metric's mean (`metric`); `sort: difference`: the comparisons from the
+   * largest difference down, instead of in the grid's order.
+   */
+  | { readonly type: 'pairedDifference'; readonly varied: string; readonly metric?: string; readonly sort?: 'difference' }
   | { readonly type: 'stages'; readonly metrics: readonly string[]; readonly stage: string; readonly color?: string };
 
 /** The settings a chart puts on its axes. */

@@ -91,7 +91,7 @@ export class Runner {
     this.gamesFinished = new Uint32Array(this.setup.gamesFinished);
     this.stopRequested = new Int32Array(this.setup.stopRequested);
     this.cells = setup.cells.map(() => new CellAccumulator(game.outcomes.length, game.metrics));
-    this.pairs = new PairAccumulator(Int32Array.from(setup.pairs));
+    this.pairs = new PairAccumulator(Int32Array.from(setup.pairs), game.metrics.length);
     this.gameWins = options.keepGameWins ? setup.cells.map(() => new GameWins()) : null;
     this.cellDone = setup.cells.map(() => false);
     this.isWin = winMask(game);

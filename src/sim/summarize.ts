@@ -56,7 +56,8 @@ export function rateBorneOut(c: number, binWidth: number, sums: MetricSums, m: n
   return sums.metricSums[m] === c * atC && sums.metricSumSquares[m] === c * sums.metricSums[m];
 }
 
-export function comparisons(pairList: ExperimentPlan['pairs'], pairs: PairAccumulator): PairedComparison[] {
+/** The comparisons' statistics; without `metricNames` (a merge of results from before 0.9.0), their wins' alone. */
+export function comparisons(pairList: ExperimentPlan['pairs'], pairs: PairAccumulator, metricNames?: readonly string[]): PairedComparison[] {
   return pairList.map(([a, b, varied], index) => {
     const bothWon = pairs.bothWon[index];
     const onlyAWon = pairs.onlyAWon[index];
@@ -71,8 +72,17 @@ export function comparisons(pairList: ExperimentPlan['pairs'], pairs: PairAccumu
       onlyAWon,
       onlyBWon,
       difference: pairedDifference(bothWon, onlyAWon, onlyBWon, neither),
+      ...(metricNames === undefined ? {} : metricDifferences(pairs, index, metricNames)),
     };
   });
+}
+
+function metricDifferences(pairs: PairAccumulator, index: number, metricNames: readonly string[]): Pick<PairedComparison, 'metrics' | 'raw'> {
+  const sums = metricNames.map((_, m) => pairs.metricSumsOf(index, m));
+  return {
+    metrics: Object.fromEntries(metricNames.map((name, m) => [name, meanInterval(sums[m].n, sums[m].sum, sums[m].sumSquares)])),
+    raw: { metricCounts: sums.map(({ n }) => n), metricSums: sums.map(({ sum }) => sum), metricSumSquares: sums.map(({ sumSquares }) => sumSquares) },
+  };
 }
 
 export interface ResultsInput {
@@ -122,7 +132,7 @@ export function resultsFile(input: ResultsInput): ResultsFile {
     winningOutcomes: winningOutcomeNames(game),
     metricNames: game.metrics.map((metric) => metric.name),
     cells,
-    comparisons: comparisons(plan.pairs, input.pairs),
+    comparisons: comparisons(plan.pairs, input.pairs, game.metrics.map((metric) => metric.name)),
     complete: cells.every((cell) => cell.complete),
     shard: input.shard,
   };

@@ -67,6 +67,8 @@ export class TaskRunner {
   private readonly gamesFinished: Uint32Array;
   private readonly stopRequested: Int32Array;
   private wins = new Uint8Array(0);
+  /** Each game's metric values by cell, game by game (offset · cells + cell), kept only when cells are compared. */
+  private metricValues = new Int32Array(0);
   private readonly active: Uint8Array;
   private readonly wonThisGame: Uint8Array;
 
@@ -100,8 +102,8 @@ export class TaskRunner {
    */
   run(task: Task): TaskResult {
     const accumulators = this.setup.cells.map(() => null as CellAccumulator | null);
-    const pairs = new PairAccumulator(Int32Array.from(this.setup.pairs));
-    if (this.wins.length < this.setup.cells.length * task.count) this.wins = new Uint8Array(this.setup.cells.length * task.count);
+    const pairs = new PairAccumulator(Int32Array.from(this.setup.pairs), this.game.metrics.length);
+    this.makeRoomFor(task);
     let cell = -1;
     let seed = 0;
     try {
@@ -115,6 +117,7 @@ export class TaskRunner {
           playOneGame(engine, seed, strategy, this.record);
           accumulator.add(this.record);
           this.wins[cell * task.count + offset] = this.isWin[this.record.outcome];
+          if (this.comparesCells()) this.metricValues.set(this.record.metrics, this.metricsAt(offset, cell));
           Atomics.add(this.gamesFinished, 0, 1);
         }
       }
@@ -130,11 +133,27 @@ export class TaskRunner {
     };
   }
 
+  private makeRoomFor(task: Task): void {
+    const cells = this.setup.cells.length;
+    if (this.wins.length < cells * task.count) this.wins = new Uint8Array(cells * task.count);
+    const metricValues = this.comparesCells() ? task.count * cells * this.game.metrics.length : 0;
+    if (this.metricValues.length < metricValues) this.metricValues = new Int32Array(metricValues);
+  }
+
+  private comparesCells(): boolean {
+    return this.setup.pairs.length > 0;
+  }
+
+  /** Where game `offset` of the task has cell `cell`'s metric values in metricValues. */
+  private metricsAt(offset: number, cell: number): number {
+    return (offset * this.setup.cells.length + cell) * this.game.metrics.length;
+  }
+
   private stopWasRequested(): boolean {
     return Atomics.load(this.stopRequested, 0) !== 0;
   }
 
-  /** Pairs the cells' wins game by game, over the games both cells of a pair played. */
+  /** Pairs the cells' wins and metric values game by game, over the games both cells of a pair played. */
   private countPairs(task: Task, accumulators: readonly (CellAccumulator | null)[], pairs: PairAccumulator): void {
     this.active.fill(0);
     for (let offset = 0; offset < task.count; offset++) {
@@ -142,7 +161,7 @@ export class TaskRunner {
         this.active[cell] = offset < (accumulators[cell]?.games ?? 0) ? 1 : 0;
         this.wonThisGame[cell] = this.wins[cell * task.count + offset];
       }
-      pairs.addGame(this.wonThisGame, this.active);
+      pairs.addGame(this.wonThisGame, this.active, this.metricValues, this.metricsAt(offset, 0));
     }
   }
 }
@@ -161,7 +180,7 @@ function isInputError(error: unknown): error is InputError {
  */
 export function startFailure(error: unknown): TaskResult {
   const detail = isInputError(error) ? error.message : error instanceof Error ? error.message.split('\n')[0] : String(error);
-  return { cells: [], wins: [], pairs: new PairAccumulator(new Int32Array(0)).toJSON(), failure: { kind: 'input', message: `a worker could not build the games: ${detail}` } };
+  return { cells: [], wins: [], pairs: new PairAccumulator(new Int32Array(0), 0).toJSON(), failure: { kind: 'input', message: `a worker could not build the games: ${detail}` } };
 }
 
 /**

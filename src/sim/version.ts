@@ -19,3 +19,6 @@ export const DEALING_SINCE = '0.7.0';
 export function sameDealing(version: string, other: string): boolean {
   return versionBefore(version, DEALING_SINCE) === versionBefore(other, DEALING_SINCE);
 }
+
+/** The playsim version from which each paired comparison holds its metric differences too (results.ts). */
+export const PAIRED_METRICS_SINCE = '0.9.0';

@@ -2,7 +2,7 @@ import * as vega from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
 import { describe, expect, it } from 'vitest';
 import { buildChart, buildCharts, chartName, defaultCharts } from '../../src/report/charts.ts';
-import { comparisonParts, percentagePointsWithCi } from '../../src/report/format.ts';
+import { comparisonParts, meanDifferenceWithCi, percentagePointsWithCi } from '../../src/report/format.ts';
 import type { ChartRequest } from '../../src/sim/results.ts';
 import { wilson } from '../../src/sim/statistics.ts';
 import { loadResults, withPrintedContentOnly, withProvenance } from './fixtures.ts';
@@ -432,6 +432,26 @@ describe('pairedDifference', () => {
     expect(spec.layer[2].encoding.y?.field).toBe('comparison');
     expect(spec.title.text).toBe('Paired win-rate differences across agents, largest first');
     compileStrictly(spec);
+  });
+
+  it("plots a metric's paired mean differences in its own units, leaving out comparisons no game recorded it in both cells of", () => {
+    type MetricChart = TopLevelSpec & { facet: unknown; spec: { layer: { encoding: { x: { title: string }; tooltip?: { title: string }[] } }[] }; title: { text: string } };
+    const request = { type: 'pairedDifference', varied: 'speed', metric: 'score' } as const;
+    const spec = buildChart(grid, request) as MetricChart;
+    const bySpeed = grid.comparisons.filter((comparison) => comparison.varied === 'speed');
+    const rows = dataOf(spec);
+    expect(rows).toHaveLength(bySpeed.length);
+    const score = bySpeed[0].metrics!.score;
+    expect(rows[0]).toMatchObject({ pair: 'speed=6 vs speed=5', context: 'agents=2', difference: score.mean, lo: score.lo, hi: score.hi, games: score.n, shown: meanDifferenceWithCi(score) });
+    // The toy game's score falls by a point a speed step, with luck shared between the cells.
+    expect(rows.every((row) => row.significant === 'yes' && (row.hi as number) < 0)).toBe(true);
+    expect(spec.title.text).toBe('Paired differences in score across speed');
+    expect(spec.spec.layer[2].encoding.x.title).toBe('difference in score (mean), first minus second');
+    expect(spec.spec.layer[2].encoding.tooltip!.map((tooltip) => tooltip.title)).not.toContain('only first won');
+    expect(chartName(request)).toBe('paired-score-speed');
+    compileStrictly(spec);
+    const unrecorded = { ...grid, comparisons: grid.comparisons.map((comparison) => (comparison === bySpeed[0] ? { ...comparison, metrics: { ...comparison.metrics, score: { mean: 0, lo: 0, hi: 0, sd: 0, n: 0 } } } : comparison)) };
+    expect(dataOf(buildChart(unrecorded, request))).toHaveLength(bySpeed.length - 1);
   });
 
   it('is one plain chart when nothing else varies', () => {

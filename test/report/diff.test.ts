@@ -16,7 +16,7 @@ describe('diffMarkdown', () => {
   it('says nothing moved between a run and itself, with a row per cell', () => {
     const text = diffMarkdown(diffResults(grid, grid, fixtureGame), 'old/results.json', 'new/results.json');
     expect(text).toContain('# Before and after: ');
-    expect(text).toContain('- **before:** old/results.json (playsim 0.6.0): experiment necreaux-speed; seed 20240611; games per cell 2,000; complete yes;');
+    expect(text).toContain('- **before:** old/results.json (playsim 0.9.0): experiment necreaux-speed; seed 20240611; games per cell 2,000; complete yes;');
     expect(text).toContain(`**0 of ${grid.cells.length} matched cells moved in win rate** with all ${grid.cells.length} changes taken together`);
     expect(text).toMatch(/0 on its own at 95% \(about 0\.6 would by chance alone when nothing changed\), 0 in win rate or another outcome or metric \(up to (\d+) measures a cell, each at 95%: about [\d.]+% of cells would by chance alone, if the measures were independent\)\./);
     // The win rate, the three losing outcomes (overrun, exhausted, turn-limit) and three metrics: 1 - 0.95^7.
@@ -28,8 +28,9 @@ describe('diffMarkdown', () => {
   });
 
   it('says a run of a playsim that deals seeds otherwise played other games, and is not conservative then', () => {
+    const dealtBefore = { ...grid, tool: { ...grid.tool, version: '0.6.0' } };
     const dealtSince = { ...grid, tool: { ...grid.tool, version: '0.7.0' } };
-    const text = diffMarkdown(diffResults(grid, dealtSince, fixtureGame), 'old', 'new');
+    const text = diffMarkdown(diffResults(dealtBefore, dealtSince, fixtureGame), 'old', 'new');
     expect(text).toContain("playsim 0.6.0 and 0.7.0 deal a seed's games differently (the dealing changed in 0.7.0), so the runs' games are independent samples.");
     expect(text).toContain("Welch's for means).");
   });

@@ -59,6 +59,16 @@ describe('reportHtml', () => {
     expect(wider.match(/<td>greedy<\/td>/g)).toHaveLength(2 * grid.cells.length);
   });
 
+  it('adds a table of every metric difference of the comparisons when their table cannot hold them all', () => {
+    expect(html).not.toContain('All metric differences');
+    const comparisons = grid.comparisons.map((comparison) => ({ ...comparison, metrics: { ...comparison.metrics, rounds: comparison.metrics!.turns } }));
+    const cells = grid.cells.map((cell) => ({ ...cell, metrics: { ...cell.metrics, rounds: cell.metrics.turns } }));
+    const wider = reportHtml({ ...grid, metricNames: [...grid.metricNames, 'rounds'], cells, comparisons }, charts);
+    const section = wider.slice(wider.indexOf('<h2>All metric differences (first minus second, mean ± 95% CI)</h2>'), wider.indexOf('<footer>'));
+    expect(section).toContain('<th scope="col">comparison</th><th scope="col">score</th><th scope="col">turns</th><th scope="col">lossTurn</th><th scope="col">rounds</th>');
+    expect(section.match(/<td>speed=6 vs speed=5 \(agents=2\)<\/td>/g)).toHaveLength(1);
+  });
+
   it('splits a table of more than 12 metrics into several', () => {
     const metricNames = Array.from({ length: 13 }, (_, index) => `m${index + 1}`);
     const cells = grid.cells.map((cell) => ({ ...cell, metrics: Object.fromEntries(metricNames.map((name) => [name, cell.metrics.turns])) }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { percentagePointsWithCi, percentWithCi } from '../../src/report/format.ts';
+import { meanDifferenceWithCi, percentagePointsWithCi, percentWithCi } from '../../src/report/format.ts';
 import { summaryMarkdown } from '../../src/report/summary.ts';
 import { pairedDifference, wilson } from '../../src/sim/statistics.ts';
 import type { MetricResult } from '../../src/sim/results.ts';
@@ -85,7 +85,7 @@ describe('summaryMarkdown', () => {
     const zero = { mean: 0, sd: 0, n: 2000, lo: 0, hi: 0, histogram: { min: 0, binWidth: 50, counts: [2000, 0, 0], below: 0, above: 0 } };
     const text = summaryMarkdown({ ...grid, cells: grid.cells.map((cell) => ({ ...cell, metrics: { ...cell.metrics, score: zero } })) });
     expect(text).toMatch(/^\| 5 \| 2 \| greedy \| .* \| 0\.0 \(every game\) \|/m);
-    expect(text).not.toContain('± 0.0');
+    expect(text).not.toMatch(/± 0\.0 \|/);
   });
 
   it('shows a value every game shared as that value, not as a rate, unless its game declares it from 0 to that value', () => {
@@ -113,6 +113,44 @@ describe('summaryMarkdown', () => {
     expect(summary).toContain('13 of 17 comparisons are significant (95% CI excludes 0); about 0.8 would be by chance alone if no setting mattered.');
     expect(summary).toContain('| speed=6 vs speed=5 (agents=2) | 2,000 | -10.3 pp [-12.1, -8.5] | yes |');
     expect(summary).toContain('| agents=4 vs agents=3 (speed=5) | 2,000 | +0.7 pp [-0.2, 1.6] | no |');
+  });
+
+  it("shows each comparison's paired differences in the headline metrics, and says what they are", () => {
+    expect(summary).toContain('| comparison | games | win-rate difference [95% CI] | significant | score difference (mean ± CI) | turns difference (mean ± CI) | lossTurn difference (mean ± CI) |');
+    const first = grid.comparisons.find((comparison) => comparison.varied === 'speed')!;
+    const shown = ['score', 'turns', 'lossTurn'].map((name) => meanDifferenceWithCi(first.metrics![name])).join(' | ');
+    expect(summary).toContain(`| speed=6 vs speed=5 (agents=2) | 2,000 | -10.3 pp [-12.1, -8.5] | yes | ${shown} |`);
+    expect(summary).toContain("A metric's difference is the first cell's value minus the second's, averaged over the games both played and both recorded it in, game by game on the same seeds (a paired t interval).");
+    expect(summary).not.toContain('## All metric differences');
+  });
+
+  it('shows no metric differences for results of a playsim that did not record them (before 0.9.0)', () => {
+    const older = { ...grid, tool: { ...grid.tool, version: '0.8.0' }, comparisons: grid.comparisons.map(({ metrics, raw, ...comparison }) => comparison) };
+    const text = summaryMarkdown(older);
+    expect(text).toContain('| comparison | games | win-rate difference [95% CI] | significant |\n');
+    expect(text).not.toContain('difference (mean ± CI)');
+    expect(text).not.toContain("A metric's difference");
+  });
+
+  it('shows every metric difference in tables of at most 12 when the comparisons table cannot hold them all', () => {
+    const metricNames = Array.from({ length: 14 }, (_, index) => `m${index + 1}`);
+    const cells = grid.cells.map((cell) => ({ ...cell, metrics: Object.fromEntries(metricNames.map((name) => [name, cell.metrics.turns])) }));
+    const comparisons = grid.comparisons.map((comparison) => ({ ...comparison, metrics: Object.fromEntries(metricNames.map((name, m) => [name, { ...comparison.metrics!.turns, mean: m }])) }));
+    const text = summaryMarkdown({ ...grid, metricNames, cells, comparisons });
+    const section = text.slice(text.indexOf('## All metric differences (first minus second, mean ± 95% CI)'));
+    const headers = section.split('\n').filter((line) => line.startsWith('| comparison |'));
+    expect(headers.map((line) => line.slice(2, -2).split(' | ').slice(1))).toEqual([metricNames.slice(0, 12), metricNames.slice(12)]);
+    expect(section).toMatch(/^\| speed=6 vs speed=5 \(agents=2\) \| 0\.0 ± [\d.]+ \| \+1\.0 ± [\d.]+ \|/m);
+    expect(text.indexOf('## Paired comparisons')).toBeLessThan(text.indexOf('## All metric differences'));
+  });
+
+  it('writes a difference with its sign, and without an interval where the games give none', () => {
+    const difference = (mean: number, sd: number, n: number, half = 0.3) => meanDifferenceWithCi({ mean, sd, n, lo: mean - half, hi: mean + half });
+    expect(difference(1.23, 2, 100)).toBe('+1.2 ± 0.3');
+    expect(difference(-0.456, 0.4, 100, 0.08)).toBe('-0.46 ± 0.08');
+    expect(difference(0, 0, 2000, 0)).toBe('0.0 (every game)');
+    expect(difference(3, 0, 1, 0)).toBe('+3.0 (1 game)');
+    expect(difference(0, 0, 0, 0)).toBe('—');
   });
 
   it('groups the comparisons by the setting they vary, in the order of the grid', () => {
@@ -149,7 +187,7 @@ describe('summaryMarkdown', () => {
     expect(left).toBeGreaterThan(0);
     expect(text).toContain(`of ${17 - left} comparisons are significant`);
     expect(text).toContain(`${left} more have no games both cells played.`);
-    expect(text).toMatch(/^\| speed=6 vs speed=5 \(agents=2\) \| 0 \| — \| — \|$/m);
+    expect(text).toMatch(/^\| speed=6 vs speed=5 \(agents=2\) \| 0 \| — \| — \| — \| — \| — \|$/m);
   });
 
   it('states printed-only content without the estimate warning', () => {

@@ -191,22 +191,30 @@ describe('CellAccumulator', () => {
 
 const CELLS = 4;
 const PAIRS = Int32Array.from([0, 1, 0, 2, 3, 1]);
+const PAIR_METRICS = 2;
 
 interface Game {
   won: Uint8Array;
   active: Uint8Array;
+  /** Cell c's value of metric m at c · PAIR_METRICS + m. */
+  metrics: Int32Array;
 }
 
+const metricValueArb = fc.oneof(fc.integer({ min: -50, max: 50 }), fc.constant(METRIC_MISSING));
 const gameArb: fc.Arbitrary<Game> = fc
   .tuple(
     fc.array(fc.boolean(), { minLength: CELLS, maxLength: CELLS }),
     fc.array(fc.boolean(), { minLength: CELLS, maxLength: CELLS }),
+    fc.array(metricValueArb, { minLength: CELLS * PAIR_METRICS, maxLength: CELLS * PAIR_METRICS }),
   )
-  .map(([won, active]) => ({ won: Uint8Array.from(won, Number), active: Uint8Array.from(active, Number) }));
+  .map(([won, active, metrics]) => ({ won: Uint8Array.from(won, Number), active: Uint8Array.from(active, Number), metrics: Int32Array.from(metrics) }));
 
+/** Adds the games as a task does, each game's metric values one after another in one array. */
 function accumulatePairs(games: readonly Game[]): PairAccumulator {
-  const pairs = new PairAccumulator(PAIRS);
-  for (const game of games) pairs.addGame(game.won, game.active);
+  const pairs = new PairAccumulator(PAIRS, PAIR_METRICS);
+  const metrics = new Int32Array(games.length * CELLS * PAIR_METRICS);
+  games.forEach((game, g) => metrics.set(game.metrics, g * CELLS * PAIR_METRICS));
+  games.forEach((game, g) => pairs.addGame(game.won, game.active, metrics, g * CELLS * PAIR_METRICS));
   return pairs;
 }
 
@@ -231,6 +239,29 @@ describe('PairAccumulator', () => {
     );
   });
 
+  it("sums each metric's differences, first cell's value minus second's, over the games both played and both recorded", () => {
+    fc.assert(
+      fc.property(fc.array(gameArb, { maxLength: 60 }), (games) => {
+        const pairs = accumulatePairs(games);
+        for (let p = 0; p < PAIRS.length / 2; p++) {
+          const [a, b] = [PAIRS[2 * p]!, PAIRS[2 * p + 1]!];
+          for (let m = 0; m < PAIR_METRICS; m++) {
+            const differences = games
+              .filter((game) => game.active[a] && game.active[b])
+              .map((game) => [game.metrics[a * PAIR_METRICS + m]!, game.metrics[b * PAIR_METRICS + m]!])
+              .filter(([x, y]) => x !== METRIC_MISSING && y !== METRIC_MISSING)
+              .map(([x, y]) => x - y);
+            expect(pairs.metricSumsOf(p, m)).toEqual({
+              n: differences.length,
+              sum: differences.reduce((sum, d) => sum + d, 0),
+              sumSquares: differences.reduce((sum, d) => sum + d * d, 0),
+            });
+          }
+        }
+      }),
+    );
+  });
+
   it('merges any split of the games, in any order, into exactly what adding them all gives', () => {
     const shards = fc.array(fc.record({ games: fc.array(gameArb, { maxLength: 20 }), key: fc.nat() }), {
       maxLength: 8,
@@ -238,7 +269,7 @@ describe('PairAccumulator', () => {
     fc.assert(
       fc.property(shards, (split) => {
         const whole = accumulatePairs(split.flatMap((shard) => shard.games)).toJSON();
-        const merged = new PairAccumulator(PAIRS);
+        const merged = new PairAccumulator(PAIRS, PAIR_METRICS);
         for (const shard of [...split].sort((a, b) => a.key - b.key)) merged.merge(accumulatePairs(shard.games));
         expect(merged.toJSON()).toEqual(whole);
       }),
@@ -257,16 +288,20 @@ describe('PairAccumulator', () => {
   });
 
   it('refuses malformed pairs, counts and merges', () => {
-    expect(() => new PairAccumulator(Int32Array.from([0, 1, 2]))).toThrow(/two by two, got 3 entries/);
+    expect(() => new PairAccumulator(Int32Array.from([0, 1, 2]), PAIR_METRICS)).toThrow(/two by two, got 3 entries/);
     const json = accumulatePairs([]).toJSON();
     expect(() => PairAccumulator.fromJSON({ ...json, neither: [0, 0] })).toThrow(
       new InputError('paired neither has 2 entries, expected 3'),
     );
-    expect(() => accumulatePairs([]).merge(new PairAccumulator(Int32Array.from([0, 1, 0, 2, 1, 3])))).toThrow(
+    expect(() => PairAccumulator.fromJSON({ ...json, metricSums: [0, 0, 0, 0, 0] })).toThrow(
+      new InputError('paired metricSums has 5 entries, expected 6'),
+    );
+    expect(() => accumulatePairs([]).merge(new PairAccumulator(Int32Array.from([0, 1, 0, 2, 1, 3]), PAIR_METRICS))).toThrow(
       /different pairs of cells/,
     );
-    expect(() => accumulatePairs([]).merge(new PairAccumulator(Int32Array.from([0, 1, 0, 2, 3, 1, 1, 2])))).toThrow(
+    expect(() => accumulatePairs([]).merge(new PairAccumulator(Int32Array.from([0, 1, 0, 2, 3, 1, 1, 2]), PAIR_METRICS))).toThrow(
       /different pairs of cells/,
     );
+    expect(() => accumulatePairs([]).merge(new PairAccumulator(PAIRS, 3))).toThrow(/of 3 metrics into 2/);
   });
 });

@@ -225,7 +225,7 @@ describe('diffResults', () => {
       const comparisons = (after: ResultsFile, from = before) => new Set(diffResults(from, after, game).cells.map((cell) => JSON.stringify(cell.comparison)));
       expect(comparisons({ ...before, seed: before.seed + 1 })).toEqual(new Set([JSON.stringify({ kind: 'independent', because: 'other seeds' })]));
       const dealtSince = (results: ResultsFile, version: string) => ({ ...results, tool: { ...results.tool, version } });
-      expect(comparisons(dealtSince(before, '0.7.0'))).toEqual(new Set([JSON.stringify({ kind: 'independent', because: 'other dealing' })]));
+      expect(comparisons(dealtSince(before, '0.7.0'), dealtSince(before, '0.6.0'))).toEqual(new Set([JSON.stringify({ kind: 'independent', because: 'other dealing' })]));
       expect(comparisons(dealtSince(before, '0.8.1'), dealtSince(before, '0.7.0'))).toEqual(new Set([JSON.stringify({ kind: 'paired', games: 2000 })]));
       expect(comparisons(before, grid)).toEqual(new Set([JSON.stringify({ kind: 'independent', because: 'games not kept' })]));
       const laterGames = withCells(before, (cell) => ({ ...cell, raw: { ...cell.raw, wins: { ...cell.raw.wins!, played: [[5000, 7000]] } } }));

@@ -143,6 +143,8 @@ describe('experiment plans', () => {
     const grid = { target: [5, 7] };
     await expect(plan({ grid, charts: [{ type: 'mean', metric: 'bset', x: 'target' }] })).rejects.toThrow(/x.yaml: field charts\[0\].metric: "bset" is not a metric of coin; metrics: best/);
     await expect(plan({ grid, charts: [{ type: 'stages', metrics: ['best', 'bset'], stage: 'round' }] })).rejects.toThrow(/x.yaml: field charts\[0\].metrics\[1\]: "bset" is not a metric of coin; metrics: best/);
+    await expect(plan({ grid, charts: [{ type: 'pairedDifference', varied: 'target', metric: 'bset' }] })).rejects.toThrow(/x.yaml: field charts\[0\].metric: "bset" is not a metric of coin; metrics: best/);
+    await expect(plan({ grid, charts: [{ type: 'pairedDifference', varied: 'target', metric: 'best' }, { type: 'pairedDifference', varied: 'target' }] })).resolves.toBeDefined();
     await expect(plan({ grid, charts: [{ type: 'stages', metrics: ['best', 'best'], stage: 'round', color: 'traget' }] })).rejects.toThrow(/x.yaml: field charts\[0\]: "traget" is not a setting/);
     await expect(plan({ grid, charts: [{ type: 'stages', metrics: ['best', 'best'], stage: 'round', color: 'target' }] })).resolves.toBeDefined();
     await expect(plan({ grid, charts: [{ type: 'outcomes', x: 'target' }, { type: 'winRate', x: 'traget' }] })).rejects.toThrow(

@@ -136,6 +136,25 @@ describe('readResultsFile', () => {
     expect(() => readResultsFile(file)).toThrow(new InputError(`${file}: field comparisons[1].games: 2000, fewer than the 2001 that bothWon, onlyAWon and onlyBWon count`));
   });
 
+  it("refuses a comparison's metric differences that are missing, of the wrong length or not those its sums give", () => {
+    const withSecond = (change: (comparison: ResultsFile['comparisons'][number]) => object, version = results.tool.version) =>
+      written({ ...results, tool: { ...results.tool, version }, comparisons: results.comparisons.map((comparison, index) => (index === 1 ? change(comparison) : comparison)) });
+    const missing = withSecond(({ metrics, raw, ...comparison }) => comparison);
+    expect(() => readResultsFile(missing)).toThrow(new InputError(`${missing}: field comparisons[1].raw: missing (playsim 0.9.0 and later write each comparison's metric differences)`));
+    const older = withSecond(({ metrics, raw, ...comparison }) => comparison, '0.8.0');
+    expect(readResultsFile(older).comparisons[1].metrics).toBeUndefined();
+    const half = withSecond(({ raw, ...comparison }) => comparison);
+    expect(() => readResultsFile(half)).toThrow(new InputError(`${half}: field comparisons[1].raw: missing (a comparison has both or neither)`));
+    const short = withSecond((comparison) => ({ ...comparison, raw: { ...comparison.raw!, metricSums: [1, 2] } }));
+    expect(() => readResultsFile(short)).toThrow(new InputError(`${short}: field comparisons[1].raw.metricSums: has 2 entries, expected 3 (one per metric)`));
+    const tooMany = withSecond((comparison) => ({ ...comparison, raw: { ...comparison.raw!, metricCounts: [2001, 2000, 100] } }));
+    expect(() => readResultsFile(tooMany)).toThrow(new InputError(`${tooMany}: field comparisons[1].raw.metricCounts[0]: 2001 differences of "score" in 2000 paired games`));
+    const unmade = withSecond((comparison) => ({ ...comparison, raw: { ...comparison.raw!, metricSumSquares: [0, ...comparison.raw!.metricSumSquares.slice(1)] } }));
+    expect(() => readResultsFile(unmade)).toThrow(/field comparisons\[1\]\.raw\.metricSumSquares\[0\]: 0 is less than metricSums\[0\]² \/ metricCounts\[0\]: no 2000 differences of "score" have these sums/);
+    const moved = withSecond((comparison) => ({ ...comparison, metrics: { ...comparison.metrics, turns: { ...comparison.metrics!.turns, mean: 5 } } }));
+    expect(() => readResultsFile(moved)).toThrow(new RegExp(`field comparisons\\[1\\]\\.metrics\\.turns\\.mean: 5, but the comparison's raw sums give ${results.comparisons[1].metrics!.turns.mean}`));
+  });
+
   it('refuses two cells of one id, and a comparison naming no cell', () => {
     const twice = written({ ...results, cells: [results.cells[0], ...results.cells] });
     expect(() => readResultsFile(twice)).toThrow(new InputError(`${twice}: field cells[1].id: 0 is already cells[0]'s id`));

@@ -2,7 +2,11 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { GameCrash, InputError, StrategyError, strategyThrew } from '../../src/core/errors.ts';
+import { OutcomeRecord, playOneGame } from '../../src/core/game.ts';
 import { gameSeed } from '../../src/core/rng.ts';
+import { loadGame } from '../../src/games/registry.ts';
+import { loadContent } from '../../src/sim/content.ts';
+import { createStrategy } from '../../src/sim/strategy-spec.ts';
 import { probability2d6Above } from '../fixtures/dice.ts';
 import { executeExperiment, replayCommandLine } from '../../src/sim/execute.ts';
 import { experimentSchema, readExperimentFile, type ExperimentPlan } from '../../src/sim/experiment.ts';
@@ -45,7 +49,9 @@ function renamed(results: ResultsFile, field: 'outcomes' | 'metrics', from: stri
   const rename = (name: string) => (name === from ? to : name);
   const renameKeys = (record: object) => Object.fromEntries(Object.entries(record).map(([name, value]) => [rename(name), value]));
   const names = field === 'outcomes' ? { outcomeNames: results.outcomeNames.map(rename), winningOutcomes: results.winningOutcomes?.map(rename) } : { metricNames: results.metricNames.map(rename) };
-  return { ...results, ...names, cells: results.cells.map((cell) => ({ ...cell, [field]: renameKeys(cell[field]) })) };
+  const cells = results.cells.map((cell) => ({ ...cell, [field]: renameKeys(cell[field]) }));
+  if (field === 'outcomes') return { ...results, ...names, cells };
+  return { ...results, ...names, cells, comparisons: results.comparisons.map((comparison) => ({ ...comparison, metrics: renameKeys(comparison.metrics!) })) };
 }
 
 describe('runner', () => {
@@ -183,6 +189,31 @@ describe('runner', () => {
       expect(comparison.onlyAWon).toBe(0);
       expect(comparison.difference.hi).toBeLessThan(0);
     }
+  });
+
+  it("pairs each metric game by game: the first cell's value minus the second's, as playing each seed in both gives", async () => {
+    const file = readExperimentFile(GRID);
+    const { results } = await executeExperiment({ file, sourcePath: GRID, games: 300, workers: 2, shard: null, keepGameWins: true });
+    const game = await loadGame(COIN);
+    const content = loadContent(game, undefined);
+    const always = await createStrategy(game, 'always');
+    const bestRolls = (cell: number) => {
+      const engine = game.createEngine(results.cells[cell].params, content.content, null);
+      const record = new OutcomeRecord(1);
+      return Array.from({ length: 300 }, (_, index) => (playOneGame(engine, gameSeed(results.seed, index), always, record), record.metrics[0]));
+    };
+    for (const comparison of results.comparisons) {
+      const [a, b] = [bestRolls(comparison.a), bestRolls(comparison.b)];
+      const differences = a.map((value, index) => value - b[index]);
+      const sum = differences.reduce((total, d) => total + d, 0);
+      expect(comparison.raw).toEqual({ metricCounts: [300], metricSums: [sum], metricSumSquares: [differences.reduce((total, d) => total + d * d, 0)] });
+      expect(comparison.metrics!.best.mean).toBeCloseTo(sum / 300, 12);
+    }
+    // The same dice whatever the target: the best roll is the same in both cells; a second round only raises it.
+    const byTarget = results.comparisons.filter((comparison) => comparison.varied === 'target');
+    expect(byTarget.every((comparison) => comparison.metrics!.best.mean === 0 && comparison.metrics!.best.sd === 0)).toBe(true);
+    const byRounds = results.comparisons.filter((comparison) => comparison.varied === 'rounds');
+    expect(byRounds.every((comparison) => comparison.metrics!.best.lo > 0)).toBe(true);
   });
 
   it("plays the games of --seed's run seed instead of the file's, and records it", async () => {
