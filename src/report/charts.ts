@@ -1,6 +1,6 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { SettingValue } from '../core/game.ts';
-import { chartAxes, type CellResult, type ChartRequest, type HistogramJSON, type MeanCI, type MetricResult, type PairedComparison, type ResultsFile } from '../sim/results.ts';
+import { chartAxes, type CellResult, type ChartRequest, type HistogramJSON, type MeanCI, type PairedComparison, type ResultsFile } from '../sim/results.ts';
 import { excludesZero, wilson } from '../sim/statistics.ts';
 import { shownInterval } from './metric-interval.ts';
 import {
@@ -694,16 +694,7 @@ function meanFields(cell: CellResult, metric: string): Row {
   const { lo, hi, none } = shownInterval(result);
   const value = { n: result.n, value: result.mean };
   if (none !== null) return { ...value, lo: null, hi: null, interval: `none (${none})` };
-  return { ...value, lo: Math.max(lo, lowestPossible(result)), hi, interval: `[${shortDecimal(lo)}, ${shortDecimal(hi)}]` };
-}
-
-/**
- * 0 for a metric no game had below 0, else -Infinity: the error bar of a mean whose t interval reaches below 0 (deaths
- * in Realm 1, 0.02 ± 0.03) stops at 0 rather than stretching the axis to values no game had; the tooltip keeps the
- * interval as the tables write it.
- */
-function lowestPossible(metric: MetricResult): number {
-  return metric.histogram.below === 0 && metric.histogram.min >= 0 ? 0 : -Infinity;
+  return { ...value, lo, hi, interval: `[${shortDecimal(lo)}, ${shortDecimal(hi)}]` };
 }
 
 /** At most three decimals, without trailing zeros (as the tooltips' '.3~f' format). */

@@ -125,7 +125,8 @@ export function exactPercentagePoints(rate: number): string {
 }
 
 /**
- * 23.41 [22.9, 23.9] → "23.4 ± 0.5"; a rate in disguise (shownInterval) with its bounds, "98.5 [95.7, 99.5]"; "—" when
+ * 23.41 [22.9, 23.9] → "23.4 ± 0.5"; a rate in disguise (shownInterval) with its bounds, "98.5 [95.7, 99.5]", as is a
+ * count whose interval stops at 0, "0.02 [0.00, 0.05]"; "—" when
  * the metric applied to no game; one game's value has no interval, nor has a value every game shared ("0.0 (every
  * game)": the games show no spread to measure an interval from, and "± 0.0" would claim certainty). An interval too
  * narrow for the usual decimals gets more, "11.42 ± 0.03", for the same reason.
@@ -140,8 +141,9 @@ export function meanWithCi(metric: MetricResult): string {
     const digits = interval.rateOf < 10 ? 2 : 1;
     return `${metric.mean.toFixed(digits)} [${interval.lo.toFixed(digits)}, ${interval.hi.toFixed(digits)}]`;
   }
-  const half = halfWidth(interval);
+  const half = halfWidth(metric);
   const digits = meanDigitsWithin(metric.mean, half);
+  if (interval.stopsAtZero) return `${metric.mean.toFixed(digits)} [${(0).toFixed(digits)}, ${interval.hi.toFixed(digits)}]`;
   return `${metric.mean.toFixed(digits)} ± ${half.toFixed(digits)}`;
 }
 

@@ -7,6 +7,8 @@ export interface ShownInterval {
   readonly hi: number;
   /** The value c of a rate in disguise (0 or c in every game), whose interval is Wilson's; null for any other metric. */
   readonly rateOf: number | null;
+  /** Whether `lo` is 0 rather than the t interval's bound below it (see lowestPossible). */
+  readonly stopsAtZero: boolean;
   /**
    * Why the games give no interval to show, or null: one game, or a value every game shared (not a rate), whose
    * spread of 0 would claim certainty.
@@ -24,11 +26,23 @@ export interface ShownInterval {
  */
 export function shownInterval(metric: MetricResult): ShownInterval {
   const { mean, n } = metric;
-  if (n === 1) return { lo: metric.lo, hi: metric.hi, rateOf: null, none: '1 game' };
+  if (n === 1) return { lo: metric.lo, hi: metric.hi, rateOf: null, none: '1 game', stopsAtZero: false };
   const c = indicatorValue(metric);
-  if (c === null) return { lo: metric.lo, hi: metric.hi, rateOf: null, none: metric.sd === 0 ? 'every game' : null };
+  if (c === null) {
+    const lo = Math.max(metric.lo, lowestPossible(metric));
+    return { lo, hi: metric.hi, rateOf: null, none: metric.sd === 0 ? 'every game' : null, stopsAtZero: lo !== metric.lo };
+  }
   const interval = wilson(Math.round((mean * n) / c), n);
-  return { lo: c * interval.lo, hi: c * interval.hi, none: null, rateOf: c };
+  return { lo: c * interval.lo, hi: c * interval.hi, none: null, rateOf: c, stopsAtZero: false };
+}
+
+/**
+ * 0 for a metric no game had below 0 (a count: deaths, knockouts), else -Infinity. A mean of such values cannot be
+ * below 0, so the interval of a rare count whose t interval reaches below it (deaths in Realm 1, 0.02 ± 0.03) is
+ * shown from 0: [0.00, 0.05]. results.json keeps the t interval.
+ */
+function lowestPossible(metric: MetricResult): number {
+  return metric.histogram.below === 0 && metric.histogram.min >= 0 ? 0 : -Infinity;
 }
 
 /**

@@ -75,10 +75,19 @@ describe('summaryMarkdown', () => {
     expect(rows(pastRange)).toMatch(/^\| 5 \| 2 \| greedy \| .* \| 100\.00 ± 0\.04 \|/m);
     // Bins of 5 hold 0 and 1-4 alike: 1, 1, 1, 3 (Σx² = 2·Σx) is not a rate of 2 unless its game declares one.
     const wideBins = { mean: 1.5, sd: 1, n: 4, lo: -0.09, hi: 3.09, histogram: { min: 0, binWidth: 5, counts: [4, 0], below: 0, above: 0 } };
-    expect(rows(wideBins)).toMatch(/^\| 5 \| 2 \| greedy \| .* \| 1\.5 ± 1\.6 \|/m);
+    expect(rows(wideBins)).toMatch(/^\| 5 \| 2 \| greedy \| .* \| 1\.5 \[0\.0, 3\.1\] \|/m);
     // 0 or 1 (3 games of 20): two decimals, or the mean would look like its own lower bound (0.1 [0.1, 0.4]).
     const once = { mean: 0.15, sd: Math.sqrt((3 - 20 * 0.15 * 0.15) / 19), n: 20, lo: -0.02, hi: 0.32, histogram: { min: 0, binWidth: 1, counts: [17, 3, 0], below: 0, above: 0 } };
     expect(rows(once)).toMatch(/^\| 5 \| 2 \| greedy \| .* \| 0\.15 \[0\.05, 0\.36\] \|/m);
+  });
+
+  it('shows the interval of a count from 0 where its t interval reaches below 0, which no mean of its games can', () => {
+    const rows = (score: MetricResult) => summaryMarkdown({ ...grid, cells: grid.cells.map((cell) => ({ ...cell, metrics: { ...cell.metrics, score } })) });
+    // 2 deaths and 1 in 150 games: mean 0.02, t interval [-0.004, 0.044].
+    const deaths = { mean: 0.02, sd: 0.14, n: 150, lo: -0.004, hi: 0.044, histogram: { min: 0, binWidth: 1, counts: [148, 1, 1], below: 0, above: 0 } };
+    expect(rows(deaths)).toMatch(/^\| 5 \| 2 \| greedy \| .* \| 0\.02 \[0\.00, 0\.04\] \|/m);
+    // A game below the histogram's range (which starts at 0): the metric may be negative, and keeps its t interval.
+    expect(rows({ ...deaths, histogram: { ...deaths.histogram, counts: [147, 1, 1], below: 1 } })).toMatch(/^\| 5 \| 2 \| greedy \| .* \| 0\.02 ± 0\.02 \|/m);
   });
 
   it('shows a value every game shared without an interval, which the games give no spread for', () => {
