@@ -1,8 +1,8 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { SettingValue } from '../core/game.ts';
-import { chartAxes, type CellResult, type ChartRequest, type HistogramJSON, type MeanCI, type PairedComparison, type ResultsFile } from '../sim/results.ts';
+import { chartAxes, type CellResult, type ChartRequest, type HistogramJSON, type MetricDifference, type PairedComparison, type ResultsFile } from '../sim/results.ts';
 import { excludesZero, wilson } from '../sim/statistics.ts';
-import { shownInterval } from './metric-interval.ts';
+import { shownDifferenceInterval, shownInterval } from './metric-interval.ts';
 import {
   cellLabel,
   cellValue,
@@ -563,11 +563,16 @@ function winDifferenceFields(comparison: PairedComparison) {
   };
 }
 
-/** A metric's difference as the chart draws it; null when no game recorded the metric in both cells. */
-function metricDifferenceFields(difference: MeanCI | undefined) {
+/**
+ * A metric's difference as the chart draws it; null when no game recorded the metric in both cells. A difference
+ * without an interval (one game's, or the same in every game) has no error bar and is not marked significant.
+ */
+function metricDifferenceFields(difference: MetricDifference | undefined) {
   if (difference === undefined || difference.n === 0) return null;
-  const { mean, lo, hi, n } = difference;
-  return { difference: mean, lo, hi, shown: meanDifferenceWithCi(difference), games: n, significant: excludesZero(difference) ? 'yes' : 'no' };
+  const interval = shownDifferenceInterval(difference);
+  const [lo, hi] = interval.none === null ? [interval.lo, interval.hi] : [null, null];
+  const significant = interval.none === null && excludesZero(interval) ? 'yes' : 'no';
+  return { difference: difference.mean, lo, hi, shown: meanDifferenceWithCi(difference), games: difference.n, significant };
 }
 
 /**

@@ -1,8 +1,8 @@
 import type { SettingValue } from '../core/game.ts';
-import type { CellResult, MeanCI, MetricResult, PairedComparison, RateCI, ResultsFile } from '../sim/results.ts';
+import type { CellResult, MetricDifference, MetricResult, PairedComparison, RateCI, ResultsFile } from '../sim/results.ts';
 import { excludesZero, halfWidth } from '../sim/statistics.ts';
 import { strategyHead } from '../sim/strategy-spec.ts';
-import { shownInterval } from './metric-interval.ts';
+import { shownDifferenceInterval, shownInterval } from './metric-interval.ts';
 
 /** Wording and number formats shared by the charts, the summary tables and the HTML report. */
 
@@ -114,9 +114,15 @@ export function percentWithCi(value: RateCI): string {
 
 /** A difference of rates: 0.031 [0.012, 0.05] → "+3.1 pp [1.2, 5.0]" */
 export function percentagePointsWithCi(value: RateCI): string {
-  const sign = value.rate > 0 ? '+' : '';
   const digits = pointDigits(value);
-  return `${sign}${points(value.rate, digits)} pp ${ciBounds(value, digits)}`;
+  return `${signed(value.rate * 100, digits)} pp ${ciBounds(value, digits)}`;
+}
+
+/** A difference with its sign, "+3.1", "-0.4"; one that rounds to zero has none, "0.0" (not "-0.0"). */
+function signed(value: number, digits: number): string {
+  const text = value.toFixed(digits);
+  if (Number(text) === 0) return (0).toFixed(digits);
+  return value > 0 ? `+${text}` : text;
 }
 
 /** A target half-width as given: 0.0085 → "0.85 pp" (one decimal would round it to a target it is not). */
@@ -126,40 +132,49 @@ export function exactPercentagePoints(rate: number): string {
 
 /**
  * 23.41 [22.9, 23.9] → "23.4 ± 0.5"; a rate in disguise (shownInterval) with its bounds, "98.5 [95.7, 99.5]", as is a
- * count whose interval stops at 0, "0.02 [0.00, 0.05]"; "—" when
- * the metric applied to no game; one game's value has no interval, nor has a value every game shared ("0.0 (every
- * game)": the games show no spread to measure an interval from, and "± 0.0" would claim certainty). An interval too
- * narrow for the usual decimals gets more, "11.42 ± 0.03", for the same reason.
+ * count whose interval stops at 0, "0.02 [0.00, 0.04]"; "—" when the metric applied to no game; one game's value has
+ * no interval, nor has a value every game shared ("0.0 (every game)": the games show no spread to measure an interval
+ * from, and "± 0.0" would claim certainty). An interval too narrow for the usual decimals gets more, "11.42 ± 0.03",
+ * for the same reason.
  */
 export function meanWithCi(metric: MetricResult): string {
   if (metric.n === 0) return '—';
   const interval = shownInterval(metric);
-  if (interval.none !== null) return `${metric.mean.toFixed(meanDigits(metric.mean))} (${interval.none})`;
-  // A rate's bounds with one decimal from c = 10 up: 100 games of 100 show [99.8, 100.0], not [100, 100]; with two below
-  // it, so that 3 games of 20 with 0 or 1 show 0.15 [0.05, 0.36], not 0.1 [0.1, 0.4].
-  if (interval.rateOf !== null) {
-    const digits = interval.rateOf < 10 ? 2 : 1;
-    return `${metric.mean.toFixed(digits)} [${interval.lo.toFixed(digits)}, ${interval.hi.toFixed(digits)}]`;
-  }
-  const half = halfWidth(metric);
-  const digits = meanDigitsWithin(metric.mean, half);
-  if (interval.stopsAtZero) return `${metric.mean.toFixed(digits)} [${(0).toFixed(digits)}, ${interval.hi.toFixed(digits)}]`;
-  return `${metric.mean.toFixed(digits)} ± ${half.toFixed(digits)}`;
+  return writtenMean(metric.mean, { ...interval, halfWidth: halfWidth(metric), withBounds: interval.stopsAtZero }, (value, digits) => value.toFixed(digits));
 }
 
 /**
- * A paired mean difference: "+1.2 ± 0.3", "-0.45 ± 0.08"; "—" when no game recorded the metric in both cells; one
- * game's difference, or one every game shared ("0.0 (every game)": the same value on both sides of every game), has
- * no interval, as meanWithCi says.
+ * A paired mean difference as meanWithCi writes a mean, with its sign: "+1.2 ± 0.3", "-0.45 ± 0.08", "0.0 (every
+ * game)" (the same difference in every game); a rate's, "+5.0 [3.1, 6.9]". Over fewer games than the comparison's
+ * `games`, it says how many: "-0.6 ± 0.2 (816 games)", "-3.0 (every one of 2 games)".
  */
-export function meanDifferenceWithCi(difference: MeanCI): string {
+export function meanDifferenceWithCi(difference: MetricDifference, games = difference.n): string {
   if (difference.n === 0) return '—';
-  const sign = difference.mean > 0 ? '+' : '';
-  const none = difference.n === 1 ? '1 game' : difference.sd === 0 ? 'every game' : null;
-  if (none !== null) return `${sign}${difference.mean.toFixed(meanDigits(difference.mean))} (${none})`;
-  const half = halfWidth(difference);
-  const digits = meanDigitsWithin(difference.mean, half);
-  return `${sign}${difference.mean.toFixed(digits)} ± ${half.toFixed(digits)}`;
+  const interval = shownDifferenceInterval(difference);
+  const fewer = difference.n < games;
+  const none = fewer && interval.none === 'every game' ? `every one of ${count(difference.n)} games` : interval.none;
+  const text = writtenMean(difference.mean, { ...interval, none, halfWidth: halfWidth(difference), withBounds: false }, signed);
+  return fewer && none === null ? `${text} (${count(difference.n)} games)` : text;
+}
+
+/** An interval as a mean is written with it: none, its bounds, or its half-width. */
+interface WrittenInterval {
+  readonly lo: number;
+  readonly hi: number;
+  readonly none: string | null;
+  readonly rateOf: number | null;
+  readonly halfWidth: number;
+  /** Bounds rather than ± the half-width (a count's interval stopped at 0). */
+  readonly withBounds: boolean;
+}
+
+function writtenMean(mean: number, interval: WrittenInterval, written: (value: number, digits: number) => string): string {
+  if (interval.none !== null) return `${written(mean, meanDigits(mean))} (${interval.none})`;
+  // A rate's bounds with one decimal from c = 10 up: 100 games of 100 show [99.8, 100.0], not [100, 100]; with two below
+  // it, so that 3 games of 20 with 0 or 1 show 0.15 [0.05, 0.36], not 0.1 [0.1, 0.4].
+  const digits = interval.rateOf !== null ? (interval.rateOf < 10 ? 2 : 1) : meanDigitsWithin(mean, interval.halfWidth);
+  if (interval.rateOf !== null || interval.withBounds) return `${written(mean, digits)} [${interval.lo.toFixed(digits)}, ${interval.hi.toFixed(digits)}]`;
+  return `${written(mean, digits)} ± ${interval.halfWidth.toFixed(digits)}`;
 }
 
 /** meanDigits, or more when the interval's half-width would round to nothing: its first significant digit (0.03 → 2). */

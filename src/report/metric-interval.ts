@@ -1,4 +1,4 @@
-import type { MetricResult } from '../sim/results.ts';
+import type { MetricDifference, MetricResult } from '../sim/results.ts';
 import { wilson } from '../sim/statistics.ts';
 
 /** The interval a report shows for a metric's mean, and whether it is a rate's (Wilson's, not symmetric). */
@@ -61,4 +61,15 @@ function indicatorValue(metric: MetricResult): number | null {
   if (!onlyZeroAndC || c <= 0 || Math.abs(mean - (c * hits) / n) >= 1e-9) return null;
   // c in every game is a rate's only when the metric runs from 0 to c (its last bin), as firstAttackWon's 0 or 100 does.
   return hits < n || (binOf(0) >= 0 && binOf(c) === histogram.counts.length - 1) ? c : null;
+}
+
+/**
+ * The interval a report shows for a paired metric difference: its own, but none for one game's difference or one
+ * every game shared (the same value on both sides, or the same gap), which the games give no spread for; a rate's
+ * difference (Tango's interval) has one whatever the games.
+ */
+export function shownDifferenceInterval(difference: MetricDifference): Omit<ShownInterval, 'stopsAtZero'> {
+  const rateOf = difference.rateOf ?? null;
+  const none = rateOf !== null ? null : difference.n === 1 ? '1 game' : difference.sd === 0 ? 'every game' : null;
+  return { lo: difference.lo, hi: difference.hi, rateOf, none };
 }

@@ -226,8 +226,10 @@ function specSets(cell: CellResult, name: string): boolean {
   return new RegExp(`[:,]${name}=`).test(cell.strategy);
 }
 
-/** The comparisons grouped by what they vary, in the order of the experiment's dimensions (each group in grid order). */
-/** The comparisons, by the order of the setting each varies, with their headline metrics' differences when they hold them. */
+/**
+ * The comparisons grouped by what they vary, in the order of the experiment's dimensions (each group in grid order),
+ * with their differences in the headline metrics when they hold them.
+ */
 export function comparisonTable(results: ResultsFile): Table {
   const metrics = comparedMetrics(results).slice(0, HEADLINE_METRICS);
   return {
@@ -245,13 +247,23 @@ export function comparisonTable(results: ResultsFile): Table {
 export const METRIC_DIFFERENCES_HEADING = 'All metric differences (first minus second, mean ± 95% CI)';
 
 const METRIC_DIFFERENCES_NOTE =
-  "A metric's difference is the first cell's value minus the second's, averaged over the games both played and both " +
-  'recorded it in, game by game on the same seeds (a paired t interval).';
+  "A metric's difference is the first cell's value minus the second's, game by game on the same seeds, averaged over " +
+  'the games both played and both recorded it in: their number follows in brackets when fewer than the comparison\'s ' +
+  'games (a metric only some outcomes record, such as a round of loss, is then averaged over the games both cells ' +
+  'lost, which is not the difference of the two cells\' means). Its interval is a paired t interval, or, for a metric ' +
+  'that is 0 or c in every game, c times the rates\' paired difference with its Tango interval.';
 
-/** What the comparisons table's figures are: how many are significant, and what a metric's difference is when it shows them. */
+/** What the comparisons tables' figures are: how many are significant, what a metric's difference is, and how many of those would exclude 0 by chance. */
 export function comparisonsNote(results: ResultsFile): string {
   const significance = significanceNote(results.comparisons);
-  return comparedMetrics(results).length === 0 ? significance : `${significance} ${METRIC_DIFFERENCES_NOTE}`;
+  const metrics = comparedMetrics(results);
+  if (metrics.length === 0) return significance;
+  const measured = results.comparisons.flatMap((comparison) => metrics.filter((name) => comparison.games > 0 && (comparison.metrics?.[name]?.n ?? 0) > 0)).length;
+  const byChance = measured / 20;
+  return (
+    `${significance} ${METRIC_DIFFERENCES_NOTE} Each interval is at 95% on its own: of the ${count(measured)} metric ` +
+    `differences, about ${byChance.toFixed(byChance < 10 ? 1 : 0)} would exclude 0 by chance alone if no setting mattered.`
+  );
 }
 
 /** Every metric's paired difference, when the comparisons hold more metrics than their table shows; as metricTables splits them. */
@@ -281,7 +293,7 @@ function differenceHeader(name: string): string {
 
 function differenceText(comparison: PairedComparison, name: string): string {
   const difference = comparison.metrics?.[name];
-  return difference === undefined || comparison.games === 0 ? NO_GAMES : meanDifferenceWithCi(difference);
+  return difference === undefined || comparison.games === 0 ? NO_GAMES : meanDifferenceWithCi(difference, comparison.games);
 }
 
 /** "3 of 17 comparisons are significant (95% CI excludes 0)." Comparisons of no games (a stopped run's) are left out. */

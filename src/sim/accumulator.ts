@@ -229,6 +229,13 @@ function sumOf(counts: readonly number[]): number {
   return counts.reduce((sum, count) => sum + count, 0);
 }
 
+/** A pair's differences of one metric: how many, Σ(a − b) and Σ(a − b)². */
+export interface PairSums {
+  readonly n: number;
+  readonly sum: number;
+  readonly sumSquares: number;
+}
+
 /**
  * A paired comparison's counts as results.json stores them: the 2x2 table of wins, and per pair and metric (pair by
  * pair, the metrics in the game's order) the games in which both cells recorded the metric, Σ(a − b) and Σ(a − b)².
@@ -249,7 +256,8 @@ export interface PairAccumulatorJSON {
  * Paired comparisons of cells: for each pair (a, b), over the games (seeds) both cells played, how often both won,
  * only a, only b, or neither (what pairedDifference takes), and for each metric the sums of a's value minus b's over
  * the games that recorded it in both (what meanInterval takes, a paired t interval). Like CellAccumulator's, every sum
- * is of integers, so merging in any grouping is exact.
+ * is of integers, so merging in any grouping is exact while it stays below 2^53; a difference can be twice a value,
+ * so Σ(a − b)² passes it four times sooner than Σx² (differences above about 9.5e7 in a single game).
  */
 export class PairAccumulator {
   readonly bothWon: Float64Array;
@@ -324,7 +332,7 @@ export class PairAccumulator {
   }
 
   /** Pair p's sums of metric m's differences. */
-  metricSumsOf(p: number, m: number): { readonly n: number; readonly sum: number; readonly sumSquares: number } {
+  metricSumsOf(p: number, m: number): PairSums {
     const at = p * this.metricCount + m;
     return { n: this.metricCounts[at], sum: this.metricSums[at], sumSquares: this.metricSumSquares[at] };
   }

@@ -164,26 +164,27 @@ export async function mergeShards(paths: readonly string[]): Promise<ResultsFile
     return cellResult(game, index, cell, total, complete, wins);
   });
   const pairList = base.comparisons.map((comparison) => [comparison.a, comparison.b, comparison.varied] as const);
-  // Shards are of one playsim version, so either every comparison holds its metric differences or none does.
-  const metricNames = base.comparisons.every((comparison) => comparison.raw !== undefined) ? base.metricNames : [];
-  const pairs = new PairAccumulator(Int32Array.from(pairList.flatMap(([a, b]) => [a, b])), metricNames.length);
-  for (const { results } of files) pairs.merge(PairAccumulator.fromJSON(pairsOf(results, metricNames.length)));
+  const pairs = new PairAccumulator(Int32Array.from(pairList.flatMap(([a, b]) => [a, b])), base.metricNames.length);
+  for (const { results } of files) pairs.merge(PairAccumulator.fromJSON(pairsOf(results)));
   return {
     ...base,
     cells,
-    comparisons: comparisons(pairList, pairs, metricNames.length === 0 ? undefined : metricNames),
+    comparisons: comparisons(pairList, pairs, base.metricNames, cells),
     complete: cells.every((cell) => cell.complete),
     shard: null,
   };
 }
 
-/** A results file's comparisons as the accumulator of their counts (and of `metricCount` metrics' differences). */
-function pairsOf(results: ResultsFile, metricCount: number): PairAccumulatorJSON {
+/**
+ * A results file's comparisons as the accumulator of their counts and metric differences, which every comparison
+ * holds: merge takes only files of this playsim version, and reading one of 0.9.0 or later requires them.
+ */
+function pairsOf(results: ResultsFile): PairAccumulatorJSON {
   const { comparisons: list } = results;
-  const raw = (field: keyof PairedRaw) => (metricCount === 0 ? [] : list.flatMap((comparison) => comparison.raw![field]));
+  const raw = (field: keyof PairedRaw) => list.flatMap((comparison) => comparison.raw![field]);
   return {
     pairs: list.flatMap((comparison) => [comparison.a, comparison.b]),
-    metricCount,
+    metricCount: results.metricNames.length,
     bothWon: list.map((comparison) => comparison.bothWon),
     onlyAWon: list.map((comparison) => comparison.onlyAWon),
     onlyBWon: list.map((comparison) => comparison.onlyBWon),

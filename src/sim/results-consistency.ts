@@ -66,10 +66,17 @@ function checkMetricDifferences(file: string, results: ResultsFile, comparison: 
   for (const field of ['metricCounts', 'metricSums', 'metricSumSquares'] as const) {
     if (raw[field].length !== results.metricNames.length) throw new InputError(`${at}.raw.${field}: has ${raw[field].length} entries, expected ${results.metricNames.length} (one per metric)`);
   }
+  const unlisted = Object.keys(metrics).find((name) => !results.metricNames.includes(name));
+  if (unlisted !== undefined) throw new InputError(`${at}.metrics.${unlisted}: not one of metricNames (${results.metricNames.join(', ')})`);
+  const recorded = (id: number, m: number) => results.cells.find((cell) => cell.id === id)!.raw.metricCounts[m];
   results.metricNames.forEach((name, m) => {
     if (!Object.hasOwn(metrics, name)) throw new InputError(`${at}.metrics.${name}: missing (the comparison has one for each of metricNames)`);
     const n = raw.metricCounts[m];
     if (n > comparison.games) throw new InputError(`${at}.raw.metricCounts[${m}]: ${n} differences of "${name}" in ${comparison.games} paired games`);
+    const fewest = Math.min(recorded(comparison.a, m), recorded(comparison.b, m));
+    if (n > fewest) throw new InputError(`${at}.raw.metricCounts[${m}]: ${n} differences of "${name}", but one of its cells recorded it in ${fewest} games`);
+    const nonZero = (['metricSums', 'metricSumSquares'] as const).find((field) => raw[field][m] !== 0);
+    if (n === 0 && nonZero !== undefined) throw new InputError(`${at}.raw.${nonZero}[${m}]: ${raw[nonZero][m]}, but metricCounts[${m}] is 0: no differences of "${name}" sum to 0`);
     if (scaledSquaredDeviations(n, raw.metricSums[m], raw.metricSumSquares[m]) < 0) {
       throw new InputError(`${at}.raw.metricSumSquares[${m}]: ${raw.metricSumSquares[m]} is less than metricSums[${m}]² / metricCounts[${m}]: no ${n} differences of "${name}" have these sums`);
     }

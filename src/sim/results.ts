@@ -78,16 +78,22 @@ export interface PairedComparison {
   readonly onlyBWon: number;
   /** win rate of a minus win rate of b, with its 95% CI (Tango's score interval for paired data since playsim 0.8.0). */
   readonly difference: RateCI;
-  /**
-   * Per metric, the mean of a's value minus b's over the games that recorded it in both, with its 95% CI (a paired
-   * t interval); absent in results of playsim before 0.9.0.
-   */
-  readonly metrics?: Readonly<Record<string, MeanCI>>;
+  /** Per metric, a's value minus b's over the games both recorded it in; absent in results of playsim before 0.9.0. */
+  readonly metrics?: Readonly<Record<string, MetricDifference>>;
   /** The exact sums of those differences, one entry per metric in metricNames' order; merging shards adds them. */
   readonly raw?: PairedRaw;
 }
 
 export type PairedRaw = Pick<CellRaw, 'metricCounts' | 'metricSums' | 'metricSumSquares'>;
+
+/**
+ * A metric's paired difference: the mean of the differences with a paired t 95% CI, or, for a metric that is 0 or c
+ * in every game of both cells (`rateOf`, as a cell's), c times the paired difference of the two rates with its
+ * Tango interval, as the win rates' (`sd` is the differences' either way).
+ */
+export interface MetricDifference extends MeanCI {
+  readonly rateOf?: number;
+}
 
 export type ChartRequest =
   | { readonly type: 'winRate'; readonly x: string; readonly color?: string }

@@ -13,7 +13,7 @@ import { bundleWorker } from './worker-bundle.ts';
 
 /**
  * Plays an experiment's cells on a piscina pool, in tasks of consecutive game indices. Task boundaries depend on
- * the run's size only and target-CI rounds are a fixed number of games, never derived from the worker count, and
+ * the run's size and shape only and target-CI rounds are a fixed number of games, never derived from the worker count, and
  * accumulators hold exact integer sums, so results are identical for any --workers and any --shard split.
  */
 
@@ -22,12 +22,27 @@ import { bundleWorker } from './worker-bundle.ts';
  * memory flat (with 1,000-game tasks, RSS crept up by about 45 MB over 10 million games as the allocator fragmented).
  */
 const MAX_TASK_GAMES = 5000;
+/**
+ * A task of a run that compares cells keeps every game's metric values of every cell until it pairs them (task.ts):
+ * at most this many, 16 MB a worker, so a grid of many cells and metrics plays fewer games a task.
+ */
+const MAX_TASK_METRIC_VALUES = 4_000_000;
 /** Small runs are cut finer, so that every worker gets games: a round is split into at least this many tasks. */
 const MIN_TASKS_PER_ROUND = 16;
 const MIN_TASK_GAMES = 10;
 /** With --target-ci, cells are checked after every round of this many games, in cell order. */
 export const ROUND_GAMES = 5000;
 const PROGRESS_INTERVAL_MS = 500;
+
+/**
+ * Games per task: MAX_TASK_GAMES, or less for a small run (a round of `roundGames` is cut into MIN_TASKS_PER_ROUND
+ * tasks at least) or one whose metric values kept for pairing would not fit a task. It depends only on the run's size
+ * and shape, never on the worker count, so every shard of a run cuts the same tasks.
+ */
+export function gamesPerTask(roundGames: number, metricValuesPerGame: number): number {
+  const fitting = metricValuesPerGame === 0 ? MAX_TASK_GAMES : Math.floor(MAX_TASK_METRIC_VALUES / metricValuesPerGame);
+  return Math.max(MIN_TASK_GAMES, Math.min(MAX_TASK_GAMES, fitting, Math.ceil(roundGames / MIN_TASKS_PER_ROUND)));
+}
 
 export interface Shard {
   readonly index: number;
@@ -207,13 +222,9 @@ export class Runner {
     return halfWidth(interval) <= (this.options.targetCi ?? 0) || gamesPlayed >= this.options.maxGames;
   }
 
-  /**
-   * Games per task: MAX_TASK_GAMES, or less for a small run. It depends only on the run's size, never on the worker
-   * count, so every shard of a run cuts the same tasks.
-   */
   private taskGames(): number {
-    const roundGames = this.options.gamesPerCell ?? ROUND_GAMES;
-    return Math.min(MAX_TASK_GAMES, Math.max(MIN_TASK_GAMES, Math.ceil(roundGames / MIN_TASKS_PER_ROUND)));
+    const metricValuesPerGame = this.setup.pairs.length === 0 ? 0 : this.setup.cells.length * this.game.metrics.length;
+    return gamesPerTask(this.options.gamesPerCell ?? ROUND_GAMES, metricValuesPerGame);
   }
 
   private *tasks(round: Round): Generator<Task> {

@@ -1,9 +1,9 @@
 import type { GameModule, Provenance } from '../core/game.ts';
 import { winCount, winMask, winningOutcomeNames } from '../core/game.ts';
-import { CellAccumulator, PairAccumulator } from './accumulator.ts';
+import { CellAccumulator, PairAccumulator, type PairSums } from './accumulator.ts';
 import type { GameWins } from './game-wins.ts';
 import type { ExperimentPlan } from './experiment.ts';
-import type { CellResult, MetricResult, PairedComparison, RateCI, ResultsFile } from './results.ts';
+import type { CellResult, MetricDifference, MetricResult, PairedComparison, RateCI, ResultsFile } from './results.ts';
 import { RESULTS_SCHEMA, RESULTS_SCHEMA_VERSION } from './results.ts';
 import type { Shard } from './runner.ts';
 import { meanInterval, pairedDifference, wilson } from './statistics.ts';
@@ -56,13 +56,14 @@ export function rateBorneOut(c: number, binWidth: number, sums: MetricSums, m: n
   return sums.metricSums[m] === c * atC && sums.metricSumSquares[m] === c * sums.metricSums[m];
 }
 
-/** The comparisons' statistics; without `metricNames` (a merge of results from before 0.9.0), their wins' alone. */
-export function comparisons(pairList: ExperimentPlan['pairs'], pairs: PairAccumulator, metricNames?: readonly string[]): PairedComparison[] {
+/** The comparisons' statistics, from their sums and the cells they compare (which metrics are rates in both). */
+export function comparisons(pairList: ExperimentPlan['pairs'], pairs: PairAccumulator, metricNames: readonly string[], cells: readonly CellResult[]): PairedComparison[] {
   return pairList.map(([a, b, varied], index) => {
     const bothWon = pairs.bothWon[index];
     const onlyAWon = pairs.onlyAWon[index];
     const onlyBWon = pairs.onlyBWon[index];
     const neither = pairs.neither[index];
+    const sums = metricNames.map((_, m) => pairs.metricSumsOf(index, m));
     return {
       a,
       b,
@@ -72,17 +73,29 @@ export function comparisons(pairList: ExperimentPlan['pairs'], pairs: PairAccumu
       onlyAWon,
       onlyBWon,
       difference: pairedDifference(bothWon, onlyAWon, onlyBWon, neither),
-      ...(metricNames === undefined ? {} : metricDifferences(pairs, index, metricNames)),
+      metrics: Object.fromEntries(metricNames.map((name, m) => [name, metricDifference(sums[m], sharedRateOf(cells[a], cells[b], name))])),
+      raw: { metricCounts: sums.map(({ n }) => n), metricSums: sums.map(({ sum }) => sum), metricSumSquares: sums.map(({ sumSquares }) => sumSquares) },
     };
   });
 }
 
-function metricDifferences(pairs: PairAccumulator, index: number, metricNames: readonly string[]): Pick<PairedComparison, 'metrics' | 'raw'> {
-  const sums = metricNames.map((_, m) => pairs.metricSumsOf(index, m));
-  return {
-    metrics: Object.fromEntries(metricNames.map((name, m) => [name, meanInterval(sums[m].n, sums[m].sum, sums[m].sumSquares)])),
-    raw: { metricCounts: sums.map(({ n }) => n), metricSums: sums.map(({ sum }) => sum), metricSumSquares: sums.map(({ sumSquares }) => sumSquares) },
-  };
+/** The c of a metric that is 0 or c in every game of both cells, else undefined. */
+function sharedRateOf(a: CellResult, b: CellResult, name: string): number | undefined {
+  const c = a.metrics[name].rateOf;
+  return c === b.metrics[name].rateOf ? c : undefined;
+}
+
+/**
+ * A metric's paired difference (MetricDifference). With values 0 or c in both cells, each difference is −c, 0 or c,
+ * and the sums give the games where only a scored c, k, and only b, k′: Σd = c(k − k′), Σd² = c²(k + k′).
+ */
+export function metricDifference({ n, sum, sumSquares }: PairSums, rateOf: number | undefined): MetricDifference {
+  const interval = meanInterval(n, sum, sumSquares);
+  if (rateOf === undefined || n === 0) return interval;
+  const discordant = Math.round(sumSquares / (rateOf * rateOf));
+  const onlyA = (discordant + Math.round(sum / rateOf)) / 2;
+  const rates = pairedDifference(n - discordant, onlyA, discordant - onlyA, 0);
+  return { ...interval, lo: rateOf * rates.lo, hi: rateOf * rates.hi, rateOf };
 }
 
 export interface ResultsInput {
@@ -132,7 +145,7 @@ export function resultsFile(input: ResultsInput): ResultsFile {
     winningOutcomes: winningOutcomeNames(game),
     metricNames: game.metrics.map((metric) => metric.name),
     cells,
-    comparisons: comparisons(plan.pairs, input.pairs, game.metrics.map((metric) => metric.name)),
+    comparisons: comparisons(plan.pairs, input.pairs, game.metrics.map((metric) => metric.name), cells),
     complete: cells.every((cell) => cell.complete),
     shard: input.shard,
   };

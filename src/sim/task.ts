@@ -67,7 +67,10 @@ export class TaskRunner {
   private readonly gamesFinished: Uint32Array;
   private readonly stopRequested: Int32Array;
   private wins = new Uint8Array(0);
-  /** Each game's metric values by cell, game by game (offset · cells + cell), kept only when cells are compared. */
+  /**
+   * Each game's metric values by cell, kept only when cells are compared. Game by game (offset · cells + cell), unlike
+   * `wins`, so that pairing one game reads every cell's values as one block (PairAccumulator.addGame).
+   */
   private metricValues = new Int32Array(0);
   private readonly active: Uint8Array;
   private readonly wonThisGame: Uint8Array;

@@ -450,6 +450,10 @@ describe('pairedDifference', () => {
     expect(spec.spec.layer[2].encoding.tooltip!.map((tooltip) => tooltip.title)).not.toContain('only first won');
     expect(chartName(request)).toBe('paired-score-speed');
     compileStrictly(spec);
+    // One game's difference, or the same in every game, has no interval: no error bar, and not marked significant.
+    const degenerate = { mean: -3, lo: -3, hi: -3, sd: 0, n: 1 };
+    const oneGame = { ...grid, comparisons: grid.comparisons.map((comparison) => (comparison === bySpeed[0] ? { ...comparison, metrics: { ...comparison.metrics, score: degenerate } } : comparison)) };
+    expect(dataOf(buildChart(oneGame, request))[0]).toMatchObject({ difference: -3, lo: null, hi: null, shown: '-3.0 (1 game)', significant: 'no' });
     const unrecorded = { ...grid, comparisons: grid.comparisons.map((comparison) => (comparison === bySpeed[0] ? { ...comparison, metrics: { ...comparison.metrics, score: { mean: 0, lo: 0, hi: 0, sd: 0, n: 0 } } } : comparison)) };
     expect(dataOf(buildChart(unrecorded, request))).toHaveLength(bySpeed.length - 1);
   });

@@ -127,9 +127,12 @@ describe('summaryMarkdown', () => {
   it("shows each comparison's paired differences in the headline metrics, and says what they are", () => {
     expect(summary).toContain('| comparison | games | win-rate difference [95% CI] | significant | score difference (mean ± CI) | turns difference (mean ± CI) | lossTurn difference (mean ± CI) |');
     const first = grid.comparisons.find((comparison) => comparison.varied === 'speed')!;
-    const shown = ['score', 'turns', 'lossTurn'].map((name) => meanDifferenceWithCi(first.metrics![name])).join(' | ');
+    const shown = ['score', 'turns', 'lossTurn'].map((name) => meanDifferenceWithCi(first.metrics![name], first.games)).join(' | ');
     expect(summary).toContain(`| speed=6 vs speed=5 (agents=2) | 2,000 | -10.3 pp [-12.1, -8.5] | yes | ${shown} |`);
-    expect(summary).toContain("A metric's difference is the first cell's value minus the second's, averaged over the games both played and both recorded it in, game by game on the same seeds (a paired t interval).");
+    // lossTurn is recorded only in lost games: its difference is over the games both cells lost, fewer than 2,000.
+    expect(shown).toMatch(/ \| [-+]?\d+\.\d+ ± \d+\.\d+ \(\d{3} games\)$/);
+    expect(summary).toContain("A metric's difference is the first cell's value minus the second's, game by game on the same seeds, averaged over the games both played and both recorded it in");
+    expect(summary).toContain('Each interval is at 95% on its own: of the 51 metric differences, about 2.5 would exclude 0 by chance alone if no setting mattered.');
     expect(summary).not.toContain('## All metric differences');
   });
 
@@ -160,6 +163,13 @@ describe('summaryMarkdown', () => {
     expect(difference(0, 0, 2000, 0)).toBe('0.0 (every game)');
     expect(difference(3, 0, 1, 0)).toBe('+3.0 (1 game)');
     expect(difference(0, 0, 0, 0)).toBe('—');
+    expect(difference(-0.04, 2, 100)).toBe('0.0 ± 0.3');
+    // Over fewer games than the comparison's: how many.
+    expect(meanDifferenceWithCi({ mean: -0.6, sd: 3, n: 816, lo: -0.8, hi: -0.4 }, 4000)).toBe('-0.6 ± 0.2 (816 games)');
+    expect(meanDifferenceWithCi({ mean: -3, sd: 0, n: 2, lo: -3, hi: -3 }, 6)).toBe('-3.0 (every one of 2 games)');
+    expect(meanDifferenceWithCi({ mean: -3, sd: 0, n: 1, lo: -3, hi: -3 }, 6)).toBe('-3.0 (1 game)');
+    // A rate's difference (0 or 100 in every game) with its Tango bounds, whatever the games.
+    expect(meanDifferenceWithCi({ mean: 100, sd: 0, n: 20, lo: 67.77, hi: 100, rateOf: 100 })).toBe('+100.0 [67.8, 100.0]');
   });
 
   it('groups the comparisons by the setting they vary, in the order of the grid', () => {

@@ -151,6 +151,14 @@ describe('readResultsFile', () => {
     expect(() => readResultsFile(tooMany)).toThrow(new InputError(`${tooMany}: field comparisons[1].raw.metricCounts[0]: 2001 differences of "score" in 2000 paired games`));
     const unmade = withSecond((comparison) => ({ ...comparison, raw: { ...comparison.raw!, metricSumSquares: [0, ...comparison.raw!.metricSumSquares.slice(1)] } }));
     expect(() => readResultsFile(unmade)).toThrow(/field comparisons\[1\]\.raw\.metricSumSquares\[0\]: 0 is less than metricSums\[0\]² \/ metricCounts\[0\]: no 2000 differences of "score" have these sums/);
+    const unlisted = withSecond((comparison) => ({ ...comparison, metrics: { ...comparison.metrics, bogus: comparison.metrics!.turns } }));
+    expect(() => readResultsFile(unlisted)).toThrow(new InputError(`${unlisted}: field comparisons[1].metrics.bogus: not one of metricNames (score, turns, lossTurn)`));
+    const emptySums = withSecond((comparison) => ({ ...comparison, raw: { metricCounts: [0, ...comparison.raw!.metricCounts.slice(1)], metricSums: [0, ...comparison.raw!.metricSums.slice(1)], metricSumSquares: [12345, ...comparison.raw!.metricSumSquares.slice(1)] } }));
+    expect(() => readResultsFile(emptySums)).toThrow(new InputError(`${emptySums}: field comparisons[1].raw.metricSumSquares[0]: 12345, but metricCounts[0] is 0: no differences of "score" sum to 0`));
+    const { a, b } = results.comparisons[1];
+    const fewest = Math.min(results.cells[a].raw.metricCounts[2], results.cells[b].raw.metricCounts[2]);
+    const moreThanRecorded = withSecond((comparison) => ({ ...comparison, raw: { ...comparison.raw!, metricCounts: [...comparison.raw!.metricCounts.slice(0, 2), fewest + 1] } }));
+    expect(() => readResultsFile(moreThanRecorded)).toThrow(new InputError(`${moreThanRecorded}: field comparisons[1].raw.metricCounts[2]: ${fewest + 1} differences of "lossTurn", but one of its cells recorded it in ${fewest} games`));
     const moved = withSecond((comparison) => ({ ...comparison, metrics: { ...comparison.metrics, turns: { ...comparison.metrics!.turns, mean: 5 } } }));
     expect(() => readResultsFile(moved)).toThrow(new RegExp(`field comparisons\\[1\\]\\.metrics\\.turns\\.mean: 5, but the comparison's raw sums give ${results.comparisons[1].metrics!.turns.mean}`));
   });

@@ -12,7 +12,7 @@ import { executeExperiment, replayCommandLine } from '../../src/sim/execute.ts';
 import { experimentSchema, readExperimentFile, type ExperimentPlan } from '../../src/sim/experiment.ts';
 import { GameWins, type GameWinsJSON, MAX_KEPT_GAMES } from '../../src/sim/game-wins.ts';
 import { mergeShards } from '../../src/sim/merge.ts';
-import { ROUND_GAMES } from '../../src/sim/runner.ts';
+import { gamesPerTask, ROUND_GAMES } from '../../src/sim/runner.ts';
 import { halfWidth, wilson } from '../../src/sim/statistics.ts';
 import { describeFailure } from '../../src/sim/task.ts';
 import type { ResultsFile } from '../../src/sim/results.ts';
@@ -214,6 +214,17 @@ describe('runner', () => {
     expect(byTarget.every((comparison) => comparison.metrics!.best.mean === 0 && comparison.metrics!.best.sd === 0)).toBe(true);
     const byRounds = results.comparisons.filter((comparison) => comparison.varied === 'rounds');
     expect(byRounds.every((comparison) => comparison.metrics!.best.lo > 0)).toBe(true);
+  });
+
+  it('cuts tasks by the run\'s size, and smaller when the metric values a task keeps for pairing would pass 4 million', () => {
+    expect(gamesPerTask(3000, 0)).toBe(188);
+    expect(gamesPerTask(1_000_000, 0)).toBe(5000);
+    expect(gamesPerTask(50, 0)).toBe(10);
+    // necreaux-speed's 80 cells x 12 metrics keep 960 values a game: 4,166 games a task.
+    expect(gamesPerTask(1_000_000, 960)).toBe(4166);
+    // 10,000 cells of 35 metrics: 11 games a task, 15 MB of values; of 100 metrics, as few as any task plays.
+    expect(gamesPerTask(1_000_000, 350_000)).toBe(11);
+    expect(gamesPerTask(1_000_000, 1_000_000)).toBe(10);
   });
 
   it("plays the games of --seed's run seed instead of the file's, and records it", async () => {
