@@ -248,10 +248,10 @@ export const METRIC_DIFFERENCES_HEADING = 'All metric differences (first minus s
 
 const METRIC_DIFFERENCES_NOTE =
   "A metric's difference is the first cell's value minus the second's, game by game on the same seeds, averaged over " +
-  'the games both played and both recorded it in: their number follows in brackets when fewer than the comparison\'s ' +
-  'games (a metric only some outcomes record, such as a round of loss, is then averaged over the games both cells ' +
-  'lost, which is not the difference of the two cells\' means). Its interval is a paired t interval, or, for a metric ' +
-  'that is 0 or c in every game, c times the rates\' paired difference with its Tango interval.';
+  'the games both played and both recorded it in (— where none did): their number follows in brackets when fewer ' +
+  "than the comparison's games (a metric only some outcomes record, such as a round of loss, is then averaged over " +
+  "the games both cells lost, which is not the difference of the two cells' means). Its interval is a paired t " +
+  "interval, or, for a metric that is 0 or c in every game, c times the rates' paired difference with its Tango interval.";
 
 /** What the comparisons tables' figures are: how many are significant, what a metric's difference is, and how many of those would exclude 0 by chance. */
 export function comparisonsNote(results: ResultsFile): string {
