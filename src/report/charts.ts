@@ -38,16 +38,28 @@ type Tooltip = Extract<NonNullable<NonNullable<LayerSpec['encoding']>['tooltip']
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 const DEFAULT_DISTRIBUTIONS = ['score', 'turns'];
 const PANEL_COLUMNS = 3;
+/** The width report.html gives a chart: its 1200 px column less the padding. */
+const PAGE_WIDTH = 1150;
+/** What a chart in panels takes besides them (the y axis, its labels and title), and the space between panels, as Vega lays them out. */
+const PANELS_AXIS_WIDTH = 95;
+const PANEL_SPACING = 21;
+const PANELS_WIDTH = PAGE_WIDTH - PANELS_AXIS_WIDTH;
+const HISTOGRAM_WIDTH = 300;
+/** Histograms in many columns are narrowed to fit the page, but no narrower than this. */
+const MIN_HISTOGRAM_WIDTH = 180;
 /** Colours of the series palette (category10): more lines than this would repeat colours. */
 const SERIES_COLOURS = 10;
 /** 95% CI bars with short end ticks, whatever the band width of the axis. */
 const ERROR_BARS = { type: 'errorbar', ticks: { size: 8 } } as const;
 const WIN_RATE_AXIS = { title: 'win rate', axis: { format: '%' }, scale: { domain: [0, 1] } };
 const LINE_CHART_WIDTH = 400;
+const SURVIVAL_WIDTH = 360;
 /** Pixels per category of an ordinal x axis: a line chart (win rate, mean) grows past its width to give each this much. */
 const MIN_CATEGORY_WIDTH = 36;
 const HEATMAP_STEP = 56;
 const BAR_STEP = 40;
+/** Bars in panels are narrowed, to this at least, when that puts more panels side by side. */
+const MIN_BAR_STEP = 24;
 /** About the width of one character of an axis label (vega's 10 px sans-serif), to tell when upright labels overlap. */
 const LABEL_CHARACTER_WIDTH = 6;
 /** Labels too long for their category (a party of four) are slanted instead of overlapping. */
@@ -234,7 +246,8 @@ function lineWithErrorBars(results: ResultsFile, request: Request<'winRate' | 'm
   const width = isNumeric(results, request.x) ? LINE_CHART_WIDTH : Math.max(LINE_CHART_WIDTH, MIN_CATEGORY_WIDTH * categories(results, request.x).length);
   const title = chartTitle(results, `${what} by ${request.x}${request.color === undefined ? '' : ` and ${request.color}`}`);
   const panel = errorBarPanel(results, lines, width, continuousOrOrdinal(results, request.x, width), y, settingTooltips(results, axes));
-  return inPanels(results, title, rows(lines), lines.panels, panel, 'panel');
+  const overhang = isNumeric(results, request.x) ? 0 : labelOverhang(results, request.x, width / categories(results, request.x).length);
+  return inPanels(results, title, rows(lines), lines.panels, panel, width + overhang, 'panel');
 }
 
 /** Points joined by lines, one per series, with their 95% CI error bars (rows' value, lo and hi fields). */
@@ -276,7 +289,7 @@ export function stages(results: ResultsFile, request: Request<'stages'>): TopLev
   const stageTooltips = [{ field: 'stage', type: 'quantitative', title: request.stage }, { field: 'metric', type: 'nominal', title: 'metric' }] as const;
   const y = { title: 'mean', scale: { zero: true }, tooltips: meanTooltips('mean') };
   const panel = errorBarPanel(results, lines, LINE_CHART_WIDTH, x, y, [...stageTooltips, ...settingTooltips(results, axes)]);
-  return inPanels(results, title, rows, lines.panels, panel, 'panel');
+  return inPanels(results, title, rows, lines.panels, panel, LINE_CHART_WIDTH, 'panel');
 }
 
 /** Win rate over x × y as coloured cells labelled with their rate. */
@@ -316,7 +329,8 @@ export function heatmap(results: ResultsFile, request: Request<'heatmap'>): TopL
     ],
   };
   const title = chartTitle(results, `Win rate over ${request.x} × ${request.y}`);
-  return inPanels(results, title, rows, panels, panel);
+  const width = HEATMAP_STEP * categories(results, request.x).length + labelOverhang(results, request.x, HEATMAP_STEP);
+  return inPanels(results, title, rows, panels, panel, width);
 }
 
 /** The mix of outcomes per value of x as stacked bars. */
@@ -329,11 +343,13 @@ export function outcomes(results: ResultsFile, request: Request<'outcomes'>): To
       return { ...cellFields(cell, panels), games: cell.games, outcome, order, rate, lo, hi };
     }),
   );
+  const count = categories(results, request.x).length;
+  const step = barStep(count, groupLabels(results, panels).length, labelOverhang(results, request.x, BAR_STEP));
   const panel: PanelSpec = {
     mark: 'bar',
-    width: { step: BAR_STEP },
+    width: { step },
     encoding: {
-      x: ordinalX(results, request.x, BAR_STEP),
+      x: ordinalX(results, request.x, step),
       y: { field: 'rate', type: 'quantitative', stack: 'zero', title: 'share of games', axis: { format: '%' } },
       color: { field: 'outcome', type: 'nominal', title: 'outcome', scale: { domain: [...results.outcomeNames] } },
       order: { field: 'order' },
@@ -347,7 +363,7 @@ export function outcomes(results: ResultsFile, request: Request<'outcomes'>): To
       ],
     },
   };
-  return inPanels(results, chartTitle(results, `Outcomes by ${request.x}`), rows, panels, panel);
+  return inPanels(results, chartTitle(results, `Outcomes by ${request.x}`), rows, panels, panel, step * count + labelOverhang(results, request.x, step));
 }
 
 /** A metric's fixed-bin histogram per value of x, as the share of the games the metric applied to. */
@@ -372,7 +388,7 @@ export function distribution(results: ResultsFile, request: Request<'distributio
     },
     spec: {
       mark: 'bar',
-      width: 300,
+      width: histogramWidth(columnLabels.length),
       height: 80,
       encoding: {
         // Metrics are integers: no ticks between them (0.4, 0.8 ... on a metric of 0 or 1).
@@ -405,7 +421,7 @@ export function survival(results: ResultsFile, request: Request<'survival'>): To
   // Its legend's symbols drawn opaque, as the lines are, not faint as the first layer's bands.
   const color = { ...ordinal(results, request.x), type: 'nominal', legend: { symbolOpacity: 1 } } as const;
   const panel = {
-    width: 360,
+    width: SURVIVAL_WIDTH,
     height: 220,
     encoding: { x, color },
     layer: [
@@ -425,7 +441,7 @@ export function survival(results: ResultsFile, request: Request<'survival'>): To
       },
     ],
   } as unknown as PanelSpec;
-  return inPanels(results, chartTitle(results, `${request.metric}: share of games reaching each value, by ${request.x}`), rows, columns, panel);
+  return inPanels(results, chartTitle(results, `${request.metric}: share of games reaching each value, by ${request.x}`), rows, columns, panel, SURVIVAL_WIDTH);
 }
 
 /**
@@ -660,11 +676,35 @@ function withSubtitleLine(title: Title, line: string): Title {
 }
 
 /** The chart as it is when nothing else varies, or one panel of it per value of the other varied settings. */
-function inPanels(results: ResultsFile, title: Title, rows: Row[], panels: string[], panel: PanelSpec, field: 'group' | 'panel' = 'group'): TopLevelSpec {
+function inPanels(results: ResultsFile, title: Title, rows: Row[], panels: string[], panel: PanelSpec, panelWidth: number, field: 'group' | 'panel' = 'group'): TopLevelSpec {
   const data = { values: rows };
   // A panel is a unit or a layer spec, either of which is a top-level spec too; TypeScript cannot see that through the spread.
   if (panels.length === 0) return { $schema: SCHEMA, title, data, ...panel } as TopLevelSpec;
-  return { $schema: SCHEMA, title, data, facet: groupChannel(results, panels, field), columns: PANEL_COLUMNS, spec: panel, config: { legend: LEGEND_ABOVE } };
+  const layout = { columns: panelColumns(panelWidth), resolve: EVERY_PANEL_ITS_X_AXIS };
+  return { $schema: SCHEMA, title, data, facet: groupChannel(results, panels, field), ...layout, spec: panel, config: { legend: LEGEND_ABOVE } };
+}
+
+/** Panels wrapped into rows each show their x axis: without, only the bottom panel of each column is labelled. */
+const EVERY_PANEL_ITS_X_AXIS = { axis: { x: 'independent' } } as const;
+
+/** As many panels side by side (up to PANEL_COLUMNS) as fit the page, so that a chart grows down rather than sideways. */
+export function panelColumns(panelWidth: number): number {
+  return Math.min(PANEL_COLUMNS, Math.max(1, Math.floor(PANELS_WIDTH / (panelWidth + PANEL_SPACING))));
+}
+
+/** The widest bars, from BAR_STEP down to MIN_BAR_STEP, that put the most panels side by side, up to PANEL_COLUMNS. */
+export function barStep(categoryCount: number, panelCount: number, labelOverhang: number): number {
+  for (let columns = Math.min(PANEL_COLUMNS, panelCount); columns > 1; columns--) {
+    const step = Math.floor((PANELS_WIDTH / columns - PANEL_SPACING - labelOverhang) / categoryCount);
+    if (step >= MIN_BAR_STEP) return Math.min(BAR_STEP, step);
+  }
+  return BAR_STEP;
+}
+
+/** Histograms in a grid of `columns` columns: as wide as the page allows, between MIN_HISTOGRAM_WIDTH and HISTOGRAM_WIDTH. */
+export function histogramWidth(columns: number): number {
+  const fitting = Math.floor(PANELS_WIDTH / Math.max(1, columns) - PANEL_SPACING);
+  return Math.min(HISTOGRAM_WIDTH, Math.max(MIN_HISTOGRAM_WIDTH, fitting));
 }
 
 /** Panels may make a chart wider than the report's page: its legend goes above them, seen without scrolling sideways. */
@@ -769,8 +809,21 @@ function isNumeric(results: ResultsFile, name: string): boolean {
 
 /** A setting in order of value on an x axis, its values upright when they fit in their `band` pixels, else slanted. */
 function ordinalX(results: ResultsFile, name: string, band: number) {
-  const longest = Math.max(...categories(results, name).map((value) => String(value).length));
-  return { ...ordinal(results, name), axis: { labelAngle: longest * LABEL_CHARACTER_WIDTH <= band ? 0 : SLANTED_LABEL_ANGLE } } as const;
+  return { ...ordinal(results, name), axis: { labelAngle: labelsSlanted(results, name, band) ? SLANTED_LABEL_ANGLE : 0 } } as const;
+}
+
+function labelsSlanted(results: ResultsFile, name: string, band: number): boolean {
+  return longestLabel(results, name) * LABEL_CHARACTER_WIDTH > band;
+}
+
+function longestLabel(results: ResultsFile, name: string): number {
+  return Math.max(...categories(results, name).map((value) => String(value).length));
+}
+
+/** How far slanted labels of an ordinal x axis reach left of their panel (the first label, across), or 0 when upright. */
+function labelOverhang(results: ResultsFile, name: string, band: number): number {
+  if (!labelsSlanted(results, name, band)) return 0;
+  return Math.ceil(longestLabel(results, name) * LABEL_CHARACTER_WIDTH * Math.cos((SLANTED_LABEL_ANGLE * Math.PI) / 180));
 }
 
 /** Categories in the order the experiment lists them (intro before level 1), not alphabetically. */

@@ -1,7 +1,8 @@
 import * as vega from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
 import { describe, expect, it } from 'vitest';
-import { buildChart, buildCharts, chartName, defaultCharts } from '../../src/report/charts.ts';
+import { barStep, buildChart, buildCharts, chartName, defaultCharts, histogramWidth, panelColumns } from '../../src/report/charts.ts';
+import { renderSvg } from '../../src/report/render.ts';
 import { comparisonParts, meanDifferenceWithCi, percentagePointsWithCi } from '../../src/report/format.ts';
 import type { ChartRequest } from '../../src/sim/results.ts';
 import { wilson } from '../../src/sim/statistics.ts';
@@ -311,6 +312,62 @@ describe('distribution', () => {
       expect(panel.bars.map((bar) => String((bar.params as { speed: number }).speed))).toEqual(panel.bars.map(() => panel.rowHeader));
       expect(panel.bars.map((bar) => bar.group)).toEqual(panel.bars.map(() => panel.columnHeader));
     }
+  });
+});
+
+describe("charts in panels fit report.html's page (1150 px wide) where they can", () => {
+  /** The grid's first cell at every combination of `speeds` speeds, `agents` team sizes and `parties` named parties. */
+  const wideGrid = (speeds: number, agents: number, party = 'p') => {
+    const template = grid.cells[0];
+    const cells = Array.from({ length: speeds * agents }, (_, id) => ({ ...template, id, params: { ...template.params, speed: party === 'p' ? 1 + (id % speeds) : `${party}${id % speeds}`, agents: 1 + Math.floor(id / speeds) } }));
+    return { ...grid, cells, comparisons: [] };
+  };
+  const renderedWidth = async (spec: TopLevelSpec) => Number(/width="([\d.]+)"/.exec(await renderSvg(spec))![1]);
+
+  it('puts as many panels side by side as fit, at most three', () => {
+    expect(panelColumns(300)).toBe(3);
+    expect(panelColumns(400)).toBe(2);
+    expect(panelColumns(600)).toBe(1);
+    expect(panelColumns(2000)).toBe(1);
+  });
+
+  it('narrows bars, to 24 px at least, when that puts more panels side by side', () => {
+    expect(barStep(15, 5, 0)).toBe(33);
+    expect(barStep(5, 5, 0)).toBe(40);
+    expect(barStep(15, 1, 0)).toBe(40);
+    expect(barStep(15, 2, 160)).toBe(40);
+    expect(barStep(15, 2, 100)).toBe(27);
+  });
+
+  it('narrows histograms in many columns, to 180 px at least', () => {
+    expect(histogramWidth(1)).toBe(300);
+    expect(histogramWidth(3)).toBe(300);
+    expect(histogramWidth(5)).toBe(190);
+    expect(histogramWidth(12)).toBe(180);
+  });
+
+  it('an outcomes chart of 15 values in 5 panels: two columns of narrower bars, each panel with its own x axis', async () => {
+    const spec = buildChart(wideGrid(15, 5), { type: 'outcomes', x: 'speed' }) as TopLevelSpec & { columns: number; resolve: unknown; spec: { width: unknown } };
+    expect(spec.columns).toBe(2);
+    expect(spec.spec.width).toEqual({ step: 33 });
+    expect(spec.resolve).toEqual({ axis: { x: 'independent' } });
+    expect(await renderedWidth(spec)).toBeLessThanOrEqual(1150);
+    compileStrictly(spec);
+  });
+
+  it("counts slanted labels, which reach left of their panel, in the panel's width", async () => {
+    const stepOf = (spec: TopLevelSpec) => (spec as unknown as { spec: { width: { step: number } } }).spec.width.step;
+    const upright = buildChart(wideGrid(9, 3), { type: 'outcomes', x: 'speed' });
+    const slanted = buildChart(wideGrid(9, 3, 'a-long-category-name-'), { type: 'outcomes', x: 'speed' });
+    expect(stepOf(upright)).toBe(36);
+    expect(stepOf(slanted)).toBe(25);
+    expect(await renderedWidth(slanted)).toBeLessThanOrEqual(1150);
+  });
+
+  it('a distribution grid of 5 columns: narrower histograms', async () => {
+    const spec = buildChart(wideGrid(3, 5), { type: 'distribution', metric: 'score', x: 'speed' }) as TopLevelSpec & { spec: { width: number } };
+    expect(spec.spec.width).toBe(190);
+    expect(await renderedWidth(spec)).toBeLessThanOrEqual(1150);
   });
 });
 
