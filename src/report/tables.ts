@@ -11,7 +11,6 @@ import {
   isSignificant,
   meanDifferenceWithCi,
   meanWithCi,
-  percent,
   exactPercentagePoints,
   percentagePointsWithCi,
   percentWithCi,
@@ -94,17 +93,22 @@ export function cellTable(results: ResultsFile): Table {
     'strategy',
     'games',
     `${results.winOutcome} % [95% CI]`,
-    ...outcomes.map((name) => `${name} %`),
+    ...outcomes.map((name) => `${name} % [95% CI]`),
     ...metrics.map((name) => `${name} (mean ± CI)`),
   ];
   const rows = results.cells.map((cell) => [
     ...cellColumns(settings, cell),
     cellGames(cell),
     cell.games === 0 ? NO_GAMES : percentWithCi(cell.win),
-    ...outcomes.map((name) => (cell.games === 0 ? NO_GAMES : percent(cell.outcomes[name]?.rate ?? 0))),
+    ...outcomes.map((name) => outcomeText(cell, name)),
     ...metrics.map((name) => metricText(cell, name)),
   ]);
   return { header, rows };
+}
+
+/** An outcome's rate with its 95% CI, as the win's: every rate a table shows carries its interval. */
+function outcomeText(cell: CellResult, name: string): string {
+  return cell.games === 0 ? NO_GAMES : percentWithCi(cell.outcomes[name]);
 }
 
 /**

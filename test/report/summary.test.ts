@@ -29,11 +29,12 @@ describe('summaryMarkdown', () => {
     expect(summaryMarkdown(single)).toContain('- **settings:** speed=6, agents=3, difficulty=standard, vigilance=false\n');
   });
 
-  it('has a row per cell with win, outcome and metric columns', () => {
+  it('has a row per cell with win, outcome and metric columns, every rate with its 95% CI', () => {
     expect(summary).toContain(
-      '| speed | agents | strategy | games | win % [95% CI] | overrun % | exhausted % | turn-limit % | score (mean ± CI) | turns (mean ± CI) | lossTurn (mean ± CI) |',
+      '| speed | agents | strategy | games | win % [95% CI] | overrun % [95% CI] | exhausted % [95% CI] | turn-limit % [95% CI] | score (mean ± CI) | turns (mean ± CI) | lossTurn (mean ± CI) |',
     );
-    expect(summary).toContain('| 5 | 2 | greedy | 2,000 | 75.2% [73.3, 77.0] | 12.3% | 8.5% | 4.0% | 36.3 ± 0.4 |');
+    // Wilson intervals of 246, 169 and 81 games in 2,000.
+    expect(summary).toContain('| 5 | 2 | greedy | 2,000 | 75.2% [73.3, 77.0] | 12.3% [10.9, 13.8] | 8.5% [7.3, 9.8] | 4.0% [3.3, 5.0] | 36.3 ± 0.4 |');
     expect(lines.filter((line) => line.startsWith('| ') && line.includes(' | greedy | '))).toHaveLength(grid.cells.length);
   });
 
