@@ -695,7 +695,7 @@ export function panelColumns(panelWidth: number): number {
 /** The widest bars, from BAR_STEP down to MIN_BAR_STEP, that put the most panels side by side, up to PANEL_COLUMNS. */
 export function barStep(categoryCount: number, panelCount: number, labelOverhang: number): number {
   for (let columns = Math.min(PANEL_COLUMNS, panelCount); columns > 1; columns--) {
-    const step = Math.floor((PANELS_WIDTH / columns - PANEL_SPACING - labelOverhang) / categoryCount);
+    const step = Math.floor((panelRoom(columns) - labelOverhang) / categoryCount);
     if (step >= MIN_BAR_STEP) return Math.min(BAR_STEP, step);
   }
   return BAR_STEP;
@@ -703,8 +703,12 @@ export function barStep(categoryCount: number, panelCount: number, labelOverhang
 
 /** Histograms in a grid of `columns` columns: as wide as the page allows, between MIN_HISTOGRAM_WIDTH and HISTOGRAM_WIDTH. */
 export function histogramWidth(columns: number): number {
-  const fitting = Math.floor(PANELS_WIDTH / Math.max(1, columns) - PANEL_SPACING);
-  return Math.min(HISTOGRAM_WIDTH, Math.max(MIN_HISTOGRAM_WIDTH, fitting));
+  return Math.min(HISTOGRAM_WIDTH, Math.max(MIN_HISTOGRAM_WIDTH, Math.floor(panelRoom(columns))));
+}
+
+/** The width each panel may take when `columns` of them stand side by side on the page. */
+function panelRoom(columns: number): number {
+  return PANELS_WIDTH / Math.max(1, columns) - PANEL_SPACING;
 }
 
 /** Panels may make a chart wider than the report's page: its legend goes above them, seen without scrolling sideways. */
