@@ -3,6 +3,7 @@ import type { SettingValue } from '../core/game.ts';
 import { chartAxes, type CellResult, type ChartRequest, type HistogramJSON, type MetricDifference, type PairedComparison, type ResultsFile } from '../sim/results.ts';
 import { excludesZero, wilson } from '../sim/statistics.ts';
 import { shownDifferenceInterval, shownInterval } from './metric-interval.ts';
+import { textWidth } from './text-width.ts';
 import {
   cellLabel,
   cellValue,
@@ -37,7 +38,7 @@ type Tooltip = Extract<NonNullable<NonNullable<LayerSpec['encoding']>['tooltip']
 
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 const DEFAULT_DISTRIBUTIONS = ['score', 'turns'];
-const PANEL_COLUMNS = 3;
+const PANEL_COLUMNS = 4;
 /** The width report.html gives a chart: its 1200 px column less the padding. */
 const PAGE_WIDTH = 1150;
 /** What a chart in panels takes besides them (the y axis, its labels and title), and the space between panels, as Vega lays them out. */
@@ -62,6 +63,8 @@ const BAR_STEP = 40;
 const MIN_BAR_STEP = 24;
 /** About the width of one character of an axis label (vega's 10 px sans-serif), to tell when upright labels overlap. */
 const LABEL_CHARACTER_WIDTH = 6;
+/** Vega-Lite's size of axis labels. */
+const AXIS_LABEL_FONT_SIZE = 10;
 /** Labels too long for their category (a party of four) are slanted instead of overlapping. */
 const SLANTED_LABEL_ANGLE = -40;
 
@@ -538,6 +541,7 @@ export function pairedDifference(results: ResultsFile, request: Request<'pairedD
     title,
     data: { values: rows },
     facet: { row: { field: 'context', type: 'nominal', title: null, sort: contexts, header: CONTEXT_HEADER } },
+    resolve: EVERY_PANEL_ITS_X_AXIS,
     spec: chart,
   };
 }
@@ -680,16 +684,22 @@ function inPanels(results: ResultsFile, title: Title, rows: Row[], panels: strin
   const data = { values: rows };
   // A panel is a unit or a layer spec, either of which is a top-level spec too; TypeScript cannot see that through the spread.
   if (panels.length === 0) return { $schema: SCHEMA, title, data, ...panel } as TopLevelSpec;
-  const layout = { columns: panelColumns(panelWidth), resolve: EVERY_PANEL_ITS_X_AXIS };
+  const count = groupLabels(results, panels).length;
+  const columns = panelColumns(panelWidth, count);
+  const layout = count > columns ? { columns, resolve: EVERY_PANEL_ITS_X_AXIS } : { columns };
   return { $schema: SCHEMA, title, data, facet: groupChannel(results, panels, field), ...layout, spec: panel, config: { legend: LEGEND_ABOVE } };
 }
 
-/** Panels wrapped into rows each show their x axis: without, only the bottom panel of each column is labelled. */
+/** Panels in several rows each show their x axis: without, only the bottom panel of each column is labelled. */
 const EVERY_PANEL_ITS_X_AXIS = { axis: { x: 'independent' } } as const;
 
-/** As many panels side by side (up to PANEL_COLUMNS) as fit the page, so that a chart grows down rather than sideways. */
-export function panelColumns(panelWidth: number): number {
-  return Math.min(PANEL_COLUMNS, Math.max(1, Math.floor(PANELS_WIDTH / (panelWidth + PANEL_SPACING))));
+/**
+ * As many panels side by side (up to PANEL_COLUMNS) as fit the page, so that a chart grows down rather than
+ * sideways, spread evenly over the rows they take (2 and 2 rather than 3 and 1).
+ */
+export function panelColumns(panelWidth: number, panelCount: number): number {
+  const fitting = Math.min(PANEL_COLUMNS, Math.max(1, Math.floor(PANELS_WIDTH / (panelWidth + PANEL_SPACING))));
+  return Math.ceil(panelCount / Math.ceil(panelCount / fitting));
 }
 
 /** The widest bars, from BAR_STEP down to MIN_BAR_STEP, that put the most panels side by side, up to PANEL_COLUMNS. */
@@ -824,10 +834,12 @@ function longestLabel(results: ResultsFile, name: string): number {
   return Math.max(...categories(results, name).map((value) => String(value).length));
 }
 
-/** How far slanted labels of an ordinal x axis reach left of their panel (the first label, across), or 0 when upright. */
+/** How far slanted labels of an ordinal x axis may reach left of their panel (the longest label, across), or 0 when upright. */
 function labelOverhang(results: ResultsFile, name: string, band: number): number {
   if (!labelsSlanted(results, name, band)) return 0;
-  return Math.ceil(longestLabel(results, name) * LABEL_CHARACTER_WIDTH * Math.cos((SLANTED_LABEL_ANGLE * Math.PI) / 180));
+  const longest = Math.max(...categories(results, name).map((value) => textWidth(String(value), AXIS_LABEL_FONT_SIZE, false)));
+  const angle = (SLANTED_LABEL_ANGLE * Math.PI) / 180;
+  return Math.ceil(longest * Math.cos(angle) + AXIS_LABEL_FONT_SIZE * Math.abs(Math.sin(angle)));
 }
 
 /** Categories in the order the experiment lists them (intro before level 1), not alphabetically. */

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { ResultsFile } from '../sim/results.ts';
 import type { NamedChart } from './charts.ts';
-import { BEST_HEADING, BEST_NOTE, BEST_OF_EACH_STRATEGY_HEADING, BEST_OF_EACH_STRATEGY_NOTE, bestOfEachStrategyTable, bestTable, cellTable, comparisonsNote, comparisonTable, METRIC_DIFFERENCES_HEADING, metricDifferenceTables, METRICS_HEADING, metricTables, partialMetricsNote, runFacts, type Table } from './tables.ts';
+import { BEST_HEADING, BEST_NOTE, BEST_OF_EACH_STRATEGY_HEADING, BEST_OF_EACH_STRATEGY_NOTE, bestOfEachStrategyTable, bestTable, cellTable, comparisonsNote, comparisonTable, METRIC_DIFFERENCES_HEADING, metricDifferenceTables, METRICS_HEADING, metricTables, OUTCOMES_HEADING, outcomeTables, partialMetricsNote, runFacts, type Table } from './tables.ts';
 
 /**
  * report.html: one self-contained page that opens offline. The minified browser builds of Vega, Vega-Lite and
@@ -57,10 +57,11 @@ ${chartsSection(charts)}
 <h2>Cells</h2>
 ${htmlTable(cellTable(results))}
 ${noteParagraph(partialMetricsNote(results))}
-${metricsSection(results)}
+${tablesSection(OUTCOMES_HEADING, outcomeTables(results))}
+${tablesSection(METRICS_HEADING, metricTables(results))}
 <h2>Paired comparisons</h2>
 ${comparisonsSection(results)}
-${metricDifferencesSection(results)}
+${tablesSection(METRIC_DIFFERENCES_HEADING, metricDifferenceTables(results))}
 <footer>${escapeHtml(`${results.tool.name} ${results.tool.version}`)}</footer>
 </main>
 ${inlineScript(embedScript(charts))}
@@ -126,19 +127,14 @@ function noteParagraph(note: string | null): string {
   return note === null ? '' : `<p>${escapeHtml(note)}</p>`;
 }
 
-function metricsSection(results: ResultsFile): string {
-  const tables = metricTables(results);
-  return tables.length === 0 ? '' : `<h2>${escapeHtml(METRICS_HEADING)}</h2>\n${tables.map((table) => htmlTable(table)).join('\n')}`;
+/** A heading over tables that split one wide table, or nothing when there are none. */
+function tablesSection(heading: string, tables: readonly Table[]): string {
+  return tables.length === 0 ? '' : `<h2>${escapeHtml(heading)}</h2>\n${tables.map((table) => htmlTable(table)).join('\n')}`;
 }
 
 function comparisonsSection(results: ResultsFile): string {
   if (results.comparisons.length === 0) return '<p>None.</p>';
   return `<p>${escapeHtml(comparisonsNote(results))}</p>\n${htmlTable(comparisonTable(results))}`;
-}
-
-function metricDifferencesSection(results: ResultsFile): string {
-  const tables = metricDifferenceTables(results);
-  return tables.length === 0 ? '' : `<h2>${escapeHtml(METRIC_DIFFERENCES_HEADING)}</h2>\n${tables.map((table) => htmlTable(table)).join('\n')}`;
 }
 
 /** `kind` names a table whose last column is a list that may wrap (the best choices' cells not measurably worse). */

@@ -1,6 +1,6 @@
 import { oneLine } from '../core/errors.ts';
 import type { ResultsFile } from '../sim/results.ts';
-import { BEST_HEADING, BEST_NOTE, BEST_OF_EACH_STRATEGY_HEADING, BEST_OF_EACH_STRATEGY_NOTE, bestOfEachStrategyTable, bestTable, cellTable, comparisonTable, comparisonsNote, METRIC_DIFFERENCES_HEADING, metricDifferenceTables, METRICS_HEADING, metricTables, partialMetricsNote, runFacts, type Table } from './tables.ts';
+import { BEST_HEADING, BEST_NOTE, BEST_OF_EACH_STRATEGY_HEADING, BEST_OF_EACH_STRATEGY_NOTE, bestOfEachStrategyTable, bestTable, cellTable, comparisonTable, comparisonsNote, METRIC_DIFFERENCES_HEADING, metricDifferenceTables, METRICS_HEADING, metricTables, OUTCOMES_HEADING, outcomeTables, partialMetricsNote, runFacts, type Table } from './tables.ts';
 
 /** The run in Markdown, for a CI log or a pull-request comment. */
 export function summaryMarkdown(results: ResultsFile): string {
@@ -12,9 +12,10 @@ export function summaryMarkdown(results: ResultsFile): string {
       .join('\n'),
     bestSection(results),
     cellsSection(results),
-    metricsSection(results),
+    tablesSection(OUTCOMES_HEADING, outcomeTables(results)),
+    tablesSection(METRICS_HEADING, metricTables(results)),
     comparisonsSection(results),
-    metricDifferencesSection(results),
+    tablesSection(METRIC_DIFFERENCES_HEADING, metricDifferenceTables(results)),
   ];
   return `${sections.filter((section) => section !== '').join('\n\n')}\n`;
 }
@@ -32,9 +33,9 @@ function cellsSection(results: ResultsFile): string {
   return `## Cells\n\n${markdownTable(cellTable(results))}${note === null ? '' : `\n\n${note}`}`;
 }
 
-function metricsSection(results: ResultsFile): string {
-  const tables = metricTables(results);
-  return tables.length === 0 ? '' : `## ${METRICS_HEADING}\n\n${tables.map(markdownTable).join('\n\n')}`;
+/** A heading over tables that split one wide table, or nothing when there are none. */
+function tablesSection(heading: string, tables: readonly Table[]): string {
+  return tables.length === 0 ? '' : `## ${heading}\n\n${tables.map(markdownTable).join('\n\n')}`;
 }
 
 function comparisonsSection(results: ResultsFile): string {
@@ -42,10 +43,6 @@ function comparisonsSection(results: ResultsFile): string {
   return `## Paired comparisons\n\n${comparisonsNote(results)}\n\n${markdownTable(comparisonTable(results))}`;
 }
 
-function metricDifferencesSection(results: ResultsFile): string {
-  const tables = metricDifferenceTables(results);
-  return tables.length === 0 ? '' : `## ${METRIC_DIFFERENCES_HEADING}\n\n${tables.map(markdownTable).join('\n\n')}`;
-}
 
 export function markdownTable(table: Table): string {
   const line = (cells: readonly string[]) => `| ${cells.map(tableCell).join(' | ')} |`;

@@ -83,11 +83,19 @@ const NO_GAMES = '—';
 
 /** The table shows a game's first metrics (games declare their headline metrics first); results.json has all. */
 const HEADLINE_METRICS = 3;
+/** Games with more outcomes besides the win than this (Kyros's seats, Doomed Run's campfire grades) give them a table of their own. */
+const HEADLINE_OUTCOMES = 4;
+
+/** The outcomes besides the win, in the game's order. */
+function otherOutcomes(results: ResultsFile): string[] {
+  return results.outcomeNames.filter((name) => name !== results.winOutcome);
+}
 
 export function cellTable(results: ResultsFile): Table {
   const settings = variedSettings(results);
   const metrics = results.metricNames.slice(0, HEADLINE_METRICS);
-  const outcomes = results.outcomeNames.filter((name) => name !== results.winOutcome);
+  const others = otherOutcomes(results);
+  const outcomes = others.length <= HEADLINE_OUTCOMES ? others : [];
   const header = [
     ...settings,
     'strategy',
@@ -122,6 +130,22 @@ export function partialMetricsNote(results: ResultsFile): string | null {
   return `${names} ${verb} averaged over the games that record ${pronoun}, fewer than a cell's games (see the game's metric descriptions in playsim list).`;
 }
 
+export const OUTCOMES_HEADING = 'All outcomes (% of games [95% CI])';
+
+/** Every outcome's rate of every cell with its 95% CI, when the game has more than the cell table shows; else none. */
+export function outcomeTables(results: ResultsFile): Table[] {
+  const outcomes = otherOutcomes(results);
+  if (outcomes.length <= HEADLINE_OUTCOMES) return [];
+  const settings = variedSettings(results);
+  return inTablesOf(OUTCOMES_PER_TABLE, outcomes, (names) => ({
+    header: [...settings, 'strategy', ...names],
+    rows: results.cells.map((cell) => [...cellColumns(settings, cell), ...names.map((name) => outcomeText(cell, name))]),
+  }));
+}
+
+/** An outcome's rate with its interval is wider than a metric's mean: fewer to a table. */
+const OUTCOMES_PER_TABLE = 6;
+
 export const METRICS_HEADING = 'All metrics (mean ± 95% CI)';
 
 /** A table wider than this many metrics (Doomed Run has 35) is split into several, in the order of the metrics. */
@@ -134,16 +158,16 @@ const METRICS_PER_TABLE = 12;
 export function metricTables(results: ResultsFile): Table[] {
   if (results.metricNames.length <= HEADLINE_METRICS) return [];
   const settings = variedSettings(results);
-  return inTablesOfMetrics(results.metricNames, (names) => ({
+  return inTablesOf(METRICS_PER_TABLE, results.metricNames, (names) => ({
     header: [...settings, 'strategy', ...names],
     rows: results.cells.map((cell) => [...cellColumns(settings, cell), ...names.map((name) => metricText(cell, name))]),
   }));
 }
 
-/** One table per METRICS_PER_TABLE metrics, in the metrics' order. */
-function inTablesOfMetrics(metrics: readonly string[], table: (names: readonly string[]) => Table): Table[] {
+/** One table per `perTable` names (metrics or outcomes), in their order. */
+function inTablesOf(perTable: number, names: readonly string[], table: (names: readonly string[]) => Table): Table[] {
   const tables: Table[] = [];
-  for (let first = 0; first < metrics.length; first += METRICS_PER_TABLE) tables.push(table(metrics.slice(first, first + METRICS_PER_TABLE)));
+  for (let first = 0; first < names.length; first += perTable) tables.push(table(names.slice(first, first + perTable)));
   return tables;
 }
 
@@ -275,7 +299,7 @@ export function metricDifferenceTables(results: ResultsFile): Table[] {
   const metrics = comparedMetrics(results);
   if (metrics.length <= HEADLINE_METRICS) return [];
   const comparisons = comparisonsInOrder(results);
-  return inTablesOfMetrics(metrics, (names) => ({
+  return inTablesOf(METRICS_PER_TABLE, metrics, (names) => ({
     header: ['comparison', ...names],
     rows: comparisons.map((comparison) => [comparisonLabel(results, comparison), ...names.map((name) => differenceText(comparison, name))]),
   }));

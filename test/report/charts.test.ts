@@ -324,11 +324,16 @@ describe("charts in panels fit report.html's page (1150 px wide) where they can"
   };
   const renderedWidth = async (spec: TopLevelSpec) => Number(/width="([\d.]+)"/.exec(await renderSvg(spec))![1]);
 
-  it('puts as many panels side by side as fit, at most three', () => {
-    expect(panelColumns(300)).toBe(3);
-    expect(panelColumns(400)).toBe(2);
-    expect(panelColumns(600)).toBe(1);
-    expect(panelColumns(2000)).toBe(1);
+  it('puts as many panels side by side as fit, at most four, spread evenly over their rows', () => {
+    expect(panelColumns(200, 8)).toBe(4);
+    expect(panelColumns(300, 8)).toBe(3);
+    expect(panelColumns(400, 8)).toBe(2);
+    expect(panelColumns(600, 8)).toBe(1);
+    expect(panelColumns(2000, 2)).toBe(1);
+    // 2 and 2 rather than 3 and 1; 3 and 2 rather than 4 and 1.
+    expect(panelColumns(300, 4)).toBe(2);
+    expect(panelColumns(200, 5)).toBe(3);
+    expect(panelColumns(200, 2)).toBe(2);
   });
 
   it('narrows bars, to 24 px at least, when that puts more panels side by side', () => {
@@ -360,8 +365,23 @@ describe("charts in panels fit report.html's page (1150 px wide) where they can"
     const upright = buildChart(wideGrid(9, 3), { type: 'outcomes', x: 'speed' });
     const slanted = buildChart(wideGrid(9, 3, 'a-long-category-name-'), { type: 'outcomes', x: 'speed' });
     expect(stepOf(upright)).toBe(36);
-    expect(stepOf(slanted)).toBe(25);
+    expect(stepOf(slanted)).toBe(26);
     expect(await renderedWidth(slanted)).toBeLessThanOrEqual(1150);
+    // Set a Watch's parties of four: two panels of 15 side by side, narrowed bars under their slanted labels.
+    const parties = buildChart(wideGrid(15, 2, 'beastmaster,cleric,ranger,warrior-'), { type: 'outcomes', x: 'speed' }) as TopLevelSpec & { columns: number };
+    expect(parties.columns).toBe(2);
+    expect(stepOf(parties)).toBeGreaterThanOrEqual(24);
+    expect(await renderedWidth(parties)).toBeLessThanOrEqual(1150);
+  });
+
+  it('repeats the x axis under every panel only when the panels take more than one row', () => {
+    type Laid = TopLevelSpec & { columns: number; resolve?: unknown };
+    const oneRow = buildChart(wideGrid(3, 4), { type: 'outcomes', x: 'speed' }) as Laid;
+    expect(oneRow.columns).toBe(4);
+    expect(oneRow.resolve).toBeUndefined();
+    const twoRows = buildChart(wideGrid(12, 4), { type: 'outcomes', x: 'speed' }) as Laid;
+    expect(twoRows.columns).toBe(2);
+    expect(twoRows.resolve).toEqual({ axis: { x: 'independent' } });
   });
 
   it('a distribution grid of 5 columns: narrower histograms', async () => {

@@ -50,6 +50,17 @@ describe('reportHtml', () => {
     expect(html.match(/<td>greedy<\/td>/g)).toHaveLength(grid.cells.length);
   });
 
+  it('adds a table of every outcome when the cell table cannot hold them all', () => {
+    expect(html).not.toContain('All outcomes');
+    const extra = ['late1', 'late2'];
+    const cells = grid.cells.map((cell) => ({ ...cell, outcomes: { ...cell.outcomes, late1: cell.outcomes.overrun, late2: cell.outcomes.overrun } }));
+    const wider = reportHtml({ ...grid, outcomeNames: [...grid.outcomeNames, ...extra], cells }, charts);
+    expect(wider).toContain('<h2>All outcomes (% of games [95% CI])</h2>');
+    expect(wider).toContain('<th scope="col">late2</th>');
+    expect(wider).not.toContain('<th scope="col">overrun % [95% CI]</th>');
+    expect(wider.match(/<td>greedy<\/td>/g)).toHaveLength(2 * grid.cells.length);
+  });
+
   it('adds a table of every metric when the cell table cannot hold them all', () => {
     expect(html).not.toContain('All metrics');
     const cells = grid.cells.map((cell) => ({ ...cell, metrics: { ...cell.metrics, rounds: cell.metrics.turns } }));

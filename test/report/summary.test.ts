@@ -55,6 +55,21 @@ describe('summaryMarkdown', () => {
     expect(text.indexOf('## All metrics')).toBeLessThan(text.indexOf('## Paired comparisons'));
   });
 
+  it('gives the outcomes a table of their own, in tables of at most 6, when there are more than 4 besides the win (Doomed Run has 9)', () => {
+    expect(summary).not.toContain('## All outcomes');
+    const extra = Array.from({ length: 6 }, (_, index) => `late${index + 1}`);
+    const outcomeNames = [...grid.outcomeNames, ...extra];
+    const cells = grid.cells.map((cell) => ({ ...cell, outcomes: { ...cell.outcomes, ...Object.fromEntries(extra.map((name) => [name, wilson(0, cell.games)])) } }));
+    const text = summaryMarkdown({ ...grid, outcomeNames, cells });
+    expect(text).toContain('| speed | agents | strategy | games | win % [95% CI] | score (mean ± CI) | turns (mean ± CI) | lossTurn (mean ± CI) |');
+    const section = text.slice(text.indexOf('## All outcomes (% of games [95% CI])'), text.indexOf('## Paired comparisons'));
+    const headers = section.split('\n').filter((line) => line.startsWith('| speed |'));
+    expect(headers).toEqual(['| speed | agents | strategy | overrun | exhausted | turn-limit | late1 | late2 | late3 |', '| speed | agents | strategy | late4 | late5 | late6 |']);
+    expect(section).toContain('| 5 | 2 | greedy | 12.3% [10.9, 13.8] | 8.5% [7.3, 9.8] | 4.0% [3.3, 5.0] | 0.00% [0.00, 0.19] |');
+    expect(text.indexOf('## Cells')).toBeLessThan(text.indexOf('## All outcomes'));
+    expect(text.indexOf('## All outcomes')).toBeLessThan(text.indexOf('## Paired comparisons'));
+  });
+
   it('splits the metrics into tables of at most 12, each metric once, in order (Doomed Run has 35)', () => {
     const metricNames = Array.from({ length: 26 }, (_, index) => `m${index + 1}`);
     const cells = grid.cells.map((cell) => ({ ...cell, metrics: Object.fromEntries(metricNames.map((name) => [name, cell.metrics.turns])) }));
