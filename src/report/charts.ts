@@ -395,8 +395,8 @@ export function distribution(results: ResultsFile, request: Request<'distributio
       height: 80,
       encoding: {
         // Metrics are integers: no ticks between them (0.4, 0.8 ... on a metric of 0 or 1).
-        x: { field: 'binStart', bin: 'binned', type: 'quantitative', title: request.metric, axis: { tickMinStep: 1 } },
-        x2: { field: 'binEnd' },
+        x: { field: 'left', bin: 'binned', type: 'quantitative', title: request.metric, axis: { tickMinStep: 1 } },
+        x2: { field: 'right' },
         opacity: { condition: { test: 'datum.outOfRange', value: 0.4 }, value: 1 },
         y: { field: 'share', type: 'quantitative', title: 'share of games', axis: { format: '%' } },
         tooltip: [
@@ -473,6 +473,9 @@ function binStart(histogram: HistogramJSON, bin: number): number {
 interface HistogramBar {
   readonly binStart: number;
   readonly binEnd: number;
+  /** Where the bar is drawn: half a unit either side of the whole numbers it counts, so that each stands over its tick. */
+  readonly left: number;
+  readonly right: number;
   readonly values: string;
   readonly count: number;
   readonly share: number;
@@ -491,6 +494,8 @@ function histogramRows(cell: CellResult, metric: string): HistogramBar[] {
   const bar = (start: number, values: string, count: number, outOfRange: boolean): HistogramBar => ({
     binStart: start,
     binEnd: start + binWidth,
+    left: start - 0.5,
+    right: start + binWidth - 0.5,
     values,
     count,
     share: count / total,

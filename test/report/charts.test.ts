@@ -280,7 +280,10 @@ describe('distribution', () => {
   it('draws the fixed bins of every cell as shares, a row per x value', () => {
     const spec = buildChart(grid, { type: 'distribution', metric: 'score', x: 'speed' });
     expect(marksOf(spec)).toEqual(['bar']);
-    expect(JSON.stringify(spec)).toContain('"x2":{"field":"binEnd"}');
+    // Each bar spans the whole numbers it counts, half a unit either side, so that a value stands over its tick.
+    expect(JSON.stringify(spec)).toContain('"x":{"field":"left","bin":"binned"');
+    expect(JSON.stringify(spec)).toContain('"x2":{"field":"right"}');
+    expect(dataOf(spec).every((row) => row.left === (row.binStart as number) - 0.5 && row.right === (row.binEnd as number) - 0.5)).toBe(true);
     const firstCell = dataOf(spec).filter((row) => row.group === 'agents=2' && (row.params as { speed: number }).speed === 5);
     expect(firstCell.reduce((sum, row) => sum + (row.count as number), 0)).toBe(grid.cells[0].metrics.score.n);
     expect(firstCell.every((row) => (row.binEnd as number) - (row.binStart as number) === 5)).toBe(true);
