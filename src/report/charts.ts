@@ -336,12 +336,16 @@ export function heatmap(results: ResultsFile, request: Request<'heatmap'>): TopL
   return inPanels(results, title, rows, panels, panel, width);
 }
 
-/** The mix of outcomes per value of x as stacked bars. */
+/**
+ * The mix of outcomes per value of x as stacked bars, of the outcomes some game of the run ended in (Kyros's sixth seat
+ * is not in a legend of games of at most five players; the tables still give each outcome's 0 with its interval).
+ */
 export function outcomes(results: ResultsFile, request: Request<'outcomes'>): TopLevelSpec {
   requireSetting(results, request.x);
   const panels = otherVaried(results, [request.x]);
+  const shown = results.outcomeNames.filter((outcome) => results.cells.some((cell) => (cell.outcomes[outcome]?.rate ?? 0) > 0));
   const rows = results.cells.flatMap((cell) =>
-    results.outcomeNames.map((outcome, order) => {
+    shown.map((outcome, order) => {
       const { rate, lo, hi } = cell.outcomes[outcome] ?? { rate: 0, lo: 0, hi: 0 };
       return { ...cellFields(cell, panels), games: cell.games, outcome, order, rate, lo, hi };
     }),
@@ -354,7 +358,7 @@ export function outcomes(results: ResultsFile, request: Request<'outcomes'>): To
     encoding: {
       x: ordinalX(results, request.x, step),
       y: { field: 'rate', type: 'quantitative', stack: 'zero', title: 'share of games', axis: { format: '%' } },
-      color: { field: 'outcome', type: 'nominal', title: 'outcome', scale: { domain: [...results.outcomeNames] } },
+      color: { field: 'outcome', type: 'nominal', title: 'outcome', scale: { domain: shown } },
       order: { field: 'order' },
       tooltip: [
         ...settingTooltips(results, [request.x]),

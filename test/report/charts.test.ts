@@ -276,6 +276,15 @@ describe('outcomes', () => {
   });
 });
 
+describe('outcomes legend', () => {
+  it('leaves out an outcome no game of the run ended in', () => {
+    const never = { ...grid, outcomeNames: [...grid.outcomeNames, 'seat6'], cells: grid.cells.map((cell) => ({ ...cell, outcomes: { ...cell.outcomes, seat6: wilson(0, cell.games) } })) };
+    const spec = buildChart(never, { type: 'outcomes', x: 'speed' }) as unknown as { spec: { encoding: { color: { scale: { domain: string[] } } } } };
+    expect(spec.spec.encoding.color.scale.domain).toEqual(grid.outcomeNames);
+    expect(dataOf(spec as never).some((row) => row.outcome === 'seat6')).toBe(false);
+  });
+});
+
 describe('distribution', () => {
   it('draws the fixed bins of every cell as shares, a row per x value', () => {
     const spec = buildChart(grid, { type: 'distribution', metric: 'score', x: 'speed' });
