@@ -60,7 +60,7 @@ describe('the example game (docs/writing-a-game.md)', () => {
     return { game, engine: game.createEngine(resolveSettings(game, {}, 'test'), loadContent(game, undefined).content, log) };
   }
 
-  it('loads by its path with its card file, and plays legal games to every end', async () => {
+  it('loads by its path with its card file, and plays legal games, won and lost', async () => {
     const outcomes = await playSome(DELVE, 'brave:upTo=12', 300);
     expect(new Set(outcomes)).toEqual(new Set(['won', 'lost']));
     const game = await loadGame(DELVE);
@@ -89,7 +89,6 @@ describe('the example game (docs/writing-a-game.md)', () => {
     lines.length = 0;
     engine.playGame(4, strategy as never, new OutcomeRecord(4));
     expect(lines).toEqual(first);
-    expect(first.at(-1)).toMatch(/^outcome: (won|short|lost)$/);
     expect(first.some((line) => / (fought|snuck past): rolled \d+/.test(line))).toBe(true);
   });
 

@@ -89,7 +89,6 @@ class DelveEngine implements GameEngine<DelveStrategy> {
     const view = this.view;
     while (view.hearts > 0 && view.gold < this.goal && this.deck.size > 0) this.resolve(this.deck.draw(), strategy, seed);
     out.outcome = view.hearts === 0 ? OUTCOME.lost : view.gold >= this.goal ? OUTCOME.won : OUTCOME.short;
-    if (this.log !== null) this.log.write(`outcome: ${delve.outcomes[out.outcome]}`);
     out.metrics[0] = view.gold;
     out.metrics[1] = this.cardsDrawn;
     out.metrics[2] = view.hearts;

@@ -351,7 +351,7 @@ export function outcomes(results: ResultsFile, request: Request<'outcomes'>): To
     }),
   );
   const count = categories(results, request.x).length;
-  const step = barStep(count, groupLabels(results, panels).length, labelOverhang(results, request.x, BAR_STEP));
+  const step = barStep(count, groupLabels(results, panels).length, (band) => labelOverhang(results, request.x, band));
   const panel: PanelSpec = {
     mark: 'bar',
     width: { step },
@@ -711,11 +711,19 @@ export function panelColumns(panelWidth: number, panelCount: number): number {
   return Math.ceil(panelCount / Math.ceil(panelCount / fitting));
 }
 
-/** The widest bars, from BAR_STEP down to MIN_BAR_STEP, that put the most panels side by side, up to PANEL_COLUMNS. */
-export function barStep(categoryCount: number, panelCount: number, labelOverhang: number): number {
-  for (let columns = Math.min(PANEL_COLUMNS, panelCount); columns > 1; columns--) {
-    const step = Math.floor((panelRoom(columns) - labelOverhang) / categoryCount);
-    if (step >= MIN_BAR_STEP) return Math.min(BAR_STEP, step);
+/**
+ * The widest bars, from BAR_STEP down to MIN_BAR_STEP, that put more panels side by side than bars of BAR_STEP would
+ * (at most PANEL_COLUMNS, spread as panelColumns spreads them), with the slanted labels' reach at that width
+ * (`overhangAt`) counted in; BAR_STEP when narrowing gains no column.
+ */
+export function barStep(categoryCount: number, panelCount: number, overhangAt: (band: number) => number): number {
+  const columnsAt = (step: number) => panelColumns(step * categoryCount + overhangAt(step), panelCount);
+  const widest = columnsAt(BAR_STEP);
+  for (let columns = Math.min(PANEL_COLUMNS, panelCount); columns > widest; columns--) {
+    const room = panelRoom(columns);
+    let step = Math.min(BAR_STEP, Math.floor(room / categoryCount));
+    while (step >= MIN_BAR_STEP && step * categoryCount + overhangAt(step) > room) step--;
+    if (step >= MIN_BAR_STEP && columnsAt(step) > widest) return step;
   }
   return BAR_STEP;
 }

@@ -348,12 +348,18 @@ describe("charts in panels fit report.html's page (1150 px wide) where they can"
     expect(panelColumns(200, 2)).toBe(2);
   });
 
-  it('narrows bars, to 24 px at least, when that puts more panels side by side', () => {
-    expect(barStep(15, 5, 0)).toBe(33);
-    expect(barStep(5, 5, 0)).toBe(40);
-    expect(barStep(15, 1, 0)).toBe(40);
-    expect(barStep(15, 2, 160)).toBe(40);
-    expect(barStep(15, 2, 100)).toBe(27);
+  it('narrows bars, to 24 px at least, only when that puts more panels side by side', () => {
+    const upright = () => 0;
+    expect(barStep(15, 5, upright)).toBe(33);
+    expect(barStep(5, 5, upright)).toBe(40);
+    expect(barStep(15, 1, upright)).toBe(40);
+    expect(barStep(15, 2, () => 160)).toBe(40);
+    expect(barStep(15, 2, () => 100)).toBe(27);
+    // 8 bars of 40 px already fit three panels a row, spread 3 and 2: narrowing to fit four would gain nothing.
+    expect(barStep(8, 5, upright)).toBe(40);
+    // Labels upright at 40 px but slanted (reaching 120 px) below 36: their reach is counted at the narrower width.
+    expect(barStep(15, 5, (band) => (band < 36 ? 120 : 0))).toBe(25);
+    expect(barStep(15, 5, (band) => (band < 36 ? 300 : 0))).toBe(40);
   });
 
   it('narrows histograms in many columns, to 180 px at least', () => {

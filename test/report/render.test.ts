@@ -55,6 +55,6 @@ describe('renderSvg', () => {
     const cells = results.cells.map((cell) => ({ ...cell, metrics: { ...cell.metrics, turns: { ...cell.metrics.turns, histogram: { min: 0, binWidth: 1, counts: [30, 70], below: 0, above: 0 } } } }));
     const svg = await renderSvg(buildChart({ ...results, cells }, { type: 'distribution', metric: 'turns', x: 'strategy' }));
     const tickLabels = [...svg.matchAll(/role-axis-label[\s\S]*?<\/g>/g)].flatMap((group) => [...group[0].matchAll(/>([^<]+)<\/text>/g)].map((match) => match[1]));
-    expect(tickLabels.filter((label) => /^-?\d+(\.\d+)?$/.test(label))).toEqual(['0', '1']);
+    expect(tickLabels.filter((label) => /^[-−]?\d+(\.\d+)?$/.test(label))).toEqual(['0', '1']);
   });
 });
