@@ -43,7 +43,6 @@ function comparisonsSection(results: ResultsFile): string {
   return `## Paired comparisons\n\n${comparisonsNote(results)}\n\n${markdownTable(comparisonTable(results))}`;
 }
 
-
 export function markdownTable(table: Table): string {
   const line = (cells: readonly string[]) => `| ${cells.map(tableCell).join(' | ')} |`;
   return [line(table.header), line(table.header.map(() => '---')), ...table.rows.map(line)].join('\n');
