@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Deck } from '../../src/core/deck.ts';
-import { shownAnswer, StrategyError, strategyThrew } from '../../src/core/errors.ts';
+import { checkedBoolean, strategyThrew } from '../../src/core/errors.ts';
 import type { GameEngine, GameLog, GameModule, OutcomeRecord, Settings, Strategy, StrategyDefinition } from '../../src/core/game.ts';
 import { GameRandom, type RandomStream } from '../../src/core/rng.ts';
 
@@ -117,8 +117,7 @@ class DelveEngine implements GameEngine<DelveStrategy> {
     } catch (error) {
       throw strategyThrew(strategy.name, 'fight', seed, error);
     }
-    if (typeof answer !== 'boolean') throw new StrategyError(strategy.name, 'fight', seed, `answered ${shownAnswer(answer)}; expected true or false`);
-    return answer;
+    return checkedBoolean(answer, strategy.name, 'fight', seed);
   }
 
   private resolve(id: number, strategy: DelveStrategy, seed: number): void {

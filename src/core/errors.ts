@@ -54,6 +54,12 @@ export function checkedOption(answer: unknown, count: number, strategy: string, 
   return answer;
 }
 
+/** An answer that must be true or false. */
+export function checkedBoolean(answer: unknown, strategy: string, decision: string, gameSeed: number): boolean {
+  if (typeof answer !== 'boolean') throw new StrategyError(strategy, decision, gameSeed, `answered ${shownAnswer(answer)}; expected true or false`);
+  return answer;
+}
+
 /** An answer as a message shows it: a number or a boolean as itself, anything else with its type ("0" (a string), 0n (a bigint)). */
 export function shownAnswer(answer: unknown): string {
   if (typeof answer === 'number' || typeof answer === 'boolean' || answer === undefined || answer === null) return String(answer);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkedOption, strategyThrew } from '../../src/core/errors.ts';
+import { checkedBoolean, checkedOption, strategyThrew } from '../../src/core/errors.ts';
 
 describe('checkedOption', () => {
   it('takes an option index and shows the type of an answer that only looks like one', () => {
@@ -10,6 +10,17 @@ describe('checkedOption', () => {
     expect(refusal(1.5)).toThrow('answered 1.5; expected');
     expect(refusal(undefined)).toThrow('answered undefined; expected');
     expect(refusal({})).toThrow('answered a value of type object; expected');
+  });
+});
+
+describe('checkedBoolean', () => {
+  it('takes true or false and refuses what only reads as one', () => {
+    expect(checkedBoolean(true, 's', 'fight', 1)).toBe(true);
+    expect(checkedBoolean(false, 's', 'fight', 1)).toBe(false);
+    const refusal = (answer: unknown) => () => checkedBoolean(answer, 's', 'fight', 1);
+    expect(refusal(1)).toThrow('strategy "s" answered decision "fight" illegally in game seed 1: answered 1; expected true or false');
+    expect(refusal('true')).toThrow('answered "true" (a string); expected true or false');
+    expect(refusal(undefined)).toThrow('answered undefined; expected true or false');
   });
 });
 

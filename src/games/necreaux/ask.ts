@@ -1,4 +1,4 @@
-import { shownAnswer, StrategyError, strategyThrew } from '../../core/errors.ts';
+import { checkedBoolean, shownAnswer, StrategyError, strategyThrew } from '../../core/errors.ts';
 import type { GameLog } from '../../core/game.ts';
 import { abilityText } from './cards.ts';
 import { ANSWER_KINDS, CARD_DESTINATIONS, Rest, type DecisionName, type NecreauxStrategy } from './decisions.ts';
@@ -73,9 +73,9 @@ export class Ask {
   /** `ability`: the ability the question offers, which the log names (-1: none). */
   private bool(decision: DecisionName, answer: unknown, ability = -1): boolean {
     this.answered(decision);
-    if (typeof answer !== 'boolean') this.illegal(decision, `${shownAnswer(answer)} is not a boolean`);
-    if (this.log !== null) this.log.write(`  decision ${decision}${ability < 0 ? '' : ` (${abilityText(this.state.cards, ability)})`} -> ${answer}`);
-    return answer;
+    const checked = checkedBoolean(answer, this.strategy.name, decision, this.seed);
+    if (this.log !== null) this.log.write(`  decision ${decision}${ability < 0 ? '' : ` (${abilityText(this.state.cards, ability)})`} -> ${checked}`);
+    return checked;
   }
 
   private agentOrStop(decision: DecisionName, agent: number, legal: boolean): number {

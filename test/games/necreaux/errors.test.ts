@@ -15,6 +15,12 @@ describe('strategy errors', () => {
     expect(thrown).toMatchObject({ decision: 'chooseSpeed' });
   });
 
+  it('a fight answer that is not true or false is illegal', () => {
+    const thrown = catchError(() => play({ settings: { agents: 2 } }, testStrategy({ fight: () => 1 as unknown as boolean }, 15), 5));
+    expect(thrown).toMatchObject({ decision: 'fight', gameSeed: 5 });
+    expect(String(thrown)).toContain('answered 1; expected true or false');
+  });
+
   it('a strategy that throws becomes a StrategyError for that decision', () => {
     const thrown = catchError(() =>
       play(
