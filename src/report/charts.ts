@@ -61,8 +61,8 @@ const HEATMAP_STEP = 56;
 const BAR_STEP = 40;
 /** Bars in panels are narrowed, to this at least, when that puts more panels side by side. */
 const MIN_BAR_STEP = 24;
-/** About the width of one character of an axis label (vega's 10 px sans-serif), to tell when upright labels overlap. */
-const LABEL_CHARACTER_WIDTH = 6;
+/** Pixels kept clear between two upright labels of neighbouring categories. */
+const LABEL_GAP = 4;
 /** Vega-Lite's size of axis labels. */
 const AXIS_LABEL_FONT_SIZE = 10;
 /** Labels too long for their category (a party of four) are slanted instead of overlapping. */
@@ -844,19 +844,19 @@ function ordinalX(results: ResultsFile, name: string, band: number) {
 }
 
 function labelsSlanted(results: ResultsFile, name: string, band: number): boolean {
-  return longestLabel(results, name) * LABEL_CHARACTER_WIDTH > band;
+  return widestLabel(results, name) + LABEL_GAP > band;
 }
 
-function longestLabel(results: ResultsFile, name: string): number {
-  return Math.max(...categories(results, name).map((value) => String(value).length));
+/** The width in pixels of a setting's widest value as an axis label. */
+function widestLabel(results: ResultsFile, name: string): number {
+  return Math.max(...categories(results, name).map((value) => textWidth(String(value), AXIS_LABEL_FONT_SIZE, false)));
 }
 
-/** How far slanted labels of an ordinal x axis may reach left of their panel (the longest label, across), or 0 when upright. */
+/** How far slanted labels of an ordinal x axis may reach left of their panel (the widest label, across), or 0 when upright. */
 function labelOverhang(results: ResultsFile, name: string, band: number): number {
   if (!labelsSlanted(results, name, band)) return 0;
-  const longest = Math.max(...categories(results, name).map((value) => textWidth(String(value), AXIS_LABEL_FONT_SIZE, false)));
   const angle = (SLANTED_LABEL_ANGLE * Math.PI) / 180;
-  return Math.ceil(longest * Math.cos(angle) + AXIS_LABEL_FONT_SIZE * Math.abs(Math.sin(angle)));
+  return Math.ceil(widestLabel(results, name) * Math.cos(angle) + AXIS_LABEL_FONT_SIZE * Math.abs(Math.sin(angle)));
 }
 
 /** Categories in the order the experiment lists them (intro before level 1), not alphabetically. */

@@ -607,6 +607,12 @@ describe('category axes', () => {
     for (const request of [{ type: 'winRate', x: 'party' }, { type: 'outcomes', x: 'party' }] as const) expect(xAxisOf(parties, request).encoding.x.axis.labelAngle).toBeLessThan(0);
   });
 
+  it("slant labels by their measured width, not their length: six W's outgrow a 40 px bar, nine i's do not", () => {
+    const angleOf = (values: readonly string[]) => xAxisOf(byValues('name', values), { type: 'outcomes', x: 'name' }).encoding.x.axis.labelAngle;
+    expect(angleOf(['WWWWWW', 'W'])).toBeLessThan(0);
+    expect(angleOf(['iiiiiiiii', 'i'])).toBe(0);
+  });
+
   it('widen the win-rate chart past 400 px when it has many categories, not when its axis is numeric', () => {
     expect(xAxisOf(byValues('level', ['intro', '1', '2', '3']), { type: 'winRate', x: 'level' }).width).toBe(400);
     expect(xAxisOf(byValues('party', PARTIES), { type: 'winRate', x: 'party' }).width).toBeGreaterThanOrEqual(15 * 36);
