@@ -134,13 +134,20 @@ export function exactPercentagePoints(rate: number): string {
  * 23.41 [22.9, 23.9] → "23.4 ± 0.5"; a rate in disguise (shownInterval) with its bounds, "98.5 [95.7, 99.5]", as is a
  * count whose interval stops at 0, "0.02 [0.00, 0.04]"; "—" when the metric applied to no game; one game's value has
  * no interval, nor has a value every game shared ("0.0 (every game)": the games show no spread to measure an interval
- * from, and "± 0.0" would claim certainty). An interval too narrow for the usual decimals gets more, "11.42 ± 0.03",
- * for the same reason.
+ * from, and "± 0.0" would claim certainty); shared by fewer games than the cell's `games`, it says how many ("9.0
+ * (every one of 4 games)": a round of loss in a cell that won 36 of 40). An interval too narrow for the usual decimals
+ * gets more, "11.42 ± 0.03", for the same reason.
  */
-export function meanWithCi(metric: MetricResult): string {
+export function meanWithCi(metric: MetricResult, games = metric.n): string {
   if (metric.n === 0) return '—';
   const interval = shownInterval(metric);
-  return writtenMean(metric.mean, { ...interval, halfWidth: halfWidth(metric), withBounds: interval.stopsAtZero }, (value, digits) => value.toFixed(digits));
+  const none = noInterval(interval.none, metric.n, games);
+  return writtenMean(metric.mean, { ...interval, none, halfWidth: halfWidth(metric), withBounds: interval.stopsAtZero }, (value, digits) => value.toFixed(digits));
+}
+
+/** Why there is no interval, saying how many games shared the value when they are fewer than the `games` shown beside it. */
+function noInterval(none: string | null, n: number, games: number): string | null {
+  return n < games && none === 'every game' ? `every one of ${count(n)} games` : none;
 }
 
 /**
@@ -152,7 +159,7 @@ export function meanDifferenceWithCi(difference: MetricDifference, games = diffe
   if (difference.n === 0) return '—';
   const interval = shownDifferenceInterval(difference);
   const fewer = difference.n < games;
-  const none = fewer && interval.none === 'every game' ? `every one of ${count(difference.n)} games` : interval.none;
+  const none = noInterval(interval.none, difference.n, games);
   const text = writtenMean(difference.mean, { ...interval, none, halfWidth: halfWidth(difference), withBounds: false }, signed);
   return fewer && none === null ? `${text} (${count(difference.n)} games)` : text;
 }

@@ -182,7 +182,7 @@ export function cellGames(cell: CellResult): string {
 
 function metricText(cell: CellResult, name: string): string {
   const metric = cell.metrics[name];
-  return metric === undefined || cell.games === 0 ? NO_GAMES : meanWithCi(metric);
+  return metric === undefined || cell.games === 0 ? NO_GAMES : meanWithCi(metric, cell.games);
 }
 
 export const BEST_HEADING = 'Best choices';

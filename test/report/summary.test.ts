@@ -115,12 +115,19 @@ describe('summaryMarkdown', () => {
 
   it('shows a value every game shared as that value, not as a rate, unless its game declares it from 0 to that value', () => {
     // 4 liberations in every game (of 0 to 7): no rate of 4 whose games all hit, so no interval reaching down to 3.x.
-    const four = { mean: 4, sd: 0, n: 20, lo: 4, hi: 4, histogram: { min: 0, binWidth: 1, counts: [0, 0, 0, 0, 20, 0, 0, 0], below: 0, above: 0 } };
+    const four = { mean: 4, sd: 0, n: 2000, lo: 4, hi: 4, histogram: { min: 0, binWidth: 1, counts: [0, 0, 0, 0, 2000, 0, 0, 0], below: 0, above: 0 } };
     const text = summaryMarkdown({ ...grid, cells: grid.cells.map((cell) => ({ ...cell, metrics: { ...cell.metrics, score: four } })) });
     expect(text).toMatch(/^\| 5 \| 2 \| greedy \| .* \| 4\.0 \(every game\) \|/m);
     // The top of a metric that cannot be 0 (Realm 4 of 1 to 4), the same.
     const rounds = { ...four, histogram: { min: 1, binWidth: 1, counts: [0, 0, 0, 20], below: 0, above: 0 } };
     expect(summaryMarkdown({ ...grid, cells: grid.cells.map((cell) => ({ ...cell, metrics: { ...cell.metrics, score: rounds } })) })).toMatch(/^\| 5 \| 2 \| greedy \| .* \| 4\.0 \(every game\) \|/m);
+  });
+
+  it('says how many games shared a value when they are fewer than the cell played', () => {
+    // A round of loss in the 4 games of 2,000 a cell lost, every one in round 9.
+    const nine = { mean: 9, sd: 0, n: 4, lo: 9, hi: 9, histogram: { min: 1, binWidth: 1, counts: [0, 0, 0, 0, 0, 0, 0, 0, 4], below: 0, above: 0 } };
+    const text = summaryMarkdown({ ...grid, cells: grid.cells.map((cell) => ({ ...cell, metrics: { ...cell.metrics, score: nine } })) });
+    expect(text).toMatch(/^\| 5 \| 2 \| greedy \| .* \| 9\.0 \(every one of 4 games\) \|/m);
   });
 
   it('shows an interval too narrow for the usual decimal with as many more as its first significant digit needs', () => {
