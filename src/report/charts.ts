@@ -236,6 +236,13 @@ function linesOf(results: ResultsFile, request: Request<'winRate' | 'mean' | 'st
   return { series: [request.color], panels: others };
 }
 
+/** "<what> x, a and b": the x axis and every setting the lines or panels tell apart, so none is left to the legend alone. */
+function linesTitle(what: string, x: string, lines: Lines): string {
+  const named = [x, ...lines.series, ...lines.panels];
+  const last = named.pop();
+  return named.length === 0 ? `${what} ${last}` : `${what} ${named.join(', ')} and ${last}`;
+}
+
 /** A line chart row's settings, its line (`group`) and its panel. */
 function lineFields(cell: CellResult, lines: Lines): Row {
   return { ...cellFields(cell, lines.series), panel: cellLabel(cell, lines.panels) };
@@ -247,7 +254,7 @@ function lineWithErrorBars(results: ResultsFile, request: Request<'winRate' | 'm
   axes.forEach((name) => requireSetting(results, name));
   const lines = linesOf(results, request, axes);
   const width = isNumeric(results, request.x) ? LINE_CHART_WIDTH : Math.max(LINE_CHART_WIDTH, MIN_CATEGORY_WIDTH * categories(results, request.x).length);
-  const title = chartTitle(results, `${what} by ${request.x}${request.color === undefined ? '' : ` and ${request.color}`}`);
+  const title = chartTitle(results, linesTitle(`${what} by`, request.x, lines));
   const panel = errorBarPanel(results, lines, width, continuousOrOrdinal(results, request.x, width), y, settingTooltips(results, axes));
   const overhang = isNumeric(results, request.x) ? 0 : labelOverhang(results, request.x, width / categories(results, request.x).length);
   return inPanels(results, title, rows(lines), lines.panels, panel, width + overhang, 'panel');
@@ -287,7 +294,7 @@ export function stages(results: ResultsFile, request: Request<'stages'>): TopLev
   );
   const first = request.metrics[0];
   const last = request.metrics[request.metrics.length - 1];
-  const title = chartTitle(results, `${first} to ${last} (mean) by ${request.stage}${request.color === undefined ? '' : ` and ${request.color}`}`);
+  const title = chartTitle(results, linesTitle(`${first} to ${last} (mean) by`, request.stage, lines));
   const x: XChannel = { field: 'stage', type: 'quantitative', title: request.stage, scale: { domain: [1, request.metrics.length] }, axis: { tickMinStep: 1 } };
   const stageTooltips = [{ field: 'stage', type: 'quantitative', title: request.stage }, { field: 'metric', type: 'nominal', title: 'metric' }] as const;
   const y = { title: 'mean', scale: { zero: true }, tooltips: meanTooltips('mean') };

@@ -129,6 +129,8 @@ describe('winRate', () => {
   it('splits into series by the other varied settings when no colour is given', () => {
     const spec = buildChart(grid, { type: 'winRate', x: 'agents' });
     expect((spec as { encoding: { color: { title: string } } }).encoding.color.title).toBe('speed');
+    // The title names the settings the lines tell apart, not only the x axis.
+    expect((spec.title as { text: string }).text).toBe('Win rate by agents and speed');
   });
 });
 
@@ -201,7 +203,7 @@ describe('stages', () => {
     const spec = buildChart(grid, request) as { title: { text: string }; facet: { title: string }; spec: { encoding: { x: { title: string; scale: { domain: number[] } } } } };
     compileStrictly(spec as never);
     expect(marksOf(spec as never)).toEqual(['errorbar', 'line']);
-    expect(spec.title.text).toBe('turns to lossTurn (mean) by phase and agents');
+    expect(spec.title.text).toBe('turns to lossTurn (mean) by phase, agents and speed');
     expect(spec.facet.title).toBe('speed');
     expect(spec.spec.encoding.x).toMatchObject({ field: 'stage', title: 'phase', scale: { domain: [1, 2] } });
     const rows = dataOf(spec as never);
