@@ -213,8 +213,8 @@ let cheapestPips = 0;
 
 /**
  * The cheapest set of the `usable` dice that deals `needed` (fewest pips spent, then fewest dice), its pips in
- * cheapestPips. Each die deals its value, plus `bonus` for the first `poisoned` of them (Poison Blade), times
- * `multiplier` (Giants Bane). A Cleave die played last keeps the damage to spare, up to its value: those pips are not
+ * cheapestPips. Each die deals its value times `multiplier` (Giants Bane), plus `bonus` for the first `poisoned` of
+ * them (Poison Blade). A Cleave die played last keeps the damage to spare, up to its value: those pips are not
  * spent. On the harmonized creature the highest die among `doubled`, played first, deals its value once more.
  */
 function cheapestSet(usable: number, needed: number, multiplier: number, bonus: number, poisoned: number, doubled: number): number {
@@ -233,7 +233,7 @@ function cheapestSetOfEverySubset(usable: number, needed: number, multiplier: nu
     // Cleave keeps at most `keepable`: a set that cannot beat the best even so is not worth working out.
     const fewestPips = sum - keepable;
     if (fewestPips > bestPips || (fewestPips === bestPips && subsetDice[mask] >= bestCount)) continue;
-    const dealt = multiplier * (sum + subsetHarmony[mask & doubled] + bonus * Math.min(poisoned, subsetDice[mask]));
+    const dealt = multiplier * (sum + subsetHarmony[mask & doubled]) + bonus * Math.min(poisoned, subsetDice[mask]);
     if (dealt < needed) continue;
     const pips = sum - Math.min(keepable, dealt - needed);
     if (pips > bestPips || (pips === bestPips && subsetDice[mask] >= bestCount)) continue;

@@ -823,7 +823,7 @@ export class Watch implements Simulator {
     const s = this.state;
     const t = this.tables;
     const card = s.lineCard[position];
-    if (t.kind[card] === Kind.summon) return this.defeatFaceDownSummon(position);
+    if (t.kind[card] === Kind.summon) return this.defeatFaceDownSummon(position, seat);
     // A face-down creature's text is not in play: the rulebook's Long Shot example defeats an Unhallowed "without its
     // ability firing", so its Defeated powers (Hydra's return included) do not fire.
     const blank = this.isBlank(position) || s.lineRevealed[position] === 0;
@@ -854,8 +854,11 @@ export class Watch implements Simulator {
   /** A creature whose text is in play (face up, not blanked) was just defeated. */
   protected afterDefeat(_card: number, _position: number): void {}
 
-  /** The rules example: a face-down Summon that is defeated still summons, and the Unhallowed goes straight to the Graveyard. */
-  private defeatFaceDownSummon(position: number): void {
+  /**
+   * The rules example: a face-down Summon that is defeated still summons, and the Unhallowed "is defeated by Longshot"
+   * in its place, face down, so without its powers firing (a defeat all the same: Stay Dead, a Pyromancer's cost).
+   */
+  private defeatFaceDownSummon(position: number, seat: number): void {
     const s = this.state;
     s.lineRevealed[position] = 1;
     see(s, s.lineCard[position]);
@@ -863,8 +866,9 @@ export class Watch implements Simulator {
     const summonCard = s.lineCard[position];
     const unhallowed = this.payForSummon(position);
     if (unhallowed < 0) return;
-    this.discard(unhallowed);
-    this.log?.write(`  ${this.cardName(unhallowed)} goes straight to the Graveyard`);
+    this.insertLine(position, unhallowed, FACE_DOWN);
+    this.log?.write(`  ${this.cardName(unhallowed)} takes its place face down`);
+    this.defeat(position, seat);
     this.afterSummon(summonCard);
   }
 
@@ -1305,12 +1309,12 @@ export class Watch implements Simulator {
     const card = s.lineCard[position];
     const health = this.health(position);
     const face = s.dieValue[die];
-    let value = face;
+    // Giants Bane doubles the die; Poison Blade's bonus is added to the attack, not to the die.
+    let value = this.doublesDiceAt(health) ? 2 * face : face;
     if (s.poisonAttacks > 0) {
       value += this.poisonBonus();
       s.poisonAttacks--;
     }
-    if (this.doublesDiceAt(health)) value *= 2;
     if (card === s.harmonizedCard && seat !== s.harmonizedBy) {
       value *= 2;
       s.harmonizedCard = -1;
@@ -1681,9 +1685,10 @@ export class Watch implements Simulator {
     s.dieState[die] = Die.absent;
   }
 
+  /** The adventurer's first ready die that is a tamed creature (an extra die given by the Knight's Assist is not). */
   private tamedDie(seat: number): number {
     const s = this.state;
-    for (let k = ROLLED_DICE; k < DICE_PER_SEAT; k++) if (s.dieState[seat * DICE_PER_SEAT + k] === Die.ready) return seat * DICE_PER_SEAT + k;
+    for (let die = seat * DICE_PER_SEAT + ROLLED_DICE; die < (seat + 1) * DICE_PER_SEAT; die++) if (s.dieState[die] === Die.ready && s.dieTamed[die] >= 0) return die;
     return -1;
   }
 

@@ -504,6 +504,11 @@ describe('Warrior abilities', () => {
     logHas(game.log, 'attacks Lich with 10 (10/14)');
   });
 
+  it('Giants Bane doubles the die, not the Poison Blade bonus added to its attack', () => {
+    const game = play({ ...FIRST, fire: 3, active: ['Poison Blade', 'Giants Bane', 'Wound'], deck: ['Lich', ...FILLER], watch: [ability('Poison Blade', 3), ability('Giants Bane', 4), attack(6, 0, 'warrior')] });
+    logHas(game.log, 'Warrior attacks Lich with 14 (14/14)');
+  });
+
   it('Berserker defeats a weaker creature next to the one just defeated', () => {
     const game = play({ ...SECOND, active: ['Berserker', 'Far Sight'], deck: ['Treant', 'Eagle', ...FILLER], watch: [attack(8, 0, 'ranger'), ability('Berserker', 4, 0)] });
     logHas(game.log, 'Eagle is defeated');

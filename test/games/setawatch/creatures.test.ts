@@ -241,7 +241,7 @@ describe('creature powers', () => {
     expect(game.out.metrics[0]).toBe(1);
   });
 
-  it('a Summon defeated face down by Long Shot still summons; the Unhallowed goes to the Graveyard', () => {
+  it('a Summon defeated face down by Long Shot still summons; the Unhallowed, defeated in its place, goes to the Graveyard', () => {
     let lineAfter: string[] = [];
     const game = play({
       ...cleric,
@@ -255,13 +255,27 @@ describe('creature powers', () => {
         },
       ],
     });
-    logHas(game.log, 'Lich goes straight to the Graveyard');
+    logHas(game.log, 'Lich takes its place face down');
+    logHas(game.log, 'Lich is defeated');
     expect(game.log.some((line) => line.includes('Lich enters the Line'))).toBe(false);
     expect(game.names(game.state.graveyard).slice(-2)).toEqual(['Summon!', 'Lich']);
     expect(lineAfter.slice(0, 3)).toEqual(['Bear', 'Eagle', 'Wolf']);
     // The Lich was drawn from the Unhallowed deck and never reached the Line.
     expect(lineAfter).not.toContain('Lich');
     expect(game.names(game.state.unhallowedDeck)).not.toContain('Lich');
+  });
+
+  it("the Unhallowed a face-down Summon brings is defeated by Long Shot: a Pyromancer in the Line takes a firewood for it", () => {
+    const longShotOnSummon: Step = (view) => {
+      const s = view.state;
+      let summon = -1;
+      for (let i = 0; i < s.lineLength; i++) if (view.tables.names[s.lineCard[i]] === 'Summon!' && s.lineRevealed[i] === 0) summon = i;
+      return find(view, (o, i) => o.kind[i] === OptionKind.ability && view.tables.abilities[s.slotCard[o.slot[i]]].name === 'Long Shot' && o.target[i] === summon);
+    };
+    const game = play({ camper: 'cleric', rolls: [1, 1, 1, 8, 7, 2, 8, 5, 4, 6, 5, 2], fire: 5, summons: 2, active: EVERY_CARD, unhallowed: ['Pyromancer', 'Lich'], deck: ['Summon!', 'Bear#2', 'Summon!#2', 'Eagle#2', 'Wolf#2', 'Fae'], watch: [longShotOnSummon] });
+    const defeated = game.log.findIndex((line) => line.includes('Lich is defeated'));
+    expect(defeated, game.log.join('\n')).toBeGreaterThan(0);
+    expect(game.log[defeated + 1].trim()).toBe('fire 5 -> 4');
   });
 
   describe('End of Line (no printed creature has one: a Wolf given "End of Line: +2 firewood")', () => {

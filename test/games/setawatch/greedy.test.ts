@@ -64,9 +64,9 @@ describe('greedy counts what its attacks will deal', () => {
     expect(attacks(game.log).map((line) => line.trim())).toEqual(['Warrior attacks Treant with 3 (3/8)', 'Warrior attacks Treant with 5 (8/8)']);
   });
 
-  it('Giants Bane doubles a poisoned die: the 5 defeats a 14-health Lich as (5 + 2) x 2 (the 6s are kept)', () => {
+  it("Giants Bane doubles a poisoned die but not its poison: a 6 defeats a 14-health Lich as 6 x 2 + 2, the 5's 12 would not", () => {
     const game = play({ ...ROGUE_AND_WARRIOR, deck: ['Lich'], rolls: [1, 1, 1, 1, 1, 1, 1, 5, 6, 1, 6, 6], watch: [ability('Poison Blade', 1), ability('Giants Bane', 1), ...greedyWatch] });
-    expect(firstAttack(game.log)).toBe('Rogue attacks Lich with 14 (14/14)');
+    expect(firstAttack(game.log)).toBe('Warrior attacks Lich with 14 (14/14)');
   });
 });
 

@@ -89,6 +89,17 @@ describe('the Knight', () => {
     logHas(game.log, 'Warrior attacks Eagle with 6');
     logLacks(game.log, 'Cleave: the die stays');
   });
+
+  it("Animal Sentry cannot spend an Assist die: it spends a tamed creature, and the Beast Master has none", () => {
+    let sentryOffered = true;
+    const lookThenEnd: Step = (view) => {
+      sentryOffered = find(view, (o, i) => o.kind[i] === OptionKind.ability && view.tables.abilities[view.state.slotCard[o.slot[i]]].name === 'Animal Sentry') >= 0;
+      return 0;
+    };
+    const game = play({ ...PARTY, party: 'cleric,beastmaster,knight,bard', camper: 'knight', active: ['Animal Sentry', 'Rebuke'], deck: FILLER, camp: [ownAction(3, 1)], watch: [lookThenEnd] });
+    logHas(game.log, 'Beast Master gets an attack die of 3');
+    expect(sentryOffered).toBe(false);
+  });
 });
 
 describe('the Bard', () => {
