@@ -18,6 +18,9 @@ import { watchParams, watchStrategy } from './watch.ts';
  */
 const PREFERENCE = ['warrior', 'ranger', 'wizard', 'cleric', 'beastmaster', 'bard', 'royal', 'rogue', 'barbarian', 'artificer'];
 
+/** Recalling the current Warden ends its Boon: greedy recalls them only when no other Warden is left. */
+const BOON_KEPT = 100;
+
 function strength(view: CampaignView, adventurer: number): number {
   const id = view.tables.adventurerIds[adventurer];
   const rank = PREFERENCE.indexOf(id);
@@ -77,8 +80,9 @@ function optionScore(decision: CampaignDecisionKind, view: CampaignView, value: 
   switch (decision) {
     case CampaignDecision.party:
     case CampaignDecision.replacement:
-    case CampaignDecision.recall:
       return strength(view, value);
+    case CampaignDecision.recall:
+      return value === view.run.warden ? -BOON_KEPT : strength(view, value);
     case CampaignDecision.sideQuestKeep:
     case CampaignDecision.sideQuestTop:
       return questValue(view, value);

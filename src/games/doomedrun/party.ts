@@ -39,15 +39,19 @@ export class Party {
     return c.wardenOf[a] === 6 && c.finalRealmLost;
   }
 
-  /** A Company below 4 recalls Wardens (never the Warden whose Boon is in play). */
+  /**
+   * A Company below 4 recalls Wardens, any of them ("any Warden"): recalling the current one ends its Boon (a Warden
+   * cannot match an Adventurer in play). The Final Realm keeps its own rule for the Warden of Realm 6.
+   */
   private recallIfShort(): void {
     const c = this.run.camp;
     const choices = this.run.choices;
     while (c.fieldable() < MAX_PARTY) {
       choices.clear();
-      for (let a = 0; a < c.where.length; a++) if (c.where[a] === Where.warden && a !== c.warden) choices.add(a);
+      for (let a = 0; a < c.where.length; a++) if (c.where[a] === Where.warden && (c.realm < REALMS || this.finalRealmWarden(a))) choices.add(a);
       if (choices.count === 0) return;
       const a = choices.ask(CampaignDecision.recall);
+      if (a === c.warden) c.warden = -1;
       c.where[a] = Where.company;
       this.run.log?.write(`  ${this.run.advName(a)} leaves the Wardens and rejoins the Company`);
     }

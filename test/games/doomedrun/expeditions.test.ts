@@ -265,8 +265,9 @@ describe('Losing an expedition', () => {
     expect(run.replaceDead()).toBe(false);
   });
 
-  it('a Company below 4 recalls a Warden (never the Warden whose Boon is in play)', () => {
-    const run = startedRun();
+  /** A run with the Rogue an old Warden and the Beastmaster the current one, after two of the Party died. */
+  function twoDeadWithWardens(strategy?: Parameters<typeof startedRun>[0]) {
+    const run = startedRun(strategy);
     run.setUpRealm(1);
     const oldWarden = adventurer(run, 'rogue');
     const current = adventurer(run, 'beastmaster');
@@ -277,9 +278,26 @@ describe('Losing an expedition', () => {
     run.camp.warden = current;
     for (const seat of [0, 1]) exhaustBoard(run, seat);
     run.buryDead();
-    expect(run.replaceDead()).toBe(false);
+    return { run, oldWarden, current };
+  }
+
+  it('a Company below 4 recalls any Warden: greedy recalls the old ones first, then the current one, whose Boon ends', () => {
+    const { run, oldWarden, current } = twoDeadWithWardens();
+    expect(run.replaceDead()).toBe(true);
     expect(run.camp.where[oldWarden]).toBe(Where.party);
-    expect(run.camp.where[current]).toBe(Where.warden);
+    expect(run.camp.where[current]).toBe(Where.party);
+    expect(run.camp.warden).toBe(-1);
+  });
+
+  it('the current Warden is among the Wardens offered for recall', () => {
+    const offered: number[][] = [];
+    const recallFirst = (view: CampaignView) => {
+      offered.push(Array.from(view.options.subarray(0, view.count)));
+      return 0;
+    };
+    const { run, oldWarden, current } = twoDeadWithWardens({ strategy: scripted({ [CampaignDecision.recall]: recallFirst }) });
+    run.replaceDead();
+    expect(offered[0].sort()).toEqual([oldWarden, current].sort());
   });
 
   it('reset: Abilities refreshed with one exhausted each; the Side Quest to the bottom; Summons re-dealt; Unhallowed under their deck; Horde of 1; map replayed in order; fire 7; coins and rest tokens kept; the Market refreshed', () => {
