@@ -999,11 +999,12 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     }
   }
 
-  /** Look at the top `count` cards one by one; each may go to the bottom of the deck. */
+  /** Look at the top `count` cards one by one (each once, however small the deck); each may go to the bottom. */
   private peek(count: number): void {
     const s = this.state;
+    const looks = Math.min(count, s.deck.size);
     let depth = 0;
-    for (let looked = 0; looked < count && depth < s.deck.size; looked++) {
+    for (let looked = 0; looked < looks; looked++) {
       const card = s.deck.peek(depth);
       if (this.ask.peekToBottom(card)) {
         s.deck.removeAt(s.deck.size - 1 - depth);

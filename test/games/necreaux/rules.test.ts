@@ -180,6 +180,16 @@ describe('combat', () => {
     expect(deckAfter(['Medkit'])).toEqual(['Medkit', 'Laser Pistol', 'Guard Dog']);
   });
 
+  it('a peek deeper than the deck looks at each card once (Surveillance Room over 2 cards, both sent to the bottom)', () => {
+    const looked: string[] = [];
+    let names: readonly string[] = [];
+    play(
+      scenario(1, ['Surveillance Room', 'Guard Dog', 'Medkit'], [], (engine) => (names = engine.cards.names)),
+      testStrategy({ peekToBottom: (_view, card) => looked.push(names[card]) > 0 }, 1),
+    );
+    expect(looked).toEqual(['Guard Dog', 'Medkit']);
+  });
+
   it('defeating a monster with loot claims Monster Loot cards for an agent', () => {
     const game = play(scenario(1, ['Medkit', 'Henchman'], [6, 6]), testStrategy({}, 2));
     expect(game.state.zone[id(game.engine, 'Medkit')]).toBe(Zone.held);
