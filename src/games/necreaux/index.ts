@@ -103,8 +103,8 @@ export function necreauxRules(settings: Settings): NecreauxRules {
 }
 
 /**
- * The variants' cuts may leave a countdown the rules cannot play (No Time To Waste with 4 agents starts at 0, with 5
- * below it). The rulebook gives no minimum, so such settings are rejected rather than given an invented start.
+ * The variants' cuts may leave a countdown the rules cannot play: No Time To Waste alone with 4-5 agents moves the
+ * marker to zero, where the game is over before a turn is played. With An Uncertain Ending a start at zero is played.
  */
 function checkCountdownPlayable(agents: number, uncertainEnding: boolean, noTimeToWaste: NoTimeToWaste): void {
   const start = countdownAfterVariants(agents, uncertainEnding, noTimeToWaste);

@@ -30,17 +30,20 @@ export const UNCERTAIN_ENDING_STEPS = 3;
 export const NO_TIME_TO_WASTE_STEPS = 5;
 export const NO_TIME_TO_WASTE_CARDS = 24;
 
-/** Where the countdown starts: the space for the team size, less the steps the variants instruct (3 and 5). */
+/**
+ * Where the countdown starts: the space for the team size, less the steps the variants instruct (3 and 5). The
+ * marker moves "toward zero" and stops there: the tracker has no space below zero.
+ */
 export function countdownAfterVariants(agents: number, uncertainEnding: boolean, noTimeToWaste: NoTimeToWaste): number {
   let countdown = STARTING_COUNTDOWN[agents];
   if (uncertainEnding) countdown -= UNCERTAIN_ENDING_STEPS;
   if (noTimeToWaste !== 'off') countdown -= NO_TIME_TO_WASTE_STEPS;
-  return countdown;
+  return Math.max(0, countdown);
 }
 
 /**
  * The lowest start the rules can play: one turn, or zero with An Uncertain Ending (where a turn at zero is played
- * and ends with a die roll). The rulebook does not say what a start below it would mean.
+ * and ends with a die roll; "You can use this variant in tandem with any other variant").
  */
 export function lowestPlayableCountdown(uncertainEnding: boolean): number {
   return uncertainEnding ? 0 : 1;
@@ -186,12 +189,14 @@ export class SetUp {
     const pile = Math.floor(count / PILES);
     const bottomSize = count - 2 * pile;
     this.stackPile(deckStream, 2 * pile, count, cards.shuttle);
-    if (this.hasCache('lower')) this.placeCacheOnTop();
+    const lowerCache = this.hasCache('lower') && this.caches.size > 0 ? 1 : 0;
+    if (lowerCache === 1) this.placeCacheOnTop();
     this.stackPile(deckStream, pile, 2 * pile, cards.scientists);
     if (this.hasCache('upper')) this.placeCacheOnTop();
     this.stackPile(deckStream, 0, pile, -1);
     s.bottomPileSize = bottomSize + 1;
-    s.middlePileSize = pile + 1;
+    // The lower cache lies below the middle pile: counted with it, so that neither "above" count includes it wrongly.
+    s.middlePileSize = pile + 1 + lowerCache;
   }
 
   private hasCache(position: 'upper' | 'lower'): boolean {

@@ -94,10 +94,11 @@ export function testStrategy(overrides: Partial<NecreauxStrategy> = {}, speed = 
 
 /**
  * The rulebook's countdown arithmetic, written out apart from the engine: the start for the team size (11/9/7/5/4)
- * less An Uncertain Ending's 3 and No Time To Waste's 5 steps must leave a turn, or zero with An Uncertain Ending.
+ * less An Uncertain Ending's 3 and No Time To Waste's 5 steps (the marker stops at zero) must leave a turn, or zero
+ * with An Uncertain Ending.
  */
 export function variantsPlayable(agents: number, uncertainEnding: boolean, noTimeToWaste: string): boolean {
-  const start = [0, 11, 9, 7, 5, 4][agents] - (uncertainEnding ? 3 : 0) - (noTimeToWaste === 'off' ? 0 : 5);
+  const start = Math.max(0, [0, 11, 9, 7, 5, 4][agents] - (uncertainEnding ? 3 : 0) - (noTimeToWaste === 'off' ? 0 : 5));
   return start >= (uncertainEnding ? 0 : 1);
 }
 

@@ -57,6 +57,17 @@ describe('the countdown', () => {
     expect(capture({ agents: 1, level: 'intro', noTimeToWaste: 'dealt', uncertainEnding: true }).state.countdown).toBe(3);
     expect(capture({ agents: 2, level: 'intro', noTimeToWaste: 'random', uncertainEnding: true }).state.countdown).toBe(1);
   });
+
+  it.each([3, 4, 5])('both variants move the marker toward zero and stop there: %i agents start at 0', (agents) => {
+    expect(capture({ agents, level: 'intro', noTimeToWaste: 'random', uncertainEnding: true }).state.countdown).toBe(0);
+  });
+
+  it('a start at zero with An Uncertain Ending plays its first turn, which ends with the blast roll', () => {
+    const game = play({ settings: { agents: 3, level: '6', uncertainEnding: true, noTimeToWaste: 'random' }, dice: [6], arrange: (engine) => stackDeck(engine, ['Medkit']) }, testStrategy({}, 1));
+    expect(game.log).toContain('  uncertain ending: rolled 6');
+    expect(outcome(game)).toBe('failure');
+    expect(metric(game, 'turns')).toBe(1);
+  });
 });
 
 describe('the island', () => {
@@ -70,6 +81,14 @@ describe('the island', () => {
     expect(deck[52]).toBe('cache');
     expect(deck.slice(53)).toContain('shuttle');
     expect(numbers(deck.slice(53)).sort((a, b) => a - b)).toEqual(range(51, 76));
+  });
+
+  it.each(['none', 'upper', 'lower', 'both'])('How To Play, caches %s: the cards above the middle pile are pile 1 and the upper cache (the lower cache lies below it)', (caches) => {
+    const s = capture({ agents: 4, level: 'intro', caches }).state;
+    const upper = caches === 'upper' || caches === 'both' ? 1 : 0;
+    const lower = caches === 'lower' || caches === 'both' ? 1 : 0;
+    expect(s.cardsAboveMiddlePile).toBe(25 + upper);
+    expect(s.cardsAboveBottomPile).toBe(25 + upper + 26 + lower);
   });
 
   it('Level 2: only the upper cache', () => {
