@@ -177,7 +177,7 @@ export class DoomedRun implements GameEngine<DoomedrunStrategy>, RunHooks {
       for (let expedition = 1; expedition <= EXPEDITIONS; expedition++) {
         this.camp.expedition = expedition;
         if (!this.playUntilBeaten(expedition)) return this.loseRun();
-        if (expedition < EXPEDITIONS) this.gameBreak();
+        if (expedition < EXPEDITIONS && !this.gameBreak()) return this.loseRun();
       }
       this.endRealm(realm);
       this.camp.closeRealm();
@@ -356,8 +356,8 @@ export class DoomedRun implements GameEngine<DoomedrunStrategy>, RunHooks {
     this.expeditions.reset();
   }
 
-  gameBreak(): void {
-    this.expeditions.gameBreak();
+  gameBreak(): boolean {
+    return this.expeditions.gameBreak();
   }
 
   endRealm(realm: number): void {

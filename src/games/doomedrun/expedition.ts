@@ -14,7 +14,7 @@ import type { Market } from './market.ts';
 import type { Party } from './party.ts';
 import type { SideQuests } from './quests.ts';
 import { STARTING_FIRE } from './rules.ts';
-import { EXPEDITIONS, MAX_PARTY, REALMS } from './state.ts';
+import { MAX_PARTY, REALMS } from './state.ts';
 import type { Summons } from './summons.ts';
 
 /** A Run that keeps losing the same expedition is called lost after this many attempts (never reached in practice). */
@@ -46,8 +46,9 @@ export class Expeditions {
         s.status = Status.playing;
         c.expeditionsCleared++;
         this.party.buryDead();
-        // After a Realm's last expedition the Party is chosen anew at the next set-up (and scored in Realm 7).
-        return expedition === EXPEDITIONS || this.party.replaceDead();
+        // The dead are replaced at the Game Break, once its Side Quest reward is gained (a newcomer may fill the seat);
+        // after a Realm's last expedition the Party is chosen anew at the next set-up (and scored in Realm 7).
+        return true;
       }
       if (c.realm === REALMS) c.finalRealmLost = true;
       if (s.status === Status.lostSummon) this.lineDamage();
@@ -211,12 +212,17 @@ export class Expeditions {
     s.horde.push(deck.draw());
   }
 
-  /** The 7 steps of a Game Break. */
-  gameBreak(): void {
+  /**
+   * The 7 steps of a Game Break; false when the won expedition's dead cannot be replaced (the Run is lost). They are
+   * replaced once the reward is gained ("before proceeding to the next expedition"), so a newcomer can fill a seat,
+   * and before the new Side Quest, whose cost the whole Party pays.
+   */
+  gameBreak(): boolean {
     const c = this.run.camp;
     const s = this.run.rules.state;
     this.run.log?.write(`Game Break`);
     this.quests.reward();
+    if (!this.party.replaceDead()) return false;
     this.quests.select();
     seeAll(s, s.deck);
     const removed = this.summons.take(s.graveyard, this.summons.take(s.deck, 0));
@@ -227,5 +233,6 @@ export class Expeditions {
     this.market.refillCoinSpots();
     this.market.refresh();
     this.run.hooks.reachedCheckpoint('game break');
+    return true;
   }
 }

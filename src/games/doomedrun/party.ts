@@ -134,7 +134,7 @@ export class Party {
     const rules = this.run.rules;
     const choices = this.run.choices;
     choices.clear();
-    for (let seat = 0; seat < MAX_PARTY; seat++) if (rules.firstSlot(seat, Slot.exhausted) >= 0) choices.add(seat);
+    for (let seat = 0; seat < MAX_PARTY; seat++) if (this.run.camp.party[seat] >= 0 && rules.firstSlot(seat, Slot.exhausted) >= 0) choices.add(seat);
     const seat = choices.ask(CampaignDecision.refresh);
     if (seat < 0) return;
     rules.state.slotState[rules.firstSlot(seat, Slot.exhausted)] = Slot.active;

@@ -171,6 +171,55 @@ describe('Game Break', () => {
     expect(strategy.asked).not.toContain(CampaignDecision.party);
   });
 
+  it("a won expedition's dead are replaced after the Game Break's reward: a newcomer it brings can fill the seat (the Run is not lost first)", () => {
+    const run = startedRun();
+    run.setUpRealm(1);
+    const c = run.camp;
+    const s = run.rules.state;
+    // Nobody outside the Party and no Warden: a death leaves 3 who can be fielded.
+    for (let a = 0; a < c.where.length; a++) if (c.where[a] === Where.company) c.where[a] = Where.absent;
+    // The Side Quest in play brings the Knight, who has not joined ("Call of the Knight").
+    const knight = adventurer(run, 'knight');
+    const quest = run.tables.quests.findIndex((q) => q.reward.some((r) => r.op === 'join' && r.adventurer === 'knight'));
+    if (c.currentQuest >= 0) c.questDeck.push(c.currentQuest);
+    c.questDeck.remove(quest);
+    c.currentQuest = quest;
+    // Rounds stand in for play: each visits its location; the last leaves seat 0 with every board card exhausted.
+    run.rules.playCarriedRound = () => {
+      s.location = s.mapDeck.draw();
+      if (s.mapDeck.size === 0) for (let i = 0; i < 3; i++) s.slotState[i] = Slot.exhausted;
+    };
+    const fallen = c.party[0];
+    // The expedition is beaten (Party 3 + the Company's none: no one to replace the fallen yet).
+    expect(run.playUntilBeaten(1)).toBe(true);
+    expect(c.where[fallen]).toBe(Where.dead);
+    // "Before proceeding to the next expedition ...: Gain the current Side Quest reward": the Knight joins and fills the seat.
+    run.gameBreak();
+    expect(c.where[knight]).toBe(Where.party);
+    expect(Array.from(c.party)).toContain(knight);
+    for (let seat = 0; seat < 4; seat++) expect(c.party[seat]).toBeGreaterThanOrEqual(0);
+    expect(s.slotState[SLOTS_PER_SEAT * Array.from(c.party).indexOf(knight)]).not.toBe(Slot.reserve);
+  });
+
+  it("a Game Break's refresh reward is offered to the living Party only, not to a fallen member's empty seat", () => {
+    const offered: number[][] = [];
+    const run = startedRun({ strategy: scripted({ [CampaignDecision.refresh]: (view) => {
+      offered.push(Array.from(view.options.subarray(0, view.count)));
+      return view.options[0];
+    } }) });
+    run.setUpRealm(1);
+    const c = run.camp;
+    c.currentQuest = 0;
+    (run.tables.quests[0] as { reward: unknown[] }).reward = [{ op: 'refresh', count: 1 }];
+    for (const seat of [0, 1]) exhaustBoard(run, seat);
+    run.rules.state.slotState[SLOTS_PER_SEAT] = Slot.active;
+    run.buryDead();
+    expect(c.party[0]).toBe(-1);
+    run.gameBreak();
+    // Seat 1 survives on one card; seats 2 and 3 were dealt one card exhausted.
+    expect(offered[0]).toEqual([1, 2, 3]);
+  });
+
   it('rest tokens are returned once everyone has rested twice', () => {
     const log: string[] = [];
     const run = startedRun({ log, settings: { detail: true } });
