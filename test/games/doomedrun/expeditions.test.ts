@@ -210,7 +210,7 @@ describe('Game Break', () => {
     run.setUpRealm(1);
     const c = run.camp;
     c.currentQuest = 0;
-    (run.tables.quests[0] as { reward: unknown[] }).reward = [{ op: 'refresh', count: 1 }];
+    Object.assign(run.tables.quests[0], { reward: [{ op: 'refresh', count: 1 }] });
     for (const seat of [0, 1]) exhaustBoard(run, seat);
     run.rules.state.slotState[SLOTS_PER_SEAT] = Slot.active;
     run.buryDead();
