@@ -135,8 +135,15 @@ export interface GameEngine<S extends Strategy> {
   playGame(seed: number, strategy: S, out: OutcomeRecord): void;
 }
 
-/** One game, as every run, vetting and replay plays it: the strategy hears that a game starts, then the engine plays it. */
+/**
+ * One game, as every run, vetting and replay plays it: the strategy hears that a game starts, then the engine plays it.
+ * The record is cleared first (outcome -1, every metric NaN), so that a field the engine leaves unwritten is refused
+ * when the game is counted rather than taken from whichever game the worker played before, which would make results
+ * depend on the worker count.
+ */
 export function playOneGame<S extends Strategy>(engine: GameEngine<S>, seed: number, strategy: S, out: OutcomeRecord): void {
+  out.outcome = -1;
+  out.metrics.fill(Number.NaN);
   strategy.startGame?.();
   engine.playGame(seed, strategy, out);
 }

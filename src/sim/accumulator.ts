@@ -60,11 +60,16 @@ export class CellAccumulator {
   /** A record a game got wrong is refused before anything is counted. */
   private checkRecord(record: OutcomeRecord): void {
     if (!(record.outcome >= 0 && record.outcome < this.outcomeCount)) {
-      throw new Error(`outcome index ${record.outcome} is outside the ${this.outcomeCount} declared outcomes`);
+      // playOneGame clears the record to outcome -1 and every metric NaN: what the game left as it was.
+      const unwritten = record.outcome === -1 ? ' (the game wrote no outcome: playGame sets out.outcome in every game)' : '';
+      throw new Error(`outcome index ${record.outcome} is outside the ${this.outcomeCount} declared outcomes${unwritten}`);
     }
     for (let m = 0; m < this.metrics.length; m++) {
       const value = record.metrics[m];
-      if ((value | 0) !== value) throw new Error(`metric "${this.metrics[m].name}" was ${value}: a metric value is a whole number from ${METRIC_MISSING + 1} to ${-(METRIC_MISSING + 1)}`);
+      if ((value | 0) !== value) {
+        const unwritten = Number.isNaN(value) ? ' (the game did not write it: playGame sets every metric in every game, METRIC_MISSING where it does not apply)' : '';
+        throw new Error(`metric "${this.metrics[m].name}" was ${value}: a metric value is a whole number from ${METRIC_MISSING + 1} to ${-(METRIC_MISSING + 1)}${unwritten}`);
+      }
     }
   }
 

@@ -202,10 +202,14 @@ export class Runner {
 
   /**
    * After a round: with a fixed game count the run is over; with a target CI, cells still short of it go on unless
-   * the run was stopped. A round cut short by a stop leaves its cells incomplete.
+   * the run was stopped. A round cut short by a stop leaves incomplete the cells that did not play all of it.
    */
   private nextRound(previous: Round, playedInFull: boolean): Round | null {
-    if (!playedInFull) return null;
+    if (!playedInFull) {
+      // The cells a stopped task played before the one in play may still have played every game of the round.
+      for (const cell of previous.cells) this.cellDone[cell] = this.playedRound(cell, previous) && (this.options.gamesPerCell !== null || this.reachedTarget(cell, previous.end));
+      return null;
+    }
     if (this.options.gamesPerCell !== null) {
       this.cellDone.fill(true);
       return null;
@@ -214,6 +218,15 @@ export class Runner {
     for (const cell of previous.cells) this.cellDone[cell] = !stillPlaying.includes(cell);
     if (stillPlaying.length === 0 || this.stopped()) return null;
     return { start: previous.end, end: Math.min(previous.end + ROUND_GAMES, this.options.maxGames), cells: stillPlaying };
+  }
+
+  /**
+   * Whether the cell has played every game of `round` its shard plays: a target-CI run (never sharded) plays each
+   * round's cells from game 0 to the round's end; a fixed run has one round, whose tasks each play every cell.
+   */
+  private playedRound(cell: number, round: Round): boolean {
+    const games = this.options.gamesPerCell === null ? round.end : Array.from(this.tasks(round)).reduce((sum, task) => sum + task.count, 0);
+    return this.cells[cell].games === games;
   }
 
   private reachedTarget(cell: number, gamesPlayed: number): boolean {

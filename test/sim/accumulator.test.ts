@@ -2,7 +2,7 @@ import { deviation, mean } from 'd3-array';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/core/errors.ts';
-import { METRIC_MISSING, type MetricSpec, OutcomeRecord } from '../../src/core/game.ts';
+import { type GameEngine, METRIC_MISSING, type MetricSpec, OutcomeRecord, playOneGame, type Strategy } from '../../src/core/game.ts';
 import { CellAccumulator, PairAccumulator, RawStateError, readingCell } from '../../src/sim/accumulator.ts';
 import type { CellRaw } from '../../src/sim/results.ts';
 import { meanInterval } from '../../src/sim/statistics.ts';
@@ -303,5 +303,47 @@ describe('PairAccumulator', () => {
       /different pairs of cells/,
     );
     expect(() => accumulatePairs([]).merge(new PairAccumulator(PAIRS, 3))).toThrow(/of 3 metrics into 2/);
+  });
+});
+
+/**
+ * A worker reuses one OutcomeRecord for every game it plays. An engine that leaves a field unwritten in some game must
+ * be refused, not given the value of whichever game the worker played before (which depends on the worker count).
+ */
+const bestRoll: MetricSpec[] = [{ name: 'best', description: 'best roll', min: 2, max: 12 }];
+
+/** Writes the metric only in games it wins (even seeds), forgetting it on a loss. */
+const forgetful: GameEngine<Strategy> = {
+  playGame(seed, _strategy, out) {
+    out.outcome = seed % 2 === 0 ? 0 : 1;
+    if (seed % 2 === 0) out.metrics[0] = 10;
+  },
+};
+
+/** Writes the metric but never the outcome. */
+const noOutcome: GameEngine<Strategy> = {
+  playGame(_seed, _strategy, out) {
+    out.metrics[0] = 4;
+  },
+};
+
+const strategy: Strategy = { name: 'any' };
+
+describe('the record of a game', () => {
+  it('refuses a metric the engine left unwritten instead of counting the previous game\'s value', () => {
+    const record = new OutcomeRecord(1);
+    const cell = new CellAccumulator(2, bestRoll);
+    playOneGame(forgetful, 2, strategy, record);
+    cell.add(record);
+    playOneGame(forgetful, 3, strategy, record);
+    expect(() => cell.add(record)).toThrow(/metric "best" was NaN.*the game did not write it/);
+    expect(cell.metricSums[0]).toBe(10);
+  });
+
+  it('refuses an outcome the engine left unwritten', () => {
+    const record = new OutcomeRecord(1);
+    record.outcome = 1; // the previous game's
+    playOneGame(noOutcome, 1, strategy, record);
+    expect(() => new CellAccumulator(2, bestRoll).add(record)).toThrow(/outcome index -1 .*the game wrote no outcome/);
   });
 });

@@ -396,6 +396,25 @@ describe('runner', () => {
     for (const comparison of results.comparisons) expect(comparison.games).toBe(Math.min(games[comparison.a], games[comparison.b]));
   });
 
+  it.each([
+    ['--games 10', { games: 10 }],
+    ['--target-ci 0.5 --max-games 10', { targetCi: 0.5, maxGames: 10 }],
+  ])('marks complete the cells that played all their games before the stop, and only those (%s)', async (_, size) => {
+    // One task of 10 games plays the 6 cells one after the other, each game 30-60 ms: stopped once 20 games are done,
+    // the first two cells have played all their games.
+    const file = { ...readExperimentFile(GRID), strategies: ['test/fixtures/strategies/slow.ts:ms=30'] };
+    const interruption = new AbortController();
+    const { results, interrupted } = await executeExperiment({
+      file, sourcePath: GRID, ...size, workers: 1, shard: null, keepGameWins: true, signal: interruption.signal,
+      onProgress: (done) => done >= 20 && interruption.abort(),
+    });
+    expect(interrupted).toBe(true);
+    expect(results.cells[0].games).toBe(10);
+    expect(results.cells.some((cell) => cell.games < 10)).toBe(true);
+    expect(results.cells.map((cell) => cell.complete)).toEqual(results.cells.map((cell) => cell.games === 10));
+    expect(results.complete).toBe(false);
+  });
+
   it('counts a stop that comes after the last game as no interruption: every cell complete', async () => {
     const file = readExperimentFile(GRID);
     const interruption = new AbortController();
