@@ -392,6 +392,8 @@ export function distribution(results: ResultsFile, request: Request<'distributio
     return histogramRows(cell, request.metric).map((bin) => ({ ...cellFields(cell, columns), ...place, ...bin }));
   });
   const title = chartTitle(results, `${request.metric} distribution by ${request.x}`);
+  // A metric some games leave out (a round of loss) is a share of the games that recorded it, not of every game.
+  const everyGame = results.cells.every((cell) => cell.metrics[request.metric].n === cell.games);
   return {
     $schema: SCHEMA,
     title: rows.some((row) => row.outOfRange) ? withSubtitleLine(title, OUT_OF_RANGE_NOTE) : title,
@@ -409,7 +411,7 @@ export function distribution(results: ResultsFile, request: Request<'distributio
         x: { field: 'left', bin: 'binned', type: 'quantitative', title: request.metric, axis: { tickMinStep: 1 } },
         x2: { field: 'right' },
         opacity: { condition: { test: 'datum.outOfRange', value: 0.4 }, value: 1 },
-        y: { field: 'share', type: 'quantitative', title: 'share of games', axis: { format: '%' } },
+        y: { field: 'share', type: 'quantitative', title: everyGame ? 'share of games' : `share of games recording ${request.metric}`, axis: { format: '%' } },
         tooltip: [
           ...settingTooltips(results, [request.x]),
           { field: 'values', type: 'nominal', title: request.metric },

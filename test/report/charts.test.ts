@@ -318,6 +318,13 @@ describe('distribution', () => {
     expect(JSON.stringify(buildChart(grid, { type: 'distribution', metric: 'turns', x: 'speed' }).title)).not.toContain('faded bars');
   });
 
+  it('says a metric some games leave out is a share of the games that recorded it', () => {
+    const yTitle = (metric: string) => (buildChart(grid, { type: 'distribution', metric, x: 'speed' }) as { spec: { encoding: { y: { title: string } } } }).spec.encoding.y.title;
+    expect(grid.cells.some((cell) => cell.metrics.lossTurn.n < cell.games)).toBe(true);
+    expect(yTitle('lossTurn')).toBe('share of games recording lossTurn');
+    expect(yTitle('score')).toBe('share of games');
+  });
+
   it('draws each panel under the headers of its row and column value', async () => {
     const panels = await renderedPanels(buildChart(grid, { type: 'distribution', metric: 'score', x: 'speed' }));
     expect(panels).toHaveLength(grid.cells.length);
