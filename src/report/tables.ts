@@ -324,7 +324,10 @@ function differenceText(comparison: PairedComparison, name: string): string {
   return difference === undefined || comparison.games === 0 ? NO_GAMES : meanDifferenceWithCi(difference, comparison.games);
 }
 
-/** "3 of 17 comparisons are significant (95% CI excludes 0)." Comparisons of no games (a stopped run's) are left out. */
+/**
+ * "3 of 17 comparisons are significant (95% CI excludes 0)", and which interval the win-rate differences carry.
+ * Comparisons of no games (a stopped run's) are left out.
+ */
 export function significanceNote(comparisons: readonly PairedComparison[]): string {
   const measured = comparisons.filter((comparison) => comparison.games > 0);
   const significant = measured.filter(isSignificant).length;
@@ -332,7 +335,8 @@ export function significanceNote(comparisons: readonly PairedComparison[]): stri
   const unmeasured = comparisons.length - measured.length;
   return (
     `${significant} of ${measured.length} comparisons are significant (95% CI excludes 0); about ` +
-    `${byChance.toFixed(byChance < 10 ? 1 : 0)} would be by chance alone if no setting mattered.` +
+    `${byChance.toFixed(byChance < 10 ? 1 : 0)} would be by chance alone if no setting mattered. ` +
+    "A win-rate difference's interval is Tango's score interval for paired proportions, over the games both cells played." +
     (unmeasured === 0 ? '' : ` ${unmeasured} more have no games both cells played.`)
   );
 }

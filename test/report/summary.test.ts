@@ -143,6 +143,7 @@ describe('summaryMarkdown', () => {
 
   it('lists the paired comparisons and says which are significant', () => {
     expect(summary).toContain('13 of 17 comparisons are significant (95% CI excludes 0); about 0.8 would be by chance alone if no setting mattered.');
+    expect(summary).toContain("A win-rate difference's interval is Tango's score interval for paired proportions, over the games both cells played.");
     expect(summary).toContain('| speed=6 vs speed=5 (agents=2) | 2,000 | -10.3 pp [-12.1, -8.5] | yes |');
     expect(summary).toContain('| agents=4 vs agents=3 (speed=5) | 2,000 | +0.7 pp [-0.2, 1.6] | no |');
   });
