@@ -172,6 +172,9 @@ export function createGreedy(params: GreedyParams, name = 'greedy'): KyrosStrate
           return card(view, 2);
         case Decision.allyAttack:
           return allyAttack(view);
+        case Decision.heal:
+          return 0; // as far as the gold goes
+
         default:
           return 0;
       }

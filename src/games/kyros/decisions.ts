@@ -30,9 +30,15 @@ export const Decision = {
   buy: 7,
   /** In a phase the hero would defend in (state.phase): an ally that has not fought this round attacks instead (kind ally, a = item slot), or the hero defends (done). */
   allyAttack: 8,
+  /**
+   * In a Market Step (a rest, or the one after a liberation, before buying): how many wounds to pay healCost gold each
+   * to heal, the hero's first, then its allies' (kind heal, a = wounds). Options from the most the gold pays for down to
+   * 0; the first heals as far as the gold goes.
+   */
+  heal: 9,
 } as const;
 export type DecisionKind = (typeof Decision)[keyof typeof Decision];
-export const DECISION_NAMES = ['destination', 'counters', 'lordItem', 'heroItem', 'phase', 'escape', 'freeCard', 'buy', 'allyAttack'] as const;
+export const DECISION_NAMES = ['destination', 'counters', 'lordItem', 'heroItem', 'phase', 'escape', 'freeCard', 'buy', 'allyAttack', 'heal'] as const;
 
 export const OptionKind = {
   done: 0,
@@ -45,6 +51,7 @@ export const OptionKind = {
   escape: 7,
   card: 8,
   ally: 9,
+  heal: 10,
 } as const;
 
 export const OPTION_CAPACITY = 64;

@@ -5,7 +5,7 @@ import type { GameLog, OutcomeRecord } from '../../core/game.ts';
 import { METRIC_MISSING } from '../../core/game.ts';
 import { GameRandom, type RandomStream } from '../../core/rng.ts';
 import { Activation, ACTIVATION_NAMES, ATTRIBUTE_NAMES, type KyrosTables, PHASE_NAMES } from './cards.ts';
-import { Decision, DECISION_NAMES, type DecisionKind, type DecisionView, type KyrosStrategy, OptionKind, OptionList, type RulesView } from './decisions.ts';
+import { Decision, DECISION_NAMES, type DecisionKind, type DecisionView, type KyrosStrategy, OPTION_CAPACITY, OptionKind, OptionList, type RulesView } from './decisions.ts';
 import { chance, DuelNumbers } from './duel.ts';
 import { HeroProfile, LordProfile } from './profiles.ts';
 import {
@@ -299,18 +299,39 @@ export class KyrosRules implements RulesView {
     this.healInTown(seat, this.log === null ? '' : `  seat ${seat + 1} ${this.tables.heroNames[this.state.seatHero[seat]]} rests in a free town`);
   }
 
-  /** Healing in a town's Market Step: all exhaustion goes; each wound of the hero, then of its allies, heals for healCost gold (as far as the gold goes). */
+  /**
+   * Healing in a town's Market Step: all exhaustion goes; the hero chooses how many wounds to pay healCost gold each
+   * for, as far as its gold goes (healing is bought, like a card, so the hero may keep its gold for one); they heal
+   * the hero's first, then its allies'.
+   */
   private healInTown(seat: number, who: string): void {
     const s = this.state;
     s.exhaustion[seat] = 0;
-    let healed = this.healWounds(seat, s.wounds, seat);
-    for (let i = 0; i < s.itemCount[seat]; i++) healed += this.healWounds(seat, s.allyWounds, seat * ITEM_CAPACITY + i);
+    let budget = this.healChoice(seat);
+    let healed = this.healWounds(seat, s.wounds, seat, budget);
+    budget -= healed;
+    for (let i = 0; i < s.itemCount[seat]; i++) {
+      const more = this.healWounds(seat, s.allyWounds, seat * ITEM_CAPACITY + i, budget);
+      healed += more;
+      budget -= more;
+    }
     if (this.log !== null) this.log.write(`${who}: heals ${healed} wound(s) for ${healed * this.settings.healCost} gold (wounds ${s.wounds[seat]}, gold ${s.gold[seat]})`);
   }
 
-  /** Heal the wounds at `wounds[at]` as far as the seat's gold goes; returns how many. */
-  private healWounds(seat: number, wounds: Int16Array, at: number): number {
-    const healed = this.affordableHeals(seat, wounds[at]);
+  /** The hero's choice of how many wounds to heal: every count from the most its gold pays for down to 0. */
+  private healChoice(seat: number): number {
+    const most = this.restHeals(seat);
+    if (most === 0) return 0;
+    const o = this.options;
+    o.clear();
+    for (let wounds = most; wounds > 0 && o.count < OPTION_CAPACITY - 1; wounds--) o.add(OptionKind.heal, wounds);
+    o.add(OptionKind.heal, 0);
+    return o.a[this.ask(Decision.heal, seat)];
+  }
+
+  /** Heal the wounds at `wounds[at]`, at most `budget`, as far as the seat's gold goes; returns how many. */
+  private healWounds(seat: number, wounds: Int16Array, at: number, budget: number): number {
+    const healed = Math.min(budget, this.affordableHeals(seat, wounds[at]));
     wounds[at] -= healed;
     this.state.gold[seat] -= healed * this.settings.healCost;
     return healed;
@@ -776,13 +797,19 @@ export class KyrosRules implements RulesView {
   private liberate(seat: number, town: number, lord: number): void {
     const s = this.state;
     this.takeSpoils(seat, town, lord);
+    // bothFall=lord-first: the Lord's reflected wound knocked the hero out too: it keeps the spoils, misses the market.
+    const fell = s.wounds[seat] >= s.heroLife;
     if (s.occupiedTowns() === 0) {
       s.status = Status.finished;
-      if (this.log !== null) this.log.write('  the last occupied town is liberated: the game ends');
+      // The knock-out counts in the metric also when this liberation ends the game.
+      if (fell) s.knockouts++;
+      if (this.log !== null) {
+        if (fell) this.log.write('    the hero falls with the Giant Lord and is knocked out');
+        this.log.write('  the last occupied town is liberated: the game ends');
+      }
       return;
     }
-    if (s.wounds[seat] >= s.heroLife) {
-      // bothFall=lord-first: the Lord's reflected wound knocked the hero out too: it keeps the spoils, misses the market.
+    if (fell) {
       this.knockOut(seat);
       if (this.log !== null) this.log.write('    the hero falls with the Giant Lord and is knocked out; it goes to a free town to recover');
       return;

@@ -463,3 +463,79 @@ describe('scripted dice', () => {
     expect(reusedLines).toEqual(freshLines);
   });
 });
+
+describe('the Market Step after a liberation is a Market Step "as normal" (healing is paid for, not forced)', () => {
+  it('lets the hero keep its gold for a card instead of healing every wound first', () => {
+    // Mad Carthos (melee 9/3) liberates Yanesh (melee 17, life 4) with rolls of 10; two towns stay occupied, so the
+    // Market Step follows. He comes in with 3 wounds and leaves the fight with 6 gold after Yanesh's reward.
+    const yanesh = lordIndex('Yanesh the Bloodthirsty');
+    const lines: string[] = [];
+    const rules = makeRules({ players: 2, maxRounds: 1 }, lines);
+    const strategy = scripted({
+      // Heal nothing (the option that heals 0 wounds), when asked.
+      [Decision.heal]: (view) => option(view, OptionKind.heal, 0),
+      [Decision.buy]: (view) => {
+        for (let i = 0; i < view.options.count; i++) {
+          if (view.options.kind[i] === OptionKind.card && view.state.stackAt(view.state.town, view.options.a[i]) === itemIndex('Lightning Mace')) return i;
+        }
+        return 0;
+      },
+    });
+    rules.playGame(21, strategy, newRecord(), (r) => {
+      occupy(r, 0, 'Yanesh the Bloodthirsty', ['Lightning Mace', 'Runed Shield']);
+      seatHero(r, 0, 'Mad Carthos', 0);
+      seatHero(r, 1, 'Corbin', -1);
+      r.state.wounds[0] = 3;
+      r.state.gold[0] = 6 - tables.lordRewardGold[yanesh];
+      scriptRolls(r, TENS(10));
+    });
+    const s = rules.state;
+    expect(s.townLiberated[0], lines.join('\n')).toBe(1);
+    // Before the fix: the Market Step healed the 3 wounds (6 -> 3 gold) before any purchase, so the 6-gold Lightning
+    // Mace was never offered.
+    expect(Array.from(s.items.subarray(0, s.itemCount[0]))).toEqual([itemIndex('Lightning Mace')]);
+    expect(s.gold[0]).toBe(0);
+    expect(s.wounds[0]).toBe(3);
+  });
+
+  it('still heals as far as the gold goes when the hero takes the first option (greedy, and the default)', () => {
+    const lines: string[] = [];
+    const rules = makeRules({ players: 2, maxRounds: 1 }, lines);
+    rules.playGame(21, scripted(), newRecord(), (r) => {
+      occupy(r, 0, 'Yanesh the Bloodthirsty', ['Lightning Mace']);
+      seatHero(r, 0, 'Mad Carthos', 0);
+      seatHero(r, 1, 'Corbin', -1);
+      r.state.wounds[0] = 3;
+      r.state.gold[0] = 10;
+      scriptRolls(r, TENS(10));
+    });
+    expect(rules.state.wounds[0]).toBe(0);
+    expect(lines.some((line) => line.includes('heals 3 wound(s) for 3 gold'))).toBe(true);
+  });
+});
+
+describe('judgement 7, bothFall=lord-first: a hero who falls with the last Giant Lord is counted as knocked out', () => {
+  it('counts the knock-out in the knockouts metric when the game ends with the liberation', () => {
+    // Corbin (magic 5/1) throws a Dwarven Fire Bomb (3 wounds, no test) at Mordra (life 4, reflects 1 wound when
+    // wounded in magic), then hits her in magic with rolls of 10: the hit fells her and her reflect fells him, at 1
+    // wound from his Life.
+    const lines: string[] = [];
+    const rules = makeRules({ players: 1, maxRounds: 1, bothFall: 'lord-first' }, lines);
+    const out = newRecord();
+    const strategy = scripted({
+      [Decision.heroItem]: (view) => (view.options.count > 1 ? 1 : 0),
+      [Decision.phase]: () => 2,
+    });
+    rules.playGame(3, strategy, out, (r) => {
+      occupy(r, 0, 'Mordra the Hag-Queen', []);
+      seatHero(r, 0, 'Corbin', 0, ['Dwarven Fire Bomb']);
+      liberateAllBut(r, 0);
+      r.state.wounds[0] = tables.heroLife[r.state.seatHero[0]] - 1;
+      scriptRolls(r, TENS(6));
+    });
+    expect(rules.state.status, lines.join('\n')).toBe(Status.finished);
+    expect(lines.some((line) => line.includes("the Giant Lord's reflect effect: 1 wound(s) to the hero")), lines.join('\n')).toBe(true);
+    // Both fell; the rules (RULES.md judgement 7, lord-first): the hero keeps the spoils, then is knocked out.
+    expect(out.metrics[M.knockouts]).toBe(1);
+  });
+});
