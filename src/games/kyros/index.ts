@@ -22,6 +22,7 @@ export function rulesOptions(settings: Settings): RulesOptions {
     knockoutTurns: Number(settings.knockoutTurns),
     priorFame: settings.priorFame === 'none' || settings.priorFame === 'random' ? settings.priorFame : 'eighth',
     lordFallsFirst: settings.bothFall === 'lord-first',
+    beforeCombatEveryRound: settings.beforeCombat !== 'first-round',
   };
 }
 
@@ -68,6 +69,7 @@ const kyros: GameModule<KyrosStrategy, KyrosContent> = {
     { name: 'knockoutTurns', kind: 'int', min: 0, max: 6, default: 1, description: 'turns a knocked-out hero loses' },
     { name: 'priorFame', kind: 'enum', values: ['eighth', 'none', 'random'], default: 'eighth', description: 'fame from the 8 Giant Lords defeated before the endgame: the eighth only, held by the player who triggered the endgame (the last seat); none; or the eighth and the other seven to random heroes' },
     { name: 'bothFall', kind: 'enum', values: ['struck-first', 'lord-first'], default: 'struck-first', description: "when a blow's reflected wound (Mirror of Shael) would fell the striker too: the side struck falls first and its reflect no longer counts; or both fall and the Giant Lord first (the hero keeps the spoils, then is knocked out)" },
+    { name: 'beforeCombat', kind: 'enum', values: ['every-round', 'first-round'], default: 'every-round', description: "when the Before Combat step (a Giant Lord card's strike, both sides' bombs, potions, surges and reflects) comes: at the start of every combat round (the notes' round order), or once, before a fight's first round (the Kyros example's 'the Before Combat phase of the combat')" },
   ],
   content: kyrosContent,
   strategies: kyrosStrategies,

@@ -54,6 +54,12 @@ export interface RulesOptions {
    * fall the Giant Lord falls first; `struck-first` (default): the side struck falls first, its reflect uncounted.
    */
   readonly lordFallsFirst: boolean;
+  /**
+   * `beforeCombat=every-round` (default): each combat round opens with a Before Combat step (the Lord card's strike,
+   * then both sides' items); `first-round`: only the combat's first round does, so a strike, bomb, potion or surge is
+   * used once a fight (a surge still raises that round only).
+   */
+  readonly beforeCombatEveryRound: boolean;
 }
 
 export const OUTCOME_UNFINISHED = MAX_SEATS;
@@ -420,7 +426,7 @@ export class KyrosRules implements RulesView {
           return CombatEnd.escaped;
         }
       }
-      let end = this.beforeCombat();
+      let end = round === 1 || this.settings.beforeCombatEveryRound ? this.beforeCombat() : -1;
       if (end >= 0) return end;
       o.clear();
       for (let p = 0; p < 3; p++) o.add(OptionKind.phase, p);

@@ -5,9 +5,9 @@ import type { KyrosRules } from '../../../src/games/kyros/rules.ts';
 import { liberateAllBut, lordIndex, makeRules, newRecord, occupy, option, type Script, scripted, scriptRolls, seatHero, tables } from './scenario.ts';
 
 /** Lord Hawthorne (ranged 5, melee 8/3, magic 5, Life 10) alone against one Lord in Frostgate, with fixed rolls. */
-function fight(lord: string, stack: string[], items: string[], rolls: number[], script: Script = {}, more: { arrange?: (rules: KyrosRules) => void; bothFall?: string } = {}) {
+function fight(lord: string, stack: string[], items: string[], rolls: number[], script: Script = {}, more: { arrange?: (rules: KyrosRules) => void; settings?: Record<string, string> } = {}) {
   const lines: string[] = [];
-  const rules = makeRules({ players: 1, maxRounds: 1, travel: 1, ...(more.bothFall === undefined ? {} : { bothFall: more.bothFall }) }, lines);
+  const rules = makeRules({ players: 1, maxRounds: 1, travel: 1, ...more.settings }, lines);
   rules.playGame(2, scripted(script), newRecord(), (r) => {
     occupy(r, 0, lord, stack);
     seatHero(r, 0, 'Lord Hawthorne', 0, items);
@@ -116,6 +116,34 @@ describe("the Giant Lord card's own abilities (the rulebook: its passive ability
     expect(rules.state.wounds[0]).toBeGreaterThanOrEqual(1 + 3);
   });
 
+  const strikeFails = [1, 1];
+  const roundHolds = Array(6).fill(10);
+  it.each([
+    ['every-round', [1, 2, 3], [strikeFails, roundHolds, strikeFails, roundHolds, strikeFails, roundHolds].flat()],
+    ['first-round', [1], [strikeFails, roundHolds, roundHolds, roundHolds].flat()],
+  ])('beforeCombat=%s: the Before Combat step (strike, then items) comes in rounds %j', (beforeCombat, rounds, rolls) => {
+    // Vasha (13/1, 13/2, 18/4, Life 4) strikes 1 wound unless Spirit 14 (Hawthorne's 5 + 1 + 1 fails; 5 + 20 passes).
+    // Hawthorne (5 wounds) drinks a Healing Potion (heals 3) when first offered in a round, attacks in ranged (hits for 1),
+    // holds in melee and magic, and escapes when round 4 begins.
+    const offered: number[] = [];
+    const script: Script = {
+      [Decision.heroItem]: (view) => {
+        const firstThisRound = !offered.includes(view.state.combatRound);
+        offered.push(view.state.combatRound);
+        return firstThisRound ? 1 : 0;
+      },
+      [Decision.phase]: (view) => option(view, OptionKind.phase, Phase.ranged),
+      [Decision.escape]: (view) => (view.state.combatRound >= 4 ? option(view, OptionKind.escape, 0) : 0),
+    };
+    const { lines } = fight('Vasha the Stormcaller', [], ['Healing Potion', 'Healing Potion', 'Healing Potion'], rolls, script, {
+      settings: { beforeCombat },
+      arrange: (r) => (r.state.wounds[0] = 5),
+    });
+    expect(lines.filter((line) => line.startsWith('    Vasha the Stormcaller: '))).toHaveLength(rounds.length);
+    expect([...new Set(offered)]).toEqual(rounds);
+    expect(lines.some((line) => line.includes('round 3 ranged: the hero attacks'))).toBe(true);
+  });
+
   it.each([
     ['struck-first', false],
     ['lord-first', true],
@@ -125,7 +153,7 @@ describe("the Giant Lord card's own abilities (the rulebook: its passive ability
     // Lord to its Life, so the knocked-out hero liberated the town.
     const mirror = (view: DecisionView) => (view.options.count > 1 ? 1 : 0);
     const script = { [Decision.heroItem]: mirror, [Decision.phase]: (view: DecisionView) => option(view, OptionKind.phase, Phase.melee) };
-    const { rules, lines } = fight('Hrolvath the Old', [], ['Mirror of Shael'], [10, 10, 10, 10, 1, 1], script, { bothFall, arrange: (r) => (r.state.wounds[0] = 8) });
+    const { rules, lines } = fight('Hrolvath the Old', [], ['Mirror of Shael'], [10, 10, 10, 10, 1, 1], script, { settings: { bothFall }, arrange: (r) => (r.state.wounds[0] = 8) });
     expect(lines.some((line) => line.includes("the hero's reflect effect"))).toBe(reflected);
     // Both fell: the Lord first, so the town (the last occupied one: the game ends) is liberated.
     expect(rules.state.townLiberated[0]).toBe(reflected ? 1 : 0);
@@ -140,7 +168,7 @@ describe("the Giant Lord card's own abilities (the rulebook: its passive ability
     // hits for 3, round 2 its magic for the last 1; every defence holds.
     const phases = [Phase.melee, Phase.magic];
     const script = { [Decision.phase]: (view: DecisionView) => option(view, OptionKind.phase, phases[view.state.combatRound - 1]) };
-    const { rules, lines } = fight('Mordra the Hag-Queen', [], [], Array(12).fill(10), script, { bothFall, arrange: (r) => (r.state.wounds[0] = 9) });
+    const { rules, lines } = fight('Mordra the Hag-Queen', [], [], Array(12).fill(10), script, { settings: { bothFall }, arrange: (r) => (r.state.wounds[0] = 9) });
     expect(rules.state.townLiberated[0]).toBe(1);
     expect(lines.some((line) => line.includes("the Giant Lord's reflect effect"))).toBe(reflected);
     expect(rules.state.wounds[0]).toBe(reflected ? 10 : 9);
