@@ -50,9 +50,12 @@ const HISTOGRAM_WIDTH = 300;
 const MIN_HISTOGRAM_WIDTH = 180;
 /** Colours of the series palette (category10): more lines than this would repeat colours. */
 const SERIES_COLOURS = 10;
-/** 95% CI bars with short end ticks, whatever the band width of the axis. */
-const ERROR_BARS = { type: 'errorbar', ticks: { size: 8 } } as const;
-const WIN_RATE_AXIS = { title: 'win rate', axis: { format: '%' }, scale: { domain: [0, 1] } };
+/** 95% CI bars with short end ticks, whatever the band width of the axis; left out of what screen readers read (each point says its interval). */
+const ERROR_BARS = { type: 'errorbar', ticks: { size: 8, aria: false }, rule: { aria: false } } as const;
+/** How a chart's tooltips and screen-reader labels write a rate, and a mean or a difference (axes keep their tick formats). */
+const RATE_FORMAT = '.1%';
+const VALUE_FORMAT = '.3~f';
+const WIN_RATE_AXIS = { title: 'win rate', format: RATE_FORMAT, axis: { format: '%' }, scale: { domain: [0, 1] } };
 const LINE_CHART_WIDTH = 400;
 const SURVIVAL_WIDTH = 360;
 /** Pixels per category of an ordinal x axis: a line chart (win rate, mean) grows past its width to give each this much. */
@@ -201,7 +204,7 @@ export function mean(results: ResultsFile, request: Request<'mean'>): TopLevelSp
   const rows = (lines: Lines) => measured.map((cell) => ({ ...lineFields(cell, lines), ...meanFields(cell, request.metric) }));
   const rateOf = sharedRateOf(measured, request.metric);
   const scale = rateOf === null ? { zero: false } : { domain: [0, rateOf] };
-  const y = { title: `${request.metric} (mean)`, scale, tooltips: meanTooltips(`${request.metric} (mean)`) };
+  const y = { title: `${request.metric} (mean)`, format: VALUE_FORMAT, scale, tooltips: meanTooltips(`${request.metric} (mean)`) };
   return lineWithErrorBars(results, request, request.metric, rows, y);
 }
 
@@ -216,6 +219,7 @@ function sharedRateOf(cells: readonly CellResult[], metric: string): number | nu
 
 interface LineAxis {
   readonly title: string;
+  readonly format: string;
   readonly axis?: object;
   readonly scale: object;
   readonly tooltips: readonly object[];
@@ -297,7 +301,7 @@ export function stages(results: ResultsFile, request: Request<'stages'>): TopLev
   const title = chartTitle(results, linesTitle(`${first} to ${last} (mean) by`, request.stage, lines));
   const x: XChannel = { field: 'stage', type: 'quantitative', title: request.stage, scale: { domain: [1, request.metrics.length] }, axis: { tickMinStep: 1 } };
   const stageTooltips = [{ field: 'stage', type: 'quantitative', title: request.stage }, { field: 'metric', type: 'nominal', title: 'metric' }] as const;
-  const y = { title: 'mean', scale: { zero: true }, tooltips: meanTooltips('mean') };
+  const y = { title: 'mean', format: VALUE_FORMAT, scale: { zero: true }, tooltips: meanTooltips('mean') };
   const panel = errorBarPanel(results, lines, LINE_CHART_WIDTH, x, y, [...stageTooltips, ...settingTooltips(results, axes)]);
   return inPanels(results, title, rows, lines.panels, panel, LINE_CHART_WIDTH, 'panel');
 }
@@ -621,7 +625,7 @@ function differencePanel(label: 'pair' | 'context' | 'comparison', measure: Diff
   const byContext = label === 'pair';
   // No axis title: the labels name each row, and a title beside labels this long would be drawn over them.
   const y = { field: label, type: 'nominal', title: null, sort: null, axis: { labelLimit: 0 } } as const;
-  const x = { type: 'quantitative', title: measure.axisTitle } as const;
+  const x = { type: 'quantitative', title: measure.axisTitle, format: VALUE_FORMAT } as const;
   return {
     width: 400,
     height: { step: 24 },
@@ -762,9 +766,9 @@ function winFields(cell: CellResult): Row {
 
 function winTooltips() {
   return [
-    { field: 'value', type: 'quantitative', title: 'win rate', format: '.1%' },
-    { field: 'lo', type: 'quantitative', title: '95% CI low', format: '.1%' },
-    { field: 'hi', type: 'quantitative', title: '95% CI high', format: '.1%' },
+    { field: 'value', type: 'quantitative', title: 'win rate', format: RATE_FORMAT },
+    { field: 'lo', type: 'quantitative', title: '95% CI low', format: RATE_FORMAT },
+    { field: 'hi', type: 'quantitative', title: '95% CI high', format: RATE_FORMAT },
     { field: 'games', type: 'quantitative', title: 'games', format: ',' },
   ] as const;
 }
@@ -790,7 +794,7 @@ function shortDecimal(value: number): string {
 /** The tooltip of a mean titled `title`, its interval and the games it applied to. */
 function meanTooltips(title: string) {
   return [
-    { field: 'value', type: 'quantitative', title, format: '.3~f' },
+    { field: 'value', type: 'quantitative', title, format: VALUE_FORMAT },
     { field: 'interval', type: 'nominal', title: '95% CI' },
     { field: 'n', type: 'quantitative', title: 'games it applied to', format: ',' },
   ] as const;

@@ -8,6 +8,11 @@ function legendSymbolOpacities(svg: string): string[] {
   return [...svg.matchAll(/role-legend-symbol[^>]*><path [^>]*opacity="([\d.]+)"/g)].map((match) => match[1]);
 }
 
+/** What a screen reader is told of each mark of a rendered chart (axes, legends and titles left out). */
+function markLabels(svg: string): string[] {
+  return [...svg.matchAll(/role-mark[^>]*>(.*?)<\/g>/g)].flatMap((group) => [...group[1].matchAll(/aria-label="([^"]*)"/g)].map((label) => label[1]));
+}
+
 describe('renderSvg', () => {
   it('renders a chart to SVG with its title, subtitle and marks', async () => {
     const svg = await renderSvg(buildChart(loadResults('necreaux-speed'), { type: 'winRate', x: 'speed', color: 'agents' }));
@@ -29,6 +34,18 @@ describe('renderSvg', () => {
     expect(svg).toContain('turns: share of games reaching each value, by agents');
     expect(svg).toContain('class="mark-area');
     expect(svg).toContain('class="mark-line');
+  });
+
+  it.each([
+    ['winRate', { type: 'winRate', x: 'speed', color: 'agents' }],
+    ['pairedDifference', { type: 'pairedDifference', varied: 'agents' }],
+    ['mean', { type: 'mean', metric: 'turns', x: 'speed', color: 'agents' }],
+  ] as const)('reads a %s chart to a screen reader point by point, each with its interval as the tooltips write it, and not its error bars by their internal fields', async (_type, chart) => {
+    const labels = markLabels(await renderSvg(buildChart(loadResults('necreaux-speed'), chart)));
+    expect(labels.length).toBeGreaterThan(0);
+    expect(labels.every((label) => /95% CI/.test(label))).toBe(true);
+    expect(labels.some((label) => /\b(upper_lo|lo|hi):/.test(label))).toBe(false);
+    expect(labels.filter((label) => /\d\.\d{4}/.test(label))).toEqual([]);
   });
 
   it("draws a survival chart's legend symbols opaque, as its lines are, not faint as its bands", async () => {
