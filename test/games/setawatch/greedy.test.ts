@@ -36,6 +36,14 @@ describe('greedy in the Watch', () => {
   });
 });
 
+describe('greedy reads the face-down cards the party knows', () => {
+  it('Long Shot defeats the Ember Drake Mountain Keep brought from the Graveyard to the back, not the next unknown card', () => {
+    // Fire 3 lights only the Bear; the Ember Drake (3 damage), seen in the Graveyard, lies face down at the end.
+    const game = play({ camper: 'cleric', fire: 3, locations: ['Mountain Keep'], active: [...NO_KILLS, 'Long Shot'], deck: ['Bear', 'Eagle', 'Wolf', 'Bear#2', 'Eagle#2'], graveyard: ['Ember Drake'], seen: ['Ember Drake'], rolls: Array(12).fill(1), watch: greedyWatch });
+    expect(game.log.find((line) => line.includes(' is defeated'))?.trim()).toBe('Ember Drake is defeated');
+  });
+});
+
 describe('greedy plans with the dice still ready', () => {
   it('counts only the dice still ready: the spent 4 that killed an Eagle does not stand in for the 2 + 2 a Bear needs', () => {
     const game = play({ camper: 'cleric', fire: 3, active: NO_KILLS, deck: ['Eagle#2', 'Bear'], rolls: [1, 1, 1, 4, 6, 6, 2, 2, 6, 6, 6, 6], watch: greedyWatch });

@@ -5,6 +5,7 @@ import { CardTables } from '../../../src/games/setawatch/cards.ts';
 import { type ContentSet, setawatchContentSchema, type SetawatchContent } from '../../../src/games/setawatch/content.ts';
 import { Decision, type DecisionKind, type DecisionView, OptionKind, type SetawatchStrategy, type WatchIgnores } from '../../../src/games/setawatch/decisions.ts';
 import setawatch, { readingsOf } from '../../../src/games/setawatch/index.ts';
+import { see } from '../../../src/games/setawatch/knowledge.ts';
 import { SetawatchRules } from '../../../src/games/setawatch/rules.ts';
 import { DICE_PER_SEAT, Slot, SLOTS_PER_SEAT, type SetawatchState } from '../../../src/games/setawatch/state.ts';
 import { greedyChoice } from '../../../strategies/setawatch/greedy.ts';
@@ -58,6 +59,8 @@ export interface Scenario {
   deck?: string[];
   graveyard?: string[];
   horde?: string[];
+  /** Cards the party has seen and knows the place of (knowledge.ts), as it knows the Graveyard's and the Horde's in play. */
+  seen?: string[];
   /** The Unhallowed deck, top first; when given, the other Unhallowed leave the game. */
   unhallowed?: string[];
   /** Locations on top of the map deck, in the order they are reached. */
@@ -137,6 +140,7 @@ function stack(rules: SetawatchRules, scenario: Scenario): void {
       pile.push(id);
     }
   }
+  for (const label of scenario.seen ?? []) see(s, card(t, label));
   if (scenario.onlyLocations === true) while (s.mapDeck.size > 0) s.unusedLocations.pushBottom(s.mapDeck.draw());
   for (const name of [...(scenario.locations ?? ['Barren Plains'])].reverse()) {
     const id = location(t, name);
