@@ -16,7 +16,8 @@ import { DICE_PER_SEAT, Die, LINE_CAPACITY, LineFlag, SEATS, Slot, SLOTS_PER_SEA
  * the board) while keeping every adventurer fighting. In camp it heals, Equips a reserve card worth more than a board
  * card (Prepared too, and the Bard's Multi-Talented borrowing), Teleports, checks the map (locations by fire, Line size
  * counted thrice, Respites), chops wood below 12 (before runes below 7), spends doubles on Vanquish (the Horde joins the
- * final Line) and Bolster when those actions are done or worth less, and sends to camp whoever the Watch misses least. It never takes Taunt or Line Dance (pre-production
+ * final Line) and Bolster when those actions are done or worth less, and sends to camp whoever the Watch misses least
+ * (the fewest active cards, then the lowest roll). It never takes Taunt or Line Dance (pre-production
  * Knight and Bard).
  */
 
@@ -654,15 +655,25 @@ function worthKind(tables: CardTables, card: number): number {
 }
 
 /**
- * The camper: whoever the Watch misses least (no active card: their dice could not fight; low dice) and who gains most
- * at camp (an exhausted card to refresh). A pip on Watch is worth about 1.5 points, a card 10.
+ * The camper: whoever the Watch misses least (no active card: their dice could not fight; then the fewest active
+ * cards, then low dice) and who gains most at camp (an exhausted card to refresh, 10). A pip on Watch is worth about
+ * 1.5 points.
  */
 function scoreCamper(view: DecisionView, index: number): number {
   const s = view.state;
   const seat = view.options.target[index];
-  const watchValue = s.activeCards(seat) === 0 ? 0 : 1.5 * s.rollTotal[seat] + 5 * s.activeCards(seat);
+  const watchValue = s.activeCards(seat) === 0 ? 0 : 1.5 * s.rollTotal[seat] + CAMPER_CARD_WORTH * s.activeCards(seat);
   return (hasExhausted(s, seat) ? 10 : 0) - watchValue;
 }
+
+/**
+ * An active card the camper takes out of the Watch: it neither fights nor takes the Line's damage this round, and the
+ * round is lost when the Watch's cards run out. Worth more than a pip-heavy roll (a card is about 20 pips), so the
+ * adventurer with the fewest active cards camps. Measured against 5 (20,000 games a level, the same seeds): Easy
+ * 73.5% -> 74.1%, Normal 51.0% -> 51.6%, Hard 29.9% -> 30.7%, Insane 14.1% -> 14.8%; 10 gained about half of that,
+ * 20 and 40 as much, 15 less at Normal (10,000 games).
+ */
+const CAMPER_CARD_WORTH = 30;
 
 function hasExhausted(s: DecisionView['state'], seat: number): boolean {
   for (let slot = seat * SLOTS_PER_SEAT; slot < (seat + 1) * SLOTS_PER_SEAT; slot++) if (s.slotState[slot] === Slot.exhausted) return true;

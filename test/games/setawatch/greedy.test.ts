@@ -150,6 +150,12 @@ describe('greedy plays Song of Discord', () => {
 describe('greedy at camp', () => {
   const greedyCamp: Step[] = Array.from({ length: 3 }, () => optional((view) => greedyChoice(Decision.camp, view)));
 
+  it('sends to camp the adventurer with the fewest active cards (the Wizard, one card, rolling 6 6 6), not the low roll with two', () => {
+    // Seat order: cleric, ranger, warrior, wizard. The Warrior rolls 1 1 1 but would take Throw Axe and Berserker out of the Watch.
+    const game = play({ fire: 12, active: ['Banish', 'Rebuke', 'Protective Ward', 'Long Shot', 'Sharpshooter', 'Far Sight', 'Throw Axe', 'Berserker', 'Shockbolt'], rolls: [4, 4, 4, 4, 4, 4, 1, 1, 1, 6, 6, 6], watch: greedyWatch });
+    expect(game.log.filter((line) => line.includes(' camps ')).map((line) => line.trim())).toEqual(['Wizard camps (rest 1 of 2)']);
+  });
+
   it('Equips the reserve card measured worth most in place of the board card worth least', () => {
     const game = play({ camper: 'ranger', fire: 12, active: ['Elf Senses', 'Far Sight', 'Slumber', 'Rebuke', 'Berserker', 'Shockbolt'], rolls: [1, 1, 1, 2, 3, 5, 1, 1, 1, 1, 1, 1], camp: greedyCamp, watch: greedyWatch });
     const byWorth = (names: string[]) => [...names].sort((a, b) => MEASURED_WORTH[b] - MEASURED_WORTH[a]);
