@@ -29,6 +29,12 @@ describe('greedy in the Watch', () => {
     expect(eagle.map((line) => line.replace(/ \(.*/, '').split(' with ')[1]).sort()).toEqual(['1', '2']);
   });
 
+  it('wards a Hydra in front that a kill would only send to the back, rather than spending 8 + 8 on it', () => {
+    const game = play({ camper: 'ranger', fire: 3, active: [...NO_KILLS, 'Protective Ward'], deck: ['Summon!', 'Eagle'], unhallowed: ['Hydra'], rolls: [1, 1, 1, 1, 1, 1, 8, 8, 8, 1, 1, 1], watch: greedyWatch });
+    const events = game.log.filter((line) => /Hydra (is defeated|goes to the Horde)|Protective Ward/.test(line)).map((line) => line.trim());
+    expect(events.slice(0, 2)).toEqual(['Cleric uses Protective Ward', 'Hydra goes to the Horde']);
+  });
+
   it('kills a Hydra only to move the Line on (in front), then clears the rest before killing it for good', () => {
     const game = play({ camper: 'cleric', fire: 3, active: NO_KILLS, deck: ['Summon!', 'Eagle'], unhallowed: ['Hydra'], rolls: [1, 1, 1, 8, 8, 8, 8, 8, 8, 6, 6, 6], watch: greedyWatch });
     const events = game.log.filter((line) => /Hydra (is defeated|returns)|Eagle is defeated/.test(line)).map((line) => line.trim());
