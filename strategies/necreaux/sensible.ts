@@ -74,8 +74,9 @@ export abstract class SensibleStrategy implements NecreauxStrategy {
     if (welcomesSplit(view) && (op === Op.avoidCard || op === Op.reroll || op === Op.rollBonus)) return false;
     switch (op) {
       case Op.delay:
-      case Op.evadeMonster:
         return isDangerous(view, current);
+      case Op.evadeMonster:
+        return isDangerous(view, current) || !fightWorthIt(view);
       case Op.destroyCard:
         return current < 0 || isDangerous(view, current);
       case Op.monsterHit:
@@ -146,10 +147,11 @@ export abstract class SensibleStrategy implements NecreauxStrategy {
   /**
    * Fight on while the expected damage of fighting to the end is below the cost of fleeing: one damage per agent,
    * the rest of the turn's draws, and the Monster Loot (and the monster's own loot) given up. Each round is a fresh
-   * decision (damage already taken is sunk). A team that cannot survive the expected fight flees.
+   * decision (damage already taken is sunk). A team that cannot survive the expected fight flees, unless it can evade
+   * the monster instead (at the round's start), which costs neither damage nor the turn.
    */
   fight(view: NecreauxView): boolean {
-    return fightCost(view) <= fleeCost(view);
+    return fightWorthIt(view) || teamCanEvade(view);
   }
 
   lootPick(view: NecreauxView): number {
@@ -304,6 +306,20 @@ export function fightCost(view: NecreauxView): number {
   const cost = rounds * agents * BELOW[cv];
   // A fight the team cannot expect to survive is not worth any loot.
   return cost >= 0.8 * teamHearts(view) ? Infinity : cost;
+}
+
+function fightWorthIt(view: NecreauxView): boolean {
+  return fightCost(view) <= fleeCost(view);
+}
+
+/** An acting agent holds an active card whose evade ability it can pay for now. */
+function teamCanEvade(view: NecreauxView): boolean {
+  for (let a = 0; a < view.agents; a++) {
+    if (!view.isActing(a)) continue;
+    for (let i = 0; i < view.skillCount(a); i++) if (view.canAffordOp(view.skillAt(a, i), Op.evadeMonster)) return true;
+    for (let i = 0; i < view.heldCount(a); i++) if (view.canAffordOp(view.heldAt(a, i), Op.evadeMonster)) return true;
+  }
+  return false;
 }
 
 /** One damage per agent, plus the draws the turn loses when time is short, plus the loot given up. */

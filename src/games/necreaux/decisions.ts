@@ -114,6 +114,8 @@ export interface NecreauxView {
   abilityOp(ability: number): number;
   /** Whether one of the card's abilities has this op. */
   cardHasOp(card: number, op: number): boolean;
+  /** The card is active and one of its abilities with this op is affordable now (its charges cover the cost). */
+  canAffordOp(card: number, op: number): boolean;
   abilityAmount(ability: number): number;
   abilityCost(ability: number): number;
 

@@ -594,6 +594,15 @@ export class GameState implements NecreauxView {
     return false;
   }
 
+  canAffordOp(card: number, op: number): boolean {
+    const cards = this.cards;
+    if (!this.isActive(card)) return false;
+    for (let ability = cards.abilityStart[card]; ability < cards.abilityEnd[card]; ability++) {
+      if (cards.abilityOp[ability] === op && this.charges[card] >= cards.abilityCost[ability]) return true;
+    }
+    return false;
+  }
+
   abilityAmount(ability: number): number {
     return this.cards.abilityAmount[ability];
   }

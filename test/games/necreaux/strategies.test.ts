@@ -157,6 +157,22 @@ describe('the built-in strategies', () => {
     expect(target).toBe('Perfect Strategist');
   });
 
+  it('sensible strategies evade a monster they would flee from when a card lets them, rather than flee', () => {
+    const adaptive = definition('adaptive').create({});
+    const asAdaptive = testStrategy({ fight: (view) => adaptive.fight(view), useAbility: (view, ability) => adaptive.useAbility(view, ability) });
+    // A lone agent with one skill card (2 hearts) flees the Armoured Sentry (CV 7, health 2): the fight is expected to
+    // cost most of its hearts. Holding the Prototype Jetpack, it goes into the round and evades it instead.
+    const meet = (withJetpack: boolean) =>
+      play(plainScenario(1, ['Armoured Sentry', 'Medkit'], [6, 6, 6, 6], 1, (e) => {
+        setSkills(e, 0, ['Plain 1']);
+        if (withJetpack) giveHeld(e, 0, 'Prototype Jetpack');
+      }), asAdaptive).log;
+    expect(meet(false)).toContain('  flee from Armoured Sentry');
+    const evading = meet(true);
+    expect(evading).not.toContain('  flee from Armoured Sentry');
+    expect(evading).toContain('  Prototype Jetpack: evadeMonster');
+  });
+
   describe('cautious ("slow and safe: rests when hurt, flees dangerous monsters")', () => {
     /**
      * The first speeds cautious and adaptive pick for a lone plain agent with `disabled` of its 3 skill cards
