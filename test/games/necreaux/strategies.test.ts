@@ -173,6 +173,30 @@ describe('the built-in strategies', () => {
     expect(evading).toContain('  Prototype Jetpack: evadeMonster');
   });
 
+  it('sensible strategies peek to the bottom every card not worth a draw, and a Sliding Wall only while the team is split', () => {
+    const adaptive = definition('adaptive').create({});
+    const toBottom: Record<string, boolean> = {};
+    play({ settings: { agents: 2 }, arrange: (e) => {
+      plainAgents(e);
+      for (const name of ['Armoured Sentry', 'Tripwire', 'Medkit', 'Supply Closet', 'Shortcut Found', 'The Scientists', 'Sliding Wall']) {
+        toBottom[name] = adaptive.peekToBottom(e.state, id(e, name));
+      }
+      e.state.split = true;
+      toBottom['Sliding Wall, split'] = adaptive.peekToBottom(e.state, id(e, 'Sliding Wall'));
+      e.state.split = false;
+    } }, definition('fixed-speed').create({}));
+    expect(toBottom).toEqual({
+      'Armoured Sentry': true,
+      Tripwire: true,
+      Medkit: true,
+      'Supply Closet': true,
+      'Shortcut Found': false,
+      'The Scientists': false,
+      'Sliding Wall': false,
+      'Sliding Wall, split': true,
+    });
+  });
+
   describe('cautious ("slow and safe: rests when hurt, flees dangerous monsters")', () => {
     /**
      * The first speeds cautious and adaptive pick for a lone plain agent with `disabled` of its 3 skill cards
