@@ -97,7 +97,7 @@ export abstract class SensibleStrategy implements NecreauxStrategy {
         return true;
       }
       case Op.charge:
-        return view.kind(view.abilityCard(ability)) !== Kind.scientists;
+        return view.kind(view.abilityCard(ability)) !== Kind.scientists || scientistsBuyTime(view, view.abilityCard(ability));
       case Op.rest:
         return isHurt(view);
       default:
@@ -470,6 +470,21 @@ function chargePriority(view: NecreauxView, card: number): number {
   return (view.cardHasOp(card, Op.countdown) ? TIME_FIRST : 0) + chargesMissing(view, card);
 }
 const TIME_FIRST = 100;
+
+/**
+ * The Scientists' charges go to a card that buys time (Perfect Strategist) when the team has one, else they are kept
+ * to destroy a card. Keeping one back to destroy with won no more (Level 6, 4 agents: 56.4% against 56.7%).
+ */
+function scientistsBuyTime(view: NecreauxView, scientists: number): boolean {
+  for (let a = 0; a < view.agents; a++) {
+    if (!view.isActing(a)) continue;
+    for (let i = 0; i < view.skillCount(a); i++) {
+      const card = view.skillAt(a, i);
+      if (view.cardHasOp(card, Op.countdown) && view.canCharge(card, scientists)) return true;
+    }
+  }
+  return false;
+}
 
 /** The agent's first face-down skill card (else its first skill card). */
 function firstDisabledSkill(view: NecreauxView, agent: number): number {

@@ -197,6 +197,19 @@ describe('the built-in strategies', () => {
     });
   });
 
+  it("sensible strategies spend the Scientists' charges on a card that buys time, and keep them otherwise", () => {
+    const adaptive = definition('adaptive').create({});
+    /** The Scientists' charges spent in a short game of two agents, one with `timeBuyer` among its skill cards. */
+    const chargesSpent = (timeBuyer: string) =>
+      play(plainScenario(2, ['Medkit', 'Laser Pistol'], [6, 6, 6, 6], 2, (e) => {
+        setSkills(e, 0, [timeBuyer, 'Plain 2', 'Plain 3']);
+        giveHeld(e, 1, 'The Scientists', 3);
+        e.state.scientistsFound = true;
+      }), testStrategy({ useAbility: (view, ability) => adaptive.useAbility(view, ability) })).log.filter((line) => line === '  The Scientists: charge 1').length;
+    expect(chargesSpent('Perfect Strategist')).toBe(3);
+    expect(chargesSpent('Plain 1')).toBe(0);
+  });
+
   describe('cautious ("slow and safe: rests when hurt, flees dangerous monsters")', () => {
     /**
      * The first speeds cautious and adaptive pick for a lone plain agent with `disabled` of its 3 skill cards
