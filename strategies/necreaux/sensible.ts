@@ -18,14 +18,12 @@ export abstract class SensibleStrategy implements NecreauxStrategy {
 
   /**
    * Per-turn memory, keyed by the turn and the deck so that it can never carry over from one game to the next (it is
-   * also cleared whenever a speed is chosen): the turn start of the last peek, and the damage point prevention was
-   * last bought for (-1: none).
+   * also cleared whenever a speed is chosen): the turn start of the last peek (-1: none).
    */
   private peekedKey = -1;
-  private preventedKey = -1;
 
   chooseSpeed(view: NecreauxView): number {
-    this.peekedKey = this.preventedKey = -1;
+    this.peekedKey = -1;
     return this.pickSpeed(view);
   }
 
@@ -89,13 +87,9 @@ export abstract class SensibleStrategy implements NecreauxStrategy {
         if (this.peekedKey === turnKey(view)) return false;
         this.peekedKey = turnKey(view);
         return true;
-      case Op.preventDamage: {
+      case Op.preventDamage:
         // Prevention is bought for the point about to land; more would be wasted.
-        const key = turnKey(view) * 4096 + view.drawn * 64 + view.damageLeft;
-        if (this.preventedKey === key) return false;
-        this.preventedKey = key;
-        return true;
-      }
+        return view.preventionHeld(view.holderOf(view.abilityCard(ability))) === 0;
       case Op.charge:
         return view.kind(view.abilityCard(ability)) !== Kind.scientists || scientistsBuyTime(view, view.abilityCard(ability));
       case Op.rest:

@@ -67,6 +67,8 @@ export interface NecreauxView {
   actingCount(): number;
   /** Hearts left: 2 per face-up skill card, 1 per face-down one. */
   health(agent: number): number;
+  /** Damage the agent has prevented ahead of the point about to land on it (bought but not yet used). */
+  preventionHeld(agent: number): number;
   /** The agent's passive bonus to rolls of this kind (Roll bits), parasite penalties included. */
   passiveBonus(agent: number, rollKind: number): number;
   skillCount(agent: number): number;

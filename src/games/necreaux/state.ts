@@ -459,6 +459,10 @@ export class GameState implements NecreauxView {
     return this.hearts[agent];
   }
 
+  preventionHeld(agent: number): number {
+    return this.prevention[agent];
+  }
+
   skillCount(agent: number): number {
     return this.skills[agent].size;
   }

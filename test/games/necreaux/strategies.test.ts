@@ -210,6 +210,15 @@ describe('the built-in strategies', () => {
     expect(chargesSpent('Plain 1')).toBe(0);
   });
 
+  it('sensible strategies buy prevention once for each point about to land, in every round of a fight', () => {
+    const adaptive = definition('adaptive').create({});
+    let armor = -1;
+    // A lone agent misses the Guard Dog twice (1+1), then hits (6+6): Body Armor's two charges take both hits.
+    const game = play(plainScenario(1, ['Guard Dog', 'Medkit'], [1, 1, 1, 1, 6, 6], 1, (e) => (armor = giveHeld(e, 0, 'Body Armor', 2))), testStrategy({ useAbility: (view, ability) => adaptive.useAbility(view, ability) }));
+    expect(game.log.filter((line) => line === '  agent 0 prevents 1 damage')).toHaveLength(2);
+    expect([game.state.health(0), game.state.charges[armor]]).toEqual([6, 0]);
+  });
+
   describe('cautious ("slow and safe: rests when hurt, flees dangerous monsters")', () => {
     /**
      * The first speeds cautious and adaptive pick for a lone plain agent with `disabled` of its 3 skill cards
