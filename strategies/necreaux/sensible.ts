@@ -185,7 +185,10 @@ export abstract class SensibleStrategy implements NecreauxStrategy {
     return best;
   }
 
-  /** Disable a face-up card while the agent keeps another face-up; otherwise lose a disabled one (the rulebook's tip). */
+  /**
+   * Disable a face-up card while the agent keeps another face-up; otherwise lose a disabled one (the rulebook's tip).
+   * Among those, spare the card that buys time, then the one with the most charges.
+   */
   damageCard(view: NecreauxView, agent: number): number {
     // Hearts: two per face-up card, one per face-down one.
     const faceUp = view.health(agent) - view.skillCount(agent);
@@ -195,7 +198,7 @@ export abstract class SensibleStrategy implements NecreauxStrategy {
       const card = view.skillAt(agent, i);
       if (!view.canDamageCard(agent, card)) continue;
       if (choice < 0 || (view.isFaceDown(card) !== preferFaceUp && view.isFaceDown(choice) === preferFaceUp)) choice = card;
-      else if (view.isFaceDown(card) === view.isFaceDown(choice) && view.chargesOn(card) < view.chargesOn(choice)) choice = card;
+      else if (view.isFaceDown(card) === view.isFaceDown(choice) && damageCost(view, card) < damageCost(view, choice)) choice = card;
     }
     return choice;
   }
@@ -478,6 +481,11 @@ function scientistsBuyTime(view: NecreauxView, scientists: number): boolean {
     }
   }
   return false;
+}
+
+/** What damaging the card loses: a card that buys time above any other, then its charges. */
+function damageCost(view: NecreauxView, card: number): number {
+  return (view.cardHasOp(card, Op.countdown) ? TIME_FIRST : 0) + view.chargesOn(card);
 }
 
 /** The agent's first face-down skill card (else its first skill card). */

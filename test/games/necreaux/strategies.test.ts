@@ -219,6 +219,19 @@ describe('the built-in strategies', () => {
     expect([game.state.health(0), game.state.charges[armor]]).toEqual([6, 0]);
   });
 
+  it('sensible strategies disable the card that buys time last, whatever its charges', () => {
+    const adaptive = definition('adaptive').create({});
+    let damaged = '';
+    play({ settings: { agents: 1 }, arrange: (e) => {
+      setSkills(e, 0, ['Perfect Strategist', 'Martial Artist', 'Plain 3']);
+      e.state.charges[id(e, 'Perfect Strategist')] = 0;
+      e.state.charges[id(e, 'Martial Artist')] = 1;
+      e.state.charges[id(e, 'Plain 3')] = 2;
+      damaged = e.state.name(adaptive.damageCard(e.state, 0));
+    } }, definition('fixed-speed').create({}));
+    expect(damaged).toBe('Martial Artist');
+  });
+
   describe('cautious ("slow and safe: rests when hurt, flees dangerous monsters")', () => {
     /**
      * The first speeds cautious and adaptive pick for a lone plain agent with `disabled` of its 3 skill cards
