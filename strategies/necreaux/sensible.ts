@@ -135,7 +135,7 @@ export abstract class SensibleStrategy implements NecreauxStrategy {
    * worth a draw goes (monsters, traps, items, rooms); events, among them the time gifts, stay, and so do the Scientists
    * and caches. A Sliding Wall stays while the team is together (a split explores twice as fast) and goes while it is
    * split (a second one would regroup it). Measured at Level 6 with 4 agents against sending only traps and monsters
-   * of CV 8 or more: 46.0% -> 53.1% won (RULES.md, "Peeks").
+   * of CV 8 or more: 46.0% -> 53.1% won (RULES.md, "Then the sensible strategies evade, peek and spend on time").
    */
   peekToBottom(view: NecreauxView, card: number): boolean {
     if (view.isSlidingWall(card)) return view.split;
