@@ -77,6 +77,8 @@ export abstract class SensibleStrategy implements NecreauxStrategy {
         return isDangerous(view, current);
       case Op.evadeMonster:
         return isDangerous(view, current) || !fightWorthIt(view);
+      case Op.avoidCard:
+        return view.kind(current) !== Kind.trap || trapFailChance(view, current) >= AVOID_TRAP_CHANCE;
       case Op.destroyCard:
         return current < 0 || isDangerous(view, current);
       case Op.monsterHit:
@@ -335,6 +337,16 @@ export function fleeCost(view: NecreauxView): number {
   const timeShort = cardsToShuttle(view) > (turnsLeft(view) - 1) * 10 ? 1 : 0.25;
   const loot = view.currentCard >= 0 ? Math.min(view.lootValue(view.currentCard), view.lootSize()) : 0;
   return view.actingCount() + DRAW_VALUE * timeShort * drawsLost + LOOT_VALUE * loot;
+}
+
+/** A trap is avoided when it is at least this likely to fail (charges are kept for traps that would hurt). */
+const AVOID_TRAP_CHANCE = 0.5;
+
+/** The chance that the trap fails at the current speed (plain 2d6, the roller's bonuses not counted). */
+function trapFailChance(view: NecreauxView, trap: number): number {
+  if (!view.hasSpeedTest(trap)) return 1;
+  const speed = Math.min(19, view.speed);
+  return view.failsAboveSpeed(trap) ? ABOVE[speed] : BELOW[speed];
 }
 
 /** The turn, the countdown and the deck size as one number. */

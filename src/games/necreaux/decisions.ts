@@ -91,6 +91,10 @@ export interface NecreauxView {
   shortfallPer(card: number): number;
   /** A trap whose speed test every acting agent rolls (each failing agent suffers the fail text). */
   eachRolls(card: number): boolean;
+  /** A trap with a speed test (a trap without one always suffers its fail text). */
+  hasSpeedTest(card: number): boolean;
+  /** A trap whose speed test fails on a roll above the speed (else below it). */
+  failsAboveSpeed(card: number): boolean;
   /** Adventure cards of the content: card ids 0 to adventureCount - 1. */
   readonly adventureCount: number;
   /**

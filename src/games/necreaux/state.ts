@@ -532,6 +532,14 @@ export class GameState implements NecreauxView {
     return this.cards.trapTest[card] === TrapTest.each;
   }
 
+  hasSpeedTest(card: number): boolean {
+    return this.cards.trapTest[card] !== TrapTest.none;
+  }
+
+  failsAboveSpeed(card: number): boolean {
+    return this.cards.trapFailsAbove[card] === 1;
+  }
+
   get adventureCount(): number {
     return this.cards.adventureCount;
   }

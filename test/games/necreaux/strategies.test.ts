@@ -173,6 +173,31 @@ describe('the built-in strategies', () => {
     expect(evading).toContain('  Prototype Jetpack: evadeMonster');
   });
 
+  it('sensible strategies avoid a trap (Security Expert) only when it is likely to fail at the speed', () => {
+    const adaptive = definition('adaptive').create({});
+    const avoided: Record<string, boolean> = {};
+    play({ settings: { agents: 1 }, arrange: (e) => {
+      setSkills(e, 0, ['Security Expert', 'Plain 2', 'Plain 3']);
+      const card = e.state.skillAt(0, 0);
+      const avoid = e.cards.abilityStart[card];
+      for (const [trap, speed] of [['Laser Grid', 12], ['Laser Grid', 2], ['Sleeping Gas', 12], ['Sleeping Gas', 2], ['Pressure Plate', 12]] as const) {
+        e.state.currentCard = id(e, trap);
+        e.state.speed = speed;
+        avoided[`${trap} at ${speed}`] = adaptive.useAbility(e.state, avoid);
+      }
+      e.state.currentCard = -1;
+      e.state.speed = 0;
+    } }, definition('fixed-speed').create({}));
+    // Laser Grid fails a roll below the speed, Sleeping Gas one above it; the Pressure Plate has no test.
+    expect(avoided).toEqual({
+      'Laser Grid at 12': true,
+      'Laser Grid at 2': false,
+      'Sleeping Gas at 12': false,
+      'Sleeping Gas at 2': true,
+      'Pressure Plate at 12': true,
+    });
+  });
+
   it('sensible strategies peek to the bottom every card not worth a draw, and a Sliding Wall only while the team is split', () => {
     const adaptive = definition('adaptive').create({});
     const toBottom: Record<string, boolean> = {};
