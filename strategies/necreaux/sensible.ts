@@ -331,8 +331,12 @@ function teamCanEvade(view: NecreauxView): boolean {
   return false;
 }
 
-/** One damage per agent, plus the draws the turn loses when time is short, plus the loot given up. */
+/**
+ * One damage per agent, plus the draws the turn loses when time is short, plus the loot given up; on the last turn
+ * without the Escape Shuttle fleeing loses the game (it ends the turn, and the countdown runs out).
+ */
 export function fleeCost(view: NecreauxView): number {
+  if (lastTurnWithoutShuttle(view)) return Infinity;
   const drawsLost = view.speed > 0 ? Math.max(0, view.speed - view.drawn) : 0;
   const timeShort = cardsToShuttle(view) > (turnsLeft(view) - 1) * 10 ? 1 : 0.25;
   const loot = view.currentCard >= 0 ? Math.min(view.lootValue(view.currentCard), view.lootSize()) : 0;
@@ -347,6 +351,11 @@ function trapFailChance(view: NecreauxView, trap: number): number {
   if (!view.hasSpeedTest(trap)) return 1;
   const speed = Math.min(19, view.speed);
   return view.failsAboveSpeed(trap) ? ABOVE[speed] : BELOW[speed];
+}
+
+/** The turn ends the game unless the shuttle is found: the countdown moves to 0 at its end. */
+function lastTurnWithoutShuttle(view: NecreauxView): boolean {
+  return view.countdown <= 1 && !view.uncertainEnding && view.actingTeam === MAIN_TEAM && !teamHasShuttle(view);
 }
 
 /** The turn, the countdown and the deck size as one number. */

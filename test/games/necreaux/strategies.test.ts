@@ -161,9 +161,10 @@ describe('the built-in strategies', () => {
     const adaptive = definition('adaptive').create({});
     const asAdaptive = testStrategy({ fight: (view) => adaptive.fight(view), useAbility: (view, ability) => adaptive.useAbility(view, ability) });
     // A lone agent with one skill card (2 hearts) flees the Armoured Sentry (CV 7, health 2): the fight is expected to
-    // cost most of its hearts. Holding the Prototype Jetpack, it goes into the round and evades it instead.
+    // cost most of its hearts (with a turn left after this one: on the last, fleeing would lose the game). Holding the
+    // Prototype Jetpack, it goes into the round and evades it instead.
     const meet = (withJetpack: boolean) =>
-      play(plainScenario(1, ['Armoured Sentry', 'Medkit'], [6, 6, 6, 6], 1, (e) => {
+      play(plainScenario(1, ['Armoured Sentry', 'Medkit'], [6, 6, 6, 6], 2, (e) => {
         setSkills(e, 0, ['Plain 1']);
         if (withJetpack) giveHeld(e, 0, 'Prototype Jetpack');
       }), asAdaptive).log;
@@ -171,6 +172,19 @@ describe('the built-in strategies', () => {
     const evading = meet(true);
     expect(evading).not.toContain('  flee from Armoured Sentry');
     expect(evading).toContain('  Prototype Jetpack: evadeMonster');
+  });
+
+  it('sensible strategies do not flee on the last turn without the shuttle (fleeing ends the turn, and the game)', () => {
+    const adaptive = definition('adaptive').create({});
+    const asAdaptive = testStrategy({ fight: (view) => adaptive.fight(view), useAbility: (view, ability) => adaptive.useAbility(view, ability) });
+    // The lone agent of the test above, its 2 hearts no match for the Armoured Sentry: it flees with a turn left, and
+    // fights on the last (double sixes: it wins).
+    const meet = (countdown: number) =>
+      play(plainScenario(1, ['Armoured Sentry', 'Medkit'], [6, 6, 6, 6], countdown, (e) => setSkills(e, 0, ['Plain 1'])), asAdaptive).log;
+    expect(meet(2)).toContain('  flee from Armoured Sentry');
+    const last = meet(1);
+    expect(last).not.toContain('  flee from Armoured Sentry');
+    expect(last).toContain('  Armoured Sentry is defeated');
   });
 
   it('sensible strategies avoid a trap (Security Expert) only when it is likely to fail at the speed', () => {
@@ -344,8 +358,9 @@ describe('the built-in strategies', () => {
       ]);
       asked.length = 0;
       // The Armoured Sentry (CV 7, health 2) is no danger: fought from the first round, even by a lone agent with one
-      // skill card (2 hearts), whom the sensible default sends fleeing (the fight is expected to cost most of its hearts).
-      play(plainScenario(1, ['Armoured Sentry'], [6, 6, 6, 6], 1, (e) => setSkills(e, 0, ['Plain 1'])), testStrategy({ fight: record }, 1));
+      // skill card (2 hearts), whom the sensible default sends fleeing with a turn left (the fight is expected to cost most
+      // of its hearts).
+      play(plainScenario(1, ['Armoured Sentry', 'Medkit'], [6, 6, 6, 6], 2, (e) => setSkills(e, 0, ['Plain 1'])), testStrategy({ fight: record }, 1));
       expect(asked[0]).toEqual({ hits: 0, cautious: true, adaptive: false });
     });
   });
