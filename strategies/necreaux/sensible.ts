@@ -78,9 +78,9 @@ export abstract class SensibleStrategy implements NecreauxStrategy {
       case Op.evadeMonster:
         return isDangerous(view, current) || !fightWorthIt(view);
       case Op.avoidCard:
-        return view.kind(current) !== Kind.trap || trapFailChance(view, current) >= AVOID_TRAP_CHANCE;
+        return view.kind(current) !== Kind.trap || harmfulTrap(view, current);
       case Op.destroyCard:
-        return current < 0 || isDangerous(view, current);
+        return current < 0 || isDangerous(view, current) || harmfulTrap(view, current);
       case Op.monsterHit:
         // Charges are worth keeping for fights that would hurt.
         return view.monsterHits < view.monsterHealth && fightCost(view) >= MONSTER_HIT_WORTH;
@@ -93,7 +93,9 @@ export abstract class SensibleStrategy implements NecreauxStrategy {
         // Prevention is bought for the point about to land; more would be wasted.
         return view.preventionHeld(view.holderOf(view.abilityCard(ability))) === 0;
       case Op.charge:
-        return view.kind(view.abilityCard(ability)) !== Kind.scientists || scientistsBuyTime(view, view.abilityCard(ability));
+        // The Scientists' charges are kept to destroy a card: one destroys a trap that would cost a countdown step,
+        // where Perfect Strategist buys a step for three.
+        return view.kind(view.abilityCard(ability)) !== Kind.scientists;
       case Op.rest:
         return isHurt(view);
       default:
@@ -343,8 +345,13 @@ export function fleeCost(view: NecreauxView): number {
   return view.actingCount() + DRAW_VALUE * timeShort * drawsLost + LOOT_VALUE * loot;
 }
 
-/** A trap is avoided when it is at least this likely to fail (charges are kept for traps that would hurt). */
+/** A trap is avoided or destroyed when it is at least this likely to fail (charges are kept for traps that would hurt). */
 const AVOID_TRAP_CHANCE = 0.5;
+
+/** A trap likely to fail at the current speed (a Sliding Wall is welcome: see welcomesSplit). */
+function harmfulTrap(view: NecreauxView, card: number): boolean {
+  return view.kind(card) === Kind.trap && !view.isSlidingWall(card) && trapFailChance(view, card) >= AVOID_TRAP_CHANCE;
+}
 
 /** The chance that the trap fails at the current speed (plain 2d6, the roller's bonuses not counted). */
 function trapFailChance(view: NecreauxView, trap: number): number {
@@ -488,21 +495,6 @@ function chargePriority(view: NecreauxView, card: number): number {
   return (view.cardHasOp(card, Op.countdown) ? TIME_FIRST : 0) + chargesMissing(view, card);
 }
 const TIME_FIRST = 100;
-
-/**
- * The Scientists' charges go to a card that buys time (Perfect Strategist) when the team has one, else they are kept
- * to destroy a card. Keeping one back to destroy with won no more (Level 6, 4 agents: 56.4% against 56.7%).
- */
-function scientistsBuyTime(view: NecreauxView, scientists: number): boolean {
-  for (let a = 0; a < view.agents; a++) {
-    if (!view.isActing(a)) continue;
-    for (let i = 0; i < view.skillCount(a); i++) {
-      const card = view.skillAt(a, i);
-      if (view.cardHasOp(card, Op.countdown) && view.canCharge(card, scientists)) return true;
-    }
-  }
-  return false;
-}
 
 /** What damaging the card loses: a card that buys time above any other, then its charges. */
 function damageCost(view: NecreauxView, card: number): number {

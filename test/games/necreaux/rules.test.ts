@@ -231,7 +231,8 @@ describe('damage', () => {
         giveHeld(engine, 1, 'The Scientists', 3);
         giveHeld(engine, 1, 'Laser Pistol');
       }),
-      testStrategy({ damageAgent: () => 1 }, 1),
+      // No abilities: the Scientists would destroy the Pressure Plate.
+      testStrategy({ damageAgent: () => 1, useAbility: () => false }, 1),
     );
     const s = game.state;
     expect(s.alive[1]).toBe(0);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { necreaux } from '../../../src/games/necreaux/index.ts';
 import { cardsToShuttle } from '../../../strategies/necreaux/sensible.ts';
-import type { NecreauxView } from '../../../src/games/necreaux/decisions.ts';
+import { Op, type NecreauxView } from '../../../src/games/necreaux/decisions.ts';
 import { giveHeld, id, metric, outcome, play, plainAgents, plainScenario, setSkills, stackDeck, testStrategy } from './helpers.ts';
 
 const definition = (name: string) => necreaux.strategies.find((s) => s.name === name)!;
@@ -236,7 +236,7 @@ describe('the built-in strategies', () => {
     });
   });
 
-  it("sensible strategies spend the Scientists' charges on a card that buys time, and keep them otherwise", () => {
+  it("sensible strategies keep the Scientists' charges, even with a card that buys time, and destroy a trap likely to fail with them", () => {
     const adaptive = definition('adaptive').create({});
     /** The Scientists' charges spent in a short game of two agents, one with `timeBuyer` among its skill cards. */
     const chargesSpent = (timeBuyer: string) =>
@@ -245,8 +245,29 @@ describe('the built-in strategies', () => {
         giveHeld(e, 1, 'The Scientists', 3);
         e.state.scientistsFound = true;
       }), testStrategy({ useAbility: (view, ability) => adaptive.useAbility(view, ability) })).log.filter((line) => line === '  The Scientists: charge 1').length;
-    expect(chargesSpent('Perfect Strategist')).toBe(3);
+    expect(chargesSpent('Perfect Strategist')).toBe(0);
     expect(chargesSpent('Plain 1')).toBe(0);
+    const destroyed: Record<string, boolean> = {};
+    play({ settings: { agents: 1 }, arrange: (e) => {
+      plainAgents(e);
+      const scientists = giveHeld(e, 0, 'The Scientists', 3);
+      let destroy = e.cards.abilityStart[scientists];
+      while (e.state.abilityOp(destroy) !== Op.destroyCard) destroy++;
+      for (const [card, speed] of [['Laser Grid', 12], ['Laser Grid', 2], ['Sleeping Gas', 12], ['Sliding Wall', 12], ['Medkit', 12]] as const) {
+        e.state.currentCard = id(e, card);
+        e.state.speed = speed;
+        destroyed[`${card} at ${speed}`] = adaptive.useAbility(e.state, destroy);
+      }
+      e.state.currentCard = -1;
+      e.state.speed = 0;
+    } }, definition('fixed-speed').create({}));
+    expect(destroyed).toEqual({
+      'Laser Grid at 12': true,
+      'Laser Grid at 2': false,
+      'Sleeping Gas at 12': false,
+      'Sliding Wall at 12': false,
+      'Medkit at 12': false,
+    });
   });
 
   it('sensible strategies buy prevention once for each point about to land, in every round of a fight', () => {
