@@ -72,6 +72,7 @@ export abstract class SensibleStrategy implements NecreauxStrategy {
     // A combat tie does nothing; rerolling it is only worth it when a hit is likelier than a miss (CV below 7).
     if (op === Op.reroll && view.rollTies && view.monsterCv >= 7) return false;
     if (welcomesSplit(view) && (op === Op.avoidCard || op === Op.reroll || op === Op.rollBonus)) return false;
+    if ((op === Op.reroll || op === Op.rollBonus) && speedOutOfReach(view)) return false;
     switch (op) {
       case Op.delay:
         return isDangerous(view, current);
@@ -363,6 +364,16 @@ function trapFailChance(view: NecreauxView, trap: number): number {
 /** The turn ends the game unless the shuttle is found: the countdown moves to 0 at its end. */
 function lastTurnWithoutShuttle(view: NecreauxView): boolean {
   return view.countdown <= 1 && !view.uncertainEnding && view.actingTeam === MAIN_TEAM && !teamHasShuttle(view);
+}
+
+/**
+ * A speed test that fails below a speed no roll reaches (double six and the roller's bonus), as every such test does at
+ * a fast pace: a reroll or a bonus would only waste its charge.
+ */
+function speedOutOfReach(view: NecreauxView): boolean {
+  const trap = view.currentCard;
+  if (view.rollKind !== Roll.speed || trap < 0 || view.kind(trap) !== Kind.trap || view.failsAboveSpeed(trap)) return false;
+  return view.speed > 12 + view.passiveBonus(view.rollAgent, Roll.speed);
 }
 
 /** The turn, the countdown and the deck size as one number. */

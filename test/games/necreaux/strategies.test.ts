@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { necreaux } from '../../../src/games/necreaux/index.ts';
 import { cardsToShuttle } from '../../../strategies/necreaux/sensible.ts';
-import { Op, type NecreauxView } from '../../../src/games/necreaux/decisions.ts';
+import { Op, Roll, type NecreauxView } from '../../../src/games/necreaux/decisions.ts';
 import { giveHeld, id, metric, outcome, play, plainAgents, plainScenario, setSkills, stackDeck, testStrategy } from './helpers.ts';
 
 const definition = (name: string) => necreaux.strategies.find((s) => s.name === name)!;
@@ -210,6 +210,26 @@ describe('the built-in strategies', () => {
       'Sleeping Gas at 2': true,
       'Pressure Plate at 12': true,
     });
+  });
+
+  it('sensible strategies do not reroll a speed test that fails below a speed no roll reaches', () => {
+    const adaptive = definition('adaptive').create({});
+    const rerolled: Record<string, boolean> = {};
+    play({ settings: { agents: 1 }, arrange: (e) => {
+      setSkills(e, 0, ['Lucky', 'Plain 2', 'Plain 3']);
+      const reroll = e.cards.abilityStart[e.state.skillAt(0, 0)];
+      e.state.rollKind = Roll.speed;
+      e.state.rollAgent = 0;
+      e.state.rollTotal = 9;
+      for (const [trap, speed] of [['Laser Grid', 12], ['Laser Grid', 13], ['Sleeping Gas', 13]] as const) {
+        e.state.currentCard = id(e, trap);
+        e.state.speed = speed;
+        rerolled[`${trap} at ${speed}`] = adaptive.useAbility(e.state, reroll);
+      }
+      e.state.currentCard = e.state.rollAgent = -1;
+      e.state.speed = e.state.rollKind = e.state.rollTotal = 0;
+    } }, definition('fixed-speed').create({}));
+    expect(rerolled).toEqual({ 'Laser Grid at 12': true, 'Laser Grid at 13': false, 'Sleeping Gas at 13': true });
   });
 
   it('sensible strategies peek to the bottom every card not worth a draw, and a Sliding Wall only while the team is split', () => {
