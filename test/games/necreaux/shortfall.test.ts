@@ -114,9 +114,9 @@ describe("adaptive's damage budget", () => {
     return { speed, cards };
   };
 
-  it('is off by default: at most 20 cards a turn', () => {
+  it('is off by default: at most 40 cards a turn', () => {
     expect(definition('adaptive').params).toContainEqual(expect.objectContaining({ name: 'budget', kind: 'int', min: 0, default: 0 }));
-    expect(firstSpeed(testContent, 0).speed).toBe(20);
+    expect(firstSpeed(testContent, 0).speed).toBe(40);
   });
 
   it('with no too-fast damage in the deck it sets no cap: the pace of the reserve', () => {
