@@ -1,5 +1,5 @@
 import type { StrategyDefinition } from '../../src/core/game.ts';
-import { type CitiesStrategy, Decision, type DecisionKind, type DecisionView, OptionKind, Upgrade, Use } from '../../src/games/citiesofdoom/decisions.ts';
+import { type CitiesStrategy, type CombatView, Decision, type DecisionKind, type DecisionView, OptionKind, Upgrade, Use } from '../../src/games/citiesofdoom/decisions.ts';
 import { Where } from '../../src/games/citiesofdoom/state.ts';
 import { type DiceTables, F } from '../../src/games/citiesofdoom/tables.ts';
 
@@ -9,8 +9,8 @@ import { type DiceTables, F } from '../../src/games/citiesofdoom/tables.ts';
  * as it is damaged (with the results just rolled, then saved Magic, then saved Provisions; a special healing die only
  * when the result alone leaves damage), changes Magic to Provisions while short of moves, upgrades the primary weapon
  * first, keeps advanced results to block the Opponent, fights unless a lost fight would end the game, uses every
- * special combat die, uses a combat White Tree only while the attack falls short, rerolls the combat dice worth
- * nothing (or, far short, every die below the best) and brings in the sideboard dice with the most discovery and
+ * special combat die, uses a combat White Tree only while the attack falls short, rerolls the fewest combat dice
+ * that could still reach the power and brings in the sideboard dice with the most discovery and
  * Provisions faces.
  */
 
@@ -115,21 +115,48 @@ function selectScore(view: DecisionView, option: number): number {
   return facts.score[p.type[die]] + 10 * p.fromSideboard[die] + ring;
 }
 
-/** Decision combat: reroll every die worth nothing, or, when far short, every die worth less than the best; else stop. */
+/**
+ * Decision combat: reroll the fewest dice that could still reach the power, those with the most points to gain first
+ * (each die rerolled risks a burning skull); when no reroll can reach it, only the dice worth nothing, which can lower
+ * the damage of the loss at no risk.
+ */
 function rerollChoice(view: DecisionView): number {
   const c = view.combat;
-  let best = 0;
-  for (let k = 0; k < c.count; k++) if (c.points[k] > best) best = c.points[k];
-  let zeros = c.forced;
-  let below = c.forced;
-  for (let k = 0; k < c.count; k++) {
-    if (c.face[k] < 0) continue;
-    if (c.points[k] === 0) zeros |= 1 << k;
-    if (c.points[k] < best) below |= 1 << k;
+  const need = view.toWin - view.attack;
+  let mask = c.forced;
+  let gain = 0;
+  for (let k = 0; k < c.count; k++) if ((mask & (1 << k)) !== 0) gain += c.best[k];
+  while (gain < need) {
+    const k = mostToGain(c, mask);
+    if (k < 0) return rerollOrStop(view, c.forced | zeroSlots(c));
+    mask |= 1 << k;
+    gain += c.best[k] - c.points[k];
   }
-  // Far behind, keep the dice at the best (all rerolled when none scores); near, reroll those that score nothing.
-  const farBehind = view.toWin - view.attack > 4;
-  const mask = zeros !== 0 && (!farBehind || best === 0) ? zeros : below;
+  return rerollOrStop(view, mask);
+}
+
+/** The shown die not in `taken` that a reroll could raise the most, or -1 when none could. */
+function mostToGain(c: CombatView, taken: number): number {
+  let most = -1;
+  let mostGain = 0;
+  for (let k = 0; k < c.count; k++) {
+    if (c.face[k] < 0 || (taken & (1 << k)) !== 0) continue;
+    if (c.best[k] - c.points[k] > mostGain) {
+      mostGain = c.best[k] - c.points[k];
+      most = k;
+    }
+  }
+  return most;
+}
+
+/** The shown dice worth nothing that a reroll could make score. */
+function zeroSlots(c: CombatView): number {
+  let mask = 0;
+  for (let k = 0; k < c.count; k++) if (c.face[k] >= 0 && c.points[k] === 0 && c.best[k] > 0) mask |= 1 << k;
+  return mask;
+}
+
+function rerollOrStop(view: DecisionView, mask: number): number {
   return mask === 0 ? pick(view, OptionKind.done) : pick(view, OptionKind.reroll, mask);
 }
 

@@ -278,10 +278,19 @@ export abstract class Combat extends Preparation {
       const shown = this.combatState[k] === C.shown;
       view.face[k] = shown ? this.combatFaceOf(k) : -1;
       view.points[k] = shown ? this.points(this.combatType[k], view.face[k]) : 0;
+      view.best[k] = this.combatState[k] === C.gone ? 0 : this.bestPoints(this.combatType[k]);
       if (shown) shownSlots |= 1 << k;
       else if (this.combatState[k] === C.cancelled) view.forced |= 1 << k;
     }
     return shownSlots;
+  }
+
+  /** The most attack points a face of die type `type` is worth now. */
+  private bestPoints(type: number): number {
+    const t = this.tables;
+    let best = 0;
+    for (let i = 0; i < t.sides[type]; i++) best = Math.max(best, this.points(type, t.faceAt(type, i)));
+    return best;
   }
 
   private attack(): number {

@@ -94,6 +94,8 @@ export class CombatView {
   readonly face = new Int16Array(MAX_COMBAT);
   /** Per slot: the attack points the result is worth now (0 when face is -1). */
   readonly points = new Int8Array(MAX_COMBAT);
+  /** Per slot still in the fight: the most attack points a reroll of the die could show now (0 when it is out). */
+  readonly best = new Int8Array(MAX_COMBAT);
   /** Slots that must be rerolled (cancelled by the monster's combat dice): part of every reroll option. */
   forced = 0;
 }

@@ -470,18 +470,31 @@ describe('magic and combat (Steps 3 and 4)', () => {
 
   it('rerolls go on until the attack reaches the power or no die is left to reroll', () => {
     const t = arena();
-    rolls(t, 'axe', 'bow', 'bow', 'bow', 'bow', 'bow', 'whiteTree', 'burningSkull', 'sword', 'bow', 'burningSkull', 'axe');
+    rolls(t, 'axe', 'bow', 'bow', 'bow', 'bow', 'burningSkull', 'bow', 'whiteTree', 'burningSkull', 'axe', 'sword');
     expect(fight(t, 5)).toBe(true);
     expect(t.log.at(-1)).toBe('  combat roll 4: axe, axe, sword; attack 5 against 5');
   });
 
-  it('the heuristic rerolls every die when none scores, however far short the attack', () => {
-    // Catches: far short (more than 4), it kept the dice below the best: none, when nothing scores, so it stopped.
+  it('the heuristic rerolls the fewest dice that could reach the power, the dice with most to gain first', () => {
+    // Catches: far short (more than 4), it rerolled every die below the best, risking a burning skull on each.
     const t = arena(); // the scripted strategy answers with the heuristic when it has no answer
-    rolls(t, 'bow', 'bow', 'bow', 'bow', 'bow', 'axe', 'axe', 'axe', 'axe', 'axe');
-    fight(t, 6);
-    expect(t.log[0]).toBe('  combat roll 1: bow, bow, bow, bow, bow; attack 0 against 6');
-    expect(t.log[1]).toMatch(/^ {2}combat roll 2: axe, axe, axe, axe, axe; attack/);
+    rolls(t, 'axe', 'sword', 'sword', 'bow', 'whiteTree', 'axe', 'axe', 'axe');
+    expect(fight(t, 9)).toBe(true);
+    expect(t.log[0]).toBe('  combat roll 1: axe, sword, sword, bow, whiteTree; attack 4 against 9');
+    expect(t.log[1]).toBe('  combat roll 2: axe, axe, sword, axe, axe; attack 9 against 9');
+    // Nothing scoring, however far short: it rerolls (three dice can reach 6), it does not stop.
+    const n = arena();
+    rolls(n, 'bow', 'bow', 'bow', 'bow', 'bow', 'axe', 'axe', 'axe');
+    expect(fight(n, 6)).toBe(true);
+    expect(n.log[1]).toBe('  combat roll 2: axe, axe, axe, bow, bow; attack 6 against 6');
+  });
+
+  it('the heuristic, when no reroll can reach the power, rerolls only the dice worth nothing, then stops', () => {
+    // Catches: it rerolled scoring dice in a lost fight, where a burning skull only adds to the damage.
+    const t = arena();
+    rolls(t, 'axe', 'axe', 'sword', 'bow', 'burningSkull', 'sword');
+    expect(fight(t, 12)).toBe(false);
+    expect(t.log).toEqual(['  combat roll 1: axe, axe, sword, bow, burning skull (die out); attack 5 against 12', '  combat roll 2: axe, axe, sword, sword; attack 6 against 12']);
   });
 
   it('a White Tree rolls an improvised weapon die (one of each weapon adds 1) and is rerolled; used dice go to the sideboard', () => {
