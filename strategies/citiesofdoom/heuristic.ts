@@ -8,7 +8,7 @@ import { type DiceTables, F } from '../../src/games/citiesofdoom/tables.ts';
  * preferences and takes the first legal one. It rolls the dice it brought in from the sideboard first, heals as soon
  * as it is damaged (with the results just rolled, then saved Magic, then saved Provisions; a special healing die only
  * when the result alone leaves damage), changes Magic to Provisions while short of moves, upgrades the primary weapon
- * first, keeps advanced results to block the Opponent, fights unless a lost fight would end the game, uses every
+ * first (the character only with the Wilds of Doom rules), keeps advanced results to block the Opponent, fights unless a lost fight would end the game, uses every
  * special combat die, uses a combat White Tree only while the attack falls short, rerolls the fewest combat dice
  * that could still reach the power and brings in the sideboard dice with the most discovery and
  * Provisions faces.
@@ -160,10 +160,15 @@ function rerollOrStop(view: DecisionView, mask: number): number {
   return mask === 0 ? pick(view, OptionKind.done) : pick(view, OptionKind.reroll, mask);
 }
 
-/** The assign option upgrading the first of primary, secondary, character still possible (mode 1: from Magic). */
+/**
+ * The assign option upgrading the first of primary, secondary, character still possible (mode 1: from Magic). The
+ * character only with the Wilds of Doom rules: without them its upgrade only absorbs a demotion, worth less than the
+ * result kept or left to discover treasure.
+ */
 function upgradeOption(view: DecisionView, mode: number): number {
   const o = view.options;
-  for (let k = 0; k < UPGRADE_ORDER.length; k++) {
+  const upgrades = view.state.wildsOfDoom ? UPGRADE_ORDER.length : UPGRADE_ORDER.length - 1;
+  for (let k = 0; k < upgrades; k++) {
     for (let i = 0; i < o.count; i++) if (o.aux[i] === Use.upgrade && o.target[i] === UPGRADE_ORDER[k] && o.mode[i] === mode) return i;
   }
   return -1;

@@ -82,6 +82,7 @@ export class CitiesRules extends Combat {
     s.reset(this.dealtPlayer, this.dealtOpponent);
     s.runesToWin = this.readings.runes;
     s.damageLimit = this.readings.damageLimit;
+    s.wildsOfDoom = this.readings.wod;
     const route = this.random.streams.route;
     s.startType = this.typeDestination;
     s.startFace = this.roll(this.typeDestination, route);

@@ -181,6 +181,8 @@ export class CitiesState {
   /** The game's targets (from the settings), for strategies. */
   runesToWin = 6;
   damageLimit = 7;
+  /** The Wilds of Doom rules (setting wod): among them, an upgraded character's expert dice. */
+  wildsOfDoom = false;
   /** 0 dwarf, 1 elf, 2 human. */
   character = 0;
   primary = 0;

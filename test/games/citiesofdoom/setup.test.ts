@@ -244,6 +244,25 @@ describe('preparing the character', () => {
     expect(s.characterUpgraded).toBe(true);
   });
 
+  it('the heuristic upgrades the character only with the Wilds of Doom rules (its expert dice); without, Weaponry stays active', () => {
+    // Catches: without WOD it spent Weaponry on the character, whose upgrade only absorbs a demotion.
+    for (const wod of [false, true]) {
+      const t = table({ character: 'dwarf', wod });
+      const s = t.rules.state;
+      const p = s.player;
+      clearAreas(t, p);
+      s.characterUpgraded = false;
+      s.primaryUpgraded = true;
+      s.secondaryUpgraded = true;
+      const weaponry = give(t, p, 'white-action', Where.rolling, 'weaponry');
+      t.log.length = 0;
+      rolls(t, ...Array(5).fill('axe'));
+      t.rules.assignRolled('all');
+      expect(p.where[weaponry]).toBe(wod ? Where.reserve : Where.active);
+      expect(s.characterUpgraded).toBe(wod);
+    }
+  });
+
   it('healing returns Magic or Provisions for one damage each; with WOD Magic rolls the Healing die, plus a special Healing die', () => {
     const t = table({ character: 'dwarf' });
     t.rules.state.damage = 3;
