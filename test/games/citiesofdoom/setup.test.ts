@@ -31,7 +31,7 @@ describe('set-up', () => {
     expect(t.rules.state.character).toBe(2);
     expect(t.tables.faceNames[t.rules.state.primary]).toBe('sword');
     expect(t.tables.faceNames[t.rules.state.secondary]).toBe('bow');
-    const elf = table({ character: 'elf' }).rules.state;
+    const elf = table({ character: 'elf' }, scripted({ [Decision.assign]: Array(7).fill(optional(option(OptionKind.choose, Use.active))) })).rules.state;
     expect([elf.primary, elf.secondary]).toEqual([F.bow, F.axe]);
     expect(elf.characterUpgraded || elf.primaryUpgraded || elf.secondaryUpgraded).toBe(false);
   });
@@ -80,10 +80,10 @@ describe('preparing the character', () => {
     t.rules.strategy = scripted({ [Decision.glowing]: [option(OptionKind.reroll)] });
     rolls(t, 'glowing', 'ring', 'ring', 'ring', 'ring', 'ring', 'ring', ...['provisions', 'provisions', 'provisions', 'provisions', 'magic', 'discovery']);
     t.rules.preparePlayer(true);
-    expect(p.countAt(Where.reserve)).toBe(1);
-    expect(t.tables.faceNames[t.rules.faceOf(p, [...Array(p.count).keys()].find((i) => p.where[i] === Where.reserve)!)]).toBe('glowing');
-    // Keep limit: 3 Provisions kept, the 4th goes to the active area; Magic is kept (the heuristic), discovery active.
-    expect(facesAt(t, p, Where.play).sort()).toEqual(['magic', 'provisions', 'provisions', 'provisions']);
+    // The glowing die and the Magic the heuristic changed to Weaponry for an upgrade try are in the reserve.
+    expect(facesAt(t, p, Where.reserve).sort()).toEqual(['glowing', 'magic']);
+    // Keep limit: 3 Provisions kept, the 4th goes to the active area; discovery active.
+    expect(facesAt(t, p, Where.play).sort()).toEqual(['provisions', 'provisions', 'provisions']);
     expect(facesAt(t, p, Where.active).sort()).toEqual(['discovery', 'provisions']);
     expect(t.log.some((l) => l.includes('glowing die to the reserve; you reroll the others: provisions, provisions, provisions, provisions, magic, discovery'))).toBe(true);
   });
@@ -261,6 +261,25 @@ describe('preparing the character', () => {
       expect(p.where[weaponry]).toBe(wod ? Where.reserve : Where.active);
       expect(s.characterUpgraded).toBe(wod);
     }
+  });
+
+  it('the heuristic changes a Magic result it needs neither to heal nor to move into Weaponry while an upgrade is left', () => {
+    // Catches: it kept the Magic for a Magic die while it held fewer than two, and upgraded only with a third.
+    const t = table({ character: 'dwarf' });
+    const s = t.rules.state;
+    const p = s.player;
+    clearAreas(t, p);
+    untrained(s);
+    s.damage = 0;
+    give(t, p, 'white-action', Where.play, 'provisions');
+    give(t, p, 'white-action', Where.play, 'provisions');
+    const magic = give(t, p, 'white-action', Where.rolling, 'magic');
+    t.log.length = 0;
+    rolls(t, ...Array(5).fill('axe'));
+    t.rules.assignRolled('all');
+    expect(t.log[0]).toBe('  change magic (white action die) to Weaponry: try to upgrade your primary weapon');
+    expect(p.where[magic]).toBe(Where.reserve);
+    expect(s.primaryUpgraded).toBe(true);
   });
 
   it('healing returns Magic or Provisions for one damage each; with WOD Magic rolls the Healing die, plus a special Healing die', () => {

@@ -154,7 +154,7 @@ describe("the Opponent's encounter faces and order of preference", () => {
     s.primaryUpgraded = true;
     s.secondaryUpgraded = true;
     for (let i = 0; i < 3; i++) give(t, opp(t), 'opponent-action', Where.play, 'weaponry');
-    rolls(t, ...Array(40).fill('bow'));
+    rolls(t, ...Array(75).fill('bow'));
     t.rules.demotions();
     expect([s.characterUpgraded, s.primaryUpgraded, s.secondaryUpgraded]).toEqual([false, false, false]);
     expect(t.log.filter((l) => l.includes('demoted'))).toEqual([
