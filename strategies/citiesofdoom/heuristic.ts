@@ -8,7 +8,8 @@ import { type DiceTables, F } from '../../src/games/citiesofdoom/tables.ts';
  * preferences and takes the first legal one. It rolls the dice it brought in from the sideboard first, heals as soon
  * as it is damaged (with the results just rolled, then saved Magic, then saved Provisions; a special healing die only
  * when the result alone leaves damage), changes Magic to Provisions while short of moves, upgrades the primary weapon
- * first (the character only with the Wilds of Doom rules) with Weaponry and with Magic it need not heal or move with, keeps advanced results to block the Opponent, fights unless a lost fight would end the game, uses every
+ * first (the character only with the Wilds of Doom rules) with Weaponry and with Magic it need not heal or move with, saves
+ * one Magic (more go to the active area), keeps advanced results to block the Opponent, fights unless a lost fight would end the game, uses every
  * special combat die, uses a combat White Tree only while the attack falls short, rerolls the fewest combat dice
  * that could still reach the power and brings in the sideboard dice with the most discovery and
  * Provisions faces.
@@ -187,8 +188,9 @@ function assignChoice(view: DecisionView, healAt: number): number {
   const heal = damage >= healAt ? pick(view, OptionKind.choose, Use.heal) : -1;
   if (face === F.provisions) return firstOf(heal, keep, active);
   const toProvisions = countInPlay(view, F.provisions) < 2 ? pick(view, OptionKind.choose, Use.toProvisions) : -1;
-  // An upgrade lasts the game (and with WOD the character's brings the expert dice): it comes before keeping.
-  return firstOf(heal, toProvisions, upgradeOption(view, 1), keep, active);
+  // An upgrade lasts the game (and with WOD the character's brings the expert dice): it comes before keeping. One
+  // saved Magic is kept for a Magic die or a heal; a second is worth more discovering treasure in the active area.
+  return firstOf(heal, toProvisions, upgradeOption(view, 1), countInPlay(view, F.magic) === 0 ? keep : -1, active);
 }
 
 /** Decision healKept: while damaged, return a saved Magic result (with WOD it rolls the Healing die), else a Provisions. */

@@ -282,6 +282,24 @@ describe('preparing the character', () => {
     expect(s.primaryUpgraded).toBe(true);
   });
 
+  it('the heuristic saves one Magic result it needs neither to heal, move nor upgrade with; a second goes to the active area', () => {
+    // Catches: it kept every such Magic (up to 3), out of the treasure roll.
+    const t = table({ character: 'dwarf' });
+    const s = t.rules.state;
+    const p = s.player;
+    clearAreas(t, p);
+    s.damage = 0;
+    s.primaryUpgraded = true;
+    s.secondaryUpgraded = true;
+    give(t, p, 'white-action', Where.play, 'provisions');
+    give(t, p, 'white-action', Where.play, 'provisions');
+    const first = give(t, p, 'white-action', Where.rolling, 'magic');
+    const second = give(t, p, 'white-action', Where.rolling, 'magic');
+    t.rules.assignRolled('all');
+    expect(p.where[first]).toBe(Where.play);
+    expect(p.where[second]).toBe(Where.active);
+  });
+
   it('healing returns Magic or Provisions for one damage each; with WOD Magic rolls the Healing die, plus a special Healing die', () => {
     const t = table({ character: 'dwarf' });
     t.rules.state.damage = 3;
