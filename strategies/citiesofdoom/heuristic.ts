@@ -218,15 +218,19 @@ function glowingChoice(view: DecisionView): number {
   return useful < 3 ? pick(view, OptionKind.reroll) : pick(view, OptionKind.done);
 }
 
+/** With WOD an upgraded character's 3 expert dice: about 2.3 weapon bonuses, each on about 1.25 results. */
+const EXPERT_ATTACK = 3;
+
 /**
  * The attack expected with rerolls until every die scores or burns: 3 of 4 dice score, at the weapons' mean value,
- * plus about 2 per Magic result kept for the Magic dice, less the damage.
+ * plus the expert dice's bonuses and about 2 per Magic result kept for the Magic dice, less the damage.
  */
 function expectedAttack(view: DecisionView): number {
   const s = view.state;
   const primary = s.primaryUpgraded ? 3 : 2;
   const secondary = s.secondaryUpgraded ? 2 : 1;
-  return 5 * 0.75 * ((primary + secondary + 1) / 3) + 2 * Math.min(2, countInPlay(view, F.magic)) - s.damage;
+  const expert = s.wildsOfDoom && s.characterUpgraded ? EXPERT_ATTACK : 0;
+  return 5 * 0.75 * ((primary + secondary + 1) / 3) + expert + 2 * Math.min(2, countInPlay(view, F.magic)) - s.damage;
 }
 
 /**

@@ -52,6 +52,17 @@ describe('monster power (Step 3)', () => {
     expect(t.log.at(-1)).toBe('  you retreat from power 8: your turn ends');
   });
 
+  it("[WOD] the heuristic counts an upgraded character's expert dice in the attack it expects, deciding to fight", () => {
+    // Catches: it left them out, and retreated from a power 8 that the expert dice make a likely win.
+    const t = arena({ wod: true });
+    t.rules.state.characterUpgraded = true;
+    t.rules.state.position = 1;
+    rolls(t, 'power 3', 'axe', 'axe', 'axe', ...Array(5).fill('axe'));
+    expect(t.rules.encounterAndCombat()).toBe(true);
+    expect(t.log).toContain('step 4: combat against power 8');
+    expect(t.log.some((l) => l.includes('you retreat'))).toBe(false);
+  });
+
   it('a Monster result rolls the monster die, doubled by a Full Moon; [WOD] Monster results roll both encounter dice', () => {
     const t = arena({}, { [Decision.retreat]: [retreat] });
     give(t, opp(t), 'opponent-action', Where.play, 'monster');
