@@ -222,15 +222,20 @@ function glowingChoice(view: DecisionView): number {
 const EXPERT_ATTACK = 3;
 
 /**
- * The attack expected with rerolls until every die scores or burns: 3 of 4 dice score, at the weapons' mean value,
- * plus the expert dice's bonuses and about 2 per Magic result kept for the Magic dice, less the damage.
+ * The attack expected without Magic dice, with rerolls until every die scores or burns: 3 of 4 dice score, at the
+ * weapons' mean value, plus the expert dice's bonuses, less the damage.
  */
-function expectedAttack(view: DecisionView): number {
+function attackWithoutMagic(view: DecisionView): number {
   const s = view.state;
   const primary = s.primaryUpgraded ? 3 : 2;
   const secondary = s.secondaryUpgraded ? 2 : 1;
   const expert = s.wildsOfDoom && s.characterUpgraded ? EXPERT_ATTACK : 0;
-  return 5 * 0.75 * ((primary + secondary + 1) / 3) + expert + 2 * Math.min(2, countInPlay(view, F.magic)) - s.damage;
+  return 5 * 0.75 * ((primary + secondary + 1) / 3) + expert - s.damage;
+}
+
+/** The attack expected with about 2 more per Magic result kept for the Magic dice. */
+function expectedAttack(view: DecisionView): number {
+  return attackWithoutMagic(view) + 2 * Math.min(2, countInPlay(view, F.magic));
 }
 
 /**
@@ -276,7 +281,8 @@ export function heuristicChoice(decision: DecisionKind, view: DecisionView, heal
     case Decision.retreat:
       return retreatChoice(view);
     case Decision.magic:
-      return view.toWin > 2 * Math.max(1, view.attack) ? pick(view, OptionKind.choose) : pick(view, OptionKind.done);
+      // A saved Magic heals or moves too: roll a Magic die only for a fight the dice alone are not expected to win.
+      return view.toWin > attackWithoutMagic(view) ? pick(view, OptionKind.choose) : pick(view, OptionKind.done);
     case Decision.magicWeapon:
       return pick(view, OptionKind.choose, 0);
     case Decision.block:

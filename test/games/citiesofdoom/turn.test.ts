@@ -63,6 +63,17 @@ describe('monster power (Step 3)', () => {
     expect(t.log.some((l) => l.includes('you retreat'))).toBe(false);
   });
 
+  it('the heuristic rolls a Magic die for a fight its dice alone are not expected to win (power 6 against about 5)', () => {
+    // Catches: it rolled one only for a power above twice one result of each weapon (6), keeping the Magic here.
+    const t = arena();
+    give(t, me(t), 'white-action', Where.play, 'magic');
+    give(t, opp(t), 'opponent-action', Where.play, 'monster');
+    rolls(t, '3', 'magicValue 4', ...Array(5).fill('axe'));
+    expect(t.rules.encounterAndCombat()).toBe(true);
+    expect(t.log).toContain('  you return a Magic result to roll a Magic die: magicValue 4 (magic results are worth 4)');
+    expect(t.log).toContain('step 4: combat against power 6');
+  });
+
   it('a Monster result rolls the monster die, doubled by a Full Moon; [WOD] Monster results roll both encounter dice', () => {
     const t = arena({}, { [Decision.retreat]: [retreat] });
     give(t, opp(t), 'opponent-action', Where.play, 'monster');
