@@ -104,8 +104,9 @@ export abstract class SensibleStrategy implements NecreauxStrategy {
     }
   }
 
-  /** The team's skill card that buys time, else the one furthest below its starting charges. */
+  /** The Scientists, else the team's skill card that buys time, else the one furthest below its starting charges. */
   chargeTarget(view: NecreauxView, source: number): number {
+    if (view.canCharge(view.scientistsCard, source)) return view.scientistsCard;
     let best = -1;
     let bestPriority = 0;
     for (let a = 0; a < view.agents; a++) {

@@ -128,7 +128,7 @@ describe('glossary keywords', () => {
           e.state.putParasite(leechBat, id(e, 'Plain 2'));
           giveHeld(e, 0, 'The Scientists', 3);
         }),
-        testStrategy({ restAction: () => action, useAbility: () => false }, 0),
+        testStrategy({ restAction: () => action, useAbility: () => false, chargeTarget: (view) => view.skillAt(0, 2) }, 0),
       );
     const declined = rest(Rest.decline);
     expect(declined.state.zone[id(declined.engine, 'Leech Bat')]).toBe(Zone.discard);

@@ -157,6 +157,19 @@ describe('the built-in strategies', () => {
     expect(target).toBe('Perfect Strategist');
   });
 
+  it("send a charge to the Scientists, held by the team, before a skill that buys countdown steps (Clue #4)", () => {
+    const adaptive = definition('adaptive').create({});
+    const targets: string[] = [];
+    play({ settings: { agents: 2 }, arrange: (e) => {
+      setSkills(e, 0, ['Perfect Strategist', 'Plain 2', 'Plain 3']);
+      targets.push(e.state.name(adaptive.chargeTarget(e.state, -1)));
+      giveHeld(e, 1, 'The Scientists', 0);
+      targets.push(e.state.name(adaptive.chargeTarget(e.state, -1)));
+      targets.push(e.state.name(adaptive.chargeTarget(e.state, e.state.cards.scientists)));
+    } }, definition('fixed-speed').create({}));
+    expect(targets).toEqual(['Perfect Strategist', 'The Scientists', 'Perfect Strategist']);
+  });
+
   it('sensible strategies evade a monster they would flee from when a card lets them, rather than flee', () => {
     const adaptive = definition('adaptive').create({});
     const asAdaptive = testStrategy({ fight: (view) => adaptive.fight(view), useAbility: (view, ability) => adaptive.useAbility(view, ability) });
