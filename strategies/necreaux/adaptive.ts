@@ -20,12 +20,12 @@ const MAX_SPEED = 40;
 const DEFAULT_BUDGET = 0;
 /** The fastest pace the table below covers; a pace limit only a deck without too-fast damage reaches. */
 const TOP_SPEED = 60;
-/** Largest `per` of a `damageShortfall` effect (the schema's count). */
+/** Largest `per` of a `damageShortfall` or `countdownShortfall` effect (the schema's count). */
 const MAX_PER = 12;
 
 /**
- * SHORTFALL[per * (TOP_SPEED + 1) + speed]: expected damage of one too-fast `damageShortfall` test at this speed,
- * 2d6 against the speed, 1 damage per `per` points short (rounded up). Computed once.
+ * SHORTFALL[per * (TOP_SPEED + 1) + speed]: expected cost of one too-fast shortfall test at this speed, 2d6 against
+ * the speed, 1 damage (or countdown step) per `per` points short (rounded up). Computed once.
  */
 const SHORTFALL = new Float64Array((MAX_PER + 1) * (TOP_SPEED + 1));
 for (let per = 1; per <= MAX_PER; per++) {
@@ -39,7 +39,10 @@ for (let per = 1; per <= MAX_PER; per++) {
 /**
  * Spreads the cards still to draw (to the expected place of the Escape Shuttle) over the turns left less a reserve;
  * rests when the team is hurt and the rest leaves that reserve, and once it holds the shuttle and the Scientists (it
- * escapes at the end of that turn). By default at most 40 cards a turn, and everything left on the last turn. With a
+ * escapes at the end of that turn). By default at most 40 cards a turn, and everything left on the last turn; where
+ * too-fast traps cost countdown steps that grow with the speed (`countdownShortfall`), never faster than the pace
+ * that leaves the most turns to spare (the turns left, less the steps those traps are expected to take on the way to
+ * the shuttle at that pace, less the turns the way takes at it). With a
  * damage `budget` (for decks whose too-fast traps deal `damageShortfall`) there is no such cap: it plays ahead of the
  * clock no faster than its pace limit, the fastest speed at which the too-fast traps still in the deck are expected to
  * take at most `budget`% of the team's hearts on the way to the shuttle (the limit rises as the way shortens, so the
@@ -50,6 +53,8 @@ class Adaptive extends SensibleStrategy {
   readonly name = 'adaptive';
   /** Per `per`: the too-fast damage tests still in the deck (an each-roll test counts once per acting agent). */
   private readonly tests = new Float64Array(MAX_PER + 1);
+  /** Per `per`: the too-fast countdown tests still in the deck, counted the same way. */
+  private readonly timeTests = new Float64Array(MAX_PER + 1);
   /** Adventure cards the players have not seen (the deck, and any taken out unseen). */
   private unseenCards = 0;
 
@@ -66,14 +71,35 @@ class Adaptive extends SensibleStrategy {
     return this.budget === 0 ? this.cappedSpeed(view) : this.budgetedSpeed(view);
   }
 
-  /** Without a damage budget: at most MAX_SPEED a turn, everything left on the last turn. */
+  /** Without a damage budget: at most MAX_SPEED a turn (or the pace that spares most turns), everything left on the last turn. */
   private cappedSpeed(view: NecreauxView): number {
     const turns = turnsLeft(view);
     if (turns <= 1 && !view.shuttleFound && !view.uncertainEnding) return Math.max(1, view.deckSize);
     const cards = cardsToShuttle(view);
-    if (isHurt(view) && this.canAffordRest(cards, turns, MAX_SPEED)) return 0;
+    this.countTests(view);
+    const cap = this.sparingPace(cards, turns);
+    if (isHurt(view) && this.canAffordRest(cards, turns, cap)) return 0;
     const speed = Math.ceil(cards / Math.max(1, turns - this.reserve));
-    return Math.min(MAX_SPEED, Math.max(1, speed));
+    return Math.min(cap, Math.max(1, speed));
+  }
+
+  /**
+   * The pace up to MAX_SPEED that leaves the most turns to spare on the way to the shuttle: the turns left, less the
+   * countdown steps the too-fast countdown tests are expected to take there at that pace, less the turns the way takes.
+   * MAX_SPEED when no such test is left (a faster pace only spares more).
+   */
+  private sparingPace(cards: number, turns: number): number {
+    if (!this.timeTests.some((n) => n > 0)) return MAX_SPEED;
+    let best = 1;
+    let bestSpare = -Infinity;
+    for (let speed = 1; speed <= MAX_SPEED; speed++) {
+      const spare = turns - cards * this.costPerCard(this.timeTests, speed) - cards / speed;
+      if (spare > bestSpare) {
+        best = speed;
+        bestSpare = spare;
+      }
+    }
+    return best;
   }
 
   /** With a damage budget: ahead of the clock no faster than the too-fast traps left allow for the team's hearts. */
@@ -101,30 +127,34 @@ class Adaptive extends SensibleStrategy {
   private paceLimit(most: number, cards: number, budget: number): number {
     const top = Math.min(most, TOP_SPEED);
     for (let speed = 1; speed <= top; speed++) {
-      if ((cards > 0 ? cards : speed) * this.damagePerCard(speed) > budget) return Math.max(1, speed - 1);
+      if ((cards > 0 ? cards : speed) * this.costPerCard(this.tests, speed) > budget) return Math.max(1, speed - 1);
     }
     // Beyond the table only a deck without too-fast damage goes (none left: no limit at all).
-    return most > TOP_SPEED && this.damagePerCard(TOP_SPEED) > 0 ? TOP_SPEED : Math.max(1, most);
+    return most > TOP_SPEED && this.costPerCard(this.tests, TOP_SPEED) > 0 ? TOP_SPEED : Math.max(1, most);
   }
 
-  /** Expected too-fast damage per card drawn at this speed, from the tests among the cards not seen yet. */
-  private damagePerCard(speed: number): number {
+  /** Expected too-fast cost (damage or countdown steps) per card drawn at this speed, from these tests among the cards not seen yet. */
+  private costPerCard(tests: Float64Array, speed: number): number {
     if (this.unseenCards === 0) return 0;
-    let damage = 0;
-    for (let per = 1; per <= MAX_PER; per++) if (this.tests[per] > 0) damage += this.tests[per] * SHORTFALL[per * (TOP_SPEED + 1) + speed];
-    return damage / this.unseenCards;
+    let cost = 0;
+    for (let per = 1; per <= MAX_PER; per++) if (tests[per] > 0) cost += tests[per] * SHORTFALL[per * (TOP_SPEED + 1) + speed];
+    return cost / this.unseenCards;
   }
 
-  /** The too-fast damage tests among the adventure cards the players have not seen, and how many such cards there are. */
+  /** The too-fast shortfall tests among the adventure cards the players have not seen, and how many such cards there are. */
   private countTests(view: NecreauxView): void {
     this.tests.fill(0);
+    this.timeTests.fill(0);
     this.unseenCards = 0;
     for (let card = 0; card < view.adventureCount; card++) {
       if (!view.unseen(card)) continue;
       this.unseenCards++;
-      const per = view.shortfallPer(card);
-      if (per > 0 && view.kind(card) === Kind.trap) this.tests[per] += view.eachRolls(card) ? view.actingCount() : 1;
+      if (view.kind(card) !== Kind.trap) continue;
+      const rolls = view.eachRolls(card) ? view.actingCount() : 1;
+      this.tests[view.shortfallPer(card)] += rolls;
+      this.timeTests[view.countdownShortfallPer(card)] += rolls;
     }
+    this.tests[0] = this.timeTests[0] = 0;
   }
 
   /** A rest costs a turn: affordable while the cards left fit, at the pace limit, in the turns after it less the reserve. */
@@ -137,7 +167,7 @@ class Adaptive extends SensibleStrategy {
 export const adaptive: StrategyDefinition<NecreauxStrategy> = {
   name: 'adaptive',
   description:
-    'Speed = cards left to the expected Escape Shuttle / (turns left - reserve), at most 40 (or, with a damage budget, no faster than the too-fast traps left allow for its hearts); rests when hurt and the rest leaves the reserve',
+    'Speed = cards left to the expected Escape Shuttle / (turns left - reserve), at most 40 and, where too-fast traps cost countdown steps growing with the speed, no faster than the pace that spares the most turns (or, with a damage budget, no faster than the too-fast traps left allow for its hearts); rests when hurt and the rest leaves the reserve',
   params: [
     {
       name: 'reserve',

@@ -58,6 +58,7 @@ export const Op = {
   destroyCard: 24,
   chargeSelf: 25,
   damageShortfall: 26,
+  countdownShortfall: 27,
 } as const;
 const OP_OF_NAME: Readonly<Record<string, number>> = Op;
 /** Op names by code, for logs. */
@@ -141,6 +142,8 @@ export class CardTable {
   readonly slidingWall: Uint8Array;
   /** The `per` of a trap's `damageShortfall` fail effect (0: none). */
   readonly shortfallPer: Uint8Array;
+  /** The `per` of a trap's `countdownShortfall` fail effect (0: none). */
+  readonly countdownShortfallPer: Uint8Array;
   readonly testTrait: Int8Array;
   readonly keywords: Uint8Array;
   readonly startCharges: Uint8Array;
@@ -209,6 +212,7 @@ export class CardTable {
     this.redText = new Uint8Array(n);
     this.slidingWall = new Uint8Array(n);
     this.shortfallPer = new Uint8Array(n);
+    this.countdownShortfallPer = new Uint8Array(n);
     this.testTrait = new Int8Array(n).fill(-1);
     this.keywords = new Uint8Array(n);
     this.startCharges = new Uint8Array(n);
@@ -265,7 +269,10 @@ export class CardTable {
     }
     this.redText[id] = card.redText ? 1 : 0;
     this.slidingWall[id] = card.fail.some((e) => e.op === 'slidingWall') ? 1 : 0;
-    for (const e of card.fail) if (e.op === 'damageShortfall') this.shortfallPer[id] = e.per;
+    for (const e of card.fail) {
+      if (e.op === 'damageShortfall') this.shortfallPer[id] = e.per;
+      if (e.op === 'countdownShortfall') this.countdownShortfallPer[id] = e.per;
+    }
     [this.mainStart[id], this.mainEnd[id]] = appendEffects(effects, card.fail);
     [this.passStart[id], this.passEnd[id]] = appendEffects(effects, card.pass);
   }

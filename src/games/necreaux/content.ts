@@ -41,6 +41,8 @@ const cardEffect = z.discriminatedUnion('op', [
   // A too-fast trap's fail text only: 1 damage per `per` points (rounded up) the roll fell short of the speed, to the
   // team (to the failing agent of an each-roll test). A cost that keeps growing with the speed above 12.
   z.strictObject({ op: z.literal('damageShortfall'), per: count }),
+  // The same, paid in time: 1 countdown step per `per` points (rounded up) the roll fell short of the speed.
+  z.strictObject({ op: z.literal('countdownShortfall'), per: count }),
   z.strictObject({ op: z.literal('xp'), amount: count }),
   z.strictObject({ op: z.literal('countdown'), steps: z.number().int().min(-5).max(5).refine((s) => s !== 0) }),
   z.strictObject({ op: z.literal('rest') }), // a full rest action, top-card draw included
@@ -89,6 +91,7 @@ const TRIGGERS_OF: Readonly<Record<string, readonly TriggerName[]>> = {
   damageEach: [],
   damageRoll: [],
   damageShortfall: [],
+  countdownShortfall: [],
 };
 
 const ability = z
@@ -232,18 +235,20 @@ export const necreauxContentSchema = z
   });
 
 /**
- * `damageShortfall` measures how far a roll fell short of the speed, so it belongs only in the fail text of a trap
- * whose speed test fails below the speed (a too-fast test): anywhere else there is no such roll.
+ * `damageShortfall` and `countdownShortfall` measure how far a roll fell short of the speed, so they belong only in the
+ * fail text of a trap whose speed test fails below the speed (a too-fast test): anywhere else there is no such roll.
  */
 function shortfallProblem(card: AdventureCard): string | null {
-  const has = (list: readonly CardEffect[]) => list.some((e) => e.op === 'damageShortfall');
+  const shortfallOp = (list: readonly CardEffect[]) => list.find((e) => e.op === 'damageShortfall' || e.op === 'countdownShortfall')?.op;
   if (card.type === 'trap') {
-    if (has(card.pass)) return 'damageShortfall belongs in the fail text, not the pass text';
-    if (has(card.fail) && card.test?.failWhen !== 'belowSpeed') return 'damageShortfall needs a speed test that fails below the speed (a too-fast test)';
+    const inPass = shortfallOp(card.pass);
+    if (inPass !== undefined) return `${inPass} belongs in the fail text, not the pass text`;
+    const inFail = shortfallOp(card.fail);
+    if (inFail !== undefined && card.test?.failWhen !== 'belowSpeed') return `${inFail} needs a speed test that fails below the speed (a too-fast test)`;
     return null;
   }
-  if ((card.type === 'event' || card.type === 'room') && has(card.effects)) return 'damageShortfall is a too-fast trap\'s fail effect only';
-  return null;
+  const inEffects = card.type === 'event' || card.type === 'room' ? shortfallOp(card.effects) : undefined;
+  return inEffects === undefined ? null : `${inEffects} is a too-fast trap's fail effect only`;
 }
 
 export type NecreauxContent = z.infer<typeof necreauxContentSchema>;

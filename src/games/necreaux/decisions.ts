@@ -89,6 +89,8 @@ export interface NecreauxView {
   isSlidingWall(card: number): boolean;
   /** A trap's `damageShortfall` fail effect: 1 damage per this many points its roll falls short of the speed (0: none). */
   shortfallPer(card: number): number;
+  /** A trap's `countdownShortfall` fail effect: 1 countdown step per this many points its roll falls short (0: none). */
+  countdownShortfallPer(card: number): number;
   /** A trap whose speed test every acting agent rolls (each failing agent suffers the fail text). */
   eachRolls(card: number): boolean;
   /** A trap with a speed test (a trap without one always suffers its fail text). */

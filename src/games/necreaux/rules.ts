@@ -928,6 +928,12 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
         else this.damageTeam(points);
         return;
       }
+      case Op.countdownShortfall: {
+        const steps = Math.ceil(this.shortfall / amount);
+        if (this.log !== null) this.log.write(`  short of speed ${s.speed} by ${this.shortfall}: ${steps} countdown steps (1 per ${amount})`);
+        if (steps > 0) this.loseCountdown(steps);
+        return;
+      }
       case Op.xp:
         this.gainXp(amount);
         return;

@@ -528,6 +528,10 @@ export class GameState implements NecreauxView {
     return this.cards.shortfallPer[card];
   }
 
+  countdownShortfallPer(card: number): number {
+    return this.cards.countdownShortfallPer[card];
+  }
+
   eachRolls(card: number): boolean {
     return this.cards.trapTest[card] === TrapTest.each;
   }

@@ -3,24 +3,30 @@ import { necreauxContentSchema, type NecreauxContent } from '../../../src/games/
 import { Zone } from '../../../src/games/necreaux/state.ts';
 import { cardsToShuttle } from '../../../strategies/necreaux/sensible.ts';
 import { necreaux } from '../../../src/games/necreaux/index.ts';
-import { id, metric, plainScenario, play, testContent, testStrategy } from './helpers.ts';
+import { id, metric, outcome, plainScenario, play, testContent, testStrategy } from './helpers.ts';
 
 const definition = (name: string) => necreaux.strategies.find((s) => s.name === name)!;
 
-/** A too-fast trap whose fail text is shortfall damage, 1 per `per` points. */
-const shortfallTrap = (id: string, name: string, roll: 'team' | 'each', per: number) => ({
+/** A too-fast trap whose fail text is a shortfall cost, 1 damage (or countdown step) per `per` points. */
+const shortfallTrap = (id: string, name: string, roll: 'team' | 'each', per: number, op = 'damageShortfall') => ({
   id,
   source: 'estimated',
   type: 'trap',
   name,
   test: { roll, failWhen: 'belowSpeed' },
-  fail: [{ op: 'damageShortfall', per }],
+  fail: [{ op, per }],
 });
 
-/** The scenario cards plus two too-fast traps that deal shortfall damage, 1 per 2 points short. */
+/** The scenario cards plus too-fast traps with shortfall costs: damage 1 per 2 points short, countdown 1 per 3. */
 const content: NecreauxContent = necreauxContentSchema.parse({
   ...testContent,
-  adventure: [...testContent.adventure, shortfallTrap('A-901', 'Shortfall Wire', 'team', 2), shortfallTrap('A-902', 'Shortfall Floor', 'each', 2)],
+  adventure: [
+    ...testContent.adventure,
+    shortfallTrap('A-901', 'Shortfall Wire', 'team', 2),
+    shortfallTrap('A-902', 'Shortfall Floor', 'each', 2),
+    shortfallTrap('A-904', 'Shortfall Clock', 'team', 3, 'countdownShortfall'),
+    shortfallTrap('A-905', 'Shortfall Clocks', 'each', 3, 'countdownShortfall'),
+  ],
 });
 
 /** Plain agents (3 plain skill cards, 6 hearts each), this deck on top, one turn on the countdown. */
@@ -73,6 +79,31 @@ describe('damageShortfall: 1 damage per `per` points the speed-test roll fell sh
   });
 });
 
+describe('countdownShortfall: 1 countdown step per `per` points the speed-test roll fell short of the speed', () => {
+  it('short by 4 with per 3: 2 steps (rounded up), no damage', () => {
+    const game = play({ ...plainScenario(1, ['Shortfall Clock', 'Medkit'], [2, 3], 5), content }, testStrategy({}, 9));
+    expect(game.log).toContain('  short of speed 9 by 4: 2 countdown steps (1 per 3)');
+    expect(game.log).toContain('  countdown -2 -> 3');
+    expect(game.state.health(0)).toBe(6);
+  });
+
+  it('each failing agent of an each-roll test costs its own steps; the steps left at zero end the game', () => {
+    // Speed 9: agent 0 rolls 2 (short by 7: 3 steps), agent 1 rolls 12 (passes), agent 2 rolls 6 (short by 3: 1 step).
+    const game = play({ ...plainScenario(3, ['Shortfall Clocks', 'Medkit'], [1, 1, 6, 6, 3, 3], 4), content }, testStrategy({}, 9));
+    expect(game.log).toContain('  short of speed 9 by 7: 3 countdown steps (1 per 3)');
+    expect(game.log).toContain('  short of speed 9 by 3: 1 countdown steps (1 per 3)');
+    expect(outcome(game)).toBe('failure');
+  });
+
+  it('a roll at the speed passes: no step lost', () => {
+    const game = play({ ...plainScenario(1, ['Shortfall Clock', 'Medkit'], [4, 5], 5), content }, testStrategy({}, 9));
+    const test = game.log.indexOf('  agent 0 rolls 4+5 = 9');
+    expect(test).toBeGreaterThan(-1);
+    expect(game.log[test + 1]).not.toContain('short of speed');
+    expect(game.log[test + 1]).not.toContain('countdown');
+  });
+});
+
 describe('damageShortfall in a content file', () => {
   const withCard = (card: Record<string, unknown>) => necreauxContentSchema.safeParse({ ...testContent, adventure: [...testContent.adventure, { id: 'A-903', source: 'estimated', name: 'X', ...card }] });
   const shortfall = [{ op: 'damageShortfall', per: 2 }];
@@ -90,6 +121,15 @@ describe('damageShortfall in a content file', () => {
     expect(withCard({ type: 'room', effects: shortfall }).success).toBe(false);
     expect(withCard({ type: 'item', abilities: [{ trigger: 'anytime', effect: shortfall[0] }] }).success).toBe(false);
     expect(withCard({ type: 'trap', test: { roll: 'team', failWhen: 'belowSpeed' }, fail: [{ op: 'damageShortfall', per: 0 }] }).success).toBe(false);
+  });
+
+  it('holds for countdownShortfall too, and the error names the effect', () => {
+    const time = [{ op: 'countdownShortfall', per: 3 }];
+    expect(withCard({ type: 'trap', test: { roll: 'each', failWhen: 'belowSpeed' }, fail: time }).success).toBe(true);
+    const slow = withCard({ type: 'trap', test: { roll: 'team', failWhen: 'aboveSpeed' }, fail: time });
+    expect(slow.success).toBe(false);
+    expect(JSON.stringify(slow.error?.issues)).toContain('countdownShortfall needs a speed test that fails below the speed');
+    expect(withCard({ type: 'event', effects: time }).success).toBe(false);
   });
 });
 
@@ -140,3 +180,37 @@ describe("adaptive's damage budget", () => {
     expect(last.speed).toBeLessThan(everything / 2);
   });
 });
+
+describe("adaptive's pace where too-fast traps cost countdown steps that grow with the speed", () => {
+  /** The scenario cards plus 10 too-fast traps of 1 countdown step per `per` points short. */
+  const timeDeck = (per: number): NecreauxContent =>
+    necreauxContentSchema.parse({
+      ...testContent,
+      adventure: [
+        ...testContent.adventure,
+        ...Array.from({ length: 10 }, (_, i) => shortfallTrap(`A-${910 + i}`, `Clock ${i}`, 'team', per, 'countdownShortfall')),
+      ],
+    });
+  const firstSpeed = (deck: NecreauxContent, countdown = 5) => {
+    let speed = -1;
+    play({ settings: { agents: 4 }, content: deck, arrange: (e) => {
+      e.state.countdown = countdown;
+      speed = definition('adaptive').create({}).chooseSpeed(e.state);
+    } }, definition('fixed-speed').create({}));
+    return speed;
+  };
+
+  it('goes no faster than the pace that spares the most turns: slower the dearer each point short', () => {
+    expect(firstSpeed(testContent)).toBe(40);
+    const cheap = firstSpeed(timeDeck(12));
+    const dear = firstSpeed(timeDeck(2));
+    expect(cheap).toBeLessThan(40);
+    expect(dear).toBeLessThan(cheap);
+    expect(dear).toBeGreaterThan(1);
+  });
+
+  it('still draws everything left on its last turn', () => {
+    expect(firstSpeed(timeDeck(2), 1)).toBeGreaterThan(60);
+  });
+});
+
