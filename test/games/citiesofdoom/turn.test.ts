@@ -63,6 +63,23 @@ describe('monster power (Step 3)', () => {
     expect(t.log.some((l) => l.includes('you retreat'))).toBe(false);
   });
 
+  it('the heuristic fights a power its upgraded weapons fall 2.5 short of (about 5.5 with 2 damage against 8), and retreats from 3.5 short', () => {
+    // Catches: it retreated from anything more than 2 short, which cost wins without WOD (a loss only adds damage).
+    const meet = (damage: number) => {
+      const t = arena();
+      t.rules.state.primaryUpgraded = t.rules.state.secondaryUpgraded = true;
+      t.rules.state.damage = damage;
+      t.rules.state.position = 1;
+      rolls(t, '3', ...Array(10).fill('axe'));
+      t.rules.encounterAndCombat();
+      return t.log;
+    };
+    const twoShort = meet(2);
+    expect(twoShort).toContain('step 4: combat against power 8');
+    expect(twoShort.some((l) => l.includes('you retreat'))).toBe(false);
+    expect(meet(3)).toContain('  you retreat from power 8: your turn ends');
+  });
+
   it('the heuristic rolls a Magic die for a fight its dice alone are not expected to win (power 6 against about 5)', () => {
     // Catches: it rolled one only for a power above twice one result of each weapon (6), keeping the Magic here.
     const t = arena();
