@@ -9,7 +9,8 @@ import { type DiceTables, F } from '../../src/games/citiesofdoom/tables.ts';
  * as it is damaged (with the results just rolled, then saved Magic, then saved Provisions; a special healing die only
  * when the result alone leaves damage), changes Magic to Provisions while short of moves, upgrades the primary weapon
  * first (the character only with the Wilds of Doom rules) with Weaponry and with Magic it need not heal or move with, saves
- * one Magic (more go to the active area), keeps advanced results to block the Opponent, fights unless a lost fight would end the game, uses every
+ * one Magic (more go to the active area), keeps advanced results to block the Opponent, rolls a Magic die for a fight
+ * its dice alone are not expected to win, retreats when a loss looks likely and costly, uses every
  * special combat die, uses a combat White Tree only while the attack falls short, rerolls the fewest combat dice
  * that could still reach the power and brings in the sideboard dice with the most discovery and
  * Provisions faces.
