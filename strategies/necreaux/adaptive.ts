@@ -20,6 +20,8 @@ const MAX_SPEED = 40;
 const DEFAULT_BUDGET = 0;
 /** The fastest pace the table below covers; a pace limit only a deck without too-fast damage reaches. */
 const TOP_SPEED = 60;
+/** The How To Play deck's piles. */
+const PILES = 3;
 /** Largest `per` of a `damageShortfall` or `countdownShortfall` effect (the schema's count). */
 const MAX_PER = 12;
 
@@ -55,6 +57,10 @@ class Adaptive extends SensibleStrategy {
   private readonly tests = new Float64Array(MAX_PER + 1);
   /** Per `per`: the too-fast countdown tests still in the deck, counted the same way. */
   private readonly timeTests = new Float64Array(MAX_PER + 1);
+  /** The same per How To Play pile (pile * (MAX_PER + 1) + per), and the unseen cards of each pile, where piles are known. */
+  private readonly pileTimeTests = new Float64Array(PILES * (MAX_PER + 1));
+  private readonly pileUnseen = new Float64Array(PILES);
+  private pilesKnown = false;
   /** Adventure cards the players have not seen (the deck, and any taken out unseen). */
   private unseenCards = 0;
 
@@ -77,7 +83,7 @@ class Adaptive extends SensibleStrategy {
     if (turns <= 1 && !view.shuttleFound && !view.uncertainEnding) return Math.max(1, view.deckSize);
     const cards = cardsToShuttle(view);
     this.countTests(view);
-    const cap = this.sparingPace(cards, turns);
+    const cap = this.sparingPace(view, cards, turns);
     if (isHurt(view) && this.canAffordRest(cards, turns, cap)) return 0;
     const speed = Math.ceil(cards / Math.max(1, turns - this.reserve));
     return Math.min(cap, Math.max(1, speed));
@@ -88,12 +94,12 @@ class Adaptive extends SensibleStrategy {
    * countdown steps the too-fast countdown tests are expected to take there at that pace, less the turns the way takes.
    * MAX_SPEED when no such test is left (a faster pace only spares more).
    */
-  private sparingPace(cards: number, turns: number): number {
+  private sparingPace(view: NecreauxView, cards: number, turns: number): number {
     if (!this.timeTests.some((n) => n > 0)) return MAX_SPEED;
     let best = 1;
     let bestSpare = -Infinity;
     for (let speed = 1; speed <= MAX_SPEED; speed++) {
-      const spare = turns - cards * this.costPerCard(this.timeTests, speed) - cards / speed;
+      const spare = turns - this.stepsOnTheWay(view, cards, speed) - cards / speed;
       if (spare > bestSpare) {
         best = speed;
         bestSpare = spare;
@@ -133,26 +139,54 @@ class Adaptive extends SensibleStrategy {
     return most > TOP_SPEED && this.costPerCard(this.tests, TOP_SPEED) > 0 ? TOP_SPEED : Math.max(1, most);
   }
 
-  /** Expected too-fast cost (damage or countdown steps) per card drawn at this speed, from these tests among the cards not seen yet. */
-  private costPerCard(tests: Float64Array, speed: number): number {
-    if (this.unseenCards === 0) return 0;
+  /**
+   * Countdown steps the too-fast countdown tests are expected to take over the next `cards` draws at this speed: from
+   * each How To Play pile's own tests as the way runs through it, where the piles are known; else at the deck's rate.
+   */
+  private stepsOnTheWay(view: NecreauxView, cards: number, speed: number): number {
+    if (!this.pilesKnown) return cards * this.costPerCard(this.timeTests, speed);
+    const top = Math.min(cards, view.cardsAboveMiddlePile);
+    const middle = Math.min(cards - top, view.cardsAboveBottomPile - view.cardsAboveMiddlePile);
+    const bottom = cards - top - middle;
+    return (
+      top * this.costPerCard(this.pileTimeTests, speed, 0, this.pileUnseen[0]) +
+      middle * this.costPerCard(this.pileTimeTests, speed, MAX_PER + 1, this.pileUnseen[1]) +
+      bottom * this.costPerCard(this.pileTimeTests, speed, 2 * (MAX_PER + 1), this.pileUnseen[2])
+    );
+  }
+
+  /**
+   * Expected too-fast cost (damage or countdown steps) per card drawn at this speed, from the tests at `offset` among
+   * `unseen` cards not seen yet (by default the whole deck's).
+   */
+  private costPerCard(tests: Float64Array, speed: number, offset = 0, unseen = this.unseenCards): number {
+    if (unseen === 0) return 0;
     let cost = 0;
-    for (let per = 1; per <= MAX_PER; per++) if (tests[per] > 0) cost += tests[per] * SHORTFALL[per * (TOP_SPEED + 1) + speed];
-    return cost / this.unseenCards;
+    for (let per = 1; per <= MAX_PER; per++) if (tests[offset + per] > 0) cost += tests[offset + per] * SHORTFALL[per * (TOP_SPEED + 1) + speed];
+    return cost / unseen;
   }
 
   /** The too-fast shortfall tests among the adventure cards the players have not seen, and how many such cards there are. */
   private countTests(view: NecreauxView): void {
     this.tests.fill(0);
     this.timeTests.fill(0);
+    this.pileTimeTests.fill(0);
+    this.pileUnseen.fill(0);
     this.unseenCards = 0;
+    this.pilesKnown = false;
     for (let card = 0; card < view.adventureCount; card++) {
       if (!view.unseen(card)) continue;
       this.unseenCards++;
+      const pile = view.knownPile(card);
+      if (pile >= 0) {
+        this.pilesKnown = true;
+        this.pileUnseen[pile]++;
+      }
       if (view.kind(card) !== Kind.trap) continue;
       const rolls = view.eachRolls(card) ? view.actingCount() : 1;
       this.tests[view.shortfallPer(card)] += rolls;
       this.timeTests[view.countdownShortfallPer(card)] += rolls;
+      if (pile >= 0) this.pileTimeTests[pile * (MAX_PER + 1) + view.countdownShortfallPer(card)] += rolls;
     }
     this.tests[0] = this.timeTests[0] = 0;
   }

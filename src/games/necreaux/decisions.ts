@@ -104,6 +104,11 @@ export interface NecreauxView {
    * Time To Waste at random), which they cannot tell apart.
    */
   unseen(card: number): boolean;
+  /**
+   * The pile (0 top, 1 middle, 2 bottom) a How To Play deck stacked this adventure card in, which the players know
+   * from its number (A-1 to A-25 on top ...); -1 where the deck was shuffled before it was split.
+   */
+  knownPile(card: number): number;
   lootValue(card: number): number;
   isFaceDown(card: number): boolean;
   /** Face-up and not neutralized, or unstoppable: the card's text and traits count. */

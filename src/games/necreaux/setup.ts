@@ -188,6 +188,7 @@ export class SetUp {
     if (!this.rules.howToPlayDeck) deckStream.shuffle(this.list, 0, count);
     const pile = Math.floor(count / PILES);
     const bottomSize = count - 2 * pile;
+    this.notePiles(pile, count);
     this.stackPile(deckStream, 2 * pile, count, cards.shuttle);
     const lowerCache = this.hasCache('lower') && this.caches.size > 0 ? 1 : 0;
     if (lowerCache === 1) this.placeCacheOnTop();
@@ -197,6 +198,14 @@ export class SetUp {
     s.bottomPileSize = bottomSize + 1;
     // The lower cache lies below the middle pile: counted with it, so that neither "above" count includes it wrongly.
     s.middlePileSize = pile + 1 + lowerCache;
+  }
+
+  /** Which pile each adventure card of a How To Play deck goes to (public: the piles are sorted by number). */
+  private notePiles(pile: number, count: number): void {
+    const known = this.state.pileOfCard;
+    known.fill(-1);
+    if (!this.rules.howToPlayDeck || pile === 0) return;
+    for (let i = 0; i < count; i++) known[this.list[i]] = Math.min(PILES - 1, Math.floor(i / pile));
   }
 
   private hasCache(position: 'upper' | 'lower'): boolean {

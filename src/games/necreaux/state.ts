@@ -56,6 +56,8 @@ export class GameState implements NecreauxView {
   // Per card
   readonly zone: Uint8Array;
   readonly holder: Int8Array;
+  /** The How To Play pile (0 top, 1 middle, 2 bottom) each adventure card was stacked in; -1 in a shuffled deck. */
+  readonly pileOfCard: Int8Array;
   readonly faceDown: Uint8Array;
   readonly neutralized: Uint8Array;
   readonly charges: Int16Array;
@@ -167,6 +169,7 @@ export class GameState implements NecreauxView {
     ];
     this.zone = new Uint8Array(n);
     this.holder = new Int8Array(n);
+    this.pileOfCard = new Int8Array(n);
     this.faceDown = new Uint8Array(n);
     this.neutralized = new Uint8Array(n);
     this.charges = new Int16Array(n);
@@ -546,6 +549,10 @@ export class GameState implements NecreauxView {
 
   get adventureCount(): number {
     return this.cards.adventureCount;
+  }
+
+  knownPile(card: number): number {
+    return this.pileOfCard[card];
   }
 
   unseen(card: number): boolean {

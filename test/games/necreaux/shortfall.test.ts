@@ -191,9 +191,9 @@ describe("adaptive's pace where too-fast traps cost countdown steps that grow wi
         ...Array.from({ length: 10 }, (_, i) => shortfallTrap(`A-${910 + i}`, `Clock ${i}`, 'team', per, 'countdownShortfall')),
       ],
     });
-  const firstSpeed = (deck: NecreauxContent, countdown = 5) => {
+  const firstSpeed = (deck: NecreauxContent, countdown = 5, level = '6') => {
     let speed = -1;
-    play({ settings: { agents: 4 }, content: deck, arrange: (e) => {
+    play({ settings: { agents: 4, level }, content: deck, arrange: (e) => {
       e.state.countdown = countdown;
       speed = definition('adaptive').create({}).chooseSpeed(e.state);
     } }, definition('fixed-speed').create({}));
@@ -211,6 +211,17 @@ describe("adaptive's pace where too-fast traps cost countdown steps that grow wi
 
   it('still draws everything left on its last turn', () => {
     expect(firstSpeed(timeDeck(2), 1)).toBeGreaterThan(60);
+  });
+
+  it("reads each How To Play pile's own tests: time traps that all lie in the bottom pile let it go faster through the top", () => {
+    // The ten clock traps come last in the content, so a How To Play deck (Level 1) stacks them in its bottom pile,
+    // as the players know from their numbers; a shuffled deck (Level 6) may hold them anywhere.
+    let piles: number[] = [];
+    play({ settings: { agents: 4, level: '1' }, content: timeDeck(3), arrange: (e) => {
+      piles = [0, e.state.adventureCount - 1].map((card) => e.state.knownPile(card));
+    } }, definition('fixed-speed').create({}));
+    expect(piles).toEqual([0, 2]);
+    expect(firstSpeed(timeDeck(3), 5, '1')).toBeGreaterThan(firstSpeed(timeDeck(3), 5, '6'));
   });
 });
 
