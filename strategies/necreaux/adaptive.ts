@@ -42,9 +42,9 @@ for (let per = 1; per <= MAX_PER; per++) {
  * Spreads the cards still to draw (to the expected place of the Escape Shuttle) over the turns left less a reserve;
  * rests when the team is hurt and the rest leaves that reserve, and once it holds the shuttle and the Scientists (it
  * escapes at the end of that turn). By default at most 40 cards a turn, and everything left on the last turn; where
- * too-fast traps cost countdown steps that grow with the speed (`countdownShortfall`), never faster than the pace
- * that leaves the most turns to spare (the turns left, less the steps those traps are expected to take on the way to
- * the shuttle at that pace, less the turns the way takes at it). With a
+ * too-fast traps cost countdown steps that grow with the speed (`countdownShortfall`), no further ahead of the clock
+ * than the pace whose way to the shuttle costs the fewest turns (its draws plus the steps those traps are expected to
+ * take), yet never slower than the pace that reaches the shuttle in the turns left. With a
  * damage `budget` (for decks whose too-fast traps deal `damageShortfall`) there is no such cap: it plays ahead of the
  * clock no faster than its pace limit, the fastest speed at which the too-fast traps still in the deck are expected to
  * take at most `budget`% of the team's hearts on the way to the shuttle (the limit rises as the way shortens, so the
@@ -83,26 +83,29 @@ class Adaptive extends SensibleStrategy {
     if (turns <= 1 && !view.shuttleFound && !view.uncertainEnding) return Math.max(1, view.deckSize);
     const cards = cardsToShuttle(view);
     this.countTests(view);
-    const cap = this.sparingPace(view, cards, turns);
+    const cap = this.sparingPace(view, cards);
     if (isHurt(view) && this.canAffordRest(cards, turns, cap)) return 0;
-    const speed = Math.ceil(cards / Math.max(1, turns - this.reserve));
-    return Math.min(cap, Math.max(1, speed));
+    const ahead = Math.ceil(cards / Math.max(1, turns - this.reserve));
+    // The cap bounds only how far ahead of the clock the team plays: the pace that arrives in time it takes anyway.
+    const onTime = Math.min(MAX_SPEED, Math.ceil(cards / turns));
+    return Math.max(1, onTime, Math.min(cap, ahead));
   }
 
   /**
-   * The pace up to MAX_SPEED that leaves the most turns to spare on the way to the shuttle: the turns left, less the
-   * countdown steps the too-fast countdown tests are expected to take there at that pace, less the turns the way takes.
-   * MAX_SPEED when no such test is left (a faster pace only spares more).
+   * The pace up to MAX_SPEED whose way to the shuttle costs the fewest turns: the turns its draws take plus the
+   * countdown steps the too-fast countdown tests are expected to take on the way at that pace (the turns left do not
+   * change which pace that is; the on-time pace overrides it when the team is behind). MAX_SPEED when no such test is
+   * left (a faster pace only costs fewer turns).
    */
-  private sparingPace(view: NecreauxView, cards: number, turns: number): number {
+  private sparingPace(view: NecreauxView, cards: number): number {
     if (!this.timeTests.some((n) => n > 0)) return MAX_SPEED;
-    let best = 1;
-    let bestSpare = -Infinity;
+    let best = MAX_SPEED;
+    let bestCost = Infinity;
     for (let speed = 1; speed <= MAX_SPEED; speed++) {
-      const spare = turns - this.stepsOnTheWay(view, cards, speed) - cards / speed;
-      if (spare > bestSpare) {
+      const cost = this.stepsOnTheWay(view, cards, speed) + cards / speed;
+      if (cost < bestCost) {
         best = speed;
-        bestSpare = spare;
+        bestCost = cost;
       }
     }
     return best;
@@ -184,11 +187,13 @@ class Adaptive extends SensibleStrategy {
       }
       if (view.kind(card) !== Kind.trap) continue;
       const rolls = view.eachRolls(card) ? view.actingCount() : 1;
-      this.tests[view.shortfallPer(card)] += rolls;
-      this.timeTests[view.countdownShortfallPer(card)] += rolls;
-      if (pile >= 0) this.pileTimeTests[pile * (MAX_PER + 1) + view.countdownShortfallPer(card)] += rolls;
+      const damagePer = view.shortfallPer(card);
+      if (damagePer > 0) this.tests[damagePer] += rolls;
+      const timePer = view.countdownShortfallPer(card);
+      if (timePer === 0) continue;
+      this.timeTests[timePer] += rolls;
+      if (pile >= 0) this.pileTimeTests[pile * (MAX_PER + 1) + timePer] += rolls;
     }
-    this.tests[0] = this.timeTests[0] = 0;
   }
 
   /** A rest costs a turn: affordable while the cards left fit, at the pace limit, in the turns after it less the reserve. */
@@ -201,7 +206,7 @@ class Adaptive extends SensibleStrategy {
 export const adaptive: StrategyDefinition<NecreauxStrategy> = {
   name: 'adaptive',
   description:
-    'Speed = cards left to the expected Escape Shuttle / (turns left - reserve), at most 40 and, where too-fast traps cost countdown steps growing with the speed, no faster than the pace that spares the most turns (or, with a damage budget, no faster than the too-fast traps left allow for its hearts); rests when hurt and the rest leaves the reserve',
+    'Speed = cards left to the expected Escape Shuttle / (turns left - reserve), at most 40 and, where too-fast traps cost countdown steps growing with the speed, no further ahead than the pace whose way costs the fewest turns (or, with a damage budget, no faster than the too-fast traps left allow for its hearts); rests when hurt and the rest leaves the reserve',
   params: [
     {
       name: 'reserve',

@@ -200,11 +200,14 @@ export class SetUp {
     s.middlePileSize = pile + 1 + lowerCache;
   }
 
-  /** Which pile each adventure card of a How To Play deck goes to (public: the piles are sorted by number). */
+  /**
+   * Which pile each adventure card of a How To Play deck goes to (public: the piles are sorted by number). Not after No
+   * Time To Waste: its cards leave face-down, and knowing the piles would tell which remain.
+   */
   private notePiles(pile: number, count: number): void {
     const known = this.state.pileOfCard;
     known.fill(-1);
-    if (!this.rules.howToPlayDeck || pile === 0) return;
+    if (!this.rules.howToPlayDeck || this.rules.noTimeToWaste !== 'off' || pile === 0) return;
     for (let i = 0; i < count; i++) known[this.list[i]] = Math.min(PILES - 1, Math.floor(i / pile));
   }
 

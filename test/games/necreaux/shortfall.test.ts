@@ -191,7 +191,8 @@ describe("adaptive's pace where too-fast traps cost countdown steps that grow wi
         ...Array.from({ length: 10 }, (_, i) => shortfallTrap(`A-${910 + i}`, `Clock ${i}`, 'team', per, 'countdownShortfall')),
       ],
     });
-  const firstSpeed = (deck: NecreauxContent, countdown = 5, level = '6') => {
+  /** Adaptive's first speed for 4 agents; 11 turns by default, so that the pace that arrives in time is slow. */
+  const firstSpeed = (deck: NecreauxContent, countdown = 11, level = '6') => {
     let speed = -1;
     play({ settings: { agents: 4, level }, content: deck, arrange: (e) => {
       e.state.countdown = countdown;
@@ -201,12 +202,32 @@ describe("adaptive's pace where too-fast traps cost countdown steps that grow wi
   };
 
   it('goes no faster than the pace that spares the most turns: slower the dearer each point short', () => {
-    expect(firstSpeed(testContent)).toBe(40);
+    expect(firstSpeed(testContent, 5)).toBe(40);
     const cheap = firstSpeed(timeDeck(12));
     const dear = firstSpeed(timeDeck(2));
     expect(cheap).toBeLessThan(40);
     expect(dear).toBeLessThan(cheap);
     expect(dear).toBeGreaterThan(1);
+  });
+
+  it('takes the pace that reaches the shuttle in the turns left when that is faster: the cap bounds only playing ahead', () => {
+    let cards = -1;
+    let speed = -1;
+    play({ settings: { agents: 4 }, content: timeDeck(2), arrange: (e) => {
+      e.state.countdown = 2;
+      cards = cardsToShuttle(e.state);
+      speed = definition('adaptive').create({}).chooseSpeed(e.state);
+    } }, definition('fixed-speed').create({}));
+    expect(firstSpeed(timeDeck(2))).toBeLessThan(Math.ceil(cards / 2));
+    expect(speed).toBe(Math.min(40, Math.ceil(cards / 2)));
+  });
+
+  it('knows no piles after No Time To Waste (its cards leave face-down)', () => {
+    let piles: number[] = [];
+    play({ settings: { agents: 2, level: '1', noTimeToWaste: 'random' }, content: timeDeck(3), arrange: (e) => {
+      piles = Array.from({ length: e.state.adventureCount }, (_, card) => e.state.knownPile(card));
+    } }, definition('fixed-speed').create({}));
+    expect(new Set(piles)).toEqual(new Set([-1]));
   });
 
   it('still draws everything left on its last turn', () => {
@@ -221,7 +242,7 @@ describe("adaptive's pace where too-fast traps cost countdown steps that grow wi
       piles = [0, e.state.adventureCount - 1].map((card) => e.state.knownPile(card));
     } }, definition('fixed-speed').create({}));
     expect(piles).toEqual([0, 2]);
-    expect(firstSpeed(timeDeck(3), 5, '1')).toBeGreaterThan(firstSpeed(timeDeck(3), 5, '6'));
+    expect(firstSpeed(timeDeck(3), 11, '1')).toBeGreaterThan(firstSpeed(timeDeck(3), 11, '6'));
   });
 });
 
