@@ -77,7 +77,7 @@ class Adaptive extends SensibleStrategy {
     return this.budget === 0 ? this.cappedSpeed(view) : this.budgetedSpeed(view);
   }
 
-  /** Without a damage budget: at most MAX_SPEED a turn (or the pace that spares most turns), everything left on the last turn. */
+  /** Without a damage budget: at most MAX_SPEED a turn (no further ahead than the sparing pace), everything left on the last turn. */
   private cappedSpeed(view: NecreauxView): number {
     const turns = turnsLeft(view);
     if (turns <= 1 && !view.shuttleFound && !view.uncertainEnding) return Math.max(1, view.deckSize);
