@@ -57,6 +57,8 @@ class Adaptive extends SensibleStrategy {
   private readonly tests = new Float64Array(MAX_PER + 1);
   /** Per `per`: the too-fast countdown tests still in the deck, counted the same way. */
   private readonly timeTests = new Float64Array(MAX_PER + 1);
+  /** How many there are, all `per` together. */
+  private timeTestCount = 0;
   /** The same per How To Play pile (pile * (MAX_PER + 1) + per), and the unseen cards of each pile, where piles are known. */
   private readonly pileTimeTests = new Float64Array(PILES * (MAX_PER + 1));
   private readonly pileUnseen = new Float64Array(PILES);
@@ -98,7 +100,7 @@ class Adaptive extends SensibleStrategy {
    * left (a faster pace only costs fewer turns).
    */
   private sparingPace(view: NecreauxView, cards: number): number {
-    if (!this.timeTests.some((n) => n > 0)) return MAX_SPEED;
+    if (this.timeTestCount === 0) return MAX_SPEED;
     let best = MAX_SPEED;
     let bestCost = Infinity;
     for (let speed = 1; speed <= MAX_SPEED; speed++) {
@@ -173,6 +175,7 @@ class Adaptive extends SensibleStrategy {
   private countTests(view: NecreauxView): void {
     this.tests.fill(0);
     this.timeTests.fill(0);
+    this.timeTestCount = 0;
     this.pileTimeTests.fill(0);
     this.pileUnseen.fill(0);
     this.unseenCards = 0;
@@ -192,6 +195,7 @@ class Adaptive extends SensibleStrategy {
       const timePer = view.countdownShortfallPer(card);
       if (timePer === 0) continue;
       this.timeTests[timePer] += rolls;
+      this.timeTestCount += rolls;
       if (pile >= 0) this.pileTimeTests[pile * (MAX_PER + 1) + timePer] += rolls;
     }
   }
