@@ -72,7 +72,7 @@ export abstract class SensibleStrategy implements NecreauxStrategy {
     // A combat tie does nothing; rerolling it is only worth it when a hit is likelier than a miss (CV below 7).
     if (op === Op.reroll && view.rollTies && view.monsterCv >= 7) return false;
     if (welcomesSplit(view) && (op === Op.avoidCard || op === Op.reroll || op === Op.rollBonus)) return false;
-    if ((op === Op.reroll || op === Op.rollBonus) && speedOutOfReach(view)) return false;
+    if ((op === Op.reroll || op === Op.rollBonus) && speedOutOfReach(view)) return lessensShortfall(view, ability);
     switch (op) {
       case Op.delay:
         return isDangerous(view, current);
@@ -360,6 +360,28 @@ function trapFailChance(view: NecreauxView, trap: number): number {
   if (!view.hasSpeedTest(trap)) return 1;
   const speed = Math.min(19, view.speed);
   return view.failsAboveSpeed(trap) ? ABOVE[speed] : BELOW[speed];
+}
+
+/**
+ * On a trap whose cost grows with how far its roll falls short (`countdownShortfall`, `damageShortfall`), a roll that
+ * cannot pass may still cost less: a bonus that crosses a step, or a reroll whose expected cost is below this roll's.
+ */
+function lessensShortfall(view: NecreauxView, ability: number): boolean {
+  const trap = view.currentCard;
+  const per = view.countdownShortfallPer(trap) || view.shortfallPer(trap);
+  if (per === 0) return false;
+  const short = view.speed - view.rollTotal;
+  const cost = shortfallCost(short, per);
+  if (view.abilityOp(ability) === Op.rollBonus) return shortfallCost(short - view.abilityAmount(ability), per) < cost;
+  const modifier = view.passiveBonus(view.rollAgent, Roll.speed);
+  let expected = 0;
+  for (let t = 2; t <= 12; t++) expected += TWO_D6[t] * shortfallCost(view.speed - t - modifier, per);
+  return expected < cost;
+}
+
+/** A shortfall effect's cost: one per `per` points short, rounded up. */
+function shortfallCost(short: number, per: number): number {
+  return short <= 0 ? 0 : Math.ceil(short / per);
 }
 
 /** The turn ends the game unless the shuttle is found: the countdown moves to 0 at its end. */

@@ -3,7 +3,7 @@ import { necreauxContentSchema, type NecreauxContent } from '../../../src/games/
 import { Zone } from '../../../src/games/necreaux/state.ts';
 import { cardsToShuttle } from '../../../strategies/necreaux/sensible.ts';
 import { necreaux } from '../../../src/games/necreaux/index.ts';
-import { id, metric, outcome, plainScenario, play, testContent, testStrategy } from './helpers.ts';
+import { id, metric, outcome, plainScenario, play, setSkills, testContent, testStrategy } from './helpers.ts';
 
 const definition = (name: string) => necreaux.strategies.find((s) => s.name === name)!;
 
@@ -101,6 +101,45 @@ describe('countdownShortfall: 1 countdown step per `per` points the speed-test r
     expect(test).toBeGreaterThan(-1);
     expect(game.log[test + 1]).not.toContain('short of speed');
     expect(game.log[test + 1]).not.toContain('countdown');
+  });
+});
+
+describe('the sensible strategies on a roll that cannot pass a shortfall trap', () => {
+  /** One agent with these skills at speed 15 against Shortfall Clock (1 countdown step per 3 points short), 9 turns. */
+  const clockAt15 = (skills: readonly string[], dice: readonly number[]) =>
+    play(
+      { ...plainScenario(1, ['Shortfall Clock'], dice, 9, (engine) => setSkills(engine, 0, [...skills, 'Plain 1', 'Plain 2'].slice(0, 3))), content },
+      testStrategy({}, 15),
+    );
+
+  it('reroll a roll whose cost is above a fresh roll\'s expected cost: 2 is 13 short (5 steps), a fresh roll costs about 3', () => {
+    const game = clockAt15(['Lucky'], [1, 1, 6, 5]);
+    expect(game.log).toContain('  decision useAbility (Lucky: reroll) -> true');
+    expect(game.log).toContain('  short of speed 15 by 4: 2 countdown steps (1 per 3)');
+  });
+
+  it('keep a roll that costs less than a fresh roll is expected to: 12 is 3 short (1 step)', () => {
+    const game = clockAt15(['Lucky'], [6, 6]);
+    expect(game.log).toContain('  decision useAbility (Lucky: reroll) -> false');
+    expect(game.log).toContain('  short of speed 15 by 3: 1 countdown steps (1 per 3)');
+  });
+
+  it('spend a bonus only where it crosses a step: +1 takes 8 (7 short, 3 steps) to 6 short (2), not 9 (6 short) to 5', () => {
+    const crossing = clockAt15(['Precise'], [4, 4]);
+    expect(crossing.log).toContain('  decision useAbility (Precise: rollBonus 1) -> true');
+    expect(crossing.log).toContain('  short of speed 15 by 6: 2 countdown steps (1 per 3)');
+    const notCrossing = clockAt15(['Precise'], [5, 4]);
+    expect(notCrossing.log).toContain('  decision useAbility (Precise: rollBonus 1) -> false');
+    expect(notCrossing.log).toContain('  short of speed 15 by 6: 2 countdown steps (1 per 3)');
+  });
+
+  it('spend nothing on a roll that cannot pass a trap whose cost is fixed', () => {
+    const game = play(
+      plainScenario(1, ['Tripwire'], [1, 1], 9, (engine) => setSkills(engine, 0, ['Lucky', 'Precise', 'Plain 1'])),
+      testStrategy({}, 15),
+    );
+    expect(game.log).toContain('  decision useAbility (Lucky: reroll) -> false');
+    expect(game.log).toContain('  decision useAbility (Precise: rollBonus 1) -> false');
   });
 });
 
