@@ -33,18 +33,25 @@ export abstract class SensibleStrategy implements NecreauxStrategy {
     return handCardBy(view, agent, -1);
   }
 
-  poolSwap(): number {
-    return -1;
+  /** The pool's most useful card, when it is more useful than the agent's least useful skill. */
+  poolSwap(view: NecreauxView, agent: number): number {
+    let best = -1;
+    for (let i = 0; i < view.poolSize(); i++) {
+      const card = view.poolAt(i);
+      if (best < 0 || skillWorth(view, card) > skillWorth(view, best)) best = card;
+    }
+    return best >= 0 && skillWorth(view, best) > skillWorth(view, leastUsefulSkill(view, agent)) ? best : -1;
   }
 
   swapOut(view: NecreauxView, agent: number): number {
-    return view.skillAt(agent, 0);
+    return leastUsefulSkill(view, agent);
   }
 
   draftPick(view: NecreauxView, agent: number): number {
     return handCardBy(view, agent, 1);
   }
 
+  /** A lone agent, whose games are lost by dying, keeps the card with more charges (0.5 pp above the worth list). */
   soloBonusKeep(view: NecreauxView, first: number, second: number): number {
     return view.startCharges(second) > view.startCharges(first) ? second : first;
   }
@@ -495,14 +502,54 @@ function fewestSkills(view: NecreauxView): number {
   return best;
 }
 
-/** The hand card with the most (sign 1) or fewest (sign -1) starting charges. */
+/**
+ * What a skill's most useful ability is worth when agents are made (a priority list, higher first): sparing the team a
+ * trap, a look ahead or a monster evaded above all, then time and cards destroyed, then help in fights, rolls and
+ * damage, then upkeep. A card without any of these (a passive trait bonus) is worth 0.
+ */
+const SKILL_OP_WORTH: readonly (readonly [op: number, worth: number])[] = [
+  [Op.avoidCard, 6],
+  [Op.peek, 5],
+  [Op.evadeMonster, 5],
+  [Op.countdown, 4],
+  [Op.destroyCard, 4],
+  [Op.delay, 3],
+  [Op.monsterHit, 3],
+  [Op.extraDie, 3],
+  [Op.rollBonus, 2],
+  [Op.reroll, 2],
+  [Op.preventDamage, 2],
+  [Op.rest, 1],
+  [Op.enable, 1],
+  [Op.takeLoot, 1],
+  [Op.charge, 1],
+];
+/** Among skills worth the same, one more starting charge counts this much (less than a step of the list). */
+const START_CHARGE_WORTH = 0.1;
+
+function skillWorth(view: NecreauxView, card: number): number {
+  let worth = 0;
+  for (const [op, opWorth] of SKILL_OP_WORTH) if (opWorth > worth && view.cardHasOp(card, op)) worth = opWorth;
+  return worth + START_CHARGE_WORTH * view.startCharges(card);
+}
+
+/** The hand card worth most (sign 1) or least (sign -1) to an agent. */
 function handCardBy(view: NecreauxView, owner: number, sign: number): number {
   let best = view.handAt(owner, 0);
   for (let i = 1; i < view.handSize(owner); i++) {
     const card = view.handAt(owner, i);
-    if (sign * (view.startCharges(card) - view.startCharges(best)) > 0) best = card;
+    if (sign * (skillWorth(view, card) - skillWorth(view, best)) > 0) best = card;
   }
   return best;
+}
+
+function leastUsefulSkill(view: NecreauxView, agent: number): number {
+  let least = view.skillAt(agent, 0);
+  for (let i = 1; i < view.skillCount(agent); i++) {
+    const card = view.skillAt(agent, i);
+    if (skillWorth(view, card) < skillWorth(view, least)) least = card;
+  }
+  return least;
 }
 
 function helpfulness(kind: number): number {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { necreaux } from '../../../src/games/necreaux/index.ts';
 import { cardsToShuttle } from '../../../strategies/necreaux/sensible.ts';
 import { Op, Roll, type NecreauxView } from '../../../src/games/necreaux/decisions.ts';
-import { giveHeld, id, metric, outcome, play, plainAgents, plainScenario, setSkills, stackDeck, testStrategy } from './helpers.ts';
+import { giveHeld, id, lift, metric, outcome, play, plainAgents, plainScenario, setSkills, stackDeck, testStrategy } from './helpers.ts';
 
 const definition = (name: string) => necreaux.strategies.find((s) => s.name === name)!;
 
@@ -142,6 +142,42 @@ describe('the built-in strategies', () => {
       expect(metric(welcomed, 'splits')).toBe(1);
       const resisted = play(wallScenario(['Keen Senses', 'Plain 2', 'Plain 3']), testStrategy({ speedTestRoller: () => 0, useAbility: () => false }, 3));
       expect(metric(resisted, 'splits')).toBe(0);
+    });
+  });
+
+  describe('make agents by what a skill does, not by its charges', () => {
+    const adaptive = definition('adaptive').create({});
+    /** Asks `question` of adaptive with agent 0 holding these skills, this hand and this skill pool; answers by name. */
+    const ask = (skills: string[], hand: string[], pool: string[], question: (view: NecreauxView) => number) => {
+      let answer = '';
+      play({ settings: { agents: 1 }, arrange: (e) => {
+        setSkills(e, 0, skills);
+        const placed = [...hand.map((name) => [e.state.hands[0], id(e, name)] as const), ...pool.map((name) => [e.state.skillPool, id(e, name)] as const)];
+        for (const [pile, card] of placed) {
+          lift(e.state, card);
+          pile.push(card);
+        }
+        const card = question(e.state);
+        answer = card < 0 ? 'none' : e.state.name(card);
+        for (const [pile, card] of placed) pile.remove(card);
+      } }, definition('fixed-speed').create({}));
+      return answer;
+    };
+    const plain = ['Plain 1', 'Plain 2', 'Plain 3'];
+
+    it('deal 4 keep 3: the least useful card goes to the pool (a loot grab, not the single-charge evade)', () => {
+      expect(ask(plain, ['Charmed', 'Scrounger', 'Hacker', 'Security Expert'], [], (view) => adaptive.keepSkills(view, 0))).toBe('Scrounger');
+    });
+
+    it('the silent draft picks the most useful card', () => {
+      expect(ask(plain, ['Scrounger', 'Hacker', 'Charmed', 'Polymath'], [], (view) => adaptive.draftPick(view, 0))).toBe('Charmed');
+    });
+
+    it("the pool swap takes the pool's most useful card for the agent's least useful one, only when it is more useful", () => {
+      const skills = ['Medic', 'Lucky', 'Scout'];
+      expect(ask(skills, [], ['Scrounger', 'Security Expert'], (view) => adaptive.poolSwap(view, 0))).toBe('Security Expert');
+      expect(ask(skills, [], ['Scrounger', 'Security Expert'], (view) => adaptive.swapOut(view, 0, -1))).toBe('Medic');
+      expect(ask(skills, [], ['Scrounger'], (view) => adaptive.poolSwap(view, 0))).toBe('none');
     });
   });
 
