@@ -242,10 +242,12 @@ function expectedAttack(view: DecisionView): number {
 /**
  * Decision retreat: retreat when a loss looks likely and would cost a lot: the expected attack falls more than 2.5 short
  * (2 retreated from fights worth taking: 0.9 pp fewer default games won), or a loss would end the game and the expected
- * attack is not at least 1 above what it takes to win.
+ * attack is not at least 1 above what it takes to win. Never in the Opponent's last turn when a retreat ends the turn:
+ * the turn's end gives him the game, so a loss costs nothing a retreat does not.
  */
 function retreatChoice(view: DecisionView): number {
   const s = view.state;
+  if (s.lossEndsTurn && s.opponentRunes + 1 >= s.runesToWin) return pick(view, OptionKind.done);
   const gap = view.toWin - expectedAttack(view);
   const lossCost = Math.max(1, Math.round(gap));
   const deadly = s.damage + lossCost > s.damageLimit;

@@ -83,6 +83,7 @@ export class CitiesRules extends Combat {
     s.runesToWin = this.readings.runes;
     s.damageLimit = this.readings.damageLimit;
     s.wildsOfDoom = this.readings.wod;
+    s.lossEndsTurn = this.readings.lossEndsTurn;
     const route = this.random.streams.route;
     s.startType = this.typeDestination;
     s.startFace = this.roll(this.typeDestination, route);

@@ -183,6 +183,8 @@ export class CitiesState {
   damageLimit = 7;
   /** The Wilds of Doom rules (setting wod): among them, an upgraded character's expert dice. */
   wildsOfDoom = false;
+  /** A lost fight or a retreat ends the turn (setting afterLoss=endTurn). */
+  lossEndsTurn = true;
   /** 0 dwarf, 1 elf, 2 human. */
   character = 0;
   primary = 0;
