@@ -298,8 +298,10 @@ export abstract class SensibleStrategy implements NecreauxStrategy {
 
 // --- Combat arithmetic ---
 
+/** The ways (of 36) to roll t on 2d6, t = 2..12. */
+const TWO_D6_WAYS = [0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1];
 /** P(2d6 = t), t = 2..12. */
-const TWO_D6 = [0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1].map((n) => n / 36);
+const TWO_D6 = TWO_D6_WAYS.map((n) => n / 36);
 /** P(2d6 > cv) and P(2d6 < cv). */
 const ABOVE = new Float64Array(20);
 const BELOW = new Float64Array(20);
@@ -381,9 +383,10 @@ function lessensShortfall(view: NecreauxView, ability: number): boolean {
   const cost = shortfallCost(short, per);
   if (view.abilityOp(ability) === Op.rollBonus) return shortfallCost(short - view.abilityAmount(ability), per) < cost;
   const modifier = view.passiveBonus(view.rollAgent, Roll.speed);
-  let expected = 0;
-  for (let t = 2; t <= 12; t++) expected += TWO_D6[t] * shortfallCost(view.speed - t - modifier, per);
-  return expected < cost;
+  // Counted in 36ths: a fresh roll expected to cost exactly this roll's cost is a tie (kept), not a rounding error.
+  let expected36 = 0;
+  for (let t = 2; t <= 12; t++) expected36 += TWO_D6_WAYS[t] * shortfallCost(view.speed - t - modifier, per);
+  return expected36 < 36 * cost;
 }
 
 /** A shortfall effect's cost: one per `per` points short, rounded up. */
@@ -505,7 +508,8 @@ function fewestSkills(view: NecreauxView): number {
 /**
  * What a skill's most useful ability is worth when agents are made (a priority list, higher first): sparing the team a
  * trap, a look ahead or a monster evaded above all, then time and cards destroyed, then help in fights, rolls and
- * damage, then upkeep. A card without any of these (a passive trait bonus) is worth 0.
+ * damage, then upkeep. Passive abilities count by their op too (a passive roll bonus, Iron Will's to trait tests
+ * included, is a `rollBonus`); a card without any of these ops is worth 0.
  */
 const SKILL_OP_WORTH: readonly (readonly [op: number, worth: number])[] = [
   [Op.avoidCard, 6],

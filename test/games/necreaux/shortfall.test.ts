@@ -133,6 +133,18 @@ describe('the sensible strategies on a roll that cannot pass a shortfall trap', 
     expect(notCrossing.log).toContain('  short of speed 15 by 6: 2 countdown steps (1 per 3)');
   });
 
+  it('keep a roll that costs exactly what a fresh roll is expected to: 7 is 8 short (3 steps), a fresh roll 3.0', () => {
+    const game = clockAt15(['Lucky'], [3, 4]);
+    expect(game.log).toContain('  decision useAbility (Lucky: reroll) -> false');
+    expect(game.log).toContain('  short of speed 15 by 8: 3 countdown steps (1 per 3)');
+  });
+
+  it("count the roller's passive speed bonus in a fresh roll: with +1, 7 + 1 is 7 short (3 steps), a fresh roll 2.67", () => {
+    const game = clockAt15(['Lucky', 'Keen Senses'], [3, 4, 6, 6]);
+    expect(game.log).toContain('  decision useAbility (Lucky: reroll) -> true');
+    expect(game.log).toContain('  short of speed 15 by 2: 1 countdown steps (1 per 3)');
+  });
+
   it('spend nothing on a roll that cannot pass a trap whose cost is fixed', () => {
     const game = play(
       plainScenario(1, ['Tripwire'], [1, 1], 9, (engine) => setSkills(engine, 0, ['Lucky', 'Precise', 'Plain 1'])),

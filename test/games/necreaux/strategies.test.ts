@@ -169,6 +169,10 @@ describe('the built-in strategies', () => {
       expect(ask(plain, ['Charmed', 'Scrounger', 'Hacker', 'Security Expert'], [], (view) => adaptive.keepSkills(view, 0))).toBe('Scrounger');
     });
 
+    it('among cards that do the same, the one with fewer starting charges goes to the pool', () => {
+      expect(ask(plain, ['Lucky', 'Ninja', 'Scout', 'Charmed'], [], (view) => adaptive.keepSkills(view, 0))).toBe('Ninja');
+    });
+
     it('the silent draft picks the most useful card', () => {
       expect(ask(plain, ['Scrounger', 'Hacker', 'Charmed', 'Polymath'], [], (view) => adaptive.draftPick(view, 0))).toBe('Charmed');
     });
