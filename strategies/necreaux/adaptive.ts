@@ -1,6 +1,6 @@
 import type { StrategyDefinition } from '../../src/core/game.ts';
 import { Kind, type NecreauxStrategy, type NecreauxView } from '../../src/games/necreaux/decisions.ts';
-import { cardsToShuttle, isHurt, scientistsReachable, SensibleStrategy, teamHasScientists, teamHearts, turnsLeft } from './sensible.ts';
+import { cardsToShuttle, expectedShortfall36, isHurt, scientistsReachable, SensibleStrategy, teamHasScientists, teamHearts, turnsLeft } from './sensible.ts';
 
 /** Turns kept in hand by default: playing ahead of the clock absorbs lost countdown steps and cut-short turns. */
 const DEFAULT_RESERVE = 4;
@@ -32,9 +32,7 @@ const MAX_PER = 12;
 const SHORTFALL = new Float64Array((MAX_PER + 1) * (TOP_SPEED + 1));
 for (let per = 1; per <= MAX_PER; per++) {
   for (let speed = 0; speed <= TOP_SPEED; speed++) {
-    let expected = 0;
-    for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) expected += Math.ceil(Math.max(0, speed - a - b) / per) / 36;
-    SHORTFALL[per * (TOP_SPEED + 1) + speed] = expected;
+    SHORTFALL[per * (TOP_SPEED + 1) + speed] = expectedShortfall36(speed, per) / 36;
   }
 }
 

@@ -219,7 +219,7 @@ export abstract class SensibleStrategy implements NecreauxStrategy {
   // --- Tests ---
 
   speedTestRoller(view: NecreauxView): number {
-    return welcomesSplit(view) ? slowestRoller(view) : healthiest(view);
+    return welcomesSplit(view) ? slowestRoller(view) : bestSpeedRoller(view);
   }
 
   traitTestAgent(view: NecreauxView, trait: number): number {
@@ -382,16 +382,20 @@ function lessensShortfall(view: NecreauxView, ability: number): boolean {
   const short = view.speed - view.rollTotal;
   const cost = shortfallCost(short, per);
   if (view.abilityOp(ability) === Op.rollBonus) return shortfallCost(short - view.abilityAmount(ability), per) < cost;
-  const modifier = view.passiveBonus(view.rollAgent, Roll.speed);
   // Counted in 36ths: a fresh roll expected to cost exactly this roll's cost is a tie (kept), not a rounding error.
-  let expected36 = 0;
-  for (let t = 2; t <= 12; t++) expected36 += TWO_D6_WAYS[t] * shortfallCost(view.speed - t - modifier, per);
-  return expected36 < 36 * cost;
+  return expectedShortfall36(view.speed - view.rollModifier, per) < 36 * cost;
 }
 
 /** A shortfall effect's cost: one per `per` points short, rounded up. */
 function shortfallCost(short: number, per: number): number {
   return short <= 0 ? 0 : Math.ceil(short / per);
+}
+
+/** A shortfall test's expected cost, in 36ths, for a plain 2d6 roll against `target` (the speed less the modifier). */
+export function expectedShortfall36(target: number, per: number): number {
+  let expected36 = 0;
+  for (let t = 2; t <= 12; t++) expected36 += TWO_D6_WAYS[t] * shortfallCost(target - t, per);
+  return expected36;
 }
 
 /** The turn ends the game unless the shuttle is found: the countdown moves to 0 at its end. */
@@ -491,6 +495,30 @@ function slowestRoller(view: NecreauxView): number {
     if (view.isActing(a) && (best < 0 || view.passiveBonus(a, Roll.speed) < view.passiveBonus(best, Roll.speed))) best = a;
   }
   return best;
+}
+
+/**
+ * The agent whose speed-test roll is likeliest to pass or to fall less short: the largest passive speed bonus, then one
+ * that can reroll its roll or take a bonus on it (only the roller's own roll abilities are offered), then the healthiest.
+ */
+function bestSpeedRoller(view: NecreauxView): number {
+  let best = -1;
+  let bestHelp = 0;
+  for (let a = 0; a < view.agents; a++) {
+    if (!view.isActing(a)) continue;
+    const help = 2 * view.passiveBonus(a, Roll.speed) + (canImproveOwnRoll(view, a, Roll.speed) ? 1 : 0);
+    if (best < 0 || help > bestHelp || (help === bestHelp && view.health(a) > view.health(best))) {
+      best = a;
+      bestHelp = help;
+    }
+  }
+  return best;
+}
+
+function canImproveOwnRoll(view: NecreauxView, agent: number, rollKind: number): boolean {
+  for (let i = 0; i < view.skillCount(agent); i++) if (view.canImproveRoll(view.skillAt(agent, i), rollKind)) return true;
+  for (let i = 0; i < view.heldCount(agent); i++) if (view.canImproveRoll(view.heldAt(agent, i), rollKind)) return true;
+  return false;
 }
 
 function healthiest(view: NecreauxView): number {

@@ -48,6 +48,8 @@ export interface NecreauxView {
   readonly monsterHealth: number;
   /** The roll in progress: its total with modifiers so far, its kind (Roll bits), and the total it must beat. */
   readonly rollTotal: number;
+  /** The roll's total less its dice: its modifiers (negative where low rolls are good), which a reroll keeps. */
+  readonly rollModifier: number;
   readonly rollKind: number;
   readonly rollAgent: number;
   /** Whether the roll in progress fails now (combat: below the CV, a miss; trait: below 10; speed test: per the trap). */
@@ -129,6 +131,8 @@ export interface NecreauxView {
   cardHasOp(card: number, op: number): boolean;
   /** The card is active and one of its abilities with this op is affordable now (its charges cover the cost). */
   canAffordOp(card: number, op: number): boolean;
+  /** The card is active and holds a reroll or a bonus its holder may take on its own roll of this kind (Roll bits) now. */
+  canImproveRoll(card: number, rollKind: number): boolean;
   abilityAmount(ability: number): number;
   abilityCost(ability: number): number;
 

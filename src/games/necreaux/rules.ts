@@ -405,6 +405,7 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     const s = this.state;
     const margin = this.favour * (total - this.target);
     s.rollTotal = total;
+    s.rollModifier = total - this.die1 - this.die2;
     s.rollFails = margin < 0;
     s.rollTies = margin === 0 && s.rollKind === Roll.combat;
   }

@@ -1,6 +1,6 @@
 import { Deck } from '../../core/deck.ts';
 import type { RandomStream } from '../../core/rng.ts';
-import { Keyword, Kind, ROLL_SLOTS, TrapTest, Trigger, TRAIT_COUNT, type CardTable } from './cards.ts';
+import { Keyword, Kind, Op, ROLL_SLOTS, TrapTest, Trigger, TRAIT_COUNT, type CardTable } from './cards.ts';
 import type { NecreauxView } from './decisions.ts';
 
 /**
@@ -120,6 +120,7 @@ export class GameState implements NecreauxView {
   monsterHits = 0;
   monsterHealth = 0;
   rollTotal = 0;
+  rollModifier = 0;
   rollKind = 0;
   rollAgent = -1;
   rollFails = false;
@@ -226,7 +227,7 @@ export class GameState implements NecreauxView {
     this.refreshActing();
     this.currentCard = -1;
     this.monsterCv = this.monsterHits = this.monsterHealth = 0;
-    this.rollTotal = this.rollKind = 0;
+    this.rollTotal = this.rollModifier = this.rollKind = 0;
     this.rollAgent = -1;
     this.rollFails = this.rollTies = false;
     this.damageLeft = 0;
@@ -614,6 +615,17 @@ export class GameState implements NecreauxView {
   cardHasOp(card: number, op: number): boolean {
     const cards = this.cards;
     for (let ability = cards.abilityStart[card]; ability < cards.abilityEnd[card]; ability++) if (cards.abilityOp[ability] === op) return true;
+    return false;
+  }
+
+  canImproveRoll(card: number, rollKind: number): boolean {
+    const cards = this.cards;
+    if (!this.isActive(card)) return false;
+    for (let ability = cards.abilityStart[card]; ability < cards.abilityEnd[card]; ability++) {
+      const op = cards.abilityOp[ability];
+      if (cards.abilityTrigger[ability] !== Trigger.roll || (op !== Op.reroll && op !== Op.rollBonus)) continue;
+      if ((cards.abilityRoll[ability] & rollKind) !== 0 && this.charges[card] >= cards.abilityCost[ability]) return true;
+    }
     return false;
   }
 

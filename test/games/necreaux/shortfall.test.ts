@@ -145,6 +145,17 @@ describe('the sensible strategies on a roll that cannot pass a shortfall trap', 
     expect(game.log).toContain('  short of speed 15 by 2: 1 countdown steps (1 per 3)');
   });
 
+  it('a reroll keeps the bonuses taken on the roll, and its expected cost counts them', () => {
+    // Speed 15, per 3: 2+3 = 5 is 10 short (4 steps); Precise's +1 makes 6, 9 short (3 steps). A fresh roll keeps the +1
+    // and is expected to cost 96/36 steps, below 3 (without the +1 it would be 108/36, a tie, kept): Lucky rerolls 4+4,
+    // and the +1 stays: 9, 6 short (2 steps).
+    const game = clockAt15(['Precise', 'Lucky'], [2, 3, 4, 4]);
+    expect(game.log).toContain('  decision useAbility (Precise: rollBonus 1) -> true');
+    expect(game.log).toContain('  decision useAbility (Lucky: reroll) -> true');
+    expect(game.log).toContain('  reroll: 4+4 +1 = 9');
+    expect(game.log).toContain('  short of speed 15 by 6: 2 countdown steps (1 per 3)');
+  });
+
   it('spend nothing on a roll that cannot pass a trap whose cost is fixed', () => {
     const game = play(
       plainScenario(1, ['Tripwire'], [1, 1], 9, (engine) => setSkills(engine, 0, ['Lucky', 'Precise', 'Plain 1'])),

@@ -265,6 +265,25 @@ describe('the built-in strategies', () => {
     });
   });
 
+  it("sensible strategies give a trap's speed test to the agent with the most speed help: a passive bonus, then a reroll or bonus of its own, then the most hearts", () => {
+    const adaptive = definition('adaptive').create({});
+    /** Three agents with these skills (the rest plain); Tripwire (too fast) against speed 9; who rolls it. */
+    const roller = (skills: Record<number, string[]>, hurt = -1) => {
+      const game = play(
+        plainScenario(3, ['Tripwire'], [3, 3], 1, (e) => {
+          for (const [agent, names] of Object.entries(skills)) setSkills(e, Number(agent), [...names, 'Plain 10', 'Plain 11'].slice(0, 3));
+          if (hurt >= 0) e.state.setFaceDown(e.state.skillAt(hurt, 0), true);
+        }),
+        testStrategy({ speedTestRoller: (view) => adaptive.speedTestRoller(view), useAbility: () => false }, 9),
+      );
+      return game.log.find((line) => / agent \d rolls /.test(line));
+    };
+    expect(roller({ 1: ['Lucky'], 2: ['Keen Senses'] })).toContain('agent 2 rolls');
+    expect(roller({ 1: ['Lucky'] })).toContain('agent 1 rolls');
+    expect(roller({ 1: ['Hacker'] })).toContain('agent 0 rolls');
+    expect(roller({}, 0)).toContain('agent 1 rolls');
+  });
+
   it('sensible strategies do not reroll a speed test that fails below a speed no roll reaches', () => {
     const adaptive = definition('adaptive').create({});
     const rerolled: Record<string, boolean> = {};
