@@ -36,11 +36,15 @@ export abstract class SensibleStrategy implements NecreauxStrategy {
   /** The pool's most useful card, when it is more useful than the agent's least useful skill. */
   poolSwap(view: NecreauxView, agent: number): number {
     let best = -1;
+    let bestWorth = skillWorth(view, leastUsefulSkill(view, agent));
     for (let i = 0; i < view.poolSize(); i++) {
-      const card = view.poolAt(i);
-      if (best < 0 || skillWorth(view, card) > skillWorth(view, best)) best = card;
+      const worth = skillWorth(view, view.poolAt(i));
+      if (worth > bestWorth) {
+        best = view.poolAt(i);
+        bestWorth = worth;
+      }
     }
-    return best >= 0 && skillWorth(view, best) > skillWorth(view, leastUsefulSkill(view, agent)) ? best : -1;
+    return best;
   }
 
   swapOut(view: NecreauxView, agent: number): number {
@@ -568,18 +572,26 @@ function skillWorth(view: NecreauxView, card: number): number {
 /** The hand card worth most (sign 1) or least (sign -1) to an agent. */
 function handCardBy(view: NecreauxView, owner: number, sign: number): number {
   let best = view.handAt(owner, 0);
+  let bestWorth = skillWorth(view, best);
   for (let i = 1; i < view.handSize(owner); i++) {
-    const card = view.handAt(owner, i);
-    if (sign * (skillWorth(view, card) - skillWorth(view, best)) > 0) best = card;
+    const worth = skillWorth(view, view.handAt(owner, i));
+    if (sign * (worth - bestWorth) > 0) {
+      best = view.handAt(owner, i);
+      bestWorth = worth;
+    }
   }
   return best;
 }
 
 function leastUsefulSkill(view: NecreauxView, agent: number): number {
   let least = view.skillAt(agent, 0);
+  let leastWorth = skillWorth(view, least);
   for (let i = 1; i < view.skillCount(agent); i++) {
-    const card = view.skillAt(agent, i);
-    if (skillWorth(view, card) < skillWorth(view, least)) least = card;
+    const worth = skillWorth(view, view.skillAt(agent, i));
+    if (worth < leastWorth) {
+      least = view.skillAt(agent, i);
+      leastWorth = worth;
+    }
   }
   return least;
 }

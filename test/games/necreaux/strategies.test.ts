@@ -148,7 +148,7 @@ describe('the built-in strategies', () => {
   describe('make agents by what a skill does, not by its charges', () => {
     const adaptive = definition('adaptive').create({});
     /** Asks `question` of adaptive with agent 0 holding these skills, this hand and this skill pool; answers by name. */
-    const ask = (skills: string[], hand: string[], pool: string[], question: (view: NecreauxView) => number) => {
+    const ask = (skills: string[], hand: string[], pool: string[], question: (view: NecreauxView, card: (name: string) => number) => number) => {
       let answer = '';
       play({ settings: { agents: 1 }, arrange: (e) => {
         setSkills(e, 0, skills);
@@ -157,7 +157,7 @@ describe('the built-in strategies', () => {
           lift(e.state, card);
           pile.push(card);
         }
-        const card = question(e.state);
+        const card = question(e.state, (name) => id(e, name));
         answer = card < 0 ? 'none' : e.state.name(card);
         for (const [pile, card] of placed) pile.remove(card);
       } }, definition('fixed-speed').create({}));
@@ -175,6 +175,10 @@ describe('the built-in strategies', () => {
 
     it('the silent draft picks the most useful card', () => {
       expect(ask(plain, ['Scrounger', 'Hacker', 'Charmed', 'Polymath'], [], (view) => adaptive.draftPick(view, 0))).toBe('Charmed');
+    });
+
+    it('a lone agent keeps the Solo Bonus card with more starting charges, not the more useful one (its games are lost by dying)', () => {
+      expect(ask(plain, [], [], (view, card) => adaptive.soloBonusKeep(view, card('Charmed'), card('Hacker')))).toBe('Hacker');
     });
 
     it("the pool swap takes the pool's most useful card for the agent's least useful one, only when it is more useful", () => {
