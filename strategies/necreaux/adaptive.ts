@@ -1,5 +1,5 @@
 import type { StrategyDefinition } from '../../src/core/game.ts';
-import { Kind, type NecreauxStrategy, type NecreauxView } from '../../src/games/necreaux/decisions.ts';
+import { Kind, Op, type NecreauxStrategy, type NecreauxView } from '../../src/games/necreaux/decisions.ts';
 import { cardsToShuttle, expectedShortfall36, isHurt, scientistsReachable, SensibleStrategy, teamHasScientists, teamHearts, turnsLeft } from './sensible.ts';
 
 /** Turns kept in hand by default: playing ahead of the clock absorbs lost countdown steps and cut-short turns. */
@@ -42,7 +42,8 @@ for (let per = 1; per <= MAX_PER; per++) {
  * escapes at the end of that turn). By default at most 40 cards a turn, and everything left on the last turn; where
  * too-fast traps cost countdown steps that grow with the speed (`countdownShortfall`), no further ahead of the clock
  * than the pace whose way to the shuttle costs the fewest turns (its draws plus the steps those traps are expected to
- * take), yet never slower than the pace that reaches the shuttle in the turns left. With a
+ * take, less those the team's avoids and destroys spare it), yet never slower than the pace that reaches the shuttle
+ * in the turns left. With a
  * damage `budget` (for decks whose too-fast traps deal `damageShortfall`) there is no such cap: it plays ahead of the
  * clock no faster than its pace limit, the fastest speed at which the too-fast traps still in the deck are expected to
  * take at most `budget`% of the team's hearts on the way to the shuttle (the limit rises as the way shortens, so the
@@ -60,6 +61,8 @@ class Adaptive extends SensibleStrategy {
   /** The same per How To Play pile (pile * (MAX_PER + 1) + per), and the unseen cards of each pile, where piles are known. */
   private readonly pileTimeTests = new Float64Array(PILES * (MAX_PER + 1));
   private readonly pileUnseen = new Float64Array(PILES);
+  /** The too-fast countdown tests of each How To Play pile, all `per` together. */
+  private readonly pileTimeTestCount = new Float64Array(PILES);
   private pilesKnown = false;
   /** Adventure cards the players have not seen (the deck, and any taken out unseen). */
   private unseenCards = 0;
@@ -99,10 +102,11 @@ class Adaptive extends SensibleStrategy {
    */
   private sparingPace(view: NecreauxView, cards: number): number {
     if (this.timeTestCount === 0) return MAX_SPEED;
+    const unavoided = this.unavoidedShare(view, cards);
     let best = MAX_SPEED;
     let bestCost = Infinity;
     for (let speed = 1; speed <= MAX_SPEED; speed++) {
-      const cost = this.stepsOnTheWay(view, cards, speed) + cards / speed;
+      const cost = unavoided * this.stepsOnTheWay(view, cards, speed) + cards / speed;
       if (cost < bestCost) {
         best = speed;
         bestCost = cost;
@@ -159,6 +163,30 @@ class Adaptive extends SensibleStrategy {
   }
 
   /**
+   * The share of the too-fast countdown tests expected on the way to the shuttle that the team cannot spare itself: each
+   * charge on a card that avoids or destroys a card (Security Expert, the Scientists, whose charges the sensible
+   * strategies keep for such traps) spares one of them.
+   */
+  private unavoidedShare(view: NecreauxView, cards: number): number {
+    const tests = this.testsOnTheWay(view, cards);
+    const avoids = avoidOrDestroyCharges(view);
+    return tests > avoids ? (tests - avoids) / tests : 0;
+  }
+
+  /** How many too-fast countdown tests the next `cards` draws are expected to meet (by pile where the piles are known). */
+  private testsOnTheWay(view: NecreauxView, cards: number): number {
+    if (!this.pilesKnown) return this.unseenCards === 0 ? 0 : (cards * this.timeTestCount) / this.unseenCards;
+    const top = Math.min(cards, view.cardsAboveMiddlePile);
+    const middle = Math.min(cards - top, view.cardsAboveBottomPile - view.cardsAboveMiddlePile);
+    const bottom = cards - top - middle;
+    return this.pileShare(0, top) + this.pileShare(1, middle) + this.pileShare(2, bottom);
+  }
+
+  private pileShare(pile: number, cards: number): number {
+    return this.pileUnseen[pile] === 0 ? 0 : (cards * this.pileTimeTestCount[pile]) / this.pileUnseen[pile];
+  }
+
+  /**
    * Expected too-fast cost (damage or countdown steps) per card drawn at this speed, from the tests at `offset` among
    * `unseen` cards not seen yet (by default the whole deck's).
    */
@@ -176,6 +204,7 @@ class Adaptive extends SensibleStrategy {
     this.timeTestCount = 0;
     this.pileTimeTests.fill(0);
     this.pileUnseen.fill(0);
+    this.pileTimeTestCount.fill(0);
     this.unseenCards = 0;
     this.pilesKnown = false;
     for (let card = 0; card < view.adventureCount; card++) {
@@ -194,7 +223,9 @@ class Adaptive extends SensibleStrategy {
       if (timePer === 0) continue;
       this.timeTests[timePer] += rolls;
       this.timeTestCount += rolls;
-      if (pile >= 0) this.pileTimeTests[pile * (MAX_PER + 1) + timePer] += rolls;
+      if (pile < 0) continue;
+      this.pileTimeTests[pile * (MAX_PER + 1) + timePer] += rolls;
+      this.pileTimeTestCount[pile] += rolls;
     }
   }
 
@@ -203,6 +234,21 @@ class Adaptive extends SensibleStrategy {
     const spareTurns = turns - 1 - this.reserve;
     return spareTurns > 0 && cards <= spareTurns * limit;
   }
+}
+
+/** Charges the acting team holds on active cards that avoid or destroy a card (one card a charge). */
+function avoidOrDestroyCharges(view: NecreauxView): number {
+  let charges = 0;
+  for (let a = 0; a < view.agents; a++) {
+    if (!view.isActing(a)) continue;
+    for (let i = 0; i < view.skillCount(a); i++) charges += avoidOrDestroyChargesOn(view, view.skillAt(a, i));
+    for (let i = 0; i < view.heldCount(a); i++) charges += avoidOrDestroyChargesOn(view, view.heldAt(a, i));
+  }
+  return charges;
+}
+
+function avoidOrDestroyChargesOn(view: NecreauxView, card: number): number {
+  return view.isActive(card) && (view.cardHasOp(card, Op.avoidCard) || view.cardHasOp(card, Op.destroyCard)) ? view.chargesOn(card) : 0;
 }
 
 export const adaptive: StrategyDefinition<NecreauxStrategy> = {

@@ -3,7 +3,7 @@ import { necreauxContentSchema, type NecreauxContent } from '../../../src/games/
 import { Zone } from '../../../src/games/necreaux/state.ts';
 import { cardsToShuttle } from '../../../strategies/necreaux/sensible.ts';
 import { necreaux } from '../../../src/games/necreaux/index.ts';
-import { id, metric, outcome, plainScenario, play, setSkills, testContent, testStrategy } from './helpers.ts';
+import { giveHeld, id, metric, outcome, plainAgents, plainScenario, play, setSkills, testContent, testStrategy } from './helpers.ts';
 
 const definition = (name: string) => necreaux.strategies.find((s) => s.name === name)!;
 
@@ -270,6 +270,32 @@ describe("adaptive's pace where too-fast traps cost countdown steps that grow wi
     expect(cheap).toBeLessThan(40);
     expect(dear).toBeLessThan(cheap);
     expect(dear).toBeGreaterThan(1);
+  });
+
+  it('goes faster for each trap the team can avoid or destroy on the way (Security Expert, the Scientists), up to its pace ahead', () => {
+    /** Plain agents, agent 0 with `avoids` charges on Security Expert or (negative) on the Scientists; the first speed. */
+    let ahead = -1;
+    const speedWith = (avoids: number) => {
+      let speed = -1;
+      play({ settings: { agents: 4 }, content: timeDeck(6), arrange: (e) => {
+        plainAgents(e);
+        if (avoids > 0) {
+          setSkills(e, 0, ['Security Expert', 'Plain 1', 'Plain 2']);
+          e.state.charges[e.state.skillAt(0, 0)] = avoids;
+        }
+        if (avoids < 0) giveHeld(e, 0, 'The Scientists', -avoids);
+        e.state.countdown = 11;
+        ahead = Math.ceil(cardsToShuttle(e.state) / (11 - 4));
+        speed = definition('adaptive').create({}).chooseSpeed(e.state);
+      } }, definition('fixed-speed').create({}));
+      return speed;
+    };
+    const none = speedWith(0);
+    expect(speedWith(1)).toBeGreaterThan(none);
+    expect(speedWith(3)).toBeGreaterThan(speedWith(1));
+    expect(speedWith(-3)).toBe(speedWith(3));
+    // Every test on the way avoided: the pace ahead of the clock (the cards over the turns left less the reserve of 4).
+    expect(speedWith(20)).toBe(ahead);
   });
 
   it('takes the pace that reaches the shuttle in the turns left when that is faster: the cap bounds only playing ahead', () => {
