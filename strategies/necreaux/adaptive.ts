@@ -63,6 +63,8 @@ class Adaptive extends SensibleStrategy {
   private readonly pileUnseen = new Float64Array(PILES);
   /** The too-fast countdown tests of each How To Play pile, all `per` together. */
   private readonly pileTimeTestCount = new Float64Array(PILES);
+  /** The way to the shuttle this turn, split over the How To Play piles it runs through (where they are known). */
+  private readonly wayInPile = new Float64Array(PILES);
   private pilesKnown = false;
   /** Adventure cards the players have not seen (the deck, and any taken out unseen). */
   private unseenCards = 0;
@@ -102,11 +104,12 @@ class Adaptive extends SensibleStrategy {
    */
   private sparingPace(view: NecreauxView, cards: number): number {
     if (this.timeTestCount === 0) return MAX_SPEED;
+    if (this.pilesKnown) this.splitWay(view, cards);
     const unavoided = this.unavoidedShare(view, cards);
     let best = MAX_SPEED;
     let bestCost = Infinity;
     for (let speed = 1; speed <= MAX_SPEED; speed++) {
-      const cost = unavoided * this.stepsOnTheWay(view, cards, speed) + cards / speed;
+      const cost = unavoided * this.stepsOnTheWay(cards, speed) + cards / speed;
       if (cost < bestCost) {
         best = speed;
         bestCost = cost;
@@ -146,20 +149,27 @@ class Adaptive extends SensibleStrategy {
     return most > TOP_SPEED && this.costPerCard(this.tests, TOP_SPEED) > 0 ? TOP_SPEED : Math.max(1, most);
   }
 
-  /**
-   * Countdown steps the too-fast countdown tests are expected to take over the next `cards` draws at this speed: from
-   * each How To Play pile's own tests as the way runs through it, where the piles are known; else at the deck's rate.
-   */
-  private stepsOnTheWay(view: NecreauxView, cards: number, speed: number): number {
-    if (!this.pilesKnown) return cards * this.costPerCard(this.timeTests, speed);
+  /** The next `cards` draws split over the How To Play piles they run through: top, middle, bottom. */
+  private splitWay(view: NecreauxView, cards: number): void {
     const top = Math.min(cards, view.cardsAboveMiddlePile);
     const middle = Math.min(cards - top, view.cardsAboveBottomPile - view.cardsAboveMiddlePile);
-    const bottom = cards - top - middle;
-    return (
-      top * this.costPerCard(this.pileTimeTests, speed, 0, this.pileUnseen[0]) +
-      middle * this.costPerCard(this.pileTimeTests, speed, MAX_PER + 1, this.pileUnseen[1]) +
-      bottom * this.costPerCard(this.pileTimeTests, speed, 2 * (MAX_PER + 1), this.pileUnseen[2])
-    );
+    this.wayInPile[0] = top;
+    this.wayInPile[1] = middle;
+    this.wayInPile[2] = cards - top - middle;
+  }
+
+  /**
+   * Countdown steps the too-fast countdown tests are expected to take over the next `cards` draws at this speed: from
+   * each How To Play pile's own tests as the way runs through it (`splitWay`), where the piles are known; else at the
+   * deck's rate.
+   */
+  private stepsOnTheWay(cards: number, speed: number): number {
+    if (!this.pilesKnown) return cards * this.costPerCard(this.timeTests, speed);
+    let steps = 0;
+    for (let pile = 0; pile < PILES; pile++) {
+      steps += this.wayInPile[pile] * this.costPerCard(this.pileTimeTests, speed, pile * (MAX_PER + 1), this.pileUnseen[pile]);
+    }
+    return steps;
   }
 
   /**
@@ -168,22 +178,19 @@ class Adaptive extends SensibleStrategy {
    * strategies keep for such traps) spares one of them.
    */
   private unavoidedShare(view: NecreauxView, cards: number): number {
-    const tests = this.testsOnTheWay(view, cards);
+    const tests = this.testsOnTheWay(cards);
     const avoids = avoidOrDestroyCharges(view);
     return tests > avoids ? (tests - avoids) / tests : 0;
   }
 
   /** How many too-fast countdown tests the next `cards` draws are expected to meet (by pile where the piles are known). */
-  private testsOnTheWay(view: NecreauxView, cards: number): number {
+  private testsOnTheWay(cards: number): number {
     if (!this.pilesKnown) return this.unseenCards === 0 ? 0 : (cards * this.timeTestCount) / this.unseenCards;
-    const top = Math.min(cards, view.cardsAboveMiddlePile);
-    const middle = Math.min(cards - top, view.cardsAboveBottomPile - view.cardsAboveMiddlePile);
-    const bottom = cards - top - middle;
-    return this.pileShare(0, top) + this.pileShare(1, middle) + this.pileShare(2, bottom);
-  }
-
-  private pileShare(pile: number, cards: number): number {
-    return this.pileUnseen[pile] === 0 ? 0 : (cards * this.pileTimeTestCount[pile]) / this.pileUnseen[pile];
+    let tests = 0;
+    for (let pile = 0; pile < PILES; pile++) {
+      if (this.pileUnseen[pile] > 0) tests += (this.wayInPile[pile] * this.pileTimeTestCount[pile]) / this.pileUnseen[pile];
+    }
+    return tests;
   }
 
   /**
