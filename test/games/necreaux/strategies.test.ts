@@ -288,6 +288,35 @@ describe('the built-in strategies', () => {
     expect(roller({}, 0)).toContain('agent 1 rolls');
   });
 
+  it('sensible strategies count as speed help only a roll ability the engine would offer the roller now: charged, active, triggered on its roll', () => {
+    const adaptive = definition('adaptive').create({});
+    /** Three plain agents, arranged further; Tripwire (too fast) against speed 9; who rolls it. */
+    const roller = (arrange: (e: Parameters<NonNullable<Parameters<typeof plainScenario>[4]>>[0]) => void) => {
+      const game = play(
+        plainScenario(3, ['Tripwire'], [3, 3], 1, arrange),
+        testStrategy({ speedTestRoller: (view) => adaptive.speedTestRoller(view), useAbility: () => false }, 9),
+      );
+      return game.log.find((line) => / agent \d rolls /.test(line));
+    };
+    // Lucky without a charge: nothing to offer, so the first of three equals rolls.
+    expect(roller((e) => {
+      setSkills(e, 1, ['Lucky', 'Plain 4', 'Plain 5']);
+      e.state.charges[id(e, 'Lucky')] = 0;
+    })).toContain('agent 0 rolls');
+    // Lucky face down (its holder hurt): not offered either.
+    expect(roller((e) => {
+      setSkills(e, 1, ['Lucky', 'Plain 4', 'Plain 5']);
+      e.state.setFaceDown(id(e, 'Lucky'), true);
+    })).toContain('agent 0 rolls');
+    // A passive speed bonus counts once, as a bonus, not again as a bonus taken on the roll: Keen Senses (+1) alone is
+    // less help than the Motion Scanner (+1) with Lucky.
+    expect(roller((e) => {
+      setSkills(e, 1, ['Keen Senses', 'Plain 4', 'Plain 5']);
+      setSkills(e, 2, ['Lucky', 'Plain 7', 'Plain 8']);
+      giveHeld(e, 2, 'Motion Scanner');
+    })).toContain('agent 2 rolls');
+  });
+
   it('sensible strategies do not reroll a speed test that fails below a speed no roll reaches', () => {
     const adaptive = definition('adaptive').create({});
     const rerolled: Record<string, boolean> = {};
