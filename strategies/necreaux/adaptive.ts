@@ -174,8 +174,9 @@ class Adaptive extends SensibleStrategy {
 
   /**
    * The share of the too-fast countdown tests expected on the way to the shuttle that the team cannot spare itself: each
-   * charge on a card that avoids or destroys a card (Security Expert, the Scientists, whose charges the sensible
-   * strategies keep for such traps) spares one of them.
+   * charge on a card that avoids or destroys a card (Security Expert, the Scientists) spares one of them. A rough count:
+   * the sensible strategies spend those charges on other cards too (over a third of the Scientists' on monsters of CV 8
+   * or more; Pressure Plate), yet counting only the time traps' expected share of them did worse (RULES.md).
    */
   private unavoidedShare(view: NecreauxView, cards: number): number {
     const tests = this.testsOnTheWay(cards);
