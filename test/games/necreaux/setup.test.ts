@@ -230,6 +230,31 @@ describe('agent creation', () => {
     expect(engine.state.skillDeck.size).toBe(38 - 12);
   });
 
+  it('the swaps go one agent at a time: a card one agent gives back is in the pool for the next', () => {
+    // Catches: the pool fixed before the swaps (each agent offered only the kept-three leftovers), or swaps applied at once.
+    let givenBack = -1;
+    const offeredToSecond: number[] = [];
+    const chain = testStrategy({
+      poolSwap: (view, agent) => {
+        if (agent === 0) return view.poolAt(0);
+        if (agent !== 1) return -1;
+        for (let i = 0; i < view.poolSize(); i++) offeredToSecond.push(view.poolAt(i));
+        return givenBack;
+      },
+      swapOut: (view, agent) => {
+        const out = view.skillAt(agent, 0);
+        if (agent === 0) givenBack = out;
+        return out;
+      },
+    });
+    const engine = capture({ agents: 3, level: '6' }, chain);
+    expect(offeredToSecond).toContain(givenBack);
+    const skillsOf = (agent: number) => range(0, 2).map((i) => engine.state.skillAt(agent, i));
+    expect(skillsOf(1)).toContain(givenBack);
+    expect(skillsOf(0)).not.toContain(givenBack);
+    expect(engine.state.skillPool.size).toBe(3);
+  });
+
   it('silent draft: pick one, pass the rest left, three times; the fourth cards are discarded', () => {
     const offered: number[][] = [];
     const drafter = testStrategy({
