@@ -244,7 +244,7 @@ class Adaptive extends SensibleStrategy {
   }
 }
 
-/** Charges the acting team holds on active cards that avoid or destroy a card (one card a charge). */
+/** Traps the acting team can avoid or destroy with the charges on its active cards. */
 function avoidOrDestroyCharges(view: NecreauxView): number {
   let charges = 0;
   for (let a = 0; a < view.agents; a++) {
@@ -255,8 +255,9 @@ function avoidOrDestroyCharges(view: NecreauxView): number {
   return charges;
 }
 
+/** A card's charges pay for one trap avoided or destroyed each use; an avoid and a destroy on one card share them. */
 function avoidOrDestroyChargesOn(view: NecreauxView, card: number): number {
-  return view.isActive(card) && (view.cardHasOp(card, Op.avoidCard) || view.cardHasOp(card, Op.destroyCard)) ? view.chargesOn(card) : 0;
+  return Math.max(view.usesOn(card, Op.avoidCard, Kind.trap), view.usesOn(card, Op.destroyCard, Kind.trap));
 }
 
 export const adaptive: StrategyDefinition<NecreauxStrategy> = {

@@ -15,6 +15,8 @@ export { TRAITS } from './content.ts';
 
 /** Answers of `restAction`. */
 export const Rest = { enable: 0, charge: 1, decline: 2 } as const;
+/** `usesOn` of an ability that costs no charge. */
+export const UNLIMITED_USES = 99;
 
 export interface NecreauxView {
   // The game
@@ -131,6 +133,11 @@ export interface NecreauxView {
   cardHasOp(card: number, op: number): boolean;
   /** The card is active and one of its abilities with this op is affordable now (its charges cover the cost). */
   canAffordOp(card: number, op: number): boolean;
+  /**
+   * How many times the card's charges pay for an ability with this op that acts on adventure cards of this kind (its
+   * `on` list): the most over its abilities; 0 when the card is not active; UNLIMITED_USES for one that costs nothing.
+   */
+  usesOn(card: number, op: number, kind: number): number;
   /** The card is active and holds a reroll or a bonus its holder may take on its own roll of this kind (Roll bits) now. */
   canImproveRoll(card: number, rollKind: number): boolean;
   abilityAmount(ability: number): number;

@@ -1,7 +1,7 @@
 import { Deck } from '../../core/deck.ts';
 import type { RandomStream } from '../../core/rng.ts';
 import { Keyword, Kind, Op, ROLL_SLOTS, TrapTest, Trigger, TRAIT_COUNT, type CardTable } from './cards.ts';
-import type { NecreauxView } from './decisions.ts';
+import { UNLIMITED_USES, type NecreauxView } from './decisions.ts';
 
 /**
  * Where a card is. Every card is in exactly one zone; a card of any zone but ASIDE (set aside: not in the game, or
@@ -627,6 +627,18 @@ export class GameState implements NecreauxView {
       if ((cards.abilityRoll[ability] & rollKind) !== 0 && this.charges[card] >= cards.abilityCost[ability]) return true;
     }
     return false;
+  }
+
+  usesOn(card: number, op: number, kind: number): number {
+    const cards = this.cards;
+    if (!this.isActive(card)) return 0;
+    let uses = 0;
+    for (let ability = cards.abilityStart[card]; ability < cards.abilityEnd[card]; ability++) {
+      if (cards.abilityOp[ability] !== op || (cards.abilityOn[ability] & (1 << kind)) === 0) continue;
+      const cost = cards.abilityCost[ability];
+      uses = Math.max(uses, cost === 0 ? UNLIMITED_USES : Math.floor(this.charges[card] / cost));
+    }
+    return uses;
   }
 
   canAffordOp(card: number, op: number): boolean {

@@ -272,12 +272,23 @@ describe("adaptive's pace where too-fast traps cost countdown steps that grow wi
     expect(dear).toBeGreaterThan(1);
   });
 
+  /** The time deck with Security Expert's avoid changed (its cost in charges, the cards it acts on). */
+  const securityExpertDeck = (avoid: { cost: number; on: string[] }): NecreauxContent => {
+    const deck = timeDeck(6);
+    return necreauxContentSchema.parse({
+      ...deck,
+      skills: deck.skills.map((skill) =>
+        skill.name === 'Security Expert' ? { ...skill, abilities: skill.abilities.map((a) => ({ ...a, cost: { charges: avoid.cost }, on: avoid.on })) } : skill,
+      ),
+    });
+  };
+
   it('goes faster for each trap the team can avoid or destroy on the way (Security Expert, the Scientists), up to its pace ahead', () => {
     /** Plain agents, agent 0 with `avoids` charges on Security Expert or (negative) on the Scientists; the first speed. */
     let ahead = -1;
-    const speedWith = (avoids: number) => {
+    const speedWith = (avoids: number, deck = timeDeck(6)) => {
       let speed = -1;
-      play({ settings: { agents: 4 }, content: timeDeck(6), arrange: (e) => {
+      play({ settings: { agents: 4 }, content: deck, arrange: (e) => {
         plainAgents(e);
         if (avoids > 0) {
           setSkills(e, 0, ['Security Expert', 'Plain 1', 'Plain 2']);
@@ -296,6 +307,10 @@ describe("adaptive's pace where too-fast traps cost countdown steps that grow wi
     expect(speedWith(-3)).toBe(speedWith(3));
     // Every test on the way avoided: the pace ahead of the clock (the cards over the turns left less the reserve of 4).
     expect(speedWith(20)).toBe(ahead);
+    // What counts is the traps the charges pay for: an avoid of 2 charges is used half as often, one on monsters never.
+    expect(speedWith(6, securityExpertDeck({ cost: 2, on: ['trap'] }))).toBe(speedWith(3));
+    expect(speedWith(3, securityExpertDeck({ cost: 1, on: ['monster'] }))).toBe(none);
+    expect(speedWith(1, securityExpertDeck({ cost: 0, on: ['trap'] }))).toBe(ahead);
   });
 
   it('takes the pace that reaches the shuttle in the turns left when that is faster: the cap bounds only playing ahead', () => {
