@@ -124,7 +124,7 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
   private playTurn(): void {
     const s = this.state;
     s.turn++;
-    s.turnOver = false;
+    s.turnOver = s.teamWiped = false;
     s.speed = s.drawn = 0;
     this.turnMovesCountdown = !s.split || s.actingTeam === MAIN_TEAM;
     if (this.log !== null) this.log.write(`turn ${s.turn}: team ${s.actingTeam}, countdown ${s.countdown}, ${s.deck.size} cards left, ${s.xp} XP`);
@@ -286,7 +286,7 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
         break;
       case Kind.event:
         this.applyEffects(this.cards.mainStart[card], this.cards.mainEnd[card], -1, card);
-        if (this.cards.testTrait[card] >= 0 && !this.state.finished) this.traitTest(this.cards.testTrait[card]);
+        if (this.cards.testTrait[card] >= 0 && !this.state.finished && !this.state.teamWiped) this.traitTest(this.cards.testTrait[card]);
         break;
       case Kind.room:
         this.applyEffects(this.cards.mainStart[card], this.cards.mainEnd[card], -1, card);
@@ -723,7 +723,7 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
     }
     if (s.actingCount() === 0) {
       this.reunite();
-      s.turnOver = true;
+      s.turnOver = s.teamWiped = true;
     }
     const held = s.held[agent];
     while (held.size > 0) {
@@ -902,7 +902,8 @@ export class NecreauxEngine implements GameEngine<NecreauxStrategy> {
   }
 
   private applyEffects(start: number, end: number, agent: number, source: number): void {
-    for (let i = start; i < end && !this.state.finished; i++) {
+    // A card's own "end the turn" leaves its other effects to resolve; a wiped-out team leaves nobody to resolve them for.
+    for (let i = start; i < end && !this.state.finished && !this.state.teamWiped; i++) {
       this.applyEffect(this.cards.effectOp[i], this.cards.effectAmount[i], agent, source);
     }
   }

@@ -134,6 +134,8 @@ export class GameState implements NecreauxView {
   splits = 0;
   cachesAdded = 0;
   turnOver = false;
+  /** The acting team of a split was wiped out this turn: the rest of the card it was resolving is not resolved. */
+  teamWiped = false;
   finished = false;
   outcome = 0;
   escaped = false;
@@ -234,7 +236,7 @@ export class GameState implements NecreauxView {
     this.damageStun = false;
     this.damageOnly = -1;
     this.skillsLost = this.monstersDefeated = this.splits = this.cachesAdded = 0;
-    this.turnOver = this.finished = false;
+    this.turnOver = this.teamWiped = this.finished = false;
     this.outcome = 0;
     this.escaped = this.escapedWithScientists = false;
   }

@@ -65,6 +65,21 @@ describe('the Sliding Wall', () => {
     expect(game.state.split).toBe(false);
   });
 
+  it('a split team wiped out mid-card leaves the rest of the card unresolved: the other team does not take its trait test', () => {
+    // Found by the rules audit of 2026-12-05: the event's trait test went to the agent behind the wall, who claimed its reward.
+    const game = play(
+      scenario(2, ['Final Gauntlet', 'Medkit'], [6, 6], 3, (engine) => {
+        setSkills(engine, 0, ['Plain 1']);
+        engine.state.setFaceDown(id(engine, 'Plain 1'), true);
+        engine.state.splitOff(2); // agent 1 is the lost team; agent 0 (main) plays turn 1
+      }),
+      testStrategy({}, 1),
+    );
+    expect(game.state.alive[0]).toBe(0);
+    expect(game.log.some((line) => line.startsWith('  agent 1 rolls'))).toBe(false);
+    expect(game.dice!.used).toBe(0);
+  });
+
   it('escaping with the shuttle while split leaves the lost team (and the Scientists it holds) behind: a draw', () => {
     const game = play(
       scenario(2, ['A-33'], [1, 1], 2, (engine) => {
