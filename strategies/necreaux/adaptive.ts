@@ -174,14 +174,15 @@ class Adaptive extends SensibleStrategy {
 
   /**
    * The share of the too-fast countdown tests expected on the way to the shuttle that the team cannot spare itself: each
-   * charge on a card that avoids or destroys a card (Security Expert, the Scientists) spares one of them. A rough count:
+   * use its charges pay for on a card that avoids or destroys a trap (Security Expert, the Scientists) spares one of
+   * them. A rough count:
    * the sensible strategies spend those charges on other cards too (over a third of the Scientists' on monsters of CV 8
    * or more; Pressure Plate), yet counting only the time traps' expected share of them did worse (RULES.md).
    */
   private unavoidedShare(view: NecreauxView, cards: number): number {
     const tests = this.testsOnTheWay(cards);
-    const avoids = avoidOrDestroyCharges(view);
-    return tests > avoids ? (tests - avoids) / tests : 0;
+    const spared = trapsTheTeamCanSpare(view);
+    return tests > spared ? (tests - spared) / tests : 0;
   }
 
   /** How many too-fast countdown tests the next `cards` draws are expected to meet (by pile where the piles are known). */
@@ -245,18 +246,18 @@ class Adaptive extends SensibleStrategy {
 }
 
 /** Traps the acting team can avoid or destroy with the charges on its active cards. */
-function avoidOrDestroyCharges(view: NecreauxView): number {
-  let charges = 0;
+function trapsTheTeamCanSpare(view: NecreauxView): number {
+  let traps = 0;
   for (let a = 0; a < view.agents; a++) {
     if (!view.isActing(a)) continue;
-    for (let i = 0; i < view.skillCount(a); i++) charges += avoidOrDestroyChargesOn(view, view.skillAt(a, i));
-    for (let i = 0; i < view.heldCount(a); i++) charges += avoidOrDestroyChargesOn(view, view.heldAt(a, i));
+    for (let i = 0; i < view.skillCount(a); i++) traps += trapsSparedBy(view, view.skillAt(a, i));
+    for (let i = 0; i < view.heldCount(a); i++) traps += trapsSparedBy(view, view.heldAt(a, i));
   }
-  return charges;
+  return traps;
 }
 
 /** A card's charges pay for one trap avoided or destroyed each use; an avoid and a destroy on one card share them. */
-function avoidOrDestroyChargesOn(view: NecreauxView, card: number): number {
+function trapsSparedBy(view: NecreauxView, card: number): number {
   return Math.max(view.usesOn(card, Op.avoidCard, Kind.trap), view.usesOn(card, Op.destroyCard, Kind.trap));
 }
 
