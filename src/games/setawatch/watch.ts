@@ -105,6 +105,8 @@ export class Watch implements Simulator {
   protected location: LocationRules = NO_LOCATION;
   private readonly scratch: Int16Array;
   private readonly redealer: Redealer;
+  /** Cleanse Undead's targets, as cards (defeatAll). */
+  private readonly cleansing = new Int16Array(LINE_CAPACITY);
   /** The positions one adventurer may attack now (attackTargets). */
   private readonly targets = new Int16Array(LINE_CAPACITY);
   /** listHarmonized: 1 for each Line position an adventurer other than the Bard may attack. */
@@ -1601,9 +1603,30 @@ export class Watch implements Simulator {
     this.moveLine(position, s.lineLength - 1);
   }
 
+  /**
+   * Cleanse Undead: "defeat all revealed Undead in an order you choose": the targets are the creatures matching when
+   * it is used, each defeated once, the party choosing the next one (decision `target`) while more than one is left.
+   */
   private defeatAll(seat: number, step: AbilityEffect, target: Target): void {
-    for (let position = this.state.lineLength - 1; position >= 0; position--) {
-      if (position < this.state.lineLength && this.targetOk(seat, step, target, position)) this.defeat(position, seat);
+    const s = this.state;
+    const cards = this.cleansing;
+    let count = 0;
+    for (let position = 0; position < s.lineLength; position++) if (this.targetOk(seat, step, target, position)) cards[count++] = s.lineCard[position];
+    while (count > 0 && s.status === Status.playing) {
+      this.options.clear();
+      for (let i = 0; i < count; i++) {
+        const position = this.positionOf(cards[i]);
+        if (position >= 0 && this.targetOk(seat, step, target, position)) this.options.add(OptionKind.choose, -1, -1, position, -1, 0);
+      }
+      if (this.options.count === 0) return;
+      const position = this.options.target[this.ask(Decision.target, seat)];
+      const defeated = s.lineCard[position];
+      this.defeat(position, seat);
+      for (let i = 0; i < count; i++) {
+        if (cards[i] !== defeated) continue;
+        cards[i] = cards[--count];
+        break;
+      }
     }
   }
 
