@@ -57,8 +57,8 @@ export const CAMP_NAMES = ['Chop Wood', 'Scout Ahead', 'Check Map', 'Heal', 'Equ
 /** Rune bits (option.target of a runes option). */
 export const Rune = { seal: 1, vanquish: 2, bolster: 4 } as const;
 
-/** Scout Ahead arrangements of the two cards seen (first = the former top card). */
-export const Scout = { keep: 0, swap: 1, firstTopSecondBottom: 2, secondTopFirstBottom: 3, bothBottom: 4 } as const;
+/** Scout Ahead arrangements of the two cards seen (first = the former top card; bothBottom leaves the second lowest, bothBottomFirstLowest the first). */
+export const Scout = { keep: 0, swap: 1, firstTopSecondBottom: 2, secondTopFirstBottom: 3, bothBottom: 4, bothBottomFirstLowest: 5 } as const;
 
 export const OPTION_CAPACITY = 2048;
 

@@ -25,7 +25,7 @@ const MAP_LOCATIONS = 8;
 const STARTING_UNHALLOWED = 7;
 const CAMP_SLOTS = { chop: 3, scout: 3 } as const;
 const RUNE_PAIRS = [Rune.seal | Rune.vanquish, Rune.seal | Rune.bolster, Rune.vanquish | Rune.bolster];
-const SCOUT_NAMES = ['kept in order', 'swapped', 'first on top, second to the bottom', 'second on top, first to the bottom', 'both to the bottom'];
+const SCOUT_NAMES = ['kept in order', 'swapped', 'first on top, second to the bottom', 'second on top, first to the bottom', 'both to the bottom', 'both to the bottom, the first lowest'];
 
 /** Every order of up to four cards, for Elven Scout: PERMUTATIONS[n] lists the orders of n cards. */
 const PERMUTATIONS: readonly (readonly (readonly number[])[])[] = [0, 1, 2, 3, 4].map(permutations);
@@ -611,7 +611,7 @@ export class SetawatchRules extends Watch {
     const seen = this.lookAtTop(2);
     if (seen === 0) return;
     this.options.clear();
-    const arrangements = seen === 2 ? [Scout.keep, Scout.swap, Scout.firstTopSecondBottom, Scout.secondTopFirstBottom, Scout.bothBottom] : [Scout.keep, Scout.bothBottom];
+    const arrangements = seen === 2 ? [Scout.keep, Scout.swap, Scout.firstTopSecondBottom, Scout.secondTopFirstBottom, Scout.bothBottom, Scout.bothBottomFirstLowest] : [Scout.keep, Scout.bothBottom];
     for (const arrangement of arrangements) this.options.add(OptionKind.choose, -1, -1, -1, -1, arrangement);
     const arrangement = this.options.mode[this.ask(Decision.scout, s.camper)];
     this.takeSeen(seen);
@@ -636,6 +636,9 @@ export class SetawatchRules extends Watch {
       case Scout.secondTopFirstBottom:
         s.deck.pushBottom(first);
         return s.deck.push(second);
+      case Scout.bothBottomFirstLowest:
+        s.deck.pushBottom(second);
+        return s.deck.pushBottom(first);
       default:
         s.deck.pushBottom(first);
         return s.deck.pushBottom(second);
