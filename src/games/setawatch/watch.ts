@@ -829,6 +829,8 @@ export class Watch implements Simulator {
     // A face-down creature's text is not in play: the rulebook's Long Shot example defeats an Unhallowed "without its
     // ability firing", so its Defeated powers (Hydra's return included) do not fire.
     const blank = this.isBlank(position) || s.lineRevealed[position] === 0;
+    // Stay Dead is an Ability card: it cannot affect a creature behind a Lich, which goes where defeated creatures go.
+    const abilitiesReach = !this.behindLich(position);
     s.lastDefeatPosition = position;
     s.lastDefeatHealth = this.health(position);
     s.lastDefeatSeat = seat;
@@ -836,7 +838,7 @@ export class Watch implements Simulator {
     this.removeLine(position);
     s.defeatsThisRound++;
     if (!blank && this.returnsToLine(card)) return this.afterFirstDefeat();
-    if (this.bury(card, seat)) this.payPyromancer();
+    if (this.bury(card, seat, abilitiesReach)) this.payPyromancer();
     if (!blank) {
       this.runDefeatedPowers(card);
       this.afterDefeat(card, position);
@@ -904,11 +906,14 @@ export class Watch implements Simulator {
     }
   }
 
-  /** Put a defeated card away; true when it went to the Graveyard (the Pyromancer charges only for those). */
-  private bury(card: number, seat: number): boolean {
+  /**
+   * Put a defeated card away; true when it went to the Graveyard (the Pyromancer charges only for those). Stay Dead
+   * removes the card only where Ability cards reach it (`abilitiesReach`: it was not behind a Lich).
+   */
+  private bury(card: number, seat: number, abilitiesReach: boolean): boolean {
     const s = this.state;
     see(s, card);
-    if (seat >= 0 && this.seatHasPassive(seat, 'removeDefeated')) {
+    if (seat >= 0 && abilitiesReach && this.seatHasPassive(seat, 'removeDefeated')) {
       s.removed.push(card);
       this.log?.write(`  ${this.cardName(card)} stays dead (removed from the game)`);
       return false;

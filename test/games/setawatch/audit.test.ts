@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Camp, Decision } from '../../../src/games/setawatch/decisions.ts';
-import { ability, campAction, card, EVERY_CARD, find, play, type Step } from './scenario.ts';
+import { ability, attack, campAction, card, EVERY_CARD, find, play, type Step } from './scenario.ts';
 
 /** Party cleric, ranger, warrior, wizard: the Ranger camps, the Cleric is on Watch; dice in seat order. */
 const CLERIC_WATCHES = { camper: 'ranger', rolls: [1, 1, 1, 8, 7, 2, 8, 5, 4, 6, 5, 2] };
@@ -46,5 +46,22 @@ describe('rules audit', () => {
     play({ camper: 'cleric', active: EVERY_CARD, rolls: [5, 5, 5, 8, 7, 6, 8, 5, 4, 6, 5, 4], deck, camp: [campAction(Camp.scout, 5), () => 0], watch: [record], other: { [Decision.scout]: [scout] } });
     expect(offered).toBe(6);
     expect(bottom).toEqual(['Bear', 'Treant']);
+  });
+
+  it('Stay Dead does not remove a creature behind a Lich from the game ("No Ability cards can affect creature cards behind the Lich"): it goes to the Graveyard', () => {
+    // Cliff Watch gives the melee Rogue a reach of 2; the Lich is first, the Bear behind it.
+    const game = play({
+      party: 'beastmaster,cleric,rogue,warrior',
+      camper: 'cleric',
+      rolls: [8, 7, 2, 1, 1, 1, 6, 5, 3, 8, 6, 4],
+      locations: ['Cliff Watch'],
+      active: ['Stay Dead', 'Wound'],
+      fire: 7,
+      deck: ['Lich', 'Bear', ...FILLER],
+      watch: [attack(6, 1, 'rogue')],
+    });
+    expect(game.log.some((line) => line.includes('Bear is defeated'))).toBe(true);
+    expect(game.names(game.state.graveyard)).toContain('Bear');
+    expect(game.names(game.state.removed)).not.toContain('Bear');
   });
 });
