@@ -144,6 +144,10 @@ describe('CellAccumulator', () => {
       new RawStateError('metricSumSquares[1]', '4049 is less than metricSums[1]² / metricCounts[1]: no 2 values of "score" have these sums'),
     );
     expect(() => CellAccumulator.fromRaw({ ...raw, metricSumSquares: [25, 4050, 4] }, OUTCOMES, METRICS)).not.toThrow();
+    // One value of "lossTurn" summing to 2 has Σx² = 4: 3 is short by a quarter, the least a whole-number state can be.
+    expect(refusal({ metricSumSquares: [25, 4100, 3] })).toThrow(
+      new RawStateError('metricSumSquares[2]', '3 is less than metricSums[2]² / metricCounts[2]: no 1 values of "lossTurn" have these sums'),
+    );
   });
 
   it('says a raw state error of a results file with the file and the cell', () => {

@@ -56,6 +56,14 @@ describe('diffResults', () => {
     expect(hitChange(oneSided)).toEqual(welchDifference(oneSided(grid.cells[0]).metrics.hit, hitting(grid.cells[0], 0, 100).metrics.hit));
   });
 
+  it("gives a metric's mean before and after with the change, after − before", () => {
+    const diff = diffResults(withCells(grid, (cell) => hitting(cell, 10, undefined)), withCells(grid, (cell) => hitting(cell, 4, undefined)), game);
+    const hit = diff.cells[0].measures.find((measure) => measure.measure === 'hit')!;
+    expect(hit.before).toBe(0.2);
+    expect(hit.after).toBe(0.08);
+    expect((hit.change as DifferenceCI).difference).toBeCloseTo(-0.12, 12);
+  });
+
   it('recovers the win counts from published rates by rounding: 15 of 22 games is 15 wins, though 15/22 × 22 falls short of 15', () => {
     const of22 = (wins: number) => withCells(grid, (cell) => ({ ...cell, games: 22, win: { ...cell.win, rate: wins / 22 } }));
     expect((15 / 22) * 22).toBeLessThan(15);

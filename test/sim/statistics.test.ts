@@ -2,7 +2,7 @@ import { deviation, mean, range, sum } from 'd3-array';
 import fc from 'fast-check';
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
-import { bonferroniLevel, bonferroniZ, excludesZero, independentDifference, meanInterval, pairedDifference, studentT975, welchDifference, wilson, Z_95 } from '../../src/sim/statistics.ts';
+import { bonferroniLevel, bonferroniZ, excludesZero, halfWidth, independentDifference, meanInterval, pairedDifference, studentT975, welchDifference, wilson, Z_95 } from '../../src/sim/statistics.ts';
 
 /** Published limits are printed to 4 decimals, so agreement means a difference below half a unit in the 4th. */
 const FOUR_DECIMALS = 5.01e-5;
@@ -409,5 +409,45 @@ describe('excludesZero', () => {
       { lo: -0.1, hi: 0.1 },
     ];
     expect(intervals.map(excludesZero)).toEqual([true, true, false, false, false]);
+  });
+});
+
+describe('exact values a mutation of the formulas would move', () => {
+  /** Wilson's interval as textbooks write it: (p + z²/2n ± z√(p(1 − p)/n + z²/4n²)) / (1 + z²/n). */
+  function textbookWilson(x: number, n: number, z: number) {
+    const p = x / n;
+    const centre = p + (z * z) / (2 * n);
+    const spread = z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n));
+    return { rate: p, lo: (centre - spread) / (1 + (z * z) / n), hi: (centre + spread) / (1 + (z * z) / n) };
+  }
+
+  it("gives the textbook Wilson interval for 0, some and all successes, at 95% and at another level's z", () => {
+    for (const z of [Z_95, 2.5]) {
+      for (const [x, n] of [[0, 10], [3, 10], [10, 10], [1, 1], [17, 40], [0, 1000]] as const) {
+        const ours = z === Z_95 ? wilson(x, n) : wilson(x, n, z);
+        const expected = textbookWilson(x, n, z);
+        expect(ours.rate).toBe(expected.rate);
+        expect(ours.lo).toBeCloseTo(expected.lo, 12);
+        expect(ours.hi).toBeCloseTo(expected.hi, 12);
+      }
+    }
+    // 0 of 10 at z = 2.5: [0, z²/(n + z²)] exactly.
+    expect(wilson(0, 10, 2.5).hi).toBeCloseTo(6.25 / 16.25, 14);
+  });
+
+  it("takes Student's t at 30 degrees of freedom from the table, not the expansion", () => {
+    expect(studentT975(30)).toBe(2.042272456);
+    expect(studentT975(29)).toBe(2.045229642);
+  });
+
+  it('takes the Bonferroni level of no tests as of one: 95%', () => {
+    expect(bonferroniLevel(0)).toBe(0.95);
+    expect(bonferroniLevel(1)).toBe(0.95);
+    expect(bonferroniLevel(4)).toBeCloseTo(0.9875, 15);
+  });
+
+  it('gives half the width of an interval', () => {
+    expect(halfWidth({ lo: 0.25, hi: 0.75 })).toBe(0.25);
+    expect(halfWidth({ lo: -3, hi: 1 })).toBe(2);
   });
 });
