@@ -40,6 +40,9 @@ export const READING_SETTINGS: readonly SettingSpec[] = [
   { name: 'exhaustUse', kind: 'enum', values: ['any', 'after-die'], default: 'any', description: 'when an ability card may be exhausted for a second use: any time (the FAQ: "a card may be exhausted without spending a die"), or only once a die was spent on it this round (the rulebook: "after spending a die on them")' },
   { name: 'towerBurn', kind: 'enum', values: ['any', 'at-zero'], default: 'any', description: 'the Forbidden Tower\'s +1 firewood "when you exhaust Ability cards to keep the firewood from reaching zero": for every card burnt for fire, or only for the exhaust the fire at 0 forces' },
   { name: 'lichReveals', kind: 'enum', values: ['blocked', 'allowed'], default: 'blocked', description: 'whether an ability may reveal cards behind a Lich ("no Ability cards can affect creature cards behind the Lich")' },
+  { name: 'elfSenses', kind: 'enum', values: ['where-abilities-reach', 'any'], default: 'where-abilities-reach', description: "Elf Senses' \"stop the next Reveal power\": not that of a creature Ability cards cannot affect (behind a Lich, a flanked Phantom Cat; the stop is spent all the same), or any creature's" },
+  { name: 'sacredCity', kind: 'enum', values: ['must', 'may'], default: 'must', description: "Sacred City's \"choose an Unhallowed to Seal, then shuffle the Unhallowed deck\": the camper seals one if the Graveyard holds any, and the deck is shuffled in every case; or the party may decline, and without a seal there is no shuffle" },
+  { name: 'stayDeadHydra', kind: 'enum', values: ['removed', 'returns'], default: 'removed', description: "a Hydra the Rogue defeats with Stay Dead: removed from the game (it stays dead), or it returns to the back of the Line by its own Defeated power" },
 ];
 
 export function readingsOf(settings: Settings): Readings {
@@ -56,6 +59,9 @@ export function readingsOf(settings: Settings): Readings {
     firstPowerEachArrival: settings.firstPower !== 'once-per-round',
     exhaustUseAfterDie: settings.exhaustUse === 'after-die',
     towerBonusAtZeroOnly: settings.towerBurn === 'at-zero',
+    elfSensesWhereAbilitiesReach: settings.elfSenses !== 'any',
+    sacredCityMust: settings.sacredCity !== 'may',
+    stayDeadBeatsHydra: settings.stayDeadHydra !== 'returns',
   };
 }
 

@@ -733,20 +733,27 @@ export class SetawatchRules extends Watch {
     this.log?.write(`  rune Seal: ${this.cardName(card)} goes back under the Unhallowed deck`);
   }
 
-  /** Sacred City: choose an Unhallowed to Seal from the Graveyard, then shuffle the Unhallowed deck. */
+  /**
+   * Sacred City: choose an Unhallowed to Seal from the Graveyard, then shuffle the Unhallowed deck. With
+   * `sacredCity=may` the party may decline, and then the deck is not shuffled.
+   */
   private sealChosen(): void {
     const s = this.state;
+    const may = !this.readings.sacredCityMust;
     this.options.clear();
-    this.options.add(OptionKind.done, -1, -1, -1, -1, 0);
+    if (may) this.options.add(OptionKind.done, -1, -1, -1, -1, 0);
     for (let i = 0; i < s.graveyard.size; i++) if (this.tables.kind[s.graveyard.at(i)] === Kind.unhallowed) this.options.add(OptionKind.choose, -1, -1, s.graveyard.at(i), -1, 0);
-    const index = this.ask(Decision.unhallowed, s.camper);
-    if (index <= 0) return;
-    const card = this.options.target[index];
-    s.graveyard.remove(card);
-    s.unhallowedDeck.push(card);
+    if (this.options.count > 0) {
+      const index = this.ask(Decision.unhallowed, s.camper);
+      if (may && index === 0) return;
+      const card = this.options.target[index];
+      s.graveyard.remove(card);
+      s.unhallowedDeck.push(card);
+      this.log?.write(`  Sacred City: ${this.cardName(card)} is sealed`);
+    }
     shuffleHidden(s, s.unhallowedDeck, this.random.streams.deck);
     seeUnhallowedTop(s);
-    this.log?.write(`  Sacred City: ${this.cardName(card)} is sealed`);
+    this.log?.write('  Sacred City: the Unhallowed deck is shuffled');
   }
 
   /** Vanquish: the top creature of the Horde leaves the game. */

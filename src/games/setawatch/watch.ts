@@ -62,6 +62,18 @@ export interface Readings {
    * only for the exhaust the fire at 0 forces; `any` (default): for every card burnt for fire.
    */
   readonly towerBonusAtZeroOnly: boolean;
+  /**
+   * `elfSenses=where-abilities-reach` (default): Elf Senses' stop is spent on the next Reveal power but cannot stop
+   * that of a creature Ability cards cannot affect (behind a Lich, a flanked Phantom Cat); `any`: it stops any.
+   */
+  readonly elfSensesWhereAbilitiesReach: boolean;
+  /**
+   * `sacredCity=must` (default): Sacred City's camper seals an Unhallowed from the Graveyard if there is one, and the
+   * Unhallowed deck is shuffled in every case; `may`: the party may decline, and without a seal there is no shuffle.
+   */
+  readonly sacredCityMust: boolean;
+  /** `stayDeadHydra=removed` (default): a Hydra the Rogue defeats with Stay Dead is removed; `returns`: it returns to the Line. */
+  readonly stayDeadBeatsHydra: boolean;
 }
 
 const HUMAN: readonly string[] = ['Human'];
@@ -81,6 +93,9 @@ export const DEFAULT_READINGS: Readings = {
   firstPowerEachArrival: true,
   exhaustUseAfterDie: false,
   towerBonusAtZeroOnly: false,
+  elfSensesWhereAbilitiesReach: true,
+  sacredCityMust: true,
+  stayDeadBeatsHydra: true,
 };
 
 /** Creatures the campfire lights at this firewood: 0 / 1-6 / 7-11 / 12-15. */
@@ -501,7 +516,7 @@ export class Watch implements Simulator {
   private fireReveal(position: number, negate: boolean, depth: number, atEndOfLine: boolean): void {
     const card = this.state.lineCard[position];
     if (this.tables.kind[card] === Kind.summon) return this.summon(position, depth);
-    this.runRevealPowers(card, negate, depth);
+    this.runRevealPowers(position, negate, depth);
     if (atEndOfLine) this.runEndOfLinePowers(card, depth);
   }
 
@@ -542,17 +557,26 @@ export class Watch implements Simulator {
     return -1;
   }
 
-  /** A creature's Reveal powers, unless this reveal negates them or Elf Senses stops the next one. */
-  private runRevealPowers(card: number, negate: boolean, depth: number): void {
-    const s = this.state;
+  /** The Reveal powers of the creature at `position`, unless this reveal negates them or Elf Senses stops the next one. */
+  private runRevealPowers(position: number, negate: boolean, depth: number): void {
+    const card = this.state.lineCard[position];
     const powers = this.tables.powersOf(card, Timing.reveal);
     if (powers.length === 0 || depth > MAX_ENTRY_DEPTH) return;
-    if (negate || s.negateNextReveal === 1) {
-      if (!negate) s.negateNextReveal = 0;
+    if (negate || this.elfSensesStops(position)) {
       this.log?.write(`  ${this.cardName(card)}'s Reveal power is negated`);
       return;
     }
     this.runPowers(card, powers, depth);
+  }
+
+  /** Elf Senses' stop, waiting for the next Reveal power, is spent on this one; true when it stops it (elfSenses). */
+  private elfSensesStops(position: number): boolean {
+    const s = this.state;
+    if (s.negateNextReveal === 0) return false;
+    s.negateNextReveal = 0;
+    if (!this.readings.elfSensesWhereAbilitiesReach || this.abilityCanReach(position)) return true;
+    this.log?.write(`  Elf Senses cannot stop the Reveal power of ${this.cardName(s.lineCard[position])}`);
+    return false;
   }
 
   /** Set Trap: the camp die hits the first creature revealed in first position. True when it defeats it. */
@@ -829,16 +853,15 @@ export class Watch implements Simulator {
     // A face-down creature's text is not in play: the rulebook's Long Shot example defeats an Unhallowed "without its
     // ability firing", so its Defeated powers (Hydra's return included) do not fire.
     const blank = this.isBlank(position) || s.lineRevealed[position] === 0;
-    // Stay Dead is an Ability card: it cannot affect a creature behind a Lich, which goes where defeated creatures go.
-    const abilitiesReach = !this.behindLich(position);
+    const staysDead = this.stayDeadRemoves(position, seat);
     s.lastDefeatPosition = position;
     s.lastDefeatHealth = this.health(position);
     s.lastDefeatSeat = seat;
     this.log?.write(`  ${this.cardName(card)} is defeated`);
     this.removeLine(position);
     s.defeatsThisRound++;
-    if (!blank && this.returnsToLine(card)) return this.afterFirstDefeat();
-    if (this.bury(card, seat, abilitiesReach)) this.payPyromancer();
+    if (!blank && !(staysDead && this.readings.stayDeadBeatsHydra) && this.returnsToLine(card)) return this.afterFirstDefeat();
+    if (this.bury(card, staysDead)) this.payPyromancer();
     if (!blank) {
       this.runDefeatedPowers(card);
       this.afterDefeat(card, position);
@@ -907,13 +930,18 @@ export class Watch implements Simulator {
   }
 
   /**
-   * Put a defeated card away; true when it went to the Graveyard (the Pyromancer charges only for those). Stay Dead
-   * removes the card only where Ability cards reach it (`abilitiesReach`: it was not behind a Lich).
+   * Stay Dead: the creature at `position`, defeated by `seat`, leaves the game. Stay Dead is an Ability card, so not
+   * a creature behind a Lich, which goes where defeated creatures go.
    */
-  private bury(card: number, seat: number, abilitiesReach: boolean): boolean {
+  private stayDeadRemoves(position: number, seat: number): boolean {
+    return seat >= 0 && !this.behindLich(position) && this.seatHasPassive(seat, 'removeDefeated');
+  }
+
+  /** Put a defeated card away; true when it went to the Graveyard (the Pyromancer charges only for those). */
+  private bury(card: number, staysDead: boolean): boolean {
     const s = this.state;
     see(s, card);
-    if (seat >= 0 && abilitiesReach && this.seatHasPassive(seat, 'removeDefeated')) {
+    if (staysDead) {
       s.removed.push(card);
       this.log?.write(`  ${this.cardName(card)} stays dead (removed from the game)`);
       return false;

@@ -241,6 +241,15 @@ describe('Ranger abilities', () => {
     logHas(game.log, "Goblins's Reveal power is negated");
   });
 
+  it.each([
+    ['where-abilities-reach', 'Elf Senses cannot stop the Reveal power of Goblins'],
+    ['any', "Goblins's Reveal power is negated"],
+  ] as const)('Elf Senses behind a Lich, elfSenses=%s: "%s"', (elfSenses, line) => {
+    const game = play({ ...SECOND, elfSenses, active: ['Elf Senses'], fire: 3, deck: ['Lich', 'Goblins', ...FILLER], watch: [ability('Elf Senses', 2)] });
+    logHas(game.log, 'reveal Goblins');
+    logHas(game.log, line);
+  });
+
   it('Far Sight gives every adventurer one more reach', () => {
     let warriorOnSecond = -2;
     play({ ...SECOND, active: ['Far Sight', 'Cleave'], deck: FILLER, watch: [ability('Far Sight', 2), checkOptions((view) => (warriorOnSecond = attack(8, 1, 'warrior')(view)))] });
@@ -436,6 +445,16 @@ describe('Rogue abilities', () => {
     const game = play({ ...FIRST, active: ['Stay Dead'], deck: ['Eagle', ...FILLER], watch: [attack(6, 0, 'rogue')] });
     logHas(game.log, 'Eagle stays dead');
     expect(game.names(game.state.removed)).toContain('Eagle');
+  });
+
+  it.each([
+    ['removed', 'Hydra stays dead'],
+    ['returns', 'Hydra returns to the back of the Line'],
+  ] as const)('a Hydra the Rogue defeats with Stay Dead, stayDeadHydra=%s: "%s"', (stayDeadHydra, line) => {
+    const game = play({ ...FIRST, stayDeadHydra, active: ['Stay Dead'], deck: ['Hydra', 'Eagle', ...FILLER], watch: [attack(6, 0, 'rogue'), attack(5, 0, 'rogue')] });
+    logHas(game.log, 'Hydra is defeated');
+    logHas(game.log, line);
+    expect(game.names(game.state.removed).includes('Hydra')).toBe(stayDeadHydra === 'removed');
   });
 
   it.each([

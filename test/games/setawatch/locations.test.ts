@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { Camp, Decision, OptionKind } from '../../../src/games/setawatch/decisions.ts';
+import { Camp, Decision, type DecisionView, OptionKind } from '../../../src/games/setawatch/decisions.ts';
 import { Die } from '../../../src/games/setawatch/state.ts';
-import { attack, burn, campAction, card, EVERY_CARD, find, play, type Step, targetIs } from './scenario.ts';
+import { attack, burn, campAction, card, EVERY_CARD, find, optional, play, type Step, targetIs } from './scenario.ts';
 
 const ROLLS = [1, 1, 1, 8, 7, 6, 8, 5, 4, 6, 5, 4];
 const FILLER = ['Bear', 'Eagle', 'Wolf', 'Eagle#2', 'Bear#2', 'Wolf#2', 'Fae', 'Fae#2', 'Treant'];
@@ -128,9 +128,22 @@ describe('location effects', () => {
     logHas(game.log, 'Cleric refreshes Banish');
   });
 
-  it('Sacred City seals a chosen Unhallowed from the Graveyard', () => {
-    const game = play({ ...base, locations: ['Sacred City'], graveyard: ['Lich'], deck: FILLER, other: { [Decision.unhallowed]: [(view) => find(view, (o, i) => o.kind[i] === OptionKind.choose)] } });
-    logHas(game.log, 'Sacred City: Lich is sealed');
+  /** Declines Sacred City's Seal where the party may; it is not asked where the one Unhallowed must be sealed. */
+  const declineSeal = optional((view: DecisionView) => Math.max(0, find(view, (o, i) => o.kind[i] === OptionKind.done)));
+
+  it.each([
+    ['must', true],
+    ['may', false],
+  ] as const)('Sacred City, sacredCity=%s, a party declining what it can: the Graveyard\'s Unhallowed sealed and the deck shuffled: %s', (sacredCity, sealed) => {
+    const game = play({ ...base, sacredCity, locations: ['Sacred City'], graveyard: ['Lich'], deck: FILLER, other: { [Decision.unhallowed]: [declineSeal] } });
+    expect(game.log.some((line) => line.includes('Sacred City: Lich is sealed'))).toBe(sealed);
+    expect(game.log.some((line) => line.includes('Sacred City: the Unhallowed deck is shuffled'))).toBe(sealed);
+    expect(game.names(game.state.graveyard).includes('Lich')).toBe(!sealed);
+  });
+
+  it('Sacred City with no Unhallowed in the Graveyard still shuffles the Unhallowed deck (sacredCity=must)', () => {
+    const game = play({ ...base, locations: ['Sacred City'], deck: FILLER });
+    logHas(game.log, 'Sacred City: the Unhallowed deck is shuffled');
   });
 });
 

@@ -4,7 +4,7 @@ import type { Deck } from '../../../src/core/deck.ts';
 import { CardTables } from '../../../src/games/setawatch/cards.ts';
 import { type ContentSet, setawatchContentSchema, type SetawatchContent } from '../../../src/games/setawatch/content.ts';
 import { Decision, type DecisionKind, type DecisionView, OptionKind, type SetawatchStrategy, type WatchIgnores } from '../../../src/games/setawatch/decisions.ts';
-import setawatch, { readingsOf } from '../../../src/games/setawatch/index.ts';
+import setawatch, { READING_SETTINGS, readingsOf } from '../../../src/games/setawatch/index.ts';
 import { see } from '../../../src/games/setawatch/knowledge.ts';
 import { SetawatchRules } from '../../../src/games/setawatch/rules.ts';
 import { DICE_PER_SEAT, Slot, SLOTS_PER_SEAT, type SetawatchState } from '../../../src/games/setawatch/state.ts';
@@ -52,6 +52,12 @@ export interface Scenario {
   exhaustUse?: 'any' | 'after-die';
   /** The `towerBurn` setting. */
   towerBurn?: 'any' | 'at-zero';
+  /** The `elfSenses` setting. */
+  elfSenses?: 'where-abilities-reach' | 'any';
+  /** The `sacredCity` setting. */
+  sacredCity?: 'must' | 'may';
+  /** The `stayDeadHydra` setting. */
+  stayDeadHydra?: 'removed' | 'returns';
   /** Watch options the scripted strategy declares it never takes. */
   ignores?: WatchIgnores;
   summons?: number;
@@ -219,8 +225,11 @@ export function play(scenario: Scenario, seed = 1): Played {
 
 /** The scenario's reading settings, the others at their defaults. */
 function readingSettings(scenario: Scenario): Settings {
-  const given = { ongoing: scenario.ongoing, poison: scenario.poison, tamed: scenario.tamed, backstab: scenario.backstab, lichReveals: scenario.lichReveals, berserker: scenario.berserker, cleave: scenario.cleave, sharpshooter: scenario.sharpshooter, backstabTarget: scenario.backstabTarget, firstPower: scenario.firstPower, exhaustUse: scenario.exhaustUse, towerBurn: scenario.towerBurn };
-  return resolveSettings(setawatch, Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) as Record<string, string>, 'scenario');
+  const given = READING_SETTINGS.flatMap(({ name }) => {
+    const value = (scenario as Record<string, unknown>)[name];
+    return value === undefined ? [] : [[name, String(value)]];
+  });
+  return resolveSettings(setawatch, Object.fromEntries(given) as Record<string, string>, 'scenario');
 }
 
 type OptionTest = (o: DecisionView['options'], i: number, view: DecisionView) => boolean;
