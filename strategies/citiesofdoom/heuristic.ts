@@ -11,8 +11,8 @@ import { type DiceTables, F } from '../../src/games/citiesofdoom/tables.ts';
  * first (the character only with the Wilds of Doom rules) with Weaponry and with Magic it need not heal or move with, saves
  * one Magic (more go to the active area), keeps advanced results to block the Opponent, rolls a Magic die for a fight
  * its dice alone are not expected to win, retreats when a loss looks likely and costly, uses every
- * special combat die, uses a combat White Tree only while the attack falls short, rerolls the fewest combat dice
- * that could still reach the power and brings in the sideboard dice with the most discovery and
+ * special combat die, uses a combat White Tree only while the attack falls short, rerolls its combat dice one at a
+ * time, the one worth least first, while they could still reach the power, and brings in the sideboard dice with the most discovery and
  * Provisions faces.
  */
 
@@ -118,37 +118,29 @@ function selectScore(view: DecisionView, option: number): number {
 }
 
 /**
- * Decision combat: reroll the fewest dice that could still reach the power, those with the most points to gain first
- * (each die rerolled risks a burning skull); when no reroll can reach it, only the dice worth nothing, which can lower
- * the damage of the loss at no risk.
+ * Decision combat: reroll one die at a time, the one worth least of those a reroll could raise (each die rerolled risks
+ * a burning skull, and the next decision sees its result), with the cancelled dice, which every reroll includes, on
+ * their own first; when no reroll can reach the power, only the dice worth nothing, which can lower the damage of the
+ * loss at no risk.
  */
 function rerollChoice(view: DecisionView): number {
   const c = view.combat;
   const need = view.toWin - view.attack;
-  let mask = c.forced;
   let gain = 0;
-  for (let k = 0; k < c.count; k++) if ((mask & (1 << k)) !== 0) gain += c.best[k];
-  while (gain < need) {
-    const k = mostToGain(c, mask);
-    if (k < 0) return rerollOrStop(view, c.forced | zeroSlots(c));
-    mask |= 1 << k;
-    gain += c.best[k] - c.points[k];
-  }
-  return rerollOrStop(view, mask);
+  for (let k = 0; k < c.count; k++) gain += (c.forced & (1 << k)) !== 0 ? c.best[k] : Math.max(0, c.best[k] - c.points[k]);
+  if (gain < need) return rerollOrStop(view, c.forced | zeroSlots(c));
+  if (c.forced !== 0) return rerollOrStop(view, c.forced);
+  return rerollOrStop(view, 1 << worthLeast(c));
 }
 
-/** The shown die not in `taken` that a reroll could raise the most, or -1 when none could. */
-function mostToGain(c: CombatView, taken: number): number {
-  let most = -1;
-  let mostGain = 0;
+/** The shown die worth least that a reroll could raise (the most to gain among equals). */
+function worthLeast(c: CombatView): number {
+  let least = -1;
   for (let k = 0; k < c.count; k++) {
-    if (c.face[k] < 0 || (taken & (1 << k)) !== 0) continue;
-    if (c.best[k] - c.points[k] > mostGain) {
-      mostGain = c.best[k] - c.points[k];
-      most = k;
-    }
+    if (c.face[k] < 0 || c.best[k] <= c.points[k]) continue;
+    if (least < 0 || c.points[k] < c.points[least] || (c.points[k] === c.points[least] && c.best[k] > c.best[least])) least = k;
   }
-  return most;
+  return least;
 }
 
 /** The shown dice worth nothing that a reroll could make score. */
