@@ -90,10 +90,9 @@ export class DoomedRules extends SetawatchRules {
     return -1;
   }
 
-  /** Rest tokens come back once everyone has rested twice; passive die bonuses raise the holder's lowest rolled die. */
+  /** Passive die bonuses raise the holder's lowest rolled die. */
   protected override afterRoll(): void {
     const s = this.state;
-    if (s.rests[0] >= 2 && s.rests[1] >= 2 && s.rests[2] >= 2 && s.rests[3] >= 2) s.rests.fill(0);
     const items = this.run.items;
     for (let i = 0; i < items.length; i++) {
       const effect = items[i].effect;
@@ -104,6 +103,15 @@ export class DoomedRules extends SetawatchRules {
       if (die < 0) continue;
       s.dieValue[die] = Math.min(this.tables.adventurers[seat].die, s.dieValue[die] + effect.amount);
     }
+  }
+
+  /**
+   * "Once every Adventurer has rested twice, return all Rest tokens": as the camper takes the fourth one's second rest
+   * (before a Game Break's replacement, who has not rested, could keep the others' tokens out).
+   */
+  private returnRestsOnceAllRested(): void {
+    const rests = this.state.rests;
+    if (rests[0] >= 2 && rests[1] >= 2 && rests[2] >= 2 && rests[3] >= 2) rests.fill(0);
   }
 
   /** A die on a Camp action with a coin on it takes the coin. */
@@ -130,6 +138,7 @@ export class DoomedRules extends SetawatchRules {
    * borrowed card left aside goes back first.
    */
   protected override beforeCamp(): void {
+    this.returnRestsOnceAllRested();
     this.hooks.visitMarket();
     const s = this.state;
     const bard = this.run.bard;

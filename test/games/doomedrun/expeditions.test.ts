@@ -225,11 +225,30 @@ describe('Game Break', () => {
     const run = startedRun({ log, settings: { detail: true } });
     run.setUpRealm(1);
     const s = run.rules.state;
-    s.rests.fill(2);
+    s.rests.set([2, 2, 2, 1]);
+    for (let i = 0; i < 2; i++) s.mapDeck.pushBottom(run.camp.realmMap.draw());
+    run.beginExpedition();
+    run.rules.playCarriedRound(1, false);
+    expect(log.some((line) => line.includes('camps (rest 2 of 2)'))).toBe(true);
+    run.rules.playCarriedRound(2, false);
+    expect(log.some((line) => line.includes('camps (rest 1 of 2)'))).toBe(true);
+  });
+
+  it("rest tokens return as soon as the fourth Adventurer has rested twice: a replacement at the Game Break finds them all returned", () => {
+    // "Once every Adventurer has rested twice, return all Rest tokens and reset them": at that moment, not at the
+    // next roll, when a fallen member's replacement (who has not rested) would keep the three others' tokens out.
+    const run = startedRun();
+    run.setUpRealm(1);
+    const s = run.rules.state;
+    s.rests.set([2, 2, 2, 1]);
     s.mapDeck.push(run.camp.realmMap.draw());
     run.beginExpedition();
     run.rules.playCarriedRound(1, false);
-    expect(log.some((line) => line.includes('camps (rest 1 of 2)'))).toBe(true);
+    expect(Array.from(s.rests)).toEqual([0, 0, 0, 0]);
+    exhaustBoard(run, 0);
+    run.buryDead();
+    expect(run.replaceDead()).toBe(true);
+    expect(Array.from(s.rests)).toEqual([0, 0, 0, 0]);
   });
 });
 
