@@ -238,6 +238,10 @@ export class CardTables {
   readonly multiplyFactor: number[] = [];
   readonly fireCostPerDefeat: number[] = [];
   readonly immuneWhenFlanked: number[] = [];
+  /** 1 when the card keeps the creature behind it face up while it is face up itself (Forest Giant: revealBehind). */
+  readonly revealsBehind: number[] = [];
+  /** Some card in play has revealBehind: only then does the engine look behind face-up cards for one to reveal. */
+  readonly hasRevealBehind: boolean;
   /** The card changes other cards' health (Forest Giant, Warlord, Werewolf). */
   readonly hasAura: number[] = [];
   /** 1 when the card's First-position power is printed "(activates only once)" (Fell Beast). */
@@ -281,6 +285,7 @@ export class CardTables {
       if (!party.includes(board.id)) this.outsideAbilities.push(...this.compileAbilities(content.abilities.filter((a) => a.adventurer === board.id)));
     }
     this.hasSongOfPain = this.abilities.some((ability) => ability.passiveOp === 'attackAnyRevealed');
+    this.hasRevealBehind = this.revealsBehind.includes(1);
   }
 
   get cardCount(): number {
@@ -346,6 +351,7 @@ export class CardTables {
     this.multiplyFactor.push(multiply?.factor ?? 1);
     this.fireCostPerDefeat.push(fireCost?.amount ?? 0);
     this.immuneWhenFlanked.push(flag('immuneWhenFlanked'));
+    this.revealsBehind.push(flag('revealBehind'));
     this.hasAura.push(flag('shieldNext') || (buff === undefined ? 0 : 1) || (multiply === undefined ? 0 : 1));
   }
 

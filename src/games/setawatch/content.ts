@@ -39,6 +39,7 @@ export const powerEffect = z.discriminatedUnion('op', [
   z.strictObject({ op: z.literal('moveToFront') }),
   z.strictObject({ op: z.literal('moveToBack') }),
   z.strictObject({ op: z.literal('stealDie'), pick: z.enum(['party', 'highest']), setsHealth: z.boolean().default(false) }),
+  /** Reveal the face-down card behind this one, once, as the power fires (no printed card since 2026-12-05: see revealBehind). */
   z.strictObject({ op: z.literal('revealNext') }),
   z.strictObject({ op: z.literal('swapWithGraveyardTop') }),
   z.strictObject({ op: z.literal('drawToHorde'), count }),
@@ -58,6 +59,8 @@ export const powerEffect = z.discriminatedUnion('op', [
   z.strictObject({ op: z.literal('multiplyTypeHealth'), type: name, factor: z.number().int().min(1).max(4) }),
   z.strictObject({ op: z.literal('fireCostPerDefeat'), amount }),
   z.strictObject({ op: z.literal('immuneWhenFlanked') }),
+  /** The card directly behind this one is always face up while this one is (Forest Giant): whatever comes there is revealed. */
+  z.strictObject({ op: z.literal('revealBehind') }),
 ]);
 export type PowerEffect = z.infer<typeof powerEffect>;
 export type PowerOp = PowerEffect['op'];
@@ -73,6 +76,7 @@ export const ONGOING_OPS: readonly PowerOp[] = [
   'multiplyTypeHealth',
   'fireCostPerDefeat',
   'immuneWhenFlanked',
+  'revealBehind',
 ];
 
 /** The effects a creature's power at the Line (Reveal, First position, End of Line) carries out when it fires. */

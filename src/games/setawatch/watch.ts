@@ -405,11 +405,12 @@ export class Watch implements Simulator {
 
   /**
    * Bring the Line to rest after any change: defeat creatures whose damage meets their health, fire First-position
-   * powers, and reveal the next dark card inside the campfire light, one at a time.
+   * powers, and reveal the next face-down card that must be face up (inside the campfire light, or behind a face-up
+   * Forest Giant), one at a time.
    */
   protected settleLine(): void {
     while (this.state.status === Status.playing) {
-      if (this.defeatFinishedCreature() || this.fireFirstPosition() || this.revealNextInLight()) continue;
+      if (this.defeatFinishedCreature() || this.fireFirstPosition() || this.revealNextDue()) continue;
       return;
     }
   }
@@ -437,16 +438,39 @@ export class Watch implements Simulator {
     return true;
   }
 
-  private revealNextInLight(): boolean {
+  /**
+   * Reveal the first face-down card, in Line order, that must be face up: one inside the campfire light, or one right
+   * behind a face-up Forest Giant (its Ongoing power: whatever creature comes behind it, by a defeat, a move or a card
+   * drawn there, is revealed). Only with such a card in play is the Line looked at past the light.
+   */
+  private revealNextDue(): boolean {
     const s = this.state;
     const lit = Math.min(this.lightAllowance(), s.lineLength);
-    for (let i = 0; i < lit; i++) {
-      if (s.lineRevealed[i] === 0) {
+    const end = this.tables.hasRevealBehind ? s.lineLength : lit;
+    for (let i = 0; i < end; i++) {
+      if (s.lineRevealed[i] === 0 && (i < lit || this.keepsNextRevealed(i - 1))) {
         this.reveal(i, false, 0);
         return true;
       }
     }
     return false;
+  }
+
+  /** The card at `position` is a face-up card whose text works and keeps the creature behind it face up (revealBehind). */
+  private keepsNextRevealed(position: number): boolean {
+    const s = this.state;
+    return position >= 0 && this.tables.revealsBehind[s.lineCard[position]] === 1 && s.lineRevealed[position] === 1 && !this.isBlank(position);
+  }
+
+  /**
+   * A Forest Giant just turned face up reveals the face-down card behind it at once, inside the reveal that turned it
+   * (an ability revealing more cards, Backstab, goes on past it); any later change behind it is settleLine's.
+   */
+  private revealBehind(card: number, depth: number): void {
+    const s = this.state;
+    if (this.tables.revealsBehind[card] === 0 || s.status !== Status.playing) return;
+    const position = this.positionOf(card);
+    if (position >= 0 && position + 1 < s.lineLength && s.lineRevealed[position + 1] === 0 && this.keepsNextRevealed(position)) this.reveal(position + 1, false, depth);
   }
 
   /** Reveal the first `count` face-down cards of the Line that an ability may reveal (abilities that reveal). */
@@ -494,6 +518,7 @@ export class Watch implements Simulator {
     this.log?.write(`  reveal ${this.cardName(card)} (position ${position + 1}, health ${this.health(position)})`);
     if (s.holdingReveals === 1) this.holdReveal(position);
     else this.resolveReveal(position, negate, depth);
+    this.revealBehind(card, depth);
   }
 
   /** What a card turned face up does: a creature meets Set Trap and Song of Discord; then its reveal fires. */
@@ -617,6 +642,7 @@ export class Watch implements Simulator {
     this.insertLine(position, card, FACE_UP);
     this.log?.write(`  ${this.cardName(card)} enters the Line face up at position ${position + 1}`);
     this.resolveReveal(position, false, depth + 1);
+    this.revealBehind(card, depth + 1);
   }
 
   /** The Summon card at `position` summons, then its after-Summon effects resolve (afterSummon). */

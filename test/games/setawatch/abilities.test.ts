@@ -357,9 +357,12 @@ describe('Rogue abilities', () => {
     return offered.sort();
   };
 
-  it('Backstab may defeat only the two cards it revealed itself, not one a revealed Forest Giant reveals', () => {
+  it('Backstab may defeat only the two cards it revealed itself, not the one a Forest Giant it revealed keeps face up', () => {
+    // The Giant's power is Ongoing, not a Reveal power Backstab could hold: turned face up, it reveals the Eagle behind
+    // it at once in either reading, and Backstab's second reveal is the Wolf. (Until 2026-12-05 it was a Reveal power:
+    // held with defeat-first, the Eagle was Backstab's second card, ['Eagle', 'Forest Giant'].)
     const deck = ['Bear', 'Forest Giant', 'Eagle', 'Wolf'];
-    expect(backstabTargets({ backstab: 'defeat-first' }, deck)).toEqual(['Eagle', 'Forest Giant']);
+    expect(backstabTargets({ backstab: 'defeat-first' }, deck)).toEqual(['Forest Giant', 'Wolf']);
     expect(backstabTargets({ backstab: 'reveals-first' }, deck)).toEqual(['Forest Giant', 'Wolf']);
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { setawatchContentSchema } from '../../../src/games/setawatch/content.ts';
 import { Decision, OptionKind } from '../../../src/games/setawatch/decisions.ts';
 import { DICE_PER_SEAT, Die, LineFlag, Status } from '../../../src/games/setawatch/state.ts';
 import { ability, attack, card, content, EVERY_CARD, find, play, type Played, type Scenario, type Step, targetIs } from './scenario.ts';
@@ -35,6 +36,60 @@ describe('creature powers', () => {
     const game = play({ ...cleric, fire: 3, deck: ['Forest Giant', 'Wolf'] });
     logHas(game.log, 'reveal Forest Giant (position 1, health 7)');
     logHas(game.log, 'reveal Wolf (position 2, health 11)');
+  });
+
+  describe('Forest Giant keeps the creature behind it face up while it is face up (Ongoing, 2026-12-05): whatever comes behind it mid-Watch is revealed', () => {
+    // Fire 3 lights one card: the Giant; the card behind it is face up only through the Giant. Until 2026-12-05 the
+    // Giant revealed it once, as a Reveal power, and the Bear coming behind it later stayed face down.
+    const giantLine = ['Forest Giant', 'Wolf', 'Bear', ...FILLER];
+
+    it('the Wolf behind it defeated: the Bear now behind it is revealed', () => {
+      const game = play({ ...cleric, fire: 3, deck: giantLine, watch: [attack(8, 1, 'ranger'), attack(7, 1, 'ranger')] });
+      logHas(game.log, 'reveal Wolf (position 2, health 11)');
+      logHas(game.log, 'Wolf is defeated');
+      logHas(game.log, 'reveal Bear (position 2, health 11)');
+    });
+
+    it('the Wolf behind it moved to the back (Rebuke): the Bear now behind it is revealed', () => {
+      let line: string[] = [];
+      const readLine = checkOptions(({ state, tables }) => {
+        line = Array.from(state.lineCard.subarray(0, state.lineLength), (id, i) => `${tables.names[id]}${state.lineRevealed[i] === 1 ? '' : ' (face down)'}`);
+        return 0;
+      });
+      const game = play({ ...cleric, camper: 'ranger', fire: 3, deck: giantLine, watch: [ability('Rebuke', 1, 1, { aux: 5 }), readLine] });
+      logHas(game.log, 'reveal Bear (position 2, health 11)');
+      expect(line.slice(0, 3)).toEqual(['Forest Giant', 'Bear', 'Bear (face down)']); // the second Bear, unlit
+      expect(line[5]).toBe('Wolf');
+    });
+
+    it('the Goblins it revealed rush to the front: the Bear now behind it is revealed, its Reveal power resolving first', () => {
+      const game = play({ ...cleric, fire: 3, deck: ['Forest Giant', 'Goblins', 'Bear', ...FILLER] });
+      const goblinsMove = game.log.findIndex((line) => line.startsWith('  reveal Goblins (position 2, health 13)'));
+      const bear = game.log.findIndex((line) => line.startsWith('  reveal Bear (position 3, health 11)'));
+      expect(goblinsMove).toBeGreaterThanOrEqual(0);
+      expect(bear).toBeGreaterThan(goblinsMove);
+    });
+
+    it('is no Reveal power: a Giant Blinding Light reveals still reveals the Goblins behind it, whose own Reveal power fires', () => {
+      const clericWatches = { ...cleric, camper: 'ranger', active: [...cleric.active, 'Blinding Light'] };
+      const game = play({ ...clericWatches, fire: 3, deck: ['Bear', 'Forest Giant', 'Goblins', 'Wolf', ...FILLER], watch: [ability('Blinding Light', 1, -1, { mode: 1 })] });
+      logHas(game.log, 'reveal Forest Giant (position 2, health 7)');
+      logHas(game.log, 'reveal Goblins (position 3, health 13)');
+      expect(game.log.filter((line) => line.includes('Reveal power is negated'))).toEqual([]);
+      // The Goblins rush to the front, and the Wolf now behind the Giant is revealed too.
+      logHas(game.log, 'reveal Wolf (position 4, health 11)');
+    });
+
+    it('a card file from before (its Giant: Reveal, revealNext) still loads and plays as it says: the Giant reveals once, the Bear stays face down', () => {
+      const older = structuredClone(content);
+      const giant = older.creatures.find((c) => c.name === 'Forest Giant');
+      if (giant === undefined) throw new Error('no Forest Giant');
+      giant.powers = [{ when: 'ongoing', effects: [{ op: 'shieldNext' }] }, { when: 'reveal', effects: [{ op: 'revealNext' }] }];
+      const game = play({ ...cleric, fire: 3, deck: giantLine, content: setawatchContentSchema.parse(older), watch: [attack(8, 1, 'ranger'), attack(7, 1, 'ranger')] });
+      logHas(game.log, 'reveal Wolf (position 2, health 11)');
+      logHas(game.log, 'Wolf is defeated');
+      expect(game.log.filter((line) => line.startsWith('  reveal Bear'))).toEqual([]);
+    });
   });
 
   it.each([
