@@ -24,6 +24,22 @@ const sumsOfSquares = z.array(whole((value) => Number.isInteger(value) && value 
 const rate = z.object({ rate: z.number(), lo: z.number(), hi: z.number() });
 const histogram = z.object({ min: z.number(), binWidth: z.number(), counts, below: count.optional(), above: count.optional() });
 const mean = z.object({ mean: z.number(), lo: z.number(), hi: z.number(), sd: z.number(), n: count });
+/**
+ * Which slice of `--shard i/n` a file holds, as parseShard takes it: 0 <= i < n <= 2^53 - 1. An index past its count
+ * names no slice; `merge` would say the real shards are missing, and `diff` would compare it as a part of a run.
+ */
+const shard = z
+  .object({
+    index: whole((value) => Number.isSafeInteger(value) && value >= 0, 'a shard index: a whole number from 0'),
+    count: whole((value) => Number.isSafeInteger(value) && value >= 1, `a shard count: a whole number from 1 to ${Number.MAX_SAFE_INTEGER}`),
+  })
+  .refine(({ index, count }) => index < count, {
+    path: ['index'],
+    error: (issue) => {
+      const { index, count } = issue.input as { index: number; count: number };
+      return `expected a whole number from 0 to ${count - 1} (0-based, below shard.count ${count}), got ${index}`;
+    },
+  });
 const resultsFileSchema = z
   .object({
     schema: z.literal(RESULTS_SCHEMA),
@@ -36,7 +52,7 @@ const resultsFileSchema = z
     winOutcome: z.string(),
     winningOutcomes: z.array(z.string()).optional(),
     metricNames: z.array(z.string()),
-    shard: z.object({ index: z.number().int(), count: z.number().int() }).nullable(),
+    shard: shard.nullable(),
     cells: z.array(
       z
         .object({

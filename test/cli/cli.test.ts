@@ -5,6 +5,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { defaultOutDir, experimentPathOf, parseShard, REPORTS_DIR, shownPath } from '../../src/cli/commands.ts';
 import { readExperimentFile } from '../../src/sim/experiment.ts';
 import { tempDir } from '../fixtures/temp-dir.ts';
+import { loadResults } from '../report/fixtures.ts';
 
 const COIN = 'test/fixtures/games/coin.ts';
 const GRID = 'test/fixtures/experiments/coin-grid.yaml';
@@ -249,6 +250,16 @@ describe('playsim CLI', () => {
     const content = join(dir, 'cards.json');
     writeFileSync(content, '{"cards": [{"name": "x", "source": "guessed"}]}');
     expectBadInput(playsim('sim', COIN, '--content', content), /cards.json: field cards\[0\] \(x\)\.source: .*printed.*estimated/);
+  });
+
+  it('refuses a results file whose shard index is not below its shard count, as one line naming file, field and allowed values, exit code 2', () => {
+    const dir = tempDir('playsim-cli-');
+    const file = join(dir, 'results.json');
+    writeFileSync(file, JSON.stringify({ ...loadResults('necreaux-speed'), shard: { index: 2, count: 2 } }));
+    const problem = /^playsim: .*results\.json: field shard\.index: expected a whole number from 0 to 1 \(0-based, below shard\.count 2\), got 2$/m;
+    expectBadInput(playsim('merge', file, '--out', join(dir, 'merged')), problem);
+    expectBadInput(playsim('diff', file, file), problem);
+    expect(existsSync(join(dir, 'merged'))).toBe(false);
   });
 
   it('runs an experiment into a report folder, and merges shards into the same results', () => {

@@ -92,6 +92,20 @@ describe('readResultsFile', () => {
     const file = written(withFirstCellField(field, value));
     expect(() => readResultsFile(file)).toThrow(new InputError(`${file}: field cells[0].${problem}`));
   });
+  it.each([
+    [{ index: 4, count: 4 }, 'index: expected a whole number from 0 to 3 (0-based, below shard.count 4), got 4'],
+    [{ index: 7, count: 2 }, 'index: expected a whole number from 0 to 1 (0-based, below shard.count 2), got 7'],
+    [{ index: -1, count: 2 }, 'index: expected a shard index: a whole number from 0, got -1'],
+    [{ index: 0, count: 0 }, 'count: expected a shard count: a whole number from 1 to 9007199254740991, got 0'],
+  ])('refuses shard %j, which names no slice of a --shard i/n split, naming the field and the values allowed', (shard, problem) => {
+    const file = written({ ...results, shard });
+    expect(() => readResultsFile(file)).toThrow(new InputError(`${file}: field shard.${problem}`));
+  });
+
+  it('reads the last shard of a split', () => {
+    expect(readResultsFile(written({ ...results, shard: { index: 3, count: 4 } })).shard).toEqual({ index: 3, count: 4 });
+  });
+
   it('refuses a win its outcomes do not have, naming the field', () => {
     const file = written({ ...results, winOutcome: 'victory' });
     expect(() => readResultsFile(file)).toThrow(new InputError(`${file}: field winOutcome: "victory" is not one of outcomeNames (win, overrun, exhausted, turn-limit)`));
