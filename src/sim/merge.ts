@@ -125,9 +125,24 @@ function checkShardsFitTogether(files: readonly { path: string; results: Results
     if (seen.has(shard.index)) throw new InputError(`${path}: field shard: shard ${shard.index}/${shard.count} is given twice`);
     seen.add(shard.index);
   }
-  const count = first.results.shard?.count ?? 0;
-  const missing = Array.from({ length: count }, (_, index) => index).filter((index) => !seen.has(index));
-  if (missing.length > 0) throw new InputError(`merge: missing shard${missing.length > 1 ? 's' : ''} ${missing.map((index) => `${index}/${count}`).join(', ')}`);
+  const missing = missingShards(seen, first.results.shard?.count ?? 0);
+  if (missing !== null) throw new InputError(`merge: ${missing}`);
+}
+
+/** The most missing shards an error names: a split may have millions, and listing them all would not fit a string. */
+const MISSING_SHOWN = 10;
+
+/**
+ * "missing shards 1/4, 3/4", naming the first MISSING_SHOWN at most, or null when none is missing. `seen` holds
+ * indices below `count` only (reading a results file checks its shard), so the search ends after seen.size + 10 of them.
+ */
+function missingShards(seen: ReadonlySet<number>, count: number): string | null {
+  const missing = count - seen.size;
+  if (missing === 0) return null;
+  const named: string[] = [];
+  for (let index = 0; named.length < Math.min(missing, MISSING_SHOWN); index++) if (!seen.has(index)) named.push(`${index}/${count}`);
+  const more = missing > named.length ? ` and ${missing - named.length} more` : '';
+  return `missing shard${missing > 1 ? 's' : ''} ${named.join(', ')}${more}`;
 }
 
 /** The shards' game wins of one cell added together, or null unless every shard kept them. */

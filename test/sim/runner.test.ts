@@ -80,6 +80,17 @@ describe('runner', () => {
     await expect(mergeShards(paths.slice(0, 2))).rejects.toThrow(/missing shard 2\/3/);
   });
 
+  it('names at most 10 missing shards, however many the split has', async () => {
+    const { shards, write } = await shardsOfGrid(1);
+    const shardOf = (index: number, count: number) => write(`${index}-of-${count}.json`, { ...shards[0], shard: { index, count } });
+    const named = (count: number, indices: number[]) => indices.map((index) => `${index}/${count}`).join(', ');
+    await expect(mergeShards([shardOf(0, 25), shardOf(3, 25)])).rejects.toThrow(new InputError(`merge: missing shards ${named(25, [1, 2, 4, 5, 6, 7, 8, 9, 10, 11])} and 13 more`));
+    await expect(mergeShards([shardOf(0, 11)])).rejects.toThrow(new InputError(`merge: missing shards ${named(11, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10])}`));
+    // Past 2^32 shards, no array has room for one entry per shard.
+    const count = 5_000_000_000;
+    await expect(mergeShards([shardOf(0, count)])).rejects.toThrow(new InputError(`merge: missing shards ${named(count, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10])} and ${count - 11} more`));
+  });
+
   it("plans a shard's progress as the games of its own tasks, so it ends at 100%", async () => {
     const file = readExperimentFile(GRID);
     let last = [0, 0];
