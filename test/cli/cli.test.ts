@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { defaultOutDir, experimentPathOf, parseShard, REPORTS_DIR, shownPath } from '../../src/cli/commands.ts';
+import { InputError } from '../../src/core/errors.ts';
 import { readExperimentFile } from '../../src/sim/experiment.ts';
 import { tempDir } from '../fixtures/temp-dir.ts';
 import { loadResults } from '../report/fixtures.ts';
@@ -57,6 +58,13 @@ describe('playsim CLI', () => {
   it('takes a shard count up to the largest safe integer, past which it would be stored rounded', () => {
     expect(parseShard('0/9007199254740991')).toEqual({ index: 0, count: Number.MAX_SAFE_INTEGER });
     expect(() => parseShard('0/100000000000000000000')).toThrow(/^--shard 0\/100000000000000000000: expected i\/n with 0 <= i < n <= 9007199254740991, e\.g\. 0\/4$/);
+  });
+
+  it('takes --shard i/n only with 0 <= i < n, both written as whole numbers and nothing else', () => {
+    expect(parseShard('3/4')).toEqual({ index: 3, count: 4 });
+    for (const text of ['4/4', '5/4', '0/0', 'x1/4', '1/4x', '1.0/4', '1/4/8', ' 1/4', '']) {
+      expect(() => parseShard(text), text).toThrow(new InputError(`--shard ${text}: expected i/n with 0 <= i < n <= 9007199254740991, e.g. 0/4`));
+    }
   });
 
   it('run takes an experiment by the name list shows, or a path', () => {

@@ -44,6 +44,18 @@ function withoutGameWins(results: ResultsFile): ResultsFile {
   return { ...results, cells: results.cells.map(({ raw: { wins: _, ...raw }, ...cell }) => ({ ...cell, raw })) };
 }
 
+/** The results as a game that counts its other outcome, "lost", as the win would have written them (without game wins). */
+function wonByLosing(results: ResultsFile): ResultsFile {
+  const cells = withoutGameWins(results).cells.map((cell) => ({ ...cell, win: cell.outcomes.lost }));
+  return { ...results, winOutcome: 'lost', winningOutcomes: ['lost'], cells };
+}
+
+/** The results with every histogram of metric `best` starting at `min`: bins the coin game does not have. */
+function withBestFrom(results: ResultsFile, min: number): ResultsFile {
+  const cells = results.cells.map((cell) => ({ ...cell, metrics: { ...cell.metrics, best: { ...cell.metrics.best, histogram: { ...cell.metrics.best.histogram, min } } } }));
+  return { ...results, cells };
+}
+
 /** The results with an outcome or a metric called by another name, consistently throughout. */
 function renamed(results: ResultsFile, field: 'outcomes' | 'metrics', from: string, to: string): ResultsFile {
   const rename = (name: string) => (name === from ? to : name);
@@ -64,13 +76,14 @@ describe('runner', () => {
     expect(one.results.cells.every((cell) => cell.games === 3000 && cell.complete)).toBe(true);
   });
 
-  it('merges 3 shards into exactly the single run', async () => {
+  it('merges 3 shards, each run on its own number of workers, into exactly the single run', async () => {
     const file = readExperimentFile(GRID);
     const whole = await executeExperiment({ file, sourcePath: GRID, workers: 2, shard: null, keepGameWins: true });
     const dir = tempDir('playsim-shards-');
     const paths: string[] = [];
     for (let index = 0; index < 3; index++) {
-      const { results } = await executeExperiment({ file, sourcePath: GRID, workers: 1, shard: { index, count: 3 }, keepGameWins: true });
+      // The tasks a shard plays must not depend on its --workers: the machines running a split need not be alike.
+      const { results } = await executeExperiment({ file, sourcePath: GRID, workers: index === 1 ? 2 : 1, shard: { index, count: 3 }, keepGameWins: true });
       expect(results.cells[0].games).toBeLessThan(3000);
       const path = join(dir, `shard-${index}.json`);
       writeFileSync(path, JSON.stringify(results));
@@ -78,6 +91,13 @@ describe('runner', () => {
     }
     expect(await mergeShards(paths)).toEqual(whole.results);
     await expect(mergeShards(paths.slice(0, 2))).rejects.toThrow(/missing shard 2\/3/);
+    await expect(mergeShards([])).rejects.toThrow(new InputError('merge: give at least one results.json'));
+  });
+
+  it("splits each cell's games evenly among the shards, to within one task", async () => {
+    const { shards } = await shardsOfGrid(2);
+    const taskGames = gamesPerTask(3000, shards[0].cells.length * shards[0].metricNames.length);
+    for (const shard of shards) expect(shard.cells.every((cell) => Math.abs(cell.games - 3000 / 2) <= taskGames)).toBe(true);
   });
 
   it('names at most 10 missing shards, however many the split has', async () => {
@@ -133,6 +153,12 @@ describe('runner', () => {
     expect(merged.cells.map((cell) => cell.games)).toEqual(shards[0].cells.map((cell, i) => cell.games + shards[2].cells[i].games));
     expect(merged.cells.every((cell) => cell.games < 3000 && !cell.complete)).toBe(true);
     expect(merged.complete).toBe(false);
+    // Said to be complete, the stopped shard's cells leave out games of the run: only their sum shows it.
+    const claimed = write('claimed.json', { ...stopped.results, complete: true, cells: stopped.results.cells.map((cell) => ({ ...cell, complete: true })) });
+    const games = merged.cells[0].games;
+    await expect(mergeShards([write('0.json', shards[0]), claimed, write('2.json', shards[2])])).rejects.toThrow(
+      new InputError(`merge: cell 0 adds up to ${games} games, not the run's 3000: the shards do not partition the run`),
+    );
   });
 
   it('refuses shards run with different --games, naming the field', async () => {
@@ -169,6 +195,17 @@ describe('runner', () => {
     await expect(mergeShards([write('0c.json', withoutGameWins(shards[0])), countedTwice])).rejects.toThrow(/cell 0 adds up to .* games, not the run's 3000/);
   });
 
+  it('refuses shards of another experiment, game or win, naming the field and both values', async () => {
+    const { shards, write } = await shardsOfGrid(2);
+    const p0 = write('0.json', shards[0]);
+    const others: [string, ResultsFile, RegExp][] = [
+      ['name.json', { ...shards[1], experiment: { ...shards[1].experiment, name: 'coin-grid-2' } }, /name\.json: field experiment\.name: "coin-grid-2", not "coin-grid" as in .*0\.json: not the same run/],
+      ['game.json', { ...shards[1], experiment: { ...shards[1].experiment, game: 'test/fixtures/games/coin-2.ts' } }, /game\.json: field experiment\.game: "test\/fixtures\/games\/coin-2\.ts", not "test\/fixtures\/games\/coin\.ts" as in .*0\.json: not the same run/],
+      ['win.json', wonByLosing(shards[1]), /win\.json: field winningOutcomes: \["lost"\], not \["won"\] as in .*0\.json: not the same run/],
+    ];
+    for (const [name, results, problem] of others) await expect(mergeShards([p0, write(name, results)])).rejects.toThrow(problem);
+  });
+
   it('refuses shards that count other outcomes, metrics or histogram bins than each other or the game, naming both', async () => {
     const { shards, write } = await shardsOfGrid(2);
     const p0 = write('0.json', shards[0]);
@@ -186,6 +223,13 @@ describe('runner', () => {
     const bothDefeat = [write('d0.json', renamed(shards[0], 'outcomes', 'lost', 'defeat')), lostIsDefeat];
     await expect(mergeShards(bothDefeat)).rejects.toThrow(
       /d0\.json: field outcomeNames: \["won","defeat"\], but game test\/fixtures\/games\/coin\.ts has \["won","lost"\]: merge with the game the shards were run with$/,
+    );
+    // Shards that agree with each other, not with the game as it is now.
+    const bothHighest = [write('h0.json', renamed(shards[0], 'metrics', 'best', 'highest')), highest];
+    await expect(mergeShards(bothHighest)).rejects.toThrow(/h0\.json: field metricNames: \["highest"\], but game test\/fixtures\/games\/coin\.ts has \["best"\]: merge with/);
+    const bothShifted = [write('s0.json', withBestFrom(shards[0], 1)), write('s1.json', withBestFrom(shards[1], 1))];
+    await expect(mergeShards(bothShifted)).rejects.toThrow(
+      /s0\.json: field cells\[0\]\.metrics\.best\.histogram: \{"min":1,"binWidth":1,"bins":11\}, but game test\/fixtures\/games\/coin\.ts has \{"min":2,"binWidth":1,"bins":11\}: merge with/,
     );
   });
 
@@ -319,9 +363,14 @@ describe('runner', () => {
     expect(small.results.cells.every((cell) => cell.raw.wins !== undefined)).toBe(true);
   });
 
-  it('refuses --shard with a target CI', async () => {
+  it("refuses --shard with a target CI, --target-ci's or the experiment file's, unless --games replaces it", async () => {
     const file = readExperimentFile(GRID);
-    await expect(executeExperiment({ file, sourcePath: GRID, targetCi: 0.01, workers: 1, shard: { index: 0, count: 2 }, keepGameWins: true })).rejects.toThrow(/^--shard cannot be combined with a target CI/);
+    const shard = { index: 0, count: 2 };
+    await expect(executeExperiment({ file, sourcePath: GRID, targetCi: 0.01, workers: 1, shard, keepGameWins: true })).rejects.toThrow(/^--shard cannot be combined with a target CI/);
+    const withTarget = experimentSchema.parse({ name: 'target', title: 'target CI', game: COIN, strategies: ['always'], targetCi: 0.01 });
+    await expect(executeExperiment({ file: withTarget, sourcePath: 'test', workers: 1, shard, keepGameWins: true })).rejects.toThrow(/^--shard cannot be combined with a target CI/);
+    const { results } = await executeExperiment({ file: withTarget, sourcePath: 'test', games: 40, workers: 1, shard, keepGameWins: true });
+    expect([results.shard, results.gamesPerCell, results.targetCi, results.cells[0].games]).toEqual([shard, 40, null, 20]);
   });
 
   it('names the game seed that reproduces a crash', async () => {
@@ -410,13 +459,14 @@ describe('runner', () => {
   it.each([
     ['--games 10', { games: 10 }],
     ['--target-ci 0.5 --max-games 10', { targetCi: 0.5, maxGames: 10 }],
+    ['--games 20 --shard 1/2', { games: 20, shard: { index: 1, count: 2 } }],
   ])('marks complete the cells that played all their games before the stop, and only those (%s)', async (_, size) => {
-    // One task of 10 games plays the 6 cells one after the other, each game 30-60 ms: stopped once 20 games are done,
-    // the first two cells have played all their games.
+    // One task of 10 games (a shard's: its half of 20) plays the 6 cells one after the other, each game 30-60 ms:
+    // stopped once 20 games are done, the first two cells have played all their games.
     const file = { ...readExperimentFile(GRID), strategies: ['test/fixtures/strategies/slow.ts:ms=30'] };
     const interruption = new AbortController();
     const { results, interrupted } = await executeExperiment({
-      file, sourcePath: GRID, ...size, workers: 1, shard: null, keepGameWins: true, signal: interruption.signal,
+      file, sourcePath: GRID, shard: null, ...size, workers: 1, keepGameWins: true, signal: interruption.signal,
       onProgress: (done) => done >= 20 && interruption.abort(),
     });
     expect(interrupted).toBe(true);
