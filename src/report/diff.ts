@@ -3,7 +3,7 @@ import { MAX_KEPT_GAMES } from '../sim/game-wins.ts';
 import { DEALING_SINCE } from '../sim/version.ts';
 import type { CellResult, ResultsFile } from '../sim/results.ts';
 import { bonferroniLevel, excludesZero, halfWidth } from '../sim/statistics.ts';
-import { cellLabel, cellValue, count, meanDigitsWithin, percent, percentagePointsWithCi } from './format.ts';
+import { cellLabel, cellValue, count, levelPercent, meanDigitsWithin, percent, percentagePointsWithCi } from './format.ts';
 import { inline, markdownTable } from './summary.ts';
 import { cellGames, runFacts, type Table } from './tables.ts';
 
@@ -57,7 +57,7 @@ function verdict(diff: ResultsDiff): string {
   const unchanged = noGames === 0 ? '' : `; ${noGames} with no games on a side has none`;
   return (
     `**${together} of ${diff.cells.length} matched cells moved in win rate** with all ${tests} changes taken together ` +
-    `(Bonferroni: each at ${percent(bonferroniLevel(tests))}${unchanged}); ${alone} on its own at 95% (about ` +
+    `(Bonferroni: each at ${levelPercent(bonferroniLevel(tests))}${unchanged}); ${alone} on its own at 95% (about ` +
     `${(tests / 20).toFixed(tests < 20 ? 1 : 0)} would by chance alone when nothing changed), ${anything} in win rate or ` +
     `another outcome or metric${byChanceInAnything(compared)}. Each change is after minus before. ${howEstimated(diff, compared)}`
   );

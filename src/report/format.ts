@@ -106,6 +106,11 @@ export function percent(rate: number): string {
   return `${points(rate)}%`;
 }
 
+/** A confidence level with the decimals that keep it below 100%: 0.995 → "99.5%", 0.999615 → "99.96%". */
+export function levelPercent(level: number): string {
+  return `${points(level, Math.max(1, firstSignificantDigit((1 - level) * 100)))}%`;
+}
+
 /** 0.4123 [0.39, 0.434] → "41.2% [39.0, 43.4]" */
 export function percentWithCi(value: RateCI): string {
   const digits = pointDigits(value);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { meanDifferenceWithCi, percentagePointsWithCi, percentWithCi } from '../../src/report/format.ts';
+import { levelPercent, meanDifferenceWithCi, percentagePointsWithCi, percentWithCi } from '../../src/report/format.ts';
 import { summaryMarkdown } from '../../src/report/summary.ts';
-import { pairedDifference, wilson } from '../../src/sim/statistics.ts';
+import { bonferroniLevel, pairedDifference, wilson } from '../../src/sim/statistics.ts';
 import type { MetricResult } from '../../src/sim/results.ts';
 import { loadResults, withGameWins, withPrintedContentOnly, withProvenance, withStrategiesChosen } from './fixtures.ts';
 
@@ -217,6 +217,11 @@ describe('summaryMarkdown', () => {
     expect(percentagePointsWithCi(pairedDifference(60000, 40, 5, 39955))).toBe('+0.03 pp [0.02, 0.05]');
     expect(percentWithCi(wilson(2, 1_000_000))).toBe('0.0002% [0.0001, 0.0007]');
     expect(percentWithCi(wilson(750, 1000))).toBe('75.0% [72.2, 77.6]');
+  });
+
+  it('shows a Bonferroni level with the decimals that keep it below 100%', () => {
+    // 130 cells compared: each at 99.96%, which one decimal would round to 100.0%.
+    expect([11, 130, 1000].map((tests) => levelPercent(bonferroniLevel(tests)))).toEqual(['99.5%', '99.96%', '99.995%']);
   });
 
   it("shows no rate for a stopped run's cell that never started, and leaves its comparisons out of the count", () => {
