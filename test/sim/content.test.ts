@@ -74,6 +74,13 @@ describe('content files', () => {
     expect(() => loadContent(game, write('helth.json'))).toThrow(new RegExp(`field creatures\\[${drake}\\] \\(Ember Drake\\): Unrecognized key: "helth"`));
   });
 
+  it.each(['setawatch', 'doomedrun'])("refuses runes on a %s location, which every location's back shows all three of", async (id) => {
+    // The engine offers the runes of the map deck's back, the same on every card: a location's own list did nothing.
+    const { game, content, write } = await shippedContent(id);
+    content.locations[0].runes = ['seal'];
+    expect(() => loadContent(game, write('runes.json'))).toThrow(`field locations[0] (${content.locations[0].name}): Unrecognized key: "runes"`);
+  });
+
   it('reports a misspelt field of a Necreaux ability effect as the unknown key, whichever list its op is from', async () => {
     const { game, content, write } = await shippedContent('necreaux');
     const card = content.adventure.findIndex((entry: { abilities?: { effect: { op: string } }[] }) => entry.abilities?.[0]?.effect.op === 'rollBonus');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { refuseDuplicates } from '../../core/content-checks.ts';
 import type { ContentSpec, Provenance } from '../../core/game.ts';
-import { abilityFields, campAction, checkPassiveEffects, checkSummonPowers, checkTypeNames, locationEffect, power, RUNES } from '../setawatch/content.ts';
+import { abilityFields, campAction, checkPassiveEffects, checkSummonPowers, checkTypeNames, locationEffect, power } from '../setawatch/content.ts';
 import type { SetawatchContent } from '../setawatch/content.ts';
 
 /**
@@ -43,7 +43,6 @@ const location = z.strictObject({
   fire: amount.or(z.literal('halve')),
   line: z.number().int().min(1).max(16),
   effects: z.array(locationEffect).default([]),
-  runes: z.array(z.enum(RUNES)).default([...RUNES]),
 });
 /** A Summon card of a tier; a Doomed Summon (doomOrExhaust > 0) also makes the players gain that much Doom or exhaust as many cards. */
 const summon = z.strictObject({ ...cardBase, tier: z.number().int().min(1).max(3), copies: z.number().int().min(1).max(8), extraExhaust: count, fire: amount, doomOrExhaust: count });
@@ -228,7 +227,7 @@ export function asSetawatchContent(content: DoomedrunContent): SetawatchContent 
       ...content.summons.map((card) => ({ name: card.name, source: 'printed' as const, set: 'base' as const, kind: 'summon' as const, damage: 0, health: Array.from({ length: card.copies }, () => 0), powers: summonPower })),
     ],
     unhallowed: content.unhallowed.map((card) => ({ name: card.name, source: 'printed' as const, set: 'base' as const, damage: card.damage, health: card.health, powers: card.powers })),
-    locations: content.locations.map((card) => ({ name: card.name, source: 'printed' as const, set: 'base' as const, kind: card.kind, fire: card.fire, line: card.line, effects: card.effects, runes: card.runes })),
+    locations: content.locations.map((card) => ({ name: card.name, source: 'printed' as const, set: 'base' as const, kind: card.kind, fire: card.fire, line: card.line, effects: card.effects })),
     adventurers: content.adventurers.map((a) => ({ ...a, source: 'printed' as const, set: 'base' as const })) as unknown as SetawatchContent['adventurers'],
     abilities: content.abilities.map((a) => ({ ...a, source: 'printed' as const, set: 'base' as const })) as unknown as SetawatchContent['abilities'],
   };

@@ -13,7 +13,6 @@ export const SOURCES = ['printed', 'pre-production', 'estimated'] as const;
 export const CONTENT_SETS = ['base', 'preproduction', 'extra-locations'] as const;
 export type ContentSet = (typeof CONTENT_SETS)[number];
 export const ADVENTURERS = ['beastmaster', 'cleric', 'ranger', 'rogue', 'warrior', 'wizard', 'knight', 'bard'] as const;
-export const RUNES = ['seal', 'vanquish', 'bolster'] as const;
 
 const name = z.string().min(1);
 const amount = z.number().int().min(-16).max(16);
@@ -201,7 +200,6 @@ const location = z.strictObject({
   fire: amount.or(z.literal('halve')),
   line: z.number().int().min(1).max(16),
   effects: z.array(locationEffect).default([]),
-  runes: z.array(z.enum(RUNES)).default([...RUNES]),
 });
 
 /**
