@@ -15,9 +15,9 @@ const base = { camper: 'cleric', rolls: ROLLS, active: EVERY_CARD };
 
 const logHas = (log: string[], text: string) => expect(log.some((line) => line.includes(text)), `log lacks "${text}":\n${log.join('\n')}`).toBe(true);
 const logLacks = (log: string[], text: string) => expect(log.some((line) => line.includes(text)), `log has "${text}":\n${log.join('\n')}`).toBe(false);
-/** A watch step that looks at the options and then ends the Watch. */
 /** Attack the first creature with any die, or end the Watch when none is left (padding). */
 const firstOrStop = optional((view: Parameters<Step>[0]) => Math.max(0, find(view, (o, i) => o.kind[i] === OptionKind.attack && o.target[i] === 0)));
+/** A watch step that looks at the options and then ends the Watch. */
 const look = (check: (view: Parameters<Step>[0]) => unknown): Step => (view) => {
   check(view);
   return 0;
