@@ -5,7 +5,7 @@ import { SHUFFLE_DEPTH, Slot, SLOTS_PER_SEAT, Status } from '../../../src/games/
 import type { DoomedRun } from '../../../src/games/doomedrun/campaign.ts';
 import { CampaignDecision, type CampaignView } from '../../../src/games/doomedrun/decisions.ts';
 import { Where } from '../../../src/games/doomedrun/state.ts';
-import { adventurer, cardIds, cardsInPiles, greedyStrategy, noCostQuest, questCost, record, scripted, startedRun, makeRun } from './helpers.ts';
+import { adventurer, aloneInLine, cardIds, cardsInPiles, defeatInLine, greedyStrategy, noCostQuest, questCost, record, scripted, startedRun, makeRun } from './helpers.ts';
 
 function exhaustBoard(run: DoomedRun, seat: number): void {
   const s = run.rules.state;
@@ -591,17 +591,8 @@ describe('The Final Realm', () => {
     const s = run.rules.state;
     const snake = cardIds(run, 'Emperor Snake')[0];
     expect(run.tables.molts[snake]).toBe(1);
-    s.unhallowedDeck.remove(snake);
-    s.horde.remove(snake);
-    s.lineCard[0] = snake;
-    s.lineRevealed[0] = revealed;
-    s.lineDamage[0] = 0;
-    s.lineFlags[0] = 0;
-    s.lineHalvings[0] = 0;
-    s.lineBaseHealth[0] = -1;
-    s.lineStolenDie[0] = -1;
-    s.lineLength = 1;
-    (run.rules as unknown as { defeat(position: number, seat: number): void }).defeat(0, -1);
+    aloneInLine(run, snake, revealed);
+    defeatInLine(run, 0);
     expect(s.lineLength).toBe(molts ? 1 : 0);
     if (molts) expect(run.tables.cards.names[s.lineCard[0]]).toBe('Husks');
     expect(s.graveyard.toArray().filter((card) => run.tables.husk[card] === 1)).toHaveLength(molts ? 3 : 4);

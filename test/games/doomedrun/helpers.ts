@@ -182,3 +182,22 @@ export function legacyOf(run: DoomedRun, living: string[], mythic: string[], sum
   legacy.summons.set(summons);
   legacy.summonCount = summons.length;
 }
+
+/** The Line holds `card` alone (taken from its pile), revealed or face down, undamaged. */
+export function aloneInLine(run: DoomedRun, card: number, revealed: 0 | 1): void {
+  const s = run.rules.state;
+  for (const pile of [s.deck, s.graveyard, s.horde, s.unhallowedDeck]) pile.remove(card);
+  s.lineCard[0] = card;
+  s.lineRevealed[0] = revealed;
+  s.lineDamage[0] = 0;
+  s.lineFlags[0] = 0;
+  s.lineHalvings[0] = 0;
+  s.lineBaseHealth[0] = -1;
+  s.lineStolenDie[0] = -1;
+  s.lineLength = 1;
+}
+
+/** The engine defeats the Line's card at `position` (by no adventurer's attack). */
+export function defeatInLine(run: DoomedRun, position: number): void {
+  (run.rules as unknown as { defeat(position: number, seat: number): void }).defeat(position, -1);
+}
