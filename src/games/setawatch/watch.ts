@@ -1767,10 +1767,16 @@ export class Watch implements Simulator {
     s.dieState[die] = Die.absent;
   }
 
-  /** The adventurer's first ready die that is a tamed creature (an extra die given by the Knight's Assist is not). */
+  /**
+   * Animal Sentry's "tamed forest creature": the adventurer's first ready die that is a tamed Forest Creature (not an
+   * extra die given by the Knight's Assist, nor a Human or Goblin tamed by Siren Song).
+   */
   private tamedDie(seat: number): number {
     const s = this.state;
-    for (let die = seat * DICE_PER_SEAT + ROLLED_DICE; die < (seat + 1) * DICE_PER_SEAT; die++) if (s.dieState[die] === Die.ready && s.dieTamed[die] >= 0) return die;
+    const forest = this.tables.typeMask(FOREST_CREATURE);
+    for (let die = seat * DICE_PER_SEAT + ROLLED_DICE; die < (seat + 1) * DICE_PER_SEAT; die++) {
+      if (s.dieState[die] === Die.ready && s.dieTamed[die] >= 0 && (this.tables.typeBits[s.dieTamed[die]] & forest) !== 0) return die;
+    }
     return -1;
   }
 

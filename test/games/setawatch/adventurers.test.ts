@@ -236,3 +236,25 @@ describe('Wizard', () => {
     expect(new Set(unused.slice(0, 4))).toEqual(new Set(['Goblin Caves', 'Dark Woods', 'Snowy Pass', 'Frost Caverns']));
   });
 });
+
+describe('Animal Sentry: "spend a tamed forest creature"', () => {
+  it('a Bard holding it (Multi-Talented borrows it when the Beast Master is not in the game) cannot spend a Goblin tamed by Siren Song', () => {
+    // The card file gives the Bard Animal Sentry in place of Song of Pain (the state Multi-Talented leaves).
+    const cards = structuredClone(content);
+    cards.abilities.find((a) => a.name === 'Animal Sentry')!.adventurer = 'bard';
+    cards.abilities.find((a) => a.name === 'Song of Pain')!.adventurer = 'beastmaster';
+    let sentry = -2;
+    const game = play({
+      party: 'cleric,warrior,knight,bard',
+      sets: 'base+preproduction',
+      camper: 'cleric',
+      rolls: [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4],
+      content: cards,
+      active: ['Siren Song', 'Animal Sentry'],
+      deck: ['Goblins', ...FILLER],
+      watch: [ability('Siren Song', 4, 0), look((view) => (sentry = ability('Animal Sentry', 4, view.state.lineLength - 1)(view)))],
+    });
+    logHas(game.log, 'Bard tames Goblins');
+    expect(sentry).toBe(-1);
+  });
+});
