@@ -1,7 +1,7 @@
 import type { StrategyDefinition } from '../../src/core/game.ts';
 import { type CardTables, Kind, LocationKind, Timing } from '../../src/games/setawatch/cards.ts';
 import type { AbilityEffect, AbilityOp } from '../../src/games/setawatch/content.ts';
-import { Camp, Decision, type DecisionKind, type DecisionView, OptionKind, Rune, Scout, type SetawatchStrategy, type WatchIgnores } from '../../src/games/setawatch/decisions.ts';
+import { Camp, Decision, type DecisionKind, type DecisionView, MapMode, OptionKind, Rune, Scout, type SetawatchStrategy, type WatchIgnores } from '../../src/games/setawatch/decisions.ts';
 import { cardWorths } from './card-worth.ts';
 import { DICE_PER_SEAT, Die, LINE_CAPACITY, LineFlag, SEATS, Slot, SLOTS_PER_SEAT } from '../../src/games/setawatch/state.ts';
 
@@ -892,25 +892,13 @@ function locationScore(view: DecisionView, location: number): number {
   return fire - 3 * l.line + (l.kind === LocationKind.respite ? 4 : 0);
 }
 
-/** What an unseen regular location is worth to greedy on average (the top of the map is face down). */
-function averageRegularLocationScore(view: DecisionView): number {
-  let total = 0;
-  let count = 0;
-  for (let location = 0; location < view.tables.locations.length; location++) {
-    if (view.tables.locations[location].kind !== LocationKind.regular) continue;
-    total += locationScore(view, location);
-    count++;
-  }
-  return count === 0 ? 0 : total / count;
-}
-
 function mapChoice(view: DecisionView): number {
   const o = view.options;
-  if (o.kind[0] === OptionKind.done) {
-    // Teleport: the best seen location, if it beats what the face-down top of the map is worth on average.
+  if (o.mode[0] === MapMode.teleport) {
+    // Teleport: the best seen location.
     let choice = 0;
-    let bestScore = averageRegularLocationScore(view);
-    for (let i = 1; i < o.count; i++) {
+    let bestScore = -Infinity;
+    for (let i = 0; i < o.count; i++) {
       const score = locationScore(view, view.seen[o.target[i]]);
       if (score > bestScore) [choice, bestScore] = [i, score];
     }

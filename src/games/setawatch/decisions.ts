@@ -20,7 +20,11 @@ export const Decision = {
   scout: 3,
   /** Order the top cards for Elven Scout (option.mode = permutation index). */
   arrange: 4,
-  /** Check Map / Teleport: which location goes on top of the map deck (option.target, -1 = keep). */
+  /**
+   * Check Map (option.mode MapMode.checkMap): which of the two seen (option.target: 0 the map's top, 1 the unused
+   * deck's) goes on top of the map deck. Teleport (MapMode.teleport): which seen location (option.target) swaps with
+   * the map's top; the card says swap one, so there is no keeping.
+   */
   map: 5,
   /** Equip: swap option.slot with the reserve card option.target, or none. */
   equip: 6,
@@ -50,6 +54,9 @@ export const OptionKind = {
   campAction: 6,
   runes: 7,
 } as const;
+
+/** Which camp action a map decision is for (option.mode). */
+export const MapMode = { checkMap: 0, teleport: 1 } as const;
 
 /** Camp actions (option.aux of a campAction option). */
 export const Camp = { chop: 0, scout: 1, checkMap: 2, heal: 3, equip: 4, own: 5 } as const;

@@ -1,7 +1,7 @@
 import type { GameLog, OutcomeRecord } from '../../core/game.ts';
 import { METRIC_MISSING } from '../../core/game.ts';
 import { campActionName, type CardTables, type CompiledAdventurer, HALVE_FIRE, Kind, LocationKind, Timing } from './cards.ts';
-import { Camp, CAMP_NAMES, Decision, type DecisionKind, OptionKind, Rune, Scout, type SetawatchStrategy } from './decisions.ts';
+import { Camp, CAMP_NAMES, Decision, type DecisionKind, MapMode, OptionKind, Rune, Scout, type SetawatchStrategy } from './decisions.ts';
 import { dealOntoDeck, forgetAll, nextShuffle, placeBy, see, seeUnhallowedTop, shuffleHidden } from './knowledge.ts';
 import { DICE_PER_SEAT, Die, ROLLED_DICE, SEATS, Slot, SLOTS_PER_SEAT, Status } from './state.ts';
 import { FACE_DOWN, type Readings, Watch } from './watch.ts';
@@ -663,8 +663,8 @@ export class SetawatchRules extends Watch {
     this.seen[0] = s.mapDeck.draw();
     this.seen[1] = s.unusedLocations.draw();
     this.options.clear();
-    this.options.add(OptionKind.choose, -1, -1, 0, -1, 0);
-    this.options.add(OptionKind.choose, -1, -1, 1, -1, 0);
+    this.options.add(OptionKind.choose, -1, -1, 0, -1, MapMode.checkMap);
+    this.options.add(OptionKind.choose, -1, -1, 1, -1, MapMode.checkMap);
     const keep = this.options.target[this.ask(Decision.map, s.camper)];
     s.mapDeck.push(this.seen[keep]);
     s.unusedLocations.pushBottom(this.seen[1 - keep]);
@@ -676,16 +676,12 @@ export class SetawatchRules extends Watch {
     let seen = 0;
     while (seen < count && s.unusedLocations.size > 0) this.seen[seen++] = s.unusedLocations.draw();
     this.options.clear();
-    this.options.add(OptionKind.done, -1, -1, -1, -1, 0);
-    for (let i = 0; i < seen; i++) this.options.add(OptionKind.choose, -1, -1, i, -1, 0);
-    const index = this.ask(Decision.map, s.camper);
-    if (index > 0) {
-      const chosen = this.options.target[index];
-      s.unusedLocations.pushBottom(s.mapDeck.draw());
-      s.mapDeck.push(this.seen[chosen]);
-      this.seen[chosen] = -1;
-      this.log?.write(`  Teleport: next is ${this.tables.locations[s.mapDeck.peek()].name}`);
-    }
+    for (let i = 0; i < seen; i++) this.options.add(OptionKind.choose, -1, -1, i, -1, MapMode.teleport);
+    const chosen = this.options.target[this.ask(Decision.map, s.camper)];
+    s.unusedLocations.pushBottom(s.mapDeck.draw());
+    s.mapDeck.push(this.seen[chosen]);
+    this.seen[chosen] = -1;
+    this.log?.write(`  Teleport: next is ${this.tables.locations[s.mapDeck.peek()].name}`);
     for (let i = 0; i < seen; i++) if (this.seen[i] >= 0) s.unusedLocations.pushBottom(this.seen[i]);
   }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CardTables } from '../../../src/games/setawatch/cards.ts';
 import type { ContentSet, SetawatchContent } from '../../../src/games/setawatch/content.ts';
-import { Camp, Decision, type DecisionView, OptionKind } from '../../../src/games/setawatch/decisions.ts';
+import { Camp, Decision, type DecisionView, MapMode, OptionKind } from '../../../src/games/setawatch/decisions.ts';
 import { DICE_PER_SEAT } from '../../../src/games/setawatch/state.ts';
 import { ability, campAction, content, EVERY_CARD, find, passive, play, type Step } from './scenario.ts';
 
@@ -234,6 +234,25 @@ describe('Wizard', () => {
     const unused = game.state.unusedLocations.toArray().map(name);
     expect(unused.at(-1)).toBe('Cliff Watch');
     expect(new Set(unused.slice(0, 4))).toEqual(new Set(['Goblin Caves', 'Dark Woods', 'Snowy Pass', 'Frost Caverns']));
+  });
+
+  it('Teleport: "swap one with the top of the map deck": the four seen are offered, keeping the next location is not', () => {
+    let offered: number[][] = [];
+    const look = (view: DecisionView) => {
+      offered = Array.from({ length: view.options.count }, (_, i) => [view.options.kind[i], view.options.target[i], view.options.mode[i]]);
+      return 0;
+    };
+    play({
+      camper: 'wizard',
+      rolls: [1, 1, 1, 8, 7, 2, 8, 5, 4, 6, 5, 2],
+      active: EVERY_CARD,
+      locations: ['Barren Plains', 'Goblin Caves'],
+      unused: ['Dark Woods', 'Snowy Pass', 'Mountain Keep', 'Frost Caverns', 'Cliff Watch'],
+      deck: FILLER,
+      camp: [campAction(Camp.own, 6)],
+      other: { [Decision.map]: [look] },
+    });
+    expect(offered).toEqual([0, 1, 2, 3].map((seen) => [OptionKind.choose, seen, MapMode.teleport]));
   });
 });
 
