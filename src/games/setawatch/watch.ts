@@ -1768,16 +1768,19 @@ export class Watch implements Simulator {
   }
 
   /**
-   * Animal Sentry's "tamed forest creature": the adventurer's first ready die that is a tamed Forest Creature (not an
-   * extra die given by the Knight's Assist, nor a Human or Goblin tamed by Siren Song).
+   * Animal Sentry's "tamed forest creature": the adventurer's lowest ready die that is a tamed Forest Creature (not an
+   * extra die given by the Knight's Assist, nor a Human or Goblin tamed by Siren Song). The card lets the party choose;
+   * the lower die is the one to give up, the higher hits harder.
    */
   private tamedDie(seat: number): number {
     const s = this.state;
     const forest = this.tables.typeMask(FOREST_CREATURE);
+    let lowest = -1;
     for (let die = seat * DICE_PER_SEAT + ROLLED_DICE; die < (seat + 1) * DICE_PER_SEAT; die++) {
-      if (s.dieState[die] === Die.ready && s.dieTamed[die] >= 0 && (this.tables.typeBits[s.dieTamed[die]] & forest) !== 0) return die;
+      const tamedForest = s.dieState[die] === Die.ready && s.dieTamed[die] >= 0 && (this.tables.typeBits[s.dieTamed[die]] & forest) !== 0;
+      if (tamedForest && (lowest < 0 || s.dieValue[die] < s.dieValue[lowest])) lowest = die;
     }
-    return -1;
+    return lowest;
   }
 
   /** A tamed creature becomes an attack die worth its printed health, or a die of its tamer with `tamed=rolled` (see RULES.md). */

@@ -276,4 +276,20 @@ describe('Animal Sentry: "spend a tamed forest creature"', () => {
     logHas(game.log, 'Bard tames Goblins');
     expect(sentry).toBe(-1);
   });
+
+  it('with two tamed Forest Creatures, spends the lower die (the Eagle of 3, tamed second, not the Bear of 4)', () => {
+    const game = play({
+      party: 'beastmaster,cleric,rogue,warrior',
+      camper: 'cleric',
+      rolls: [8, 7, 2, 1, 1, 1, 6, 5, 3, 8, 6, 4],
+      active: ['Hunt', 'Tame Beast', 'Animal Sentry'],
+      graveyard: ['Bear'],
+      deck: ['Eagle', ...FILLER],
+      watch: [ability('Hunt', 2, 0), ability('Tame Beast', 7, 0), (view) => ability('Animal Sentry', 8, view.state.lineLength - 1)(view)],
+    });
+    logHas(game.log, 'Beast Master tames Bear (an attack die of 4)');
+    logHas(game.log, 'Beast Master tames Eagle (an attack die of 3)');
+    expect(game.names(game.state.graveyard)).toContain('Eagle');
+    expect(game.names(game.state.tamed)).toEqual(['Bear']);
+  });
 });
