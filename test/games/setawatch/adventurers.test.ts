@@ -279,9 +279,7 @@ describe('Animal Sentry: "spend a tamed forest creature"', () => {
 
   it('with two tamed Forest Creatures, spends the lower die (the Eagle of 3, tamed second, not the Bear of 4)', () => {
     const game = play({
-      party: 'beastmaster,cleric,rogue,warrior',
-      camper: 'cleric',
-      rolls: [8, 7, 2, 1, 1, 1, 6, 5, 3, 8, 6, 4],
+      ...FIRST,
       active: ['Hunt', 'Tame Beast', 'Animal Sentry'],
       graveyard: ['Bear'],
       deck: ['Eagle', ...FILLER],
