@@ -216,8 +216,12 @@ describe('Cleric', () => {
 });
 
 describe('Wizard', () => {
-  it('Teleport: four from the unused deck, the one chosen on top of the map, the old next location and the other three under the unused deck', () => {
-    const pick = (view: DecisionView) => find(view, (o, i) => o.kind[i] === OptionKind.choose && o.target[i] === 2);
+  it('Teleport: four from the unused deck, one chosen ("swap one": keeping the next location is not offered) on top of the map, the old next location and the other three under the unused deck', () => {
+    let offered: number[][] = [];
+    const pick = (view: DecisionView) => {
+      offered = Array.from({ length: view.options.count }, (_, i) => [view.options.kind[i], view.options.target[i], view.options.mode[i]]);
+      return find(view, (o, i) => o.kind[i] === OptionKind.choose && o.target[i] === 2);
+    };
     const game = play({
       camper: 'wizard',
       rolls: [1, 1, 1, 8, 7, 2, 8, 5, 4, 6, 5, 2],
@@ -228,31 +232,13 @@ describe('Wizard', () => {
       camp: [campAction(Camp.own, 6)],
       other: { [Decision.map]: [pick] },
     });
+    expect(offered).toEqual([0, 1, 2, 3].map((seen) => [OptionKind.choose, seen, MapMode.teleport]));
     const name = (id: number) => game.rules.tables.locations[id].name;
     logHas(game.log, 'Teleport: next is Mountain Keep');
     expect(name(game.state.mapDeck.peek())).toBe('Mountain Keep');
     const unused = game.state.unusedLocations.toArray().map(name);
     expect(unused.at(-1)).toBe('Cliff Watch');
     expect(new Set(unused.slice(0, 4))).toEqual(new Set(['Goblin Caves', 'Dark Woods', 'Snowy Pass', 'Frost Caverns']));
-  });
-
-  it('Teleport: "swap one with the top of the map deck": the four seen are offered, keeping the next location is not', () => {
-    let offered: number[][] = [];
-    const look = (view: DecisionView) => {
-      offered = Array.from({ length: view.options.count }, (_, i) => [view.options.kind[i], view.options.target[i], view.options.mode[i]]);
-      return 0;
-    };
-    play({
-      camper: 'wizard',
-      rolls: [1, 1, 1, 8, 7, 2, 8, 5, 4, 6, 5, 2],
-      active: EVERY_CARD,
-      locations: ['Barren Plains', 'Goblin Caves'],
-      unused: ['Dark Woods', 'Snowy Pass', 'Mountain Keep', 'Frost Caverns', 'Cliff Watch'],
-      deck: FILLER,
-      camp: [campAction(Camp.own, 6)],
-      other: { [Decision.map]: [look] },
-    });
-    expect(offered).toEqual([0, 1, 2, 3].map((seen) => [OptionKind.choose, seen, MapMode.teleport]));
   });
 });
 
