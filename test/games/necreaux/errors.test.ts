@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InputError, StrategyError } from '../../../src/core/errors.ts';
 import { createNecreauxEngine } from '../../../src/games/necreaux/index.ts';
-import { play, reference, testStrategy } from './helpers.ts';
+import { catchError, play, reference, testStrategy } from './helpers.ts';
 
 describe('strategy errors', () => {
   it('an illegal answer throws a StrategyError naming the strategy, the decision and the seed', () => {
@@ -67,12 +67,3 @@ describe('settings errors', () => {
     expect(() => createNecreauxEngine({ uncertainEnding: 'yes' }, reference, null)).toThrow(/uncertainEnding/);
   });
 });
-
-function catchError(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  return null;
-}

@@ -74,6 +74,32 @@ export function play(scenario: Scenario, strategy: NecreauxStrategy = testStrate
   return { engine, state: engine.state, record, log, dice };
 }
 
+class StopAfterSetUp extends Error {}
+
+/** The engine just after the set-up of a game with these settings (the game is stopped there). */
+export function captureSetUp(settings: Settings, strategy: NecreauxStrategy = testStrategy(), seed = 7): NecreauxEngine {
+  let engine: NecreauxEngine | null = null;
+  try {
+    play({ settings, arrange: (e) => {
+      engine = e;
+      throw new StopAfterSetUp();
+    } }, strategy, seed);
+  } catch (error) {
+    if (!(error instanceof StopAfterSetUp)) throw error;
+  }
+  return engine!;
+}
+
+/** What `run` throws, or null. */
+export function catchError(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  return null;
+}
+
 /** A sensible strategy exploring at `speed`, with some decisions overridden. */
 export function testStrategy(overrides: Partial<NecreauxStrategy> = {}, speed = 1): NecreauxStrategy {
   class Test extends SensibleStrategy {

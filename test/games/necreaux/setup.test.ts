@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Settings } from '../../../src/core/game.ts';
 import { Keyword } from '../../../src/games/necreaux/cards.ts';
 import { Kind } from '../../../src/games/necreaux/decisions.ts';
 import type { NecreauxEngine } from '../../../src/games/necreaux/rules.ts';
 import { scoreOf } from '../../../src/games/necreaux/score.ts';
-import { giveHeld, metric, outcome, play, stackDeck, testStrategy } from './helpers.ts';
-
-class StopAfterSetUp extends Error {}
+import { captureSetUp, giveHeld, metric, outcome, play, stackDeck, testStrategy } from './helpers.ts';
 
 /** The adventure deck from the top, as kinds and numbers: "A-12", "scientists", "shuttle", "cache". */
 function deckFromTop(engine: NecreauxEngine): string[] {
@@ -24,19 +21,7 @@ function numbers(cards: readonly string[]): number[] {
   return cards.filter((c) => c.startsWith('A-')).map((c) => Number(c.slice(2)));
 }
 
-/** The engine just after the set-up of a game with these settings (the game is stopped there). */
-function capture(settings: Settings, strategy = testStrategy(), seed = 7): NecreauxEngine {
-  let engine: NecreauxEngine | null = null;
-  try {
-    play({ settings, arrange: (e) => {
-      engine = e;
-      throw new StopAfterSetUp();
-    } }, strategy, seed);
-  } catch (error) {
-    if (!(error instanceof StopAfterSetUp)) throw error;
-  }
-  return engine!;
-}
+const capture = captureSetUp;
 
 describe('the countdown', () => {
   it.each([
