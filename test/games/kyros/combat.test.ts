@@ -193,3 +193,84 @@ describe("the Giant Lord card's own abilities (the rulebook: its passive ability
     expect(rules.state.lordExhaustion).toBe(0);
   });
 });
+
+describe('rulebook rules without a test before the 2026-12-05 audit', () => {
+  const escapeAt = (round: number) => (view: DecisionView) => (view.state.combatRound >= round ? option(view, OptionKind.escape, 0) : 0);
+
+  it('the Giant Lord drinks a Healing Potion from the stack when wounded (the chooser decides); it leaves the stack', () => {
+    // Hawthorne hits Yanesh (melee 17, Life 4) in melee for 3 each round; every defence holds. The potion is not
+    // offered while Yanesh is unhurt (round 1); in round 2 it heals his 3 wounds. Catches: a Lord that cannot heal, a
+    // potion offered unhurt, or a used potion left in the stack.
+    const seen: { round: number; wounds: number; stack: number }[] = [];
+    const offered: number[] = [];
+    const { rules, lines } = fight('Yanesh the Bloodthirsty', ['Healing Potion'], [], Array(12).fill(10), {
+      [Decision.lordItem]: (view) => {
+        offered.push(view.state.combatRound);
+        return view.options.count > 1 ? 1 : 0;
+      },
+      [Decision.phase]: (view) => {
+        seen.push({ round: view.state.combatRound, wounds: view.state.lordWounds, stack: view.state.stackSize[0] });
+        return option(view, OptionKind.phase, Phase.melee);
+      },
+      [Decision.escape]: escapeAt(3),
+    });
+    expect(offered).toEqual([2]);
+    expect(lines).toContain('    Yanesh the Bloodthirsty uses Healing Potion: heals 3');
+    expect(seen).toEqual([
+      { round: 1, wounds: 0, stack: 1 },
+      { round: 2, wounds: 0, stack: 0 },
+    ]);
+    expect(rules.state.lordWounds).toBe(3);
+  });
+
+  it.each([
+    [4, false],
+    [3, true],
+  ])("judgement 9 for heroes: with %i exhaustion of Stamina 4 the hero's Mirror of Shael (1 exhaustion) is usable: %s", (exhaustion, usable) => {
+    // Hawthorne against Hrolvath (15/2, 15/3, 15/2, Life 4): ranged holds, melee hits for 3, magic defence fails (2
+    // wounds). With the Mirror active, that magic wound returns 1 to Hrolvath, his fourth: the town is liberated.
+    // Catches: an exhaustion item used past Stamina, and a hero's Mirror that does not answer a failed magic defence.
+    let asked = false;
+    const { rules } = fight('Hrolvath the Old', [], ['Mirror of Shael'], [10, 10, 10, 10, 1, 1], {
+      [Decision.heroItem]: (view) => {
+        asked = true;
+        return view.options.count > 1 ? 1 : 0;
+      },
+      [Decision.escape]: escapeAt(2),
+    }, { settings: { exhaustionRecovery: '0' }, arrange: (r) => (r.state.exhaustion[0] = exhaustion) });
+    const s = rules.state;
+    expect(asked).toBe(usable);
+    expect(s.exhaustion[0]).toBe(usable ? 4 : exhaustion);
+    expect(s.wounds[0]).toBe(2);
+    expect(s.lordWounds).toBe(usable ? 4 : 3);
+    expect(s.townLiberated[0]).toBe(usable ? 1 : 0);
+  });
+
+  it("a hero's surge (Mystic Amulet) adds to this round's attack roll only, not to its defences, for 1 exhaustion", () => {
+    // Hrolvath (15 in every phase): ranged defence 4 + 5 + 5 = 14 fails (no surge there), melee attack 3 + 2 + 8 + 2 = 15
+    // hits only with the surge, magic defence 5 + 5 + 5 = 15 holds.
+    const { rules, lines } = fight('Hrolvath the Old', [], ['Mystic Amulet'], [4, 5, 3, 2, 5, 5], {
+      [Decision.heroItem]: (view) => (view.options.count > 1 && view.state.combatRound === 1 ? 1 : 0),
+      [Decision.escape]: escapeAt(2),
+    });
+    expect(lines).toContain("    the hero uses Mystic Amulet: +2 to this round's attack");
+    expect(lines).toContain('    round 1 ranged: the hero defends, 9 + 5 = 14 vs 15: takes 2');
+    expect(lines).toContain('    round 1 melee: the hero attacks, 5 + 10 = 15 vs 15: hits for 3');
+    expect(lines).toContain('    round 1 magic: the hero defends, 10 + 5 = 15 vs 15: no wounds');
+    expect(rules.state.exhaustion[0]).toBe(1);
+  });
+
+  it('judgement 10: of several passive bonuses of one kind in a phase only the best counts, for the hero and for the Lord', () => {
+    // Hawthorne with the Runed Shield (+1 every defence) and Chain Mail (+2 melee defence); Yanesh (melee 17/4) with
+    // the Mace of Kellos and the Rage Blade (+2 melee wounds each). Catches: bonuses summed (melee defence 3, damage 8).
+    let seen: { defense: number[]; damage: number[] } | null = null;
+    fight('Yanesh the Bloodthirsty', ['Mace of Kellos', 'Rage Blade'], ['Runed Shield', 'Chain Mail'], Array(6).fill(10), {
+      [Decision.phase]: (view) => {
+        seen ??= { defense: Array.from(view.state.heroDefenseBonus), damage: Array.from(view.state.lordDamage) };
+        return option(view, OptionKind.phase, Phase.melee);
+      },
+      [Decision.escape]: escapeAt(2),
+    });
+    expect(seen).toEqual({ defense: [1, 2, 1], damage: [2, 6, 1] });
+  });
+});

@@ -63,11 +63,10 @@ describe('occupation set-up', () => {
 });
 
 describe('the counter choice', () => {
-  function countersOffered(cards: number): { options: number[]; seats: number[] } {
+  function countersOffered(cards: number, stack: string[] = Array.from({ length: cards }, () => 'Healing Potion')): { options: number[]; seats: number[] } {
     const offered: number[] = [];
     const seats: number[] = [];
     const rules = makeRules({ players: 2, maxRounds: 1 });
-    const stack = Array.from({ length: cards }, () => 'Healing Potion');
     const strategy = scripted({
       [Decision.counters]: (view) => {
         if (offered.length === 0) for (let i = 0; i < view.options.count; i++) offered.push(view.options.a[i]);
@@ -111,6 +110,14 @@ describe('the counter choice', () => {
       [1, 0],
       [2, 1],
     ]);
+  });
+
+  it('counts every card in the stack, also those the Giant Lord may not use (an Ally, Movement Step items)', () => {
+    // The rulebook's example counts the Ally and the Eyes of Avra among Greyhaven's four cards. Catches: counting only
+    // the items the Lord can use (here none: 1 option, no counter).
+    const offered = countersOffered(3, ['Sellsword', 'Eyes of Avra', 'Riding Horse']);
+    expect(offered.options).toHaveLength(26); // none, 5 singles, 10 pairs, 10 triples
+    expect(Math.max(...offered.options.map(popcount))).toBe(3);
   });
 
   it('stops at five counters, whatever the stack holds', () => {
@@ -537,5 +544,50 @@ describe('judgement 7, bothFall=lord-first: a hero who falls with the last Giant
     expect(lines.some((line) => line.includes("the Giant Lord's reflect effect: 1 wound(s) to the hero")), lines.join('\n')).toBe(true);
     // Both fell; the rules (RULES.md judgement 7, lord-first): the hero keeps the spoils, then is knocked out.
     expect(out.metrics[M.knockouts]).toBe(1);
+  });
+});
+
+describe('rulebook rules without a test before the 2026-12-05 audit', () => {
+  it('a knocked-out hero may not move to an occupied town: it recovers at a free place (healed, exhaustion gone) and loses knockoutTurns turns', () => {
+    // Hawthorne (ranged 5, Life 10) comes in with 9 wounds and fails his first ranged defence against Yanesh (14/2).
+    // Catches: the hero left next to Frostgate (its next attack would come on its first turn back, not after `travel`
+    // turns), and a knock-out that does not clear wounds, exhaustion or the lost turns.
+    const lines: string[] = [];
+    const rules = makeRules({ players: 1, maxRounds: 4, travel: 2, knockoutTurns: 2 }, lines);
+    rules.playGame(6, scripted(), newRecord(), (r) => {
+      occupy(r, 0, 'Yanesh the Bloodthirsty', []);
+      seatHero(r, 0, 'Lord Hawthorne', 0);
+      liberateAllBut(r, 0);
+      r.state.wounds[0] = 9;
+      r.state.exhaustion[0] = 2;
+      scriptRolls(r, [1, 1]);
+    });
+    const s = rules.state;
+    expect(s.knockouts, lines.join('\n')).toBe(1);
+    expect(lines.filter((line) => line.endsWith('recovers from being knocked out (turn lost)'))).toHaveLength(2);
+    expect(lines[lines.indexOf('round 4: 1 town(s) occupied') + 1]).toBe('  seat 1 Lord Hawthorne travels toward Frostgate (1 turn(s) to go)');
+    expect(s.position[0]).toBe(FREE_PLACE);
+    expect(s.wounds[0]).toBe(0);
+    expect(s.exhaustion[0]).toBe(0);
+    expect(s.attacks).toBe(1);
+  });
+
+  it('heroes may not enter Market Steps in occupied towns: a hero resting next to one heals in a free town and never shops there', () => {
+    // Catches: a rest taken as a Market Step in the occupied town the hero stands next to (a card bought or taken there).
+    const asked: [DecisionKind, number][] = [];
+    const rules = makeRules({ players: 1, maxRounds: 1 });
+    rules.playGame(1, scripted({ [Decision.destination]: (view) => option(view, OptionKind.rest, -1) }, asked), newRecord(), (r) => {
+      occupy(r, 0, 'Yanesh the Bloodthirsty', ['Lightning Mace', 'Healing Potion']);
+      seatHero(r, 0, 'Corbin', 0);
+      r.state.gold[0] = 20;
+      r.state.wounds[0] = 1;
+    });
+    const s = rules.state;
+    expect(asked.some(([decision]) => decision === Decision.buy || decision === Decision.freeCard)).toBe(false);
+    expect(s.stackSize[0]).toBe(2);
+    expect(s.itemCount[0]).toBe(0);
+    expect(s.position[0]).toBe(FREE_PLACE);
+    expect(s.wounds[0]).toBe(0);
+    expect(s.gold[0]).toBe(19);
   });
 });
