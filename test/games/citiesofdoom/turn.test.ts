@@ -861,3 +861,170 @@ describe('the end of the game', () => {
     expect(p.changed[inPlay]).toBe(-1);
   });
 });
+
+describe('rulebook rules without a scenario of their own (audit of 2026-12-05)', () => {
+  it('below 7 action dice (out of play, or in his sideboard) the Opponent gets a random die of the easier set, up to 7', () => {
+    const t = table({ character: 'dwarf' });
+    const o = opp(t);
+    clearAreas(t, o);
+    o.move(0, Where.outOfPlay);
+    o.move(1, Where.sideboard);
+    const inGame = () => o.count - o.countAt(Where.sideboard) - o.countAt(Where.outOfPlay) - o.countAt(Where.box);
+    expect(inGame()).toBe(5);
+    t.log.length = 0;
+    t.rules.prepareOpponent();
+    expect(t.log.filter((l) => l.includes('below 7'))).toEqual(Array(2).fill('the Opponent is below 7 action dice: he adds easier Opponent die'));
+    expect(inGame()).toBe(7);
+    t.log.length = 0;
+    clearAreas(t, o);
+    t.rules.prepareOpponent();
+    expect(t.log.filter((l) => l.includes('below 7'))).toEqual([]);
+  });
+
+  it('the Opponent keeps up to 3 results of a face; a fourth goes to his active area', () => {
+    const t = arena();
+    for (let i = 0; i < 4; i++) give(t, opp(t), 'opponent-action', Where.reserve);
+    rolls(t, 'magic', 'magic', 'magic', 'magic');
+    t.rules.prepareOpponent();
+    expect(facesAt(t, opp(t), Where.play)).toEqual(['magic', 'magic', 'magic']);
+    expect(facesAt(t, opp(t), Where.active)).toEqual(['magic']);
+  });
+
+  it('Double-Encounter + Portcullis: a second monster of the first one\'s base power, fought after it', () => {
+    const asked: number[] = [];
+    const t = arena({}, {}, asked);
+    give(t, opp(t), 'opponent-encounter', Where.play, 'doubleEncounter');
+    give(t, opp(t), 'opponent-advanced', Where.play, 'portcullis');
+    give(t, opp(t), 'opponent-action', Where.play, 'monster');
+    rolls(t, '2', ...Array(10).fill('axe'));
+    expect(t.rules.encounterAndCombat()).toBe(true);
+    expect(t.log).toContain('step 4: combat against power 5, then a second encounter of power 3');
+    expect(t.log.filter((l) => l.startsWith('  combat roll 1:'))).toEqual(['  combat roll 1: axe, axe, axe, axe, axe; attack 10 against 5', '  combat roll 1: axe, axe, axe, axe, axe; attack 10 against 3']);
+    expect(asked).not.toContain(Decision.retreat);
+  });
+
+  it('a Magic die applies to both encounters', () => {
+    const t = arena({}, { [Decision.magic]: [option(OptionKind.choose)] });
+    give(t, me(t), 'white-action', Where.play, 'magic');
+    give(t, opp(t), 'opponent-advanced', Where.play, 'greatTroll');
+    give(t, opp(t), 'opponent-advanced', Where.play, 'portcullis');
+    rolls(t, 'magicValue 4', 'magic', 'magic', 'bow', 'bow', 'bow', 'magic', 'magic', 'bow', 'bow', 'bow');
+    expect(t.rules.encounterAndCombat()).toBe(true);
+    expect(t.log).toContain('  combat roll 1: magic, magic, bow, bow, bow; attack 8 against 8');
+  });
+
+  it('a lost second encounter costs the margin against its own power', () => {
+    const t = arena({}, { [Decision.combat]: [option(OptionKind.done)] });
+    give(t, opp(t), 'opponent-advanced', Where.play, 'greatTroll');
+    give(t, opp(t), 'opponent-advanced', Where.play, 'portcullis');
+    rolls(t, ...Array(5).fill('axe'), 'axe', ...Array(4).fill('burningSkull'));
+    expect(t.rules.encounterAndCombat()).toBe(false);
+    expect(t.log.at(-1)).toBe('  you lose the fight: +6 damage (damage 6 of 7); your turn ends');
+    expect(t.rules.state.fightsWon).toBe(0);
+  });
+
+  it('damage up to the limit is not past it: 7 of 7 plays on', () => {
+    const d = arena({ defeatDamage: '1' }, { [Decision.retreat]: [fightOn] });
+    d.rules.state.damage = 6;
+    rolls(d, ...Array(5).fill('burningSkull'));
+    d.rules.encounterAndCombat();
+    expect([d.rules.state.damage, d.rules.state.status]).toEqual([7, Status.playing]);
+  });
+
+  it('a saved Rune-stealer blocks his two Rune-stealers: both are spent, no rune die is rolled', () => {
+    const t = arena({}, { [Decision.block]: [option(OptionKind.block)] });
+    const s = t.rules.state;
+    [s.runeBits, s.runes] = [0b1, 1];
+    for (const [side, id] of [[me(t), 'black-advanced'], [opp(t), 'opponent-advanced'], [opp(t), 'opponent-advanced']] as const) give(t, side, id, Where.play, 'runeStealer');
+    rolls(t, 'sun', 'moon');
+    t.rules.runeStealers();
+    expect(t.log).toContain("  you return your runeStealer to block the Opponent's runeStealer");
+    expect([s.runes, s.runesStolen, opp(t).countAt(Where.play), me(t).countAt(Where.play)]).toEqual([1, 0, 0, 0]);
+    expect(t.log.some((l) => l.includes('he rolls'))).toBe(false);
+  });
+
+  it.each([
+    ['Magic', [], 'opponent-action', 'white-action', 'magic', [], 3],
+    ['Volcano', [], 'opponent-advanced', 'black-advanced', 'volcano', [], 3],
+    ['Full Moon (the monster die counts once)', ['monster'], 'opponent-advanced', 'black-advanced', 'fullMoon', ['2'], 5],
+  ] as const)("a saved %s blocks his: the monster's power stays", (_, hisMonster, his, mine, face, monsterDie, power) => {
+    const t = arena({}, { [Decision.block]: [option(OptionKind.block)], [Decision.retreat]: [fightOn] });
+    give(t, me(t), mine, Where.play, face);
+    for (const m of hisMonster) give(t, opp(t), 'opponent-action', Where.play, m);
+    give(t, opp(t), his, Where.play, face);
+    rolls(t, ...monsterDie, ...Array(5).fill('axe'));
+    expect(t.rules.encounterAndCombat()).toBe(true);
+    expect(t.log).toContain(`  you return your ${face} to block the Opponent's ${face}`);
+    expect(t.log).toContain(`step 4: combat against power ${power}`);
+  });
+
+  it("his White Tree blocks your combat White Tree: no improvised die is rolled and the White Tree is not rerolled", () => {
+    const t = arena({}, { [Decision.improvise]: [option(OptionKind.choose)] });
+    give(t, opp(t), 'opponent-action', Where.play, 'whiteTree');
+    const improvised = give(t, me(t), 'improvised', Where.reserve);
+    rolls(t, 'whiteTree', 'axe', 'axe', 'axe', 'axe');
+    expect(fight(t, 8)).toBe(true);
+    expect(t.log).toContain('  the Opponent returns a White Tree to block your White Tree');
+    expect(t.log).toContain('  combat roll 1: whiteTree, axe, axe, axe, axe; attack 8 against 8');
+    expect(me(t).where[improvised]).toBe(Where.reserve);
+    expect(opp(t).countAt(Where.play)).toBe(0);
+  });
+
+  it('a Portcullis forbids retreat even when you block the encounter face it came with', () => {
+    const asked: number[] = [];
+    const t = arena({}, { [Decision.block]: [option(OptionKind.block)] }, asked);
+    give(t, me(t), 'black-advanced', Where.play, 'massedCreatures');
+    give(t, opp(t), 'opponent-advanced', Where.play, 'massedCreatures');
+    give(t, opp(t), 'opponent-advanced', Where.play, 'portcullis');
+    rolls(t, ...Array(5).fill('axe'));
+    expect(t.rules.encounterAndCombat()).toBe(true);
+    expect(t.log.some((l) => l.includes('second encounter'))).toBe(false);
+    expect(asked).not.toContain(Decision.retreat);
+  });
+
+  it('[WOD] at a doomland a Monster result rolls only the encounter die not yet rolled (the special one)', () => {
+    const t = arena({ wod: true }, { [Decision.retreat]: [retreat] });
+    t.rules.state.position = 1;
+    give(t, opp(t), 'opponent-action', Where.play, 'monster');
+    give(t, opp(t), 'opponent-action', Where.play, 'monster');
+    rolls(t, 'power 2', 'power 2');
+    t.rules.encounterAndCombat();
+    expect(t.log.filter((l) => l.startsWith('  WOD '))).toEqual(['  WOD Encounter Generation die: power 2', '  WOD special encounter die: power 2']);
+    expect(facesAt(t, opp(t), Where.play)).toEqual(['monster']);
+    expect(t.log.at(-1)).toBe('  you retreat from power 9: your turn ends');
+  });
+
+  it('Step 6, rolling both rune dice: only runes you lack, and a rune rolled twice once', () => {
+    const r = arena({}, { [Decision.destination]: [option(OptionKind.roll)] });
+    const s = r.rules.state;
+    s.position = s.routeLength - 1;
+    s.runeBits = 0b1;
+    s.runes = 1;
+    rolls(r, 'moon', 'moon', 'plains', 'forest', 'hills', 'swamp', 'keep');
+    r.rules.enterDestination();
+    expect([s.runes, s.runeBits]).toEqual([2, 0b11]);
+    const h = arena({}, { [Decision.destination]: [option(OptionKind.roll)] });
+    h.rules.state.position = h.rules.state.routeLength - 1;
+    h.rules.state.runeBits = 0b1;
+    h.rules.state.runes = 1;
+    rolls(h, 'sun', 'moon', 'plains', 'forest', 'hills', 'swamp', 'keep');
+    h.rules.enterDestination();
+    expect([h.rules.state.runes, h.rules.state.runeBits]).toEqual([2, 0b11]);
+  });
+
+  it('a win at Step 5 ends the game there: no Step 6 at the last landscape die, no rune for the Opponent', () => {
+    const asked: number[] = [];
+    const t = arena({ runes: '4' }, { [Decision.retreat]: [fightOn] }, asked);
+    const s = t.rules.state;
+    s.position = s.routeLength - 2;
+    s.runeBits = 0b111;
+    s.runes = 3;
+    give(t, me(t), 'white-action', Where.play, 'provisions');
+    give(t, me(t), 'blue-action', Where.active);
+    rolls(t, 'blank', 'blank', 'blank', '0', ...Array(5).fill('axe'), 'discovery', 'tree');
+    t.rules.playTurn();
+    expect(s.status).toBe(Status.won);
+    expect([s.position, s.routesCompleted, s.opponentRunes]).toEqual([s.routeLength - 1, 0, 0]);
+    expect(asked).not.toContain(Decision.destination);
+  });
+});
