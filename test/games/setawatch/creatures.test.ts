@@ -381,6 +381,90 @@ describe('creature powers', () => {
   });
 });
 
+describe('creature powers: points of the printed texts the tests above leave open (creature audit, 2026-12-05)', () => {
+  const logLacks = (log: string[], text: string) => expect(log.some((line) => line.includes(text)), `log has "${text}":\n${log.join('\n')}`).toBe(false);
+
+  it('Fire Serpent and Shade: their health follows the firewood through the Watch (Ongoing), not only when revealed', () => {
+    // Fire 12 lights 3; the Treant's defeat raises it to 14.
+    const game = play({ ...cleric, fire: 12, deck: ['Treant', 'Fire Serpent', 'Shade'], watch: [attack(8, 0, 'ranger'), attack(7, 0, 'ranger'), attack(6, 1, 'ranger')] });
+    logHas(game.log, 'reveal Fire Serpent (position 2, health 12)');
+    logHas(game.log, 'reveal Shade (position 3, health 4)');
+    logHas(game.log, 'fire 12 -> 14');
+    logHas(game.log, 'attacks Fire Serpent with 7 (7/14)');
+    logHas(game.log, 'attacks Shade with 6 (6/2)');
+    logHas(game.log, 'Shade is defeated');
+  });
+
+  it('a damaged Shade falls when the fire rises to where its damage meets its health (a Treant defeated behind it)', () => {
+    // Shade 16 - 7 = 9, 8 on it; the Treant's +2 makes it 7.
+    const game = play({ ...cleric, deck: ['Shade', 'Treant'], watch: [attack(8, 0, 'warrior'), attack(8, 1, 'ranger')] });
+    logHas(game.log, 'attacks Shade with 8 (8/9)');
+    logHas(game.log, 'fire 7 -> 9');
+    logHas(game.log, 'Shade is defeated');
+    expect(game.names(game.state.graveyard)).toEqual(expect.arrayContaining(['Shade', 'Treant']));
+  });
+
+  it('Zombie Horde: the Graveyard top counts as it is now, a creature defeated in front of it raising its health', () => {
+    const game = play({ ...cleric, deck: ['Bear', 'Zombie Horde'], watch: [attack(4, 0, 'warrior'), attack(8, 0, 'ranger')] });
+    logHas(game.log, 'reveal Zombie Horde (position 2, health 7)');
+    logHas(game.log, 'Bear is defeated');
+    logHas(game.log, 'attacks Zombie Horde with 8 (8/11)');
+  });
+
+  it('Metal Golem stops direct attacks only: an Ability card still defeats the revealed creature behind it', () => {
+    let attacksBehind = -2;
+    const game = play({ ...cleric, deck: ['Metal Golem', 'Bear'], watch: [(view) => ((attacksBehind = find(view, (o, i) => o.kind[i] === OptionKind.attack && o.target[i] === 1)), ability('Shockbolt', 6, 1)(view))] });
+    expect(attacksBehind).toBe(-1);
+    logHas(game.log, 'Bear is defeated');
+  });
+
+  it('Skeletons defeated but not on top of the Graveyard at the end of the round do not start the next Line', () => {
+    const game = play({ ...cleric, active: EVERY_CARD, rounds: 2, rolls: [...ROLLS, ...ROLLS], deck: ['Skeletons', 'Bear', 'Eagle', 'Wolf', 'Eagle#2', 'Fae', 'Fae#2'], watch: [attack(8, 0, 'ranger'), attack(4, 0, 'warrior')], locations: ['Remote Tavern', 'Mountain Keep'] });
+    logHas(game.log, 'Skeletons is defeated');
+    logHas(game.log, 'Bear is defeated');
+    logHas(game.log, 'round 2');
+    logLacks(game.log, 'start the Line');
+  });
+
+  it('Skeletons starting the Line take one of its places: the location Line size counts them', () => {
+    // Remote Tavern, then Barren Plains, Line 6 (no Mountain Keep addition): 6 cards, the Skeletons first.
+    const game = play({ ...cleric, active: EVERY_CARD, rounds: 2, rolls: [...ROLLS, ...ROLLS], deck: ['Skeletons', 'Bear', 'Eagle', 'Wolf', 'Eagle#2', 'Fae', 'Fae#2'], watch: [attack(8, 0, 'ranger')], locations: ['Remote Tavern', 'Barren Plains'] });
+    const start = game.log.indexOf('  Skeletons start the Line');
+    expect(start).toBeGreaterThan(0);
+    expect(game.log[start + 1]).toBe('  the Line: 6 cards');
+  });
+
+  it('Acolyte: its Reveal adds exactly one card to the Horde; with no Summon in the Graveyard its First-position power changes nothing', () => {
+    let hordeAtWatch = -1;
+    const game = play({ ...cleric, horde: [], deck: ['Acolyte'], watch: [(view) => ((hordeAtWatch = view.state.horde.size), 0)] });
+    expect(hordeAtWatch).toBe(1);
+    logHas(game.log, 'a creature is added to the Horde (1)');
+    logHas(game.log, 'Acolyte in first position: power');
+    logLacks(game.log, 'a Summon card is shuffled back');
+  });
+
+  it('Graveshifter with an empty Graveyard stays in the Line', () => {
+    let line: number[] = [];
+    const game = play({ ...cleric, deck: ['Graveshifter'], watch: [(view) => ((line = Array.from(view.state.lineCard.subarray(0, view.state.lineLength))), 0)] });
+    expect(game.log.some((l) => l.includes('enters the Line face up'))).toBe(false);
+    expect(line.map((id) => game.rules.tables.names[id])[0]).toBe('Graveshifter');
+  });
+
+  it('Ember Drake left in the Line deals its printed 3 damage', () => {
+    // Barren Plains deals 6: the Drake and five creatures of damage 1.
+    const game = play({ ...cleric, deck: ['Ember Drake', 'Bear', 'Eagle', 'Wolf', 'Fae', 'Treant'] });
+    logHas(game.log, 'the Line deals 8 damage');
+  });
+
+  it('Fell Beast places the creature it draws in front of it: the Beast goes to second place', () => {
+    let line: string[] = [];
+    const game = play({ ...cleric, deck: ['Fell Beast', 'Bear', 'Eagle', 'Wolf', 'Eagle#2', 'Wolf#2', 'Treant'], watch: [(view) => ((line = Array.from(view.state.lineCard.subarray(0, view.state.lineLength), (id) => view.tables.names[id])), 0)] });
+    logHas(game.log, 'reveal Treant (position 1');
+    expect(line.slice(0, 2)).toEqual(['Treant', 'Fell Beast']);
+    expect(line).toHaveLength(7);
+  });
+});
+
 describe('Unhallowed powers', () => {
   it('Hydra goes to the back of the Line when defeated while creatures remain', () => {
     const game = play({ ...cleric, deck: ['Hydra', 'Bear'], watch: [attack(8, 0, 'ranger'), attack(4, 0, 'wizard')] });
