@@ -893,17 +893,8 @@ function locationScore(view: DecisionView, location: number): number {
 }
 
 function mapChoice(view: DecisionView): number {
-  const o = view.options;
-  if (o.mode[0] === MapMode.teleport) {
-    // Teleport: the best seen location.
-    let choice = 0;
-    let bestScore = -Infinity;
-    for (let i = 0; i < o.count; i++) {
-      const score = locationScore(view, view.seen[o.target[i]]);
-      if (score > bestScore) [choice, bestScore] = [i, score];
-    }
-    return choice;
-  }
+  // Teleport: the best seen location.
+  if (view.options.mode[0] === MapMode.teleport) return best(view, (v, i) => locationScore(v, v.seen[v.options.target[i]]));
   return locationScore(view, view.seen[1]) > locationScore(view, view.seen[0]) ? 1 : 0;
 }
 
