@@ -110,7 +110,6 @@ export abstract class Combat extends Preparation {
   /** A lost fight costs damage (the margin, or a flat amount); past the limit, the game is lost. */
   private loseFight(against: number): void {
     const s = this.state;
-    s.fightsLost++;
     const damage = this.readings.defeatDamage > 0 ? this.readings.defeatDamage : Math.max(1, against - Math.max(0, this.lastAttack));
     s.damage += damage;
     s.damageTaken += damage;

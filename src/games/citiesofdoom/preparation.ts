@@ -180,7 +180,6 @@ export abstract class Preparation extends OpponentRules {
     }
     const before = s.damage;
     s.damage = Math.max(0, s.damage - amount);
-    s.healed += before - s.damage;
     if (this.log !== null) this.log.write(`  return ${saved ? 'your saved ' : ''}${t.faceNames[face]} to heal ${amount}${how ? ` (${how})` : ''}: damage ${before} -> ${s.damage}`);
   }
 

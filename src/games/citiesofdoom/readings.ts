@@ -39,23 +39,3 @@ export interface Readings {
 /** `all`: every Step 1 use; `keep`: keep or leave active only; `keep-change`: those, and Magic changed to Provisions. */
 export const STEP7_USES = ['all', 'keep', 'keep-change'] as const;
 export type Step7Uses = (typeof STEP7_USES)[number];
-
-export const DEFAULT_READINGS: Readings = {
-  runes: 6,
-  damageLimit: 7,
-  character: -1,
-  wod: false,
-  sideboard: 0,
-  glowingEveryRoll: false,
-  allDuplicatesDoom: true,
-  combatRolls: 0,
-  defeatDamage: 0,
-  ringBringsAnyDie: true,
-  lossEndsTurn: true,
-  opponentRollsPlayArea: false,
-  eagleRerollAll: false,
-  opponentPreparesAtSetup: true,
-  step7Uses: 'all',
-  weaponUpgradeKeepsBoth: false,
-  tieWins: true,
-};

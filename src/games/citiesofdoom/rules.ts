@@ -16,9 +16,6 @@ import { CHARACTER_WEAPONS, CHARACTERS, type DiceTables, F, RoleCode } from './t
  * Opponent's plays) on `picking.ts` (choosing dice) on `dice.ts` (the table and its dice).
  */
 
-export type { Readings } from './readings.ts';
-export { DEFAULT_READINGS } from './readings.ts';
-
 const ADVENTURE_DICE = 4;
 /** Steps 2-7 rounds in one turn at most (a safety net; a turn ends long before). */
 const MAX_STEPS = 40;
@@ -85,7 +82,6 @@ export class CitiesRules extends Combat {
     s.wildsOfDoom = this.readings.wod;
     s.lossEndsTurn = this.readings.lossEndsTurn;
     const route = this.random.streams.route;
-    s.startType = this.typeDestination;
     s.startFace = this.roll(this.typeDestination, route);
     this.newRoute();
     s.character = this.readings.character >= 0 ? this.readings.character : CHARACTERS.indexOf(t.faceNames[t.faceAt(this.typeCharacter, this.roll(this.typeCharacter, route))] as 'dwarf');

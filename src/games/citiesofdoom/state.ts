@@ -194,7 +194,6 @@ export class CitiesState {
   secondaryUpgraded = false;
   damage = 0;
   damageTaken = 0;
-  healed = 0;
   /** Bit per rune (index into tables.runes). */
   runeBits = 0;
   runes = 0;
@@ -202,13 +201,11 @@ export class CitiesState {
   runesStolen = 0;
   opponentRunes = 0;
   fightsWon = 0;
-  fightsLost = 0;
   retreats = 0;
   routesCompleted = 0;
   upgradesMade = 0;
 
   /** The route: start site, landscape dice (normal ones first, doomlands at the end), destination site. */
-  startType = 0;
   startFace = 0;
   destinationFace = 0;
   routeLength = 0;
@@ -238,14 +235,12 @@ export class CitiesState {
     this.secondaryUpgraded = false;
     this.damage = 0;
     this.damageTaken = 0;
-    this.healed = 0;
     this.runeBits = 0;
     this.runes = 0;
     this.runesCollected = 0;
     this.runesStolen = 0;
     this.opponentRunes = 0;
     this.fightsWon = 0;
-    this.fightsLost = 0;
     this.retreats = 0;
     this.routesCompleted = 0;
     this.upgradesMade = 0;

@@ -275,7 +275,3 @@ export function campAction(action: number, value: number, slotName?: string): St
 export function targetIs(target: number): Step {
   return (view) => find(view, (o, i) => o.target[i] === target);
 }
-
-export function slotNamed(name: string): Step {
-  return (view) => find(view, (o, i) => o.slot[i] >= 0 && view.tables.abilities[view.state.slotCard[o.slot[i]]].name === name);
-}
