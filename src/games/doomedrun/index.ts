@@ -1,7 +1,7 @@
 import type { GameEngine, GameLog, GameModule, OutcomeRecord, Settings } from '../../core/game.ts';
 import { doomedrunStrategies } from '../../../strategies/doomedrun/index.ts';
 import { READING_SETTINGS, readingsOf } from '../setawatch/index.ts';
-import { DoomedRun, LOSS_RESTS, REALM_END_QUESTS, REINFORCEMENTS, RESET_HORDES, RESET_QUEST_COSTS, type Variant } from './campaign.ts';
+import { DoomedRun, LOSS_RESTS, REALM_END_QUESTS, REINFORCEMENTS, RESET_HORDES, RESET_QUEST_COSTS, type RunSettings, type Variant } from './campaign.ts';
 import { type DoomedrunContent, doomedrunContent } from './content.ts';
 import type { DoomedrunStrategy } from './decisions.ts';
 import { ignoresProblem } from '../setawatch/decisions.ts';
@@ -10,25 +10,26 @@ import { REALMS } from './state.ts';
 
 /** Set a Watch: Doomed Run, the campaign, as a platform game module: one simulated game is one whole Run. */
 
+/** The Run's settings from the resolved game settings. */
+export function runSettingsOf(settings: Settings): RunSettings {
+  return {
+    summons: Number(settings.summons),
+    variant: String(settings.variant) as Variant,
+    reinforcements: settings.reinforcements === 'random' ? 'random' : 'chosen',
+    realmEndQuest: settings.realmEndQuest === 'unrewarded' ? 'unrewarded' : 'reward',
+    lossRests: settings.lossRests === 'return' ? 'return' : 'keep',
+    resetQuestCost: settings.resetQuestCost === 'before' ? 'before' : 'after',
+    resetHorde: settings.resetHorde === 'pick' ? 'pick' : 'shuffle',
+    readings: readingsOf(settings),
+    detail: settings.detail === true,
+  };
+}
+
 class DoomedrunEngine implements GameEngine<DoomedrunStrategy> {
   private readonly run: DoomedRun;
 
   constructor(settings: Settings, content: DoomedrunContent, log: GameLog | null) {
-    this.run = new DoomedRun(
-      content,
-      {
-        summons: Number(settings.summons),
-        variant: String(settings.variant) as Variant,
-        reinforcements: settings.reinforcements === 'random' ? 'random' : 'chosen',
-        realmEndQuest: settings.realmEndQuest === 'unrewarded' ? 'unrewarded' : 'reward',
-        lossRests: settings.lossRests === 'return' ? 'return' : 'keep',
-        resetQuestCost: settings.resetQuestCost === 'before' ? 'before' : 'after',
-        resetHorde: settings.resetHorde === 'pick' ? 'pick' : 'shuffle',
-        readings: readingsOf(settings),
-        detail: settings.detail === true,
-      },
-      log,
-    );
+    this.run = new DoomedRun(content, runSettingsOf(settings), log);
   }
 
   playGame(seed: number, strategy: DoomedrunStrategy, out: OutcomeRecord): void {

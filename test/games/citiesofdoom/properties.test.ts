@@ -1,13 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { OutcomeRecord } from '../../../src/core/game.ts';
-import citiesofdoom, { readingsOf, SIDEBOARDS } from '../../../src/games/citiesofdoom/index.ts';
+import { OutcomeRecord, type SettingValue } from '../../../src/core/game.ts';
+import citiesofdoom, { readingsOf } from '../../../src/games/citiesofdoom/index.ts';
 import { CitiesRules } from '../../../src/games/citiesofdoom/rules.ts';
 import { Status, Where } from '../../../src/games/citiesofdoom/state.ts';
 import { DiceTables } from '../../../src/games/citiesofdoom/tables.ts';
 import { resolveSettings } from '../../../src/sim/settings.ts';
 import { heuristic } from '../../../strategies/citiesofdoom/heuristic.ts';
 import { citiesofdoomStrategies } from '../../../strategies/citiesofdoom/index.ts';
+import { everySetting } from '../../fixtures/settings.ts';
 import { content } from './scenario.ts';
 
 const random = citiesofdoomStrategies.find((definition) => definition.name === 'random')!;
@@ -20,7 +21,7 @@ interface Checked {
 }
 
 /** Play one game and check the invariants at every line the engine logs. */
-function playChecked(seed: number, settings: Record<string, string | boolean>, strategyName: 'heuristic' | 'random', keepLines = false): Checked {
+function playChecked(seed: number, settings: Record<string, SettingValue>, strategyName: 'heuristic' | 'random', keepLines = false): Checked {
   const checked: Checked = { rules: null as unknown as CitiesRules, violations: [], out: new OutcomeRecord(citiesofdoom.metrics.length), lines: [] };
   let last = { damageTaken: 0, opponentRunes: 0, runesCollected: 0 };
   const log = {
@@ -73,20 +74,14 @@ function playChecked(seed: number, settings: Record<string, string | boolean>, s
 
 const games = fc.record({
   seed: fc.integer({ min: 0, max: 2 ** 31 }),
-  runes: fc.constantFrom('6', '4'),
-  damageLimit: fc.constantFrom('7', '12'),
-  character: fc.constantFrom('dwarf', 'elf', 'human', 'random'),
-  wod: fc.boolean(),
-  sideboard: fc.constantFrom(...SIDEBOARDS),
-  glowing: fc.constantFrom('setup', 'every'),
-  defeatDamage: fc.constantFrom('margin', '1', '2'),
+  settings: everySetting(citiesofdoom.settings),
   strategy: fc.constantFrom('heuristic' as const, 'random' as const),
 });
 
 describe('invariants over random games', () => {
   it('dice are conserved across sideboard, reserve, play and active areas, combat and out of play; damage taken and runes are monotone', () => {
     fc.assert(
-      fc.property(games, ({ seed, strategy, ...settings }) => {
+      fc.property(games, ({ seed, settings, strategy }) => {
         const checked = playChecked(seed, settings, strategy);
         expect(checked.violations.slice(0, 3)).toEqual([]);
       }),
@@ -96,7 +91,7 @@ describe('invariants over random games', () => {
 
   it('outcomes partition the games: exactly one of win, opponentRunes, damage, matching the final state', () => {
     fc.assert(
-      fc.property(games, ({ seed, strategy, ...settings }) => {
+      fc.property(games, ({ seed, settings, strategy }) => {
         const { rules, out } = playChecked(seed, settings, strategy);
         const s = rules.state;
         const runes = Number(settings.runes);
@@ -165,17 +160,10 @@ describe('determinism', () => {
 });
 
 describe('fuzzing with the random strategy', () => {
-  it('plays 2,000 games on every setting without crashing or breaking an invariant', () => {
+  it('plays 2,000 games, every setting drawn, without crashing or breaking an invariant', () => {
     const outcomes = new Map<number, number>();
-    for (let i = 0; i < 2000; i++) {
-      const settings = {
-        runes: i % 2 === 0 ? '6' : '4',
-        damageLimit: i % 3 === 0 ? '12' : '7',
-        wod: i % 5 < 2,
-        sideboard: SIDEBOARDS[i % SIDEBOARDS.length],
-        character: ['dwarf', 'elf', 'human', 'random'][i % 4],
-        defeatDamage: ['margin', '1', '2'][i % 3],
-      };
+    const drawn = fc.sample(everySetting(citiesofdoom.settings), { numRuns: 2000, seed: 7919 });
+    for (const [i, settings] of drawn.entries()) {
       const checked = playChecked(i * 7919, settings, 'random');
       outcomes.set(checked.out.outcome, (outcomes.get(checked.out.outcome) ?? 0) + 1);
       expect(checked.violations).toEqual([]);

@@ -6,16 +6,15 @@ import { resolveSettings } from '../../../src/sim/settings.ts';
 import { VARIANTS } from '../../../src/games/doomedrun/campaign.ts';
 import { Metric, OUTCOMES, tierOf } from '../../../src/games/doomedrun/scoring.ts';
 import { doomedrunContentSchema } from '../../../src/games/doomedrun/content.ts';
-import doomedrun from '../../../src/games/doomedrun/index.ts';
+import doomedrun, { runSettingsOf } from '../../../src/games/doomedrun/index.ts';
 import { Where } from '../../../src/games/doomedrun/state.ts';
 import { content, greedyStrategy, makeRun, randomStrategy, record, watchInvariants } from './helpers.ts';
 import { recordProblems } from '../../fixtures/records.ts';
+import { everySetting } from '../../fixtures/settings.ts';
 
 const runs = fc.record({
   seed: fc.integer({ min: 0, max: 2 ** 31 }),
-  summons: fc.integer({ min: 1, max: 4 }),
-  variant: fc.constantFrom(...VARIANTS),
-  reinforcements: fc.constantFrom('chosen' as const, 'random' as const),
+  settings: everySetting(doomedrun.settings).map((drawn) => runSettingsOf(resolveSettings(doomedrun, drawn, 'test'))),
   strategy: fc.constantFrom('greedy', 'random', 'random-greedy'),
 });
 
@@ -38,8 +37,8 @@ function narratedByRealm(log: readonly string[]): { deaths: number[]; resets: nu
 describe('properties of whole Runs', () => {
   it('no card is lost or duplicated across a Run, and the dead never return', () => {
     fc.assert(
-      fc.property(runs, ({ seed, summons, variant, reinforcements, strategy }) => {
-        const run = makeRun({ summons, variant, reinforcements });
+      fc.property(runs, ({ seed, settings, strategy }) => {
+        const run = makeRun(settings);
         const watched = watchInvariants(run);
         const out = record();
         run.playGame(seed, strategyOf(strategy), out);
@@ -182,10 +181,10 @@ describe('properties of whole Runs', () => {
 
   it('is deterministic: the same seed gives the same record and the same narration', () => {
     fc.assert(
-      fc.property(runs, ({ seed, summons, variant, reinforcements, strategy }) => {
+      fc.property(runs, ({ seed, settings, strategy }) => {
         const logs: string[][] = [[], []];
         const outs = [record(), record()];
-        for (const k of [0, 1]) makeRun({ summons, variant, reinforcements, detail: true }, logs[k]).playGame(seed, strategyOf(strategy), outs[k]);
+        for (const k of [0, 1]) makeRun({ ...settings, detail: true }, logs[k]).playGame(seed, strategyOf(strategy), outs[k]);
         expect(outs[1].outcome).toBe(outs[0].outcome);
         expect(Array.from(outs[1].metrics)).toEqual(Array.from(outs[0].metrics));
         expect(logs[1]).toEqual(logs[0]);

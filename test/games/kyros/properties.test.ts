@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { METRIC_MISSING } from '../../../src/core/game.ts';
+import { METRIC_MISSING, type SettingValue } from '../../../src/core/game.ts';
 import kyros from '../../../src/games/kyros/index.ts';
 import { M, type KyrosRules } from '../../../src/games/kyros/rules.ts';
 import { CounterTable, DuelNumbers } from '../../../src/games/kyros/duel.ts';
@@ -8,6 +8,7 @@ import { popcount, Status } from '../../../src/games/kyros/state.ts';
 import { greedy } from '../../../strategies/kyros/greedy.ts';
 import { kyrosStrategies } from '../../../strategies/kyros/index.ts';
 import { resolveSettings } from '../../../src/sim/settings.ts';
+import { everySetting } from '../../fixtures/settings.ts';
 import { content, makeRules, newRecord, tables } from './scenario.ts';
 
 const random = kyrosStrategies.find((definition) => definition.name === 'random')!;
@@ -19,7 +20,7 @@ interface Checked {
 }
 
 /** Play one game and check the invariants at every line the engine logs. */
-function playChecked(seed: number, settings: Record<string, string | number>, strategy: 'greedy' | 'greedy-random' | 'random'): Checked {
+function playChecked(seed: number, settings: Record<string, SettingValue>, strategy: 'greedy' | 'greedy-random' | 'random'): Checked {
   const checked = { rules: null as unknown as KyrosRules, violations: [] as string[], out: newRecord() };
   const lines: string[] = [];
   const check = (line: string) => {
@@ -58,21 +59,14 @@ function playChecked(seed: number, settings: Record<string, string | number>, st
 
 const games = fc.record({
   seed: fc.integer({ min: 0, max: 2 ** 31 }),
-  players: fc.integer({ min: 1, max: 6 }),
-  marketCards: fc.integer({ min: 0, max: 8 }),
-  travel: fc.integer({ min: 1, max: 6 }),
-  recovery: fc.integer({ min: 0, max: 3 }),
-  exhaustionRecovery: fc.integer({ min: 0, max: 3 }),
-  healCost: fc.integer({ min: 0, max: 3 }),
-  priorFame: fc.constantFrom('none', 'random'),
+  settings: everySetting(kyros.settings),
   strategy: fc.constantFrom('greedy' as const, 'greedy-random' as const, 'random' as const),
 });
 
 describe('invariants over random games', () => {
   it('fame always equals the cards held (1 + counters each), towns and stacks stay consistent, no hero stands knocked out', () => {
     fc.assert(
-      fc.property(games, (g) => {
-        const { strategy, seed, ...settings } = g;
+      fc.property(games, ({ seed, settings, strategy }) => {
         const checked = playChecked(seed, settings, strategy);
         expect(checked.violations).toEqual([]);
       }),
@@ -82,8 +76,7 @@ describe('invariants over random games', () => {
 
   it('a finished game has every town liberated and a winner with the most fame; the metrics agree with the state', () => {
     fc.assert(
-      fc.property(games, (g) => {
-        const { strategy, seed, ...settings } = g;
+      fc.property(games, ({ seed, settings, strategy }) => {
         const { rules, out } = playChecked(seed, { ...settings, priorFame: 'none' }, strategy);
         const s = rules.state;
         const fame = Array.from(s.fame.subarray(0, s.players));
@@ -175,9 +168,10 @@ describe("the greedy strategy's duel estimates", () => {
 });
 
 describe('fuzzing with the random strategy', () => {
-  it('plays thousands of games at every player count and stack size without crashing', () => {
-    for (let i = 0; i < 2000; i++) {
-      const checked = playChecked(i * 7919, { players: 1 + (i % 6), marketCards: i % 9, maxRounds: 20 }, 'random');
+  it('plays thousands of games at every player count and stack size, the other settings drawn, without crashing', () => {
+    const drawn = fc.sample(everySetting(kyros.settings), { numRuns: 2000, seed: 7919 });
+    for (const [i, settings] of drawn.entries()) {
+      const checked = playChecked(i * 7919, { ...settings, players: 1 + (i % 6), marketCards: i % 9, maxRounds: 20 }, 'random');
       expect(checked.violations).toEqual([]);
       expect(kyros.outcomes[checked.out.outcome]).toBeDefined();
     }

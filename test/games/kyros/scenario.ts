@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { OutcomeRecord } from '../../../src/core/game.ts';
+import { OutcomeRecord, type SettingValue } from '../../../src/core/game.ts';
 import { KyrosTables } from '../../../src/games/kyros/cards.ts';
 import { type KyrosContent, kyrosContentSchema } from '../../../src/games/kyros/content.ts';
 import { Decision, type DecisionKind, type DecisionView, type KyrosStrategy, OptionKind } from '../../../src/games/kyros/decisions.ts';
@@ -16,7 +16,7 @@ export const lordIndex = (name: string): number => tables.lordNames.indexOf(name
 export const itemIndex = (name: string): number => tables.itemNames.indexOf(name);
 export const heroIndex = (name: string): number => tables.heroNames.indexOf(name);
 
-export function makeRules(settings: Record<string, string | number> = {}, lines: string[] | null = null): KyrosRules {
+export function makeRules(settings: Record<string, SettingValue> = {}, lines: string[] | null = null): KyrosRules {
   const resolved = resolveSettings(kyros, settings, 'test');
   return new KyrosRules(tables, rulesOptions(resolved), lines === null ? null : { write: (line) => lines.push(line) });
 }
