@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { OutcomeRecord } from '../../../src/core/game.ts';
+import { OutcomeRecord, type Settings } from '../../../src/core/game.ts';
 import { CardTables } from '../../../src/games/setawatch/cards.ts';
 import type { ContentSet } from '../../../src/games/setawatch/content.ts';
-import type { Settings } from '../../../src/core/game.ts';
 import { PARTIES, READING_SETTINGS, readingsOf, SET_CHOICES } from '../../../src/games/setawatch/index.ts';
 import { ROUNDS, SetawatchRules } from '../../../src/games/setawatch/rules.ts';
 import { Status } from '../../../src/games/setawatch/state.ts';
@@ -113,10 +112,10 @@ describe('fuzzing with random answers', () => {
   it("plays greedy's games broken by random answers, under every reading, on every content set and party, without crashing", () => {
     let finalRounds = 0;
     const readings = fc.sample(everySetting(READING_SETTINGS), { numRuns: 1200, seed: 6007 });
-    for (let i = 0; i < 1200; i++) {
+    for (const [i, reading] of readings.entries()) {
       const sets = SET_CHOICES[i % SET_CHOICES.length];
       const parties = sets.includes('preproduction') && i % 3 === 0 ? KNIGHT_BARD_PARTIES : PARTIES;
-      const checked = playChecked(i * 6007, 1 + (i % 4), i % 2 === 0 ? 7 : 0, parties[i % parties.length], sets, 'mixed', undefined, readings[i]);
+      const checked = playChecked(i * 6007, 1 + (i % 4), i % 2 === 0 ? 7 : 0, parties[i % parties.length], sets, 'mixed', undefined, reading);
       expect(checked.violations).toEqual([]);
       expect(checked.rules.state.status).not.toBe(Status.playing);
       if (checked.finalRoundReached) finalRounds++;
