@@ -170,6 +170,6 @@ describe('fuzzing with the random strategy', () => {
     }
     expect(outcomes.get(1)).toBeGreaterThan(0);
     expect(outcomes.get(2)).toBeGreaterThan(0);
-    expect([...outcomes.values()].reduce((a, b) => a + b, 0)).toBe(2000);
+    expect([...outcomes.values()].reduce((a, b) => a + b, 0)).toBe(drawn.length);
   });
 });
