@@ -10,6 +10,18 @@ import { REALMS } from './state.ts';
 
 /** Set a Watch: Doomed Run, the campaign, as a platform game module: one simulated game is one whole Run. */
 
+class DoomedrunEngine implements GameEngine<DoomedrunStrategy> {
+  private readonly run: DoomedRun;
+
+  constructor(settings: Settings, content: DoomedrunContent, log: GameLog | null) {
+    this.run = new DoomedRun(content, runSettingsOf(settings), log);
+  }
+
+  playGame(seed: number, strategy: DoomedrunStrategy, out: OutcomeRecord): void {
+    this.run.playGame(seed, strategy, out);
+  }
+}
+
 /** The Run's settings from the resolved game settings. */
 export function runSettingsOf(settings: Settings): RunSettings {
   return {
@@ -23,18 +35,6 @@ export function runSettingsOf(settings: Settings): RunSettings {
     readings: readingsOf(settings),
     detail: settings.detail === true,
   };
-}
-
-class DoomedrunEngine implements GameEngine<DoomedrunStrategy> {
-  private readonly run: DoomedRun;
-
-  constructor(settings: Settings, content: DoomedrunContent, log: GameLog | null) {
-    this.run = new DoomedRun(content, runSettingsOf(settings), log);
-  }
-
-  playGame(seed: number, strategy: DoomedrunStrategy, out: OutcomeRecord): void {
-    this.run.playGame(seed, strategy, out);
-  }
 }
 
 /** One metric per Realm, `name` followed by the Realm's number (deathsInRealm1 ... deathsInRealm7). */
