@@ -6,30 +6,22 @@ import type { ContentSet } from '../../../src/games/setawatch/content.ts';
 import { PARTIES, READING_SETTINGS, readingsOf, SET_CHOICES } from '../../../src/games/setawatch/index.ts';
 import { ROUNDS, SetawatchRules } from '../../../src/games/setawatch/rules.ts';
 import { Status } from '../../../src/games/setawatch/state.ts';
-import type { DecisionKind, DecisionView, SetawatchStrategy } from '../../../src/games/setawatch/decisions.ts';
+import type { SetawatchStrategy } from '../../../src/games/setawatch/decisions.ts';
 import { greedy } from '../../../strategies/setawatch/greedy.ts';
 import { setawatchStrategies } from '../../../strategies/setawatch/index.ts';
+import { mixed } from '../../fixtures/mixed.ts';
 import { everySetting } from '../../fixtures/settings.ts';
 import { content } from './scenario.ts';
 
 const random = setawatchStrategies.find((definition) => definition.name === 'random')!;
 
-/**
- * Greedy with one answer in eight taken at random, offered every option (no `ignores`): its games go as deep as
- * greedy's, through positions greedy never makes (the random strategy's games mostly end in the first round).
- */
-function mixed(): SetawatchStrategy {
-  const base = greedy.create({});
-  return {
-    ...base,
-    name: 'mixed',
-    ignores: undefined,
-    choose: (decision: DecisionKind, view: DecisionView) => (view.random.int(8) === 0 ? view.random.int(view.options.count) : base.choose(decision, view)),
-  };
+/** Greedy's games broken by one answer in eight at random, offered every option (no `ignores`). */
+function mixedGreedy(): SetawatchStrategy {
+  return { ...mixed(greedy.create({}), 8), ignores: undefined };
 }
 
 type StrategyName = 'greedy' | 'random' | 'mixed';
-const STRATEGIES: Record<StrategyName, () => SetawatchStrategy> = { greedy: () => greedy.create({}), random: () => random.create({}), mixed };
+const STRATEGIES: Record<StrategyName, () => SetawatchStrategy> = { greedy: () => greedy.create({}), random: () => random.create({}), mixed: mixedGreedy };
 
 interface Checked {
   rules: SetawatchRules;
