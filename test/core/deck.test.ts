@@ -44,6 +44,17 @@ describe('Deck', () => {
     expect(deck.toArray()).toEqual([3, 5]);
   });
 
+  it('does not find a card that has left the pile, though the array still holds it past the top', () => {
+    const deck = new Deck(4);
+    [1, 2, 3].forEach((card) => deck.push(card));
+    deck.draw();
+    deck.removeAt(0);
+    expect(deck.toArray()).toEqual([2]);
+    expect([deck.indexOf(3), deck.indexOf(1)]).toEqual([-1, -1]);
+    expect(deck.remove(3)).toBe(false);
+    expect(deck.toArray()).toEqual([2]);
+  });
+
   it('finds and removes the bottom card', () => {
     const deck = new Deck(2);
     deck.push(4);

@@ -64,6 +64,28 @@ describe('sequential halving', () => {
     expect(arms.prepared).toBe(3);
   });
 
+  it('stops at the rollout cap when a later round would pass it', () => {
+    // Four arms, two rounds of 80 / (arms in x 2) rollouts: 10 each, then 20 for the two left, cut to the 10 the cap leaves.
+    const arms = new TestArms((arm) => arm, 4);
+    expect(new SequentialHalving(4, 20).best(arms, 4, 80)).toBe(3);
+    expect(arms.prepared).toBe(20);
+    expect(arms.played).toEqual([10, 10, 20, 20]);
+  });
+
+  it('gives equal totals to the arm listed first, even when it ranked below the other a round before', () => {
+    // A round of one rollout each, then two for the two left: arm 1 leads after the first (1 against 0), and arm 0
+    // draws level in the second (2 against 2).
+    const values = [
+      [0, 1, 1],
+      [1, 1, 0],
+      [-5, -5, -5],
+      [-5, -5, -5],
+    ];
+    const arms = new TestArms((arm, rollout) => values[arm][rollout], 4);
+    expect(new SequentialHalving(4, 4096).best(arms, 4, 8)).toBe(0);
+    expect(arms.played).toEqual([3, 3, 1, 1]);
+  });
+
   it('tells a slightly better noisy arm apart more often than an even split of the same budget', () => {
     const stream = new RandomStream('test');
     stream.reseed(7);
