@@ -297,9 +297,12 @@ describe('PairAccumulator', () => {
     expect(() => PairAccumulator.fromJSON({ ...json, neither: [0, 0] })).toThrow(
       new InputError('paired neither has 2 entries, expected 3'),
     );
-    expect(() => PairAccumulator.fromJSON({ ...json, metricSums: [0, 0, 0, 0, 0] })).toThrow(
-      new InputError('paired metricSums has 5 entries, expected 6'),
-    );
+    for (const field of ['bothWon', 'onlyAWon', 'onlyBWon', 'neither', 'metricCounts', 'metricSums', 'metricSumSquares'] as const) {
+      const expected = json[field].length;
+      expect(() => PairAccumulator.fromJSON({ ...json, [field]: [0, ...json[field]] })).toThrow(
+        new InputError(`paired ${field} has ${expected + 1} entries, expected ${expected}`),
+      );
+    }
     expect(() => accumulatePairs([]).merge(new PairAccumulator(Int32Array.from([0, 1, 0, 2, 1, 3]), PAIR_METRICS))).toThrow(
       /different pairs of cells/,
     );
