@@ -155,6 +155,15 @@ describe('CellAccumulator', () => {
     expect(refused).toThrow(new InputError('shard.json: field cells[3].raw.outcomeCounts: has 3 entries, expected 4 (one per outcome)'));
   });
 
+  it('passes any other error of a results file on as it was', () => {
+    const other = new RangeError('not a raw state error');
+    expect(() =>
+      readingCell('shard.json', 3, () => {
+        throw other;
+      }),
+    ).toThrow(other);
+  });
+
   it('refuses to merge cells of another shape', () => {
     const cell = new CellAccumulator(OUTCOMES, METRICS);
     const finerScore = METRICS.map((metric) => (metric.name === 'score' ? { ...metric, binWidth: 5 } : metric));
