@@ -53,7 +53,7 @@ describe('seeded random streams', () => {
     expect(Array.from(items).sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
   });
 
-  it('shuffle into every permutation equally often', () => {
+  it('shuffle into every permutation equally often, a part of an array as the whole of one', () => {
     const stream = new RandomStream('shuffle');
     stream.reseed(3);
     const counts = new Map<string, number>();
@@ -62,6 +62,15 @@ describe('seeded random streams', () => {
       stream.shuffle(items, 0, 4);
       counts.set(items.join(''), (counts.get(items.join('')) ?? 0) + 1);
     }
+    const partCounts = new Map<string, number>();
+    for (let trial = 0; trial < 24_000; trial++) {
+      const items = Int16Array.from([8, 8, 0, 1, 2, 3, 9]);
+      stream.shuffle(items, 2, 6);
+      partCounts.set(items.join(''), (partCounts.get(items.join('')) ?? 0) + 1);
+    }
+    expect([...partCounts.keys()].every((key) => key.startsWith('88') && key.endsWith('9'))).toBe(true);
+    expect([...partCounts.keys()].map((key) => key.slice(2, 6)).sort()).toEqual([...counts.keys()].sort());
+    for (const count of partCounts.values()) expect(Math.abs(count - 1000)).toBeLessThan(4 * Math.sqrt(1000));
     expect(counts.size).toBe(24);
     for (const count of counts.values()) expect(Math.abs(count - 1000)).toBeLessThan(4 * Math.sqrt(1000));
   });
@@ -116,5 +125,7 @@ describe('seeded random streams', () => {
     const items = Int16Array.from([0, 1, 2, 3, 4, 5, 6, 7]);
     deck.shuffle(items, 0, 8);
     expect(Array.from(items)).toEqual([3, 2, 1, 5, 7, 4, 0, 6]);
+    // A shuffle of eight takes seven numbers: one more would deal every later card differently.
+    expect(deck.float()).toBe(0.7518366409931332);
   });
 });

@@ -51,6 +51,7 @@ describe('diffResults', () => {
     const scaled = (rates: { rate: number; lo: number; hi: number }) => ({ difference: 100 * rates.rate, lo: 100 * rates.lo, hi: 100 * rates.hi });
     expect(hitChange((cell) => hitting(cell, 4, 100))).toEqual(scaled(independentDifference(4, 5000, 0, 5000)));
     expect(hitChange((cell) => hitting(cell, 4, 100, 2000))).toEqual(scaled(independentDifference(4, 2000, 0, 5000)));
+    expect(hitChange((cell) => hitting(cell, 4, 100), (cell) => hitting(cell, 10, 100))).toEqual(scaled(independentDifference(4, 5000, 10, 5000)));
     // A rate on one side only is compared as any metric is, by Welch's interval.
     const oneSided = (cell: CellResult) => hitting(cell, 4, undefined);
     expect(hitChange(oneSided)).toEqual(welchDifference(oneSided(grid.cells[0]).metrics.hit, hitting(grid.cells[0], 0, 100).metrics.hit));
@@ -104,8 +105,10 @@ describe('diffResults', () => {
 
   it('corrects for the cells compared on both sides only, not for the cells that played no game on one', () => {
     // 82 more wins: inside the Bonferroni interval of all twelve cells, outside that of the six with games on both sides.
-    const after = withCells(grid, (cell, index) => (index === 3 ? winningMore(cell, 82) : [0, 1, 2, 4, 5, 6].includes(index) ? { ...cell, games: 0 } : cell));
+    const emptied = (cell: CellResult, index: number) => ([0, 1, 2, 4, 5, 6].includes(index) ? { ...cell, games: 0 } : cell);
+    const after = withCells(grid, (cell, index) => (index === 3 ? winningMore(cell, 82) : emptied(cell, index)));
     expect(diffResults(grid, after, game).cells[3].winMovedTogether).toBe(true);
+    expect(diffResults(withCells(grid, emptied), withCells(grid, (cell, index) => (index === 3 ? winningMore(cell, 82) : cell)), game).cells[3].winMovedTogether).toBe(true);
     expect(diffResults(grid, withCells(grid, (cell, index) => (index === 3 ? winningMore(cell, 82) : cell)), game).cells[3].winMovedTogether).toBe(false);
   });
 

@@ -108,11 +108,18 @@ describe('GameWins', () => {
     expect(bad({ played: [[3, 3]] })).toThrow(`played range [3, 3) is not a range of game indices from 0 to ${MAX_KEPT_GAMES}`);
     expect(bad({ played: [[-1, 9]] })).toThrow('is not a range of game indices');
     expect(bad({ played: [[0, 1e12]] })).toThrow('is not a range of game indices');
+    expect(bad({ played: [[0.5, 9]] })).toThrow('is not a range of game indices');
+    expect(bad({ played: [[0, 9.5]] })).toThrow('is not a range of game indices');
     expect(bad({ played: [[4, 9], [0, 2]] })).toThrow('must be sorted and not overlap; [0, 2) is not');
     expect(bad({ played: [[0, 5], [4, 9]] })).toThrow('must be sorted and not overlap; [4, 9) is not');
     expect(bad({ won: 'AAAA' })).toThrow('won must be the base64 of 2 bytes (one bit per game played, 9 games)');
     expect(bad({ won: '!!' })).toThrow('won must be the base64 of 2 bytes');
+    // Base64 whose last character carries bits no byte holds: it reads as two bytes, but is no record's writing.
+    expect(Buffer.from('SQB=', 'base64')).toHaveLength(2);
+    expect(bad({ won: 'SQB=' })).toThrow('won must be the base64 of 2 bytes');
     expect(bad({ won: Buffer.from([0xff, 0x03]).toString('base64') })).toThrow('won has bits past its 9 games');
     expect(GameWins.fromJSON(good).toJSON()).toEqual(good);
+    const last = { played: [[MAX_KEPT_GAMES - 8, MAX_KEPT_GAMES]], won: Buffer.from([1]).toString('base64') } satisfies GameWinsJSON;
+    expect(GameWins.fromJSON(last).toJSON()).toEqual(last);
   });
 });
