@@ -88,6 +88,20 @@ describe('allies in combat (notes A4: an ally attacking in a phase takes the who
     expect(rules.state.allyWounds[0]).toBe(1);
     expect(rules.state.gold[0]).toBe(0);
   });
+
+  it('heal the allies only with what is left of the wounds the hero chose to pay for, though the gold would pay for more', () => {
+    const rules = makeRules({ players: 1, maxRounds: 1, healCost: 1 });
+    const script = { [Decision.destination]: (view: DecisionView) => view.options.count - 1, [Decision.heal]: (view: DecisionView) => option(view, OptionKind.heal, 3) };
+    rules.playGame(1, scripted(script), newRecord(), (r) => {
+      seatHero(r, 0, 'Corbin', -1, ['Sellsword']);
+      r.state.wounds[0] = 2;
+      r.state.allyWounds[0] = 2;
+      r.state.gold[0] = 10;
+    });
+    expect(rules.state.wounds[0]).toBe(0);
+    expect(rules.state.allyWounds[0]).toBe(1);
+    expect(rules.state.gold[0]).toBe(7);
+  });
 });
 
 describe("the Giant Lord card's own abilities (the rulebook: its passive ability; its Before Combat effects resolve first)", () => {
