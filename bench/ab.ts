@@ -49,9 +49,7 @@ async function compare(): Promise<void> {
   try {
     execFileSync('git', ['worktree', 'add', '--detach', '--quiet', base, argv.base], { cwd: here, stdio: 'inherit' });
     symlinkSync(join(here, 'node_modules'), join(base, 'node_modules'));
-    const baseFirst = runMeasure(base, here);
-    const changeFirst = runMeasure(here, base);
-    report(baseFirst, { cpu: [changeFirst.cpu[1], changeFirst.cpu[0]], checksum: [changeFirst.checksum[1], changeFirst.checksum[0]], speedUps: changeFirst.speedUps.map((x) => 1 / x) });
+    report(runMeasure(base, here), baseThenChange(runMeasure(here, base)));
   } finally {
     execFileSync('git', ['worktree', 'remove', '--force', base], { cwd: here });
     rmSync(base, { recursive: true, force: true });
@@ -65,6 +63,13 @@ function runMeasure(first: string, second: string): Measured {
   const child = spawnSync(process.execPath, ['--import', 'tsx', import.meta.filename, ...options, '--measure', first, second], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   if (child.status !== 0) throw new Error(`bench:ab: the measuring process failed (exit ${child.status})`);
   return JSON.parse(child.stdout) as Measured;
+}
+
+/** A measurement that loaded the change first, in the base-then-change order of the other. */
+function baseThenChange(changeFirst: Measured): Measured {
+  const [change, base] = changeFirst.cpu;
+  const [changeSum, baseSum] = changeFirst.checksum;
+  return { cpu: [base, change], checksum: [baseSum, changeSum], speedUps: changeFirst.speedUps.map((speedUp) => 1 / speedUp) };
 }
 
 function report(baseFirst: Measured, changeFirst: Measured): void {
