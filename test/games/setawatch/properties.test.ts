@@ -84,8 +84,10 @@ describe('invariants over random games', () => {
       }),
       { numRuns: 300 },
     );
-    // Greedy's and the mixed strategy's games, two thirds of the runs, often reach it (the random strategy's hardly ever do).
-    expect(reached).toBeGreaterThan(60);
+    // Greedy's and the mixed strategy's games, two thirds of the runs, often reach it (the random strategy's hardly ever
+    // do): 58 to 91 of the 300 games in 30 samples (mean 75, sd 8), so the old bound of 60 failed about one run in 20.
+    // 30 is over five sd below, and still fails a test that checks almost no game.
+    expect(reached).toBeGreaterThan(30);
   });
 });
 
