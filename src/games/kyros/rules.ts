@@ -109,13 +109,11 @@ export class KyrosRules implements RulesView {
     private readonly log: GameLog | null,
   ) {
     const towns = settings.players + 1;
-    if (tables.townNames.length < towns) throw new InputError(`content: ${settings.players} players need ${towns} towns; the file lists ${tables.townNames.length}`);
     if (tables.lordCount - tables.defeatedBeforeEndgame < towns) {
       throw new InputError(
         `content: ${settings.players} players need ${towns} Giant Lords left after the ${tables.defeatedBeforeEndgame} defeated before the endgame; the file lists ${tables.lordCount}`,
       );
     }
-    if (tables.heroCount < settings.players) throw new InputError(`content: ${settings.players} players need ${settings.players} heroes; the file lists ${tables.heroCount}`);
     this.state = new KyrosState(tables.lordCount, tables.marketDeck.length);
     this.deal = new Int16Array(Math.max(tables.lordCount, tables.heroCount, tables.marketDeck.length));
     this.view = { state: this.state, options: this.options, tables, random: this.random.streams.strategy, seat: 0, rules: this };

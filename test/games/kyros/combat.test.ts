@@ -40,6 +40,29 @@ describe('combat rolls', () => {
     expect(lines.some((line) => line.includes('round 1 ranged: Sellsword attacks, 13 + 2 = 15 vs 15: hits for 1'))).toBe(true);
     expect(rules.state.lordWounds).toBe(4);
   });
+
+  it("item bonuses enter the rolls: the Lord's armour raises the hero's attack target, the hero's armour its defence, the Lord's weapon its target", () => {
+    // Hrolvath (15 in every phase) holds a Runed Shield (+1 every defence) and a Lightning Mace (+4 melee attack);
+    // Hawthorne (ranged 5, melee 8, magic 5) wears Chain Mail (+2 melee defence) and attacks at range.
+    const { lines } = fight('Hrolvath the Old', ['Runed Shield', 'Lightning Mace'], ['Chain Mail'], [5, 6, 4, 5, 5, 5], {
+      [Decision.phase]: () => Phase.ranged,
+      [Decision.escape]: (view) => (view.state.combatRound >= 2 ? option(view, OptionKind.escape, 0) : 0),
+    });
+    expect(lines).toContain('    round 1 ranged: the hero attacks, 11 + 5 = 16 vs 16: hits for 1');
+    expect(lines).toContain('    round 1 melee: the hero defends, 9 + 10 = 19 vs 19: no wounds');
+    expect(lines).toContain('    round 1 magic: the hero defends, 10 + 5 = 15 vs 15: no wounds');
+  });
+
+  it("an ally attacks with its line for the phase, against the Lord's value and defence bonus there", () => {
+    // The Sellsword's lines: ranged 2/1, melee 5/1, magic 1/1. It fights in melee, where the hero would defend.
+    const { rules, lines } = fight('Hrolvath the Old', ['Runed Shield'], ['Sellsword'], [1, 1, 5, 6, 10, 10], {
+      [Decision.phase]: () => Phase.ranged,
+      [Decision.allyAttack]: (view) => (view.state.phase === Phase.melee ? option(view, OptionKind.ally, 0) : 0),
+      [Decision.escape]: (view) => (view.state.combatRound >= 2 ? option(view, OptionKind.escape, 0) : 0),
+    });
+    expect(lines).toContain('    round 1 melee: Sellsword attacks, 11 + 5 = 16 vs 16: hits for 1');
+    expect(rules.state.lordWounds).toBe(1);
+  });
 });
 
 describe('allies in combat (notes A4: an ally attacking in a phase takes the whole exchange; the hero does not defend there)', () => {
@@ -74,6 +97,17 @@ describe('allies in combat (notes A4: an ally attacking in a phase takes the who
     expect(lines.some((line) => line.includes('Sellsword dies'))).toBe(true);
     expect(rules.state.itemCount[0]).toBe(0);
     expect(rules.state.wounds[0]).toBe(6);
+  });
+
+  it("a dead ally leaves the hero's other items in order, each with its own wounds", () => {
+    // The Sellsword (Life 3, 2 wounds) misses at range against Hrolvath and dies; the Dwarf Bodyguard keeps its 1 wound.
+    const { rules } = fight('Hrolvath the Old', [], ['Sellsword', 'Dwarf Bodyguard', 'Runed Shield'], [1, 1, 10, 10, 10, 10], allyInRanged(2), {
+      arrange: (r) => r.state.allyWounds.set([2, 1, 0]),
+    });
+    const s = rules.state;
+    expect([0, 1].map((slot) => tables.itemNames[s.itemAt(0, slot)])).toEqual(['Dwarf Bodyguard', 'Runed Shield']);
+    expect(s.itemCount[0]).toBe(2);
+    expect([s.allyWounds[0], s.allyWounds[1]]).toEqual([1, 0]);
   });
 
   it('heal with the hero in a Market Step, after the hero, as far as the gold goes', () => {
@@ -237,6 +271,16 @@ describe('rulebook rules without a test before the 2026-12-05 audit', () => {
     expect(rules.state.lordWounds).toBe(3);
   });
 
+  it('a Healing Potion heals the Giant Lord only the wounds it has', () => {
+    // Hawthorne hits Yanesh at range for 1; in round 2 the potion (heals 3) takes that one wound away.
+    const { lines } = fight('Yanesh the Bloodthirsty', ['Healing Potion'], [], Array(12).fill(10), {
+      [Decision.lordItem]: (view) => (view.options.count > 1 ? 1 : 0),
+      [Decision.phase]: () => Phase.ranged,
+      [Decision.escape]: escapeAt(3),
+    });
+    expect(lines).toContain('    Yanesh the Bloodthirsty uses Healing Potion: heals 1');
+  });
+
   it.each([
     [4, false],
     [3, true],
@@ -272,6 +316,21 @@ describe('rulebook rules without a test before the 2026-12-05 audit', () => {
     expect(lines).toContain('    round 1 melee: the hero attacks, 5 + 10 = 15 vs 15: hits for 3');
     expect(lines).toContain('    round 1 magic: the hero defends, 10 + 5 = 15 vs 15: no wounds');
     expect(rules.state.exhaustion[0]).toBe(1);
+  });
+
+  it.each([
+    [4, false],
+    [3, true],
+  ])('judgement 9 for a surge: with %i exhaustion of Stamina 4 the Mystic Amulet (1 exhaustion) is offered: %s', (exhaustion, offered) => {
+    let asked = false;
+    fight('Hrolvath the Old', [], ['Mystic Amulet'], Array(6).fill(10), {
+      [Decision.heroItem]: (view) => {
+        asked ||= view.options.count > 1;
+        return 0;
+      },
+      [Decision.escape]: escapeAt(2),
+    }, { settings: { exhaustionRecovery: '0' }, arrange: (r) => (r.state.exhaustion[0] = exhaustion) });
+    expect(asked).toBe(offered);
   });
 
   it('judgement 10: of several passive bonuses of one kind in a phase only the best counts, for the hero and for the Lord', () => {

@@ -75,6 +75,12 @@ describe('kyros content', () => {
     expect(() => kyros.createEngine(resolveSettings(kyros, { players: 3 }, 'x'), few, null)).not.toThrow();
     expect(() => kyros.createEngine(resolveSettings(kyros, { players: 4 }, 'x'), few, null)).toThrow(/4 players need 5 Giant Lords left/);
   });
+
+  it('refuses a file with fewer towns or heroes than six players need, in one line (the rules need no check of their own)', () => {
+    expect(refusal(kyrosContentSchema, { ...(shipped as object), towns: content.towns.slice(0, 6) })).toMatch(/^field towns: .*7/);
+    expect(refusal(kyrosContentSchema, { ...(shipped as object), heroes: content.heroes.slice(0, 5) })).toMatch(/^field heroes: .*6/);
+    expect(kyros.settings.find((setting) => setting.name === 'players')).toMatchObject({ min: 1, max: 6 });
+  });
 });
 
 describe('the shipped strategies', () => {

@@ -369,6 +369,8 @@ describe('fame and the tie-breaks', () => {
     expect(rules.compareSeats(1, 2)).toBeLessThan(0);
     s.adventureCounters[1] = 2;
     expect(rules.compareSeats(1, 2)).toBe(0);
+    s.gold[1] = 3;
+    expect(rules.compareSeats(1, 2)).toBeLessThan(0);
     s.gold[1] = 5;
     expect(rules.compareSeats(1, 2)).toBeGreaterThan(0);
     s.level[2] = 7;
