@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { StrategyError } from '../../../src/core/errors.ts';
 import { Decision, type DecisionKind, OptionKind } from '../../../src/games/kyros/decisions.ts';
-import kyros from '../../../src/games/kyros/index.ts';
-import { M } from '../../../src/games/kyros/rules.ts';
+import { KyrosTables } from '../../../src/games/kyros/cards.ts';
+import { kyrosContentSchema } from '../../../src/games/kyros/content.ts';
+import kyros, { rulesOptions } from '../../../src/games/kyros/index.ts';
+import { KyrosRules, M } from '../../../src/games/kyros/rules.ts';
+import { resolveSettings } from '../../../src/sim/settings.ts';
 import { Counter, FREE_PLACE, popcount, Status } from '../../../src/games/kyros/state.ts';
-import { heroIndex, itemIndex, liberateAllBut, lordIndex, makeRules, newRecord, occupy, option, scripted, scriptRolls, seatHero, tables } from './scenario.ts';
+import { content, heroIndex, itemIndex, liberateAllBut, lordIndex, makeRules, newRecord, occupy, option, scripted, scriptRolls, seatHero, shipped, tables } from './scenario.ts';
 
 const TENS = (n: number) => Array.from({ length: n }, () => 10);
 
@@ -29,6 +32,33 @@ describe('occupation set-up', () => {
       const occupied = lines.filter((line) => line.includes(' is occupied by ')).map((line) => line.trim().split(' ')[0]);
       expect(occupied).toEqual(['Frostgate', 'Greyhaven', 'Nerekhall', 'Forge', 'Riverwatch', 'Dawnsmoor', 'Vynelvale'].slice(0, players + 1));
     }
+  });
+
+  it('deals each seat a different hero as its card stands, with the items it carries, next to an occupied town or at a free place', () => {
+    const places = new Set<number>();
+    for (let seed = 1; seed <= 40; seed++) {
+      makeRules({ players: 3 }).playGame(seed, scripted(), newRecord(), (r) => {
+        const s = r.state;
+        expect(new Set(Array.from(s.seatHero.subarray(0, 3))).size).toBe(3);
+        for (let seat = 0; seat < 3; seat++) {
+          const card = content.heroes[s.seatHero[seat]];
+          const carried = Array.from({ length: s.itemCount[seat] }, (_, slot) => tables.itemNames[s.itemAt(seat, slot)]);
+          expect({ gold: s.gold[seat], level: s.level[seat], counters: s.adventureCounters[seat], items: carried }).toEqual({ gold: card.gold, level: card.level, counters: card.counters, items: card.items });
+          places.add(s.position[seat]);
+        }
+        s.status = Status.finished;
+      });
+    }
+    expect([...places].sort((a, b) => a - b)).toEqual([FREE_PLACE, 0, 1, 2, 3]);
+  });
+
+  it('deals the market stacks in town order until the market deck runs out', () => {
+    const custom = kyrosContentSchema.parse({ ...(shipped as object), items: content.items.map((item, i) => ({ ...item, copies: i === 0 ? 5 : 0 })) });
+    const rules = new KyrosRules(new KyrosTables(custom), rulesOptions(resolveSettings(kyros, { players: 3, marketCards: 2 }, 'test')), null);
+    rules.playGame(1, scripted(), newRecord(), (r) => {
+      expect(Array.from(r.state.stackSize.subarray(0, 4))).toEqual([2, 2, 1, 0]);
+      r.state.status = Status.finished;
+    });
   });
 
   it('gives the 8 Giant Lords defeated before the endgame 1 fame each when priorFame=random: the eighth to the last seat (who triggered the endgame), the others to random heroes', () => {
