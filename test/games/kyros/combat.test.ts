@@ -136,6 +136,18 @@ describe('allies in combat (notes A4: an ally attacking in a phase takes the who
     expect(rules.state.allyWounds[0]).toBe(1);
     expect(rules.state.gold[0]).toBe(7);
   });
+
+  it('heal the allies in the order the hero holds them, the chosen wounds shared out along the way', () => {
+    const rules = makeRules({ players: 1, maxRounds: 1, healCost: 1 });
+    const script = { [Decision.destination]: (view: DecisionView) => view.options.count - 1, [Decision.heal]: (view: DecisionView) => option(view, OptionKind.heal, 3) };
+    rules.playGame(1, scripted(script), newRecord(), (r) => {
+      seatHero(r, 0, 'Corbin', -1, ['Sellsword', 'Dwarf Bodyguard']);
+      r.state.allyWounds.set([2, 2]);
+      r.state.gold[0] = 10;
+    });
+    expect([rules.state.allyWounds[0], rules.state.allyWounds[1]]).toEqual([0, 1]);
+    expect(rules.state.gold[0]).toBe(7);
+  });
 });
 
 describe("the Giant Lord card's own abilities (the rulebook: its passive ability; its Before Combat effects resolve first)", () => {
