@@ -176,6 +176,15 @@ describe("the Giant Lord card's own abilities (the rulebook: its passive ability
     expect(rules.state.wounds[0]).toBeGreaterThanOrEqual(1 + 3);
   });
 
+  it('a hero who passes the strike test takes no wound', () => {
+    // Vasha: 1 wound unless Spirit 14; Hawthorne's Spirit 5 + 10 + 10 passes. Every roll of the round holds.
+    const { lines, rules } = fight('Vasha the Stormcaller', [], [], Array(8).fill(10), {
+      [Decision.escape]: (view) => (view.state.combatRound >= 2 ? option(view, OptionKind.escape, 0) : 0),
+    });
+    expect(lines).toContain('    Vasha the Stormcaller: the hero passes the test');
+    expect(rules.state.wounds[0]).toBe(0);
+  });
+
   const strikeFails = [1, 1];
   const roundHolds = Array(6).fill(10);
   it.each([

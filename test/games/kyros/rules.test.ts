@@ -255,9 +255,14 @@ describe('the Giant Lord in its town (the rulebook example)', () => {
     const run = (mask: number) => {
       const lines: string[] = [];
       const rules = makeRules({ players: 1, maxRounds: 1 }, lines);
+      const woundsAtPhase: number[] = [];
       const strategy = scripted({
         [Decision.counters]: (view) => option(view, OptionKind.counters, mask),
         [Decision.heroItem]: (view) => (view.options.count > 1 ? 1 : 0),
+        [Decision.phase]: (view) => {
+          woundsAtPhase.push(view.state.lordWounds);
+          return 1;
+        },
       });
       rules.playGame(9, strategy, newRecord(), (r) => {
         occupy(r, 0, 'Yanesh the Bloodthirsty', ['Sellsword']);
@@ -265,10 +270,11 @@ describe('the Giant Lord in its town (the rulebook example)', () => {
         liberateAllBut(r, 0);
         scriptRolls(r, [5, 5]);
       });
-      return { lines, rules };
+      return { lines, rules, woundsAtPhase };
     };
     const spirit = run(Counter.spirit);
     expect(spirit.lines.some((line) => line.includes('spirit test at 5 against 15: passed'))).toBe(true);
+    expect(spirit.woundsAtPhase[0]).toBe(0);
     const none = run(0);
     expect(none.lines.some((line) => line.includes('spirit test at 3 against 15: failed'))).toBe(true);
     expect(none.rules.state.status).toBe(Status.finished);
