@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { StrategyError } from '../../../src/core/errors.ts';
+import { METRIC_MISSING } from '../../../src/core/game.ts';
 import { Decision, type DecisionKind, OptionKind } from '../../../src/games/kyros/decisions.ts';
 import { KyrosTables } from '../../../src/games/kyros/cards.ts';
 import { kyrosContentSchema } from '../../../src/games/kyros/content.ts';
@@ -415,11 +416,13 @@ describe('fame and the tie-breaks', () => {
     expect(rules.compareSeats(1, 2)).toBeGreaterThan(0);
   });
 
-  it('ends unfinished when towns are still occupied after maxRounds', () => {
+  it('ends unfinished when towns are still occupied after maxRounds; with no attack, the per-attack metrics are missing', () => {
     const rules = makeRules({ players: 2, maxRounds: 1 });
     const out = newRecord();
     rules.playGame(1, scripted({ [Decision.destination]: (view) => view.options.count - 1 }), out);
     expect(kyros.outcomes[out.outcome]).toBe('unfinished');
+    expect(out.metrics[M.attacks]).toBe(0);
+    for (const metric of [M.firstAttackWon, M.liberationRate, M.attacksPerLiberation, M.countersPerAttack, M.winnerFame]) expect(out.metrics[metric], kyros.metrics[metric].name).toBe(METRIC_MISSING);
   });
 });
 
