@@ -62,6 +62,43 @@ describe('occupation set-up', () => {
     });
   });
 
+  it("the replay log's set-up names each occupying Lord's lines and abilities, each town's market, each hero's line, place and items", () => {
+    const lords = new Map<string, string>();
+    const markets: string[] = [];
+    const heroes = new Map<string, string>();
+    for (let seed = 1; seed <= 12; seed++) {
+      const lines: string[] = [];
+      makeRules({ players: 6, marketCards: seed === 1 ? 0 : 3 }, lines).playGame(seed, scripted(), newRecord(), (r) => (r.state.status = Status.finished));
+      for (const line of lines) {
+        const town = /^ {2}\S+ is occupied by (.+?) \((.*)\); market: (.*)$/.exec(line);
+        if (town) {
+          lords.set(town[1], town[2]);
+          markets.push(town[3]);
+        }
+        const seat = /^ {2}seat \d: (.+?) \((.*)\), level \d+, \d+ gold, fame \d+, (a free town|near \S+); items: (.*)$/.exec(line);
+        if (seat) heroes.set(seat[1], `${seat[2]}; items: ${seat[4]}`);
+      }
+    }
+    expect(Object.fromEntries([...lords].filter(([name]) => ['Hrolvath the Old', 'Yanesh the Bloodthirsty', 'Ulgrim Frostbeard', 'Mordra the Hag-Queen', 'Vasha the Stormcaller', 'Throk the Unbowed'].includes(name)))).toEqual({
+      'Hrolvath the Old': 'ranged 15/2, melee 15/3, magic 15/2, life 4, stamina 0',
+      'Yanesh the Bloodthirsty': 'ranged 14/2, melee 17/4, magic 13/1, life 4, stamina 0; +1 melee attack',
+      'Ulgrim Frostbeard': 'ranged 16/3, melee 16/3, magic 12/1, life 4, stamina 0; +2 ranged defence',
+      'Mordra the Hag-Queen': 'ranged 15/3, melee 12/1, magic 17/4, life 4, stamina 0; returns 1 wound(s) when wounded in magic',
+      'Vasha the Stormcaller': 'ranged 13/1, melee 13/2, magic 18/4, life 4, stamina 0; strikes for 1 each round unless spirit 14',
+      'Throk the Unbowed': 'ranged 14/2, melee 16/4, magic 14/2, life 5, stamina 0; may not be escaped',
+    });
+    expect(markets.slice(0, 7)).toEqual(Array(7).fill('nothing'));
+    const marketCards = new Set(markets.slice(7).flatMap((market) => market.split(', ')));
+    for (const card of ['Mace of Kellos', 'Healing Potion (heal)', 'Dwarven Fire Bomb (bomb)', 'Eyes of Avra (unusable)']) expect(marketCards).toContain(card);
+    expect(heroes.get('Lord Hawthorne')).toBe('ranged 5/1, melee 8/3, magic 5/1, life 10, stamina 4; items: Lightning Mace, Runed Shield');
+  });
+
+  it('names the counters given, or none', () => {
+    const rules = makeRules();
+    expect(rules.countersText(0)).toBe('none');
+    expect(rules.countersText(Counter.mind | Counter.spirit | Counter.life)).toBe('+2 Mind, +2 Spirit, +1 Life');
+  });
+
   it('gives the 8 Giant Lords defeated before the endgame 1 fame each when priorFame=random: the eighth to the last seat (who triggered the endgame), the others to random heroes', () => {
     // Fame of the first three seats over the seeds: 35 Giant Lords dealt at random, so all of them landing on the
     // last seat would mean they are not random (odds of (1/4)^35 by chance).
