@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chance, DuelNumbers } from '../../../src/games/kyros/duel.ts';
+import { chance, CounterTable, DuelNumbers } from '../../../src/games/kyros/duel.ts';
 
 /** A duel described by hand: per phase (ranged, melee, magic) the chances, each side's wounds, and both lives. */
 function duel(numbers: { attack: number[]; defend: number[]; heroDamage: number[]; lordDamage: number[]; heroLife: number; lordLife: number }): DuelNumbers {
@@ -67,5 +67,16 @@ describe('DuelNumbers', () => {
     // Attacking at range: 2 rounds to win; 8 wounds a round against 2 life is a quarter round, taken as half.
     const deadly = duel({ attack: [1, 0, 0], defend: [0, 0, 0], heroDamage: [1, 0, 0], lordDamage: [4, 4, 4], heroLife: 2, lordLife: 2 });
     expect(deadly.winChance()).toBeCloseTo(0.25 / (0.25 + 4), 12);
+  });
+});
+
+describe('CounterTable', () => {
+  it('gives no chance against any counters when the hero cannot hurt the Lord: out of reach, or no damage', () => {
+    // Ranged and magic need 25, 27 with their counter (2d10 reaches 20); melee hits but deals no wounds.
+    const base = duel({ attack: [0, 0, 0], defend: [0, 0, 0], heroDamage: [2, 0, 2], lordDamage: [1, 1, 1], heroLife: 5, lordLife: 4 });
+    base.attackTarget.set([25, 10, 25]);
+    base.defendTarget.set([10, 10, 10]);
+    const table = new CounterTable().fill(base);
+    for (let mask = 0; mask < 32; mask++) expect(table.winChance(mask, 5), `counters ${mask}`).toBe(0);
   });
 });
