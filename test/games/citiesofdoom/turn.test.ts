@@ -328,6 +328,16 @@ describe("the Opponent's encounter faces and order of preference", () => {
     u.rules.runeStealers();
     expect(u.rules.state.runes).toBe(1);
     expect(u.log.at(-1)).toBe('  he rolls sun; you roll 2 rune dice and match it: you keep the rune');
+    expect(me(u).countAt(Where.play)).toBe(0);
+  });
+
+  it('Rune-stealers wait while you have no rune: both stay in his play area and no die is rolled', () => {
+    const t = arena();
+    give(t, opp(t), 'opponent-advanced', Where.play, 'runeStealer');
+    give(t, opp(t), 'opponent-advanced', Where.play, 'runeStealer');
+    t.rules.runeStealers();
+    expect(opp(t).countAt(Where.play)).toBe(2);
+    expect(t.log).toEqual([]);
   });
 
   it('a single Rune-stealer steals nothing and stays in his play area', () => {
@@ -486,6 +496,11 @@ describe('magic and combat (Steps 3 and 4)', () => {
     const combat = t.tables.typeOf('combat');
     expect([t.rules.points(combat, F.magic), t.rules.points(combat, F.axe), t.rules.points(combat, F.sword)]).toEqual([5, 2, 2]);
     expect(me(t).countAt(Where.play)).toBe(0);
+    const both = arena({}, { [Decision.magic]: [option(OptionKind.choose)] });
+    give(both, me(both), 'white-action', Where.play, 'magic');
+    rolls(both, 'weaponsBonus 1');
+    both.rules.useMagic(9);
+    expect([both.rules.points(combat, F.magic), both.rules.points(combat, F.axe), both.rules.points(combat, F.sword)]).toEqual([1, 3, 2]);
   });
 
   it('the second Magic die is decided after the first is rolled', () => {
@@ -684,6 +699,14 @@ describe('magic and combat (Steps 3 and 4)', () => {
     expect(t.log).toEqual(['  expert combat dice: primary weapon +1, secondary +1', '  combat roll 1: axe, axe, axe, bow, bow; attack 9 against 9']);
   });
 
+  it('[WOD] an expert die that shows the other weapon again after its reroll adds nothing', () => {
+    const t = arena({ wod: true });
+    t.rules.state.characterUpgraded = true;
+    rolls(t, 'bow', 'bow', 'axe', 'burningSkull', 'axe', 'axe', 'axe', 'bow', 'bow');
+    expect(fight(t, 9)).toBe(true);
+    expect(t.log[0]).toBe('  expert combat dice: primary weapon +1, secondary +0');
+  });
+
   it('[WOD] the monster combat dice force you to reroll a matching weapon result', () => {
     const t = arena({ wod: true });
     give(t, opp(t), 'opponent-action', Where.play, 'monster');
@@ -715,7 +738,7 @@ describe('magic and combat (Steps 3 and 4)', () => {
     const w = arena({}, { [Decision.retreat]: [fightOn] });
     rolls(w, 'axe', 'axe', 'bow', 'bow', 'bow');
     expect(w.rules.encounterAndCombat()).toBe(true);
-    expect([w.rules.state.position, w.rules.state.fightsWon]).toEqual([0, 1]);
+    expect([w.rules.state.position, w.rules.state.fightsWon, w.rules.state.damage]).toEqual([0, 1, 0]);
   });
 });
 
