@@ -308,6 +308,21 @@ describe("the Opponent's encounter faces and order of preference", () => {
     expect(rolledWith('all')).toMatch(/^the Opponent rolls 2 action dice/);
   });
 
+  it('glowing: a glowing die the Opponent rolls (none of his own dice has the face; a content file may give him one) goes to his reserve and he rerolls the rest, at the set-up only (setup) or every Step 1 (every)', () => {
+    const prepared = (glowing: string, turn: number) => {
+      const t = arena({ glowing });
+      t.rules.state.turn = turn;
+      give(t, opp(t), 'blue-action', Where.reserve);
+      give(t, opp(t), 'blue-action', Where.reserve);
+      rolls(t, 'glowing', 'magic', 'magic');
+      t.rules.prepareOpponent();
+      return t.log.filter((line) => line.includes('glowing die'));
+    };
+    expect(prepared('setup', 0)).toEqual(["  the Opponent's glowing die to his reserve; he rerolls: magic"]);
+    expect(prepared('setup', 1)).toEqual([]);
+    expect(prepared('every', 1)).toHaveLength(1);
+  });
+
   it('two Rune-stealers try to steal a rune; your rune die (two with a Magic) keeps it on a match', () => {
     const t = arena(); // without a Magic, one rune die is the only answer: nothing is asked
     const s = t.rules.state;
@@ -548,6 +563,17 @@ describe('magic and combat (Steps 3 and 4)', () => {
     rolls(t, 'axe', 'bow', 'bow', 'bow', 'bow', 'burningSkull', 'bow', 'whiteTree', 'burningSkull', 'axe', 'sword');
     expect(fight(t, 5)).toBe(true);
     expect(t.log.at(-1)).toBe('  combat roll 7: axe, axe, sword; attack 5 against 5');
+  });
+
+  it('combatRolls: a fight ends lost after that many rolls, the first included', () => {
+    const rollsMade = (combatRolls: number) => {
+      const t = arena({ combatRolls });
+      rolls(t, 'bow', 'bow', 'bow', 'bow', 'bow', 'bow', 'bow', 'bow', 'bow', 'bow');
+      const won = fight(t, 10);
+      return { won, rolls: t.log.filter((line) => line.startsWith('  combat roll')).length };
+    };
+    expect(rollsMade(2)).toEqual({ won: false, rolls: 2 });
+    expect(rollsMade(0).rolls).toBeGreaterThan(2);
   });
 
   it('the heuristic rerolls one die at a time while the dice could reach the power, the one worth least first', () => {
