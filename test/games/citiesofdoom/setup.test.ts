@@ -63,8 +63,8 @@ describe('set-up', () => {
 });
 
 describe('preparing the character', () => {
-  function sevenGreen() {
-    const t = table({ character: 'dwarf' });
+  function sevenGreen(glowing = 'setup') {
+    const t = table({ character: 'dwarf', glowing });
     const p = t.rules.state.player;
     emptySide(p);
     emptySide(t.rules.state.opponent);
@@ -86,6 +86,18 @@ describe('preparing the character', () => {
     expect(facesAt(t, p, Where.play).sort()).toEqual(['provisions', 'provisions', 'provisions']);
     expect(facesAt(t, p, Where.active).sort()).toEqual(['discovery', 'provisions']);
     expect(t.log.some((l) => l.includes('glowing die to the reserve; you reroll the others: provisions, provisions, provisions, provisions, magic, discovery'))).toBe(true);
+  });
+
+  it.each([
+    ['setup', false],
+    ['every', true],
+  ])('glowing=%s: a glowing die rolled in a later Step 1 (Step 7) offers a reroll: %s', (glowing, offered) => {
+    const t = sevenGreen(glowing);
+    const asked: number[] = [];
+    t.rules.strategy = scripted({ [Decision.glowing]: offered ? [option(OptionKind.done)] : [] }, asked as never);
+    rolls(t, 'glowing', 'ring', 'ring', 'ring', 'ring', 'ring', 'ring');
+    t.rules.preparePlayer(false);
+    expect(asked.includes(Decision.glowing)).toBe(offered);
   });
 
   it('glowing rerolls repeat as long as glowing dice are rolled, and may be declined', () => {

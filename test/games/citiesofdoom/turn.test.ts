@@ -425,19 +425,21 @@ describe('blocking with saved faces', () => {
   });
 
   it.each([
-    ['blocked', true],
-    ['declined', false],
-  ] as const)('[WOD] a Great-troll of the Major Encounter (special encounter) die may be blocked by a saved Great-troll: %s', (_, block) => {
+    ['Great-troll', 'greatTroll', 8, true],
+    ['Great-troll', 'greatTroll', 8, false],
+    ['Massed Creatures', 'massedCreatures', 6, true],
+    ['Massed Creatures', 'massedCreatures', 6, false],
+  ] as const)('[WOD] a %s of the Major Encounter (special encounter) die, a second encounter of power %i, may be blocked by the same face saved: blocked %s', (_, face, power, block) => {
     const t = arena({ wod: true }, { [Decision.block]: [option(block ? OptionKind.block : OptionKind.done)], [Decision.retreat]: [optional(fightOn)] });
     give(t, opp(t), 'opponent-action', Where.play, 'monster');
     give(t, opp(t), 'opponent-action', Where.play, 'monster');
-    give(t, me(t), 'black-advanced', Where.play, 'greatTroll');
-    rolls(t, 'power 2', 'greatTroll', 'axe', 'axe', 'axe', 'axe', 'axe', 'axe', 'axe', 'axe', 'axe', 'axe');
+    give(t, me(t), 'black-advanced', Where.play, face);
+    rolls(t, 'power 2', face, 'axe', 'axe', 'axe', 'axe', 'axe', 'axe', 'axe', 'axe', 'axe', 'axe');
     t.rules.encounterAndCombat();
-    expect(t.log).toContain('  WOD special encounter die: greatTroll');
-    expect(t.log.includes('  you return your greatTroll to block it')).toBe(block);
-    expect(t.log.includes('    a second encounter of power 8')).toBe(!block);
-    expect(facesAt(t, me(t), Where.play)).toEqual(block ? [] : ['greatTroll']);
+    expect(t.log).toContain(`  WOD special encounter die: ${face}`);
+    expect(t.log.includes(`  you return your ${face} to block it`)).toBe(block);
+    expect(t.log.includes(`    a second encounter of power ${power}`)).toBe(!block);
+    expect(facesAt(t, me(t), Where.play)).toEqual(block ? [] : [face]);
   });
 
   it('blocking is your choice: declined, the face is played', () => {
@@ -768,6 +770,23 @@ describe('magic and combat (Steps 3 and 4)', () => {
   });
 });
 
+describe('Step 1 of a later turn', () => {
+  it.each([
+    ['setup', false],
+    ['every', true],
+  ])('glowing=%s: a glowing die you roll offers a reroll: %s', (glowing, offered) => {
+    const asked: number[] = [];
+    const t = arena({ glowing }, {}, asked);
+    give(t, me(t), 'blue-action', Where.reserve);
+    give(t, me(t), 'blue-action', Where.reserve);
+    rolls(t, 'glowing', 'magic');
+    t.rules.state.turn = 1;
+    t.rules.playTurn();
+    expect(t.log.slice(0, 3)).toEqual(['-- turn 2 (your runes 0, Opponent\'s runes 0, damage 0) --', 'step 1, preparation:', '  you roll 2 action dice: glowing, magic']);
+    expect(asked.includes(Decision.glowing)).toBe(offered);
+  });
+});
+
 describe('after a retreat or a lost fight (afterLoss)', () => {
   /** A whole turn with two Provisions: move, retreat from the first monster, then move again if asked. */
   function retreatingTurn(afterLoss: string): Table {
@@ -1059,6 +1078,24 @@ describe('rulebook rules without a scenario of their own (audit of 2026-12-05)',
     rolls(h, 'sun', 'moon', 'plains', 'forest', 'hills', 'swamp', 'keep');
     h.rules.enterDestination();
     expect([h.rules.state.runes, h.rules.state.runeBits]).toEqual([2, 0b11]);
+    // The first die's rune is the first of the list (sun): lacked, it is taken too.
+    const first = arena({}, { [Decision.destination]: [option(OptionKind.roll)] });
+    first.rules.state.position = first.rules.state.routeLength - 1;
+    first.rules.state.runeBits = 0b100;
+    first.rules.state.runes = 1;
+    rolls(first, 'sun', 'moon', 'plains', 'forest', 'hills', 'swamp', 'keep');
+    first.rules.enterDestination();
+    expect([first.rules.state.runes, first.rules.state.runeBits]).toEqual([3, 0b111]);
+  });
+
+  it('Step 6, rolling both rune dice: a win on the first die ends the game; the second gives nothing more', () => {
+    const t = arena({ runes: '4' }, { [Decision.destination]: [option(OptionKind.roll)] });
+    const s = t.rules.state;
+    s.position = s.routeLength - 1;
+    [s.runeBits, s.runes] = [0b1110, 3];
+    rolls(t, 'sun', 'eye');
+    t.rules.enterDestination();
+    expect([s.status, s.runes, s.runeBits]).toEqual([Status.won, 4, 0b1111]);
   });
 
   it('a win at Step 5 ends the game there: no Step 6 at the last landscape die, no rune for the Opponent', () => {
