@@ -247,6 +247,16 @@ describe("the Opponent's encounter faces and order of preference", () => {
     expect(t.rules.state.retreats).toBe(1);
   });
 
+  it('three eagles at the first roll need no reroll: his Provisions stays in his play area', () => {
+    const t = arena();
+    give(t, me(t), 'white-action', Where.play, 'provisions');
+    give(t, opp(t), 'opponent-action', Where.play, 'provisions');
+    rolls(t, 'eagle', 'eagle', 'eagle');
+    expect(t.rules.movement()).toBe(false);
+    expect(t.log.slice(1)).toEqual(['  the Opponent rolls the eagle dice: 3 eagles', '  three eagles: you retreat and your turn ends']);
+    expect(facesAt(t, opp(t), Where.play)).toEqual(['provisions']);
+  });
+
   it('eagleReroll=all: his Provisions rerolls all three eagle dice, the eagles already rolled too', () => {
     const t = arena({ eagleReroll: 'all' });
     give(t, me(t), 'white-action', Where.play, 'provisions');
