@@ -1072,30 +1072,20 @@ describe('rulebook rules without a scenario of their own (audit of 2026-12-05)',
     expect(t.log.at(-1)).toBe('  you retreat from power 9: your turn ends');
   });
 
-  it('Step 6, rolling both rune dice: only runes you lack, and a rune rolled twice once', () => {
-    const r = arena({}, { [Decision.destination]: [option(OptionKind.roll)] });
-    const s = r.rules.state;
-    s.position = s.routeLength - 1;
-    s.runeBits = 0b1;
-    s.runes = 1;
-    rolls(r, 'moon', 'moon', 'plains', 'forest', 'hills', 'swamp', 'keep');
-    r.rules.enterDestination();
-    expect([s.runes, s.runeBits]).toEqual([2, 0b11]);
-    const h = arena({}, { [Decision.destination]: [option(OptionKind.roll)] });
-    h.rules.state.position = h.rules.state.routeLength - 1;
-    h.rules.state.runeBits = 0b1;
-    h.rules.state.runes = 1;
-    rolls(h, 'sun', 'moon', 'plains', 'forest', 'hills', 'swamp', 'keep');
-    h.rules.enterDestination();
-    expect([h.rules.state.runes, h.rules.state.runeBits]).toEqual([2, 0b11]);
-    // The first die's rune is the first of the list (sun): lacked, it is taken too.
-    const first = arena({}, { [Decision.destination]: [option(OptionKind.roll)] });
-    first.rules.state.position = first.rules.state.routeLength - 1;
-    first.rules.state.runeBits = 0b100;
-    first.rules.state.runes = 1;
-    rolls(first, 'sun', 'moon', 'plains', 'forest', 'hills', 'swamp', 'keep');
-    first.rules.enterDestination();
-    expect([first.rules.state.runes, first.rules.state.runeBits]).toEqual([3, 0b111]);
+  it('Step 6, rolling both rune dice: only runes you lack, a rune rolled twice once, the first of the list too', () => {
+    /** At the destination holding `runes` runes (bits `held`), both rune dice rolled to show `a` and `b`: the runes then held. */
+    const bothRuneDice = (runes: number, held: number, a: string, b: string) => {
+      const t = arena({}, { [Decision.destination]: [option(OptionKind.roll)] });
+      const s = t.rules.state;
+      s.position = s.routeLength - 1;
+      [s.runes, s.runeBits] = [runes, held];
+      rolls(t, a, b, 'plains', 'forest', 'hills', 'swamp', 'keep');
+      t.rules.enterDestination();
+      return [s.runes, s.runeBits];
+    };
+    expect(bothRuneDice(1, 0b1, 'moon', 'moon')).toEqual([2, 0b11]);
+    expect(bothRuneDice(1, 0b1, 'sun', 'moon')).toEqual([2, 0b11]);
+    expect(bothRuneDice(1, 0b100, 'sun', 'moon')).toEqual([3, 0b111]);
   });
 
   it('Step 6, rolling both rune dice: a win on the first die ends the game; the second gives nothing more', () => {
