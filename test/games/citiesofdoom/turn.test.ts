@@ -887,6 +887,26 @@ describe('treasure, destination and the end of the turn (Steps 5-8)', () => {
     expect(usesOffered('keep-change')).toEqual([Use.keep, Use.active, Use.toProvisions]);
     expect(usesOffered('keep')).toEqual([Use.keep, Use.active]);
   });
+
+  it('a Magic result offers healing only with damage, Provisions only below 3 kept, and an upgrade only of what is not upgraded', () => {
+    const usesOffered = (arrange: (t: Table) => void) => {
+      let offered: number[] = [];
+      const t = arena({ step7: 'all' });
+      t.rules.strategy = scripted({ [Decision.assign]: [(v) => ((offered = Array.from(v.options.aux.subarray(0, v.options.count))), v.options.find(OptionKind.choose))] });
+      arrange(t);
+      give(t, me(t), 'white-action', Where.active);
+      rolls(t, 'magic');
+      t.rules.step7();
+      return offered;
+    };
+    expect(usesOffered(() => {})).toEqual([Use.keep, Use.active, Use.toProvisions, Use.upgrade, Use.upgrade, Use.upgrade]);
+    const threeProvisions = usesOffered((t) => {
+      for (let i = 0; i < 3; i++) give(t, me(t), 'white-action', Where.play, 'provisions');
+    });
+    expect(threeProvisions).not.toContain(Use.toProvisions);
+    const characterUpgraded = usesOffered((t) => (t.rules.state.characterUpgraded = true));
+    expect(characterUpgraded.filter((use) => use === Use.upgrade)).toHaveLength(2);
+  });
 });
 
 describe('the end of the game', () => {
