@@ -306,6 +306,21 @@ describe("the Opponent's encounter faces and order of preference", () => {
     expect(me(w).countAt(Where.sideboard)).toBe(1);
   });
 
+  it.each([
+    ['no mark', 'active area', Mark.none, Where.active],
+    ['a circle', 'sideboard', Mark.circle, Where.sideboard],
+  ])('a White Tree used at Step 1 with %s goes to your %s once used (here: blocked)', (_, _where, mark, whereAfter) => {
+    const t = arena();
+    markFace(t, 'green-action', 'whiteTree', mark);
+    give(t, opp(t), 'opponent-action', Where.play, 'whiteTree');
+    give(t, me(t), 'improvised', Where.sideboard);
+    const tree = give(t, me(t), 'green-action', Where.reserve);
+    t.rules.strategy = scripted({ [Decision.assign]: [option(OptionKind.choose, Use.whiteTree)] });
+    rolls(t, 'whiteTree');
+    t.rules.preparePlayer(false);
+    expect(me(t).where[tree]).toBe(whereAfter);
+  });
+
   it('opponentRoll: at Step 1 the Opponent rolls his reserve and keeps his saved results (reserve), or rolls those again too (all)', () => {
     const rolledWith = (opponentRoll: string) => {
       const t = arena({ opponentRoll });
