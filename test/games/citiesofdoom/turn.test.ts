@@ -24,6 +24,18 @@ function fight(t: Table, power: number): boolean {
   return t.rules.fight(power);
 }
 
+/** The uses (Use values) offered for a Magic result rolled in Step 7 under the `step7` reading, after `arrange`. */
+function magicUsesOffered(step7: string, arrange: (t: Table) => void): number[] {
+  let offered: number[] = [];
+  const t = arena({ step7 });
+  t.rules.strategy = scripted({ [Decision.assign]: [(v) => ((offered = Array.from(v.options.aux.subarray(0, v.options.count))), v.options.find(OptionKind.choose))] });
+  arrange(t);
+  give(t, me(t), 'white-action', Where.active);
+  rolls(t, 'magic');
+  t.rules.step7();
+  return offered;
+}
+
 const opp = (t: Table) => t.rules.state.opponent;
 const me = (t: Table) => t.rules.state.player;
 
@@ -888,38 +900,19 @@ describe('treasure, destination and the end of the turn (Steps 5-8)', () => {
   });
 
   it('step7: a Step 7 Magic result offers every Step 1 use (all), keep and Provisions (keep-change), or keep only (keep)', () => {
-    const usesOffered = (step7: string) => {
-      let offered: number[] = [];
-      const t = arena({ step7 });
-      t.rules.strategy = scripted({ [Decision.assign]: [(v) => ((offered = Array.from(v.options.aux.subarray(0, v.options.count))), v.options.find(OptionKind.choose))] });
-      t.rules.state.damage = 2;
-      give(t, me(t), 'white-action', Where.active);
-      rolls(t, 'magic');
-      t.rules.step7();
-      return offered;
-    };
-    expect(usesOffered('all')).toEqual([Use.keep, Use.active, Use.heal, Use.toProvisions, Use.upgrade, Use.upgrade, Use.upgrade]);
-    expect(usesOffered('keep-change')).toEqual([Use.keep, Use.active, Use.toProvisions]);
-    expect(usesOffered('keep')).toEqual([Use.keep, Use.active]);
+    const damaged = (t: Table) => (t.rules.state.damage = 2);
+    expect(magicUsesOffered('all', damaged)).toEqual([Use.keep, Use.active, Use.heal, Use.toProvisions, Use.upgrade, Use.upgrade, Use.upgrade]);
+    expect(magicUsesOffered('keep-change', damaged)).toEqual([Use.keep, Use.active, Use.toProvisions]);
+    expect(magicUsesOffered('keep', damaged)).toEqual([Use.keep, Use.active]);
   });
 
   it('a Magic result offers healing only with damage, Provisions only below 3 kept, and an upgrade only of what is not upgraded', () => {
-    const usesOffered = (arrange: (t: Table) => void) => {
-      let offered: number[] = [];
-      const t = arena({ step7: 'all' });
-      t.rules.strategy = scripted({ [Decision.assign]: [(v) => ((offered = Array.from(v.options.aux.subarray(0, v.options.count))), v.options.find(OptionKind.choose))] });
-      arrange(t);
-      give(t, me(t), 'white-action', Where.active);
-      rolls(t, 'magic');
-      t.rules.step7();
-      return offered;
-    };
-    expect(usesOffered(() => {})).toEqual([Use.keep, Use.active, Use.toProvisions, Use.upgrade, Use.upgrade, Use.upgrade]);
-    const threeProvisions = usesOffered((t) => {
+    expect(magicUsesOffered('all', () => {})).toEqual([Use.keep, Use.active, Use.toProvisions, Use.upgrade, Use.upgrade, Use.upgrade]);
+    const threeProvisions = magicUsesOffered('all', (t) => {
       for (let i = 0; i < 3; i++) give(t, me(t), 'white-action', Where.play, 'provisions');
     });
     expect(threeProvisions).not.toContain(Use.toProvisions);
-    const characterUpgraded = usesOffered((t) => (t.rules.state.characterUpgraded = true));
+    const characterUpgraded = magicUsesOffered('all', (t) => (t.rules.state.characterUpgraded = true));
     expect(characterUpgraded.filter((use) => use === Use.upgrade)).toHaveLength(2);
   });
 });
