@@ -18,6 +18,24 @@ function fight(lord: string, stack: string[], items: string[], rolls: number[], 
   return { rules, lines };
 }
 
+/**
+ * Corbin rests a turn in a free town (a Market Step at 1 gold a wound) with these wounds, allies and gold, paying to heal
+ * `heal` wounds (by default the first option: as many as the gold pays for). Returns the wounds and gold after.
+ */
+function restWithAllies(allies: string[], before: { hero: number; allies: number[]; gold: number }, heal?: number) {
+  const rules = makeRules({ players: 1, maxRounds: 1, healCost: 1 });
+  const script: Script = { [Decision.destination]: (view) => view.options.count - 1 };
+  if (heal !== undefined) script[Decision.heal] = (view) => option(view, OptionKind.heal, heal);
+  rules.playGame(1, scripted(script), newRecord(), (r) => {
+    seatHero(r, 0, 'Corbin', -1, allies);
+    r.state.wounds[0] = before.hero;
+    r.state.allyWounds.set(before.allies);
+    r.state.gold[0] = before.gold;
+  });
+  const s = rules.state;
+  return { hero: s.wounds[0], allies: Array.from(s.allyWounds.subarray(0, allies.length)), gold: s.gold[0] };
+}
+
 /** The ally fights in every ranged phase; the hero escapes when combat round `escapeAt` begins. */
 const allyInRanged = (escapeAt: number): Script => ({
   [Decision.allyAttack]: (view: DecisionView) => (view.state.phase === Phase.ranged ? option(view, OptionKind.ally, 0) : 0),
@@ -111,42 +129,15 @@ describe('allies in combat (notes A4: an ally attacking in a phase takes the who
   });
 
   it('heal with the hero in a Market Step, after the hero, as far as the gold goes', () => {
-    const rules = makeRules({ players: 1, maxRounds: 1, healCost: 1 });
-    rules.playGame(1, scripted({ [Decision.destination]: (view) => view.options.count - 1 }), newRecord(), (r) => {
-      seatHero(r, 0, 'Corbin', -1, ['Sellsword']);
-      r.state.wounds[0] = 2;
-      r.state.allyWounds[0] = 2;
-      r.state.gold[0] = 3;
-    });
-    expect(rules.state.wounds[0]).toBe(0);
-    expect(rules.state.allyWounds[0]).toBe(1);
-    expect(rules.state.gold[0]).toBe(0);
+    expect(restWithAllies(['Sellsword'], { hero: 2, allies: [2], gold: 3 })).toEqual({ hero: 0, allies: [1], gold: 0 });
   });
 
   it('heal the allies only with what is left of the wounds the hero chose to pay for, though the gold would pay for more', () => {
-    const rules = makeRules({ players: 1, maxRounds: 1, healCost: 1 });
-    const script = { [Decision.destination]: (view: DecisionView) => view.options.count - 1, [Decision.heal]: (view: DecisionView) => option(view, OptionKind.heal, 3) };
-    rules.playGame(1, scripted(script), newRecord(), (r) => {
-      seatHero(r, 0, 'Corbin', -1, ['Sellsword']);
-      r.state.wounds[0] = 2;
-      r.state.allyWounds[0] = 2;
-      r.state.gold[0] = 10;
-    });
-    expect(rules.state.wounds[0]).toBe(0);
-    expect(rules.state.allyWounds[0]).toBe(1);
-    expect(rules.state.gold[0]).toBe(7);
+    expect(restWithAllies(['Sellsword'], { hero: 2, allies: [2], gold: 10 }, 3)).toEqual({ hero: 0, allies: [1], gold: 7 });
   });
 
   it('heal the allies in the order the hero holds them, the chosen wounds shared out along the way', () => {
-    const rules = makeRules({ players: 1, maxRounds: 1, healCost: 1 });
-    const script = { [Decision.destination]: (view: DecisionView) => view.options.count - 1, [Decision.heal]: (view: DecisionView) => option(view, OptionKind.heal, 3) };
-    rules.playGame(1, scripted(script), newRecord(), (r) => {
-      seatHero(r, 0, 'Corbin', -1, ['Sellsword', 'Dwarf Bodyguard']);
-      r.state.allyWounds.set([2, 2]);
-      r.state.gold[0] = 10;
-    });
-    expect([rules.state.allyWounds[0], rules.state.allyWounds[1]]).toEqual([0, 1]);
-    expect(rules.state.gold[0]).toBe(7);
+    expect(restWithAllies(['Sellsword', 'Dwarf Bodyguard'], { hero: 0, allies: [2, 2], gold: 10 }, 3)).toEqual({ hero: 0, allies: [0, 1], gold: 7 });
   });
 });
 
