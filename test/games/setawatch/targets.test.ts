@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { OptionKind } from '../../../src/games/setawatch/decisions.ts';
+import { attack, ability, play, type Scenario, type Step } from './scenario.ts';
+
+/**
+ * Which creatures each ability is offered on: the target rule of every card whose text names a place in the Line
+ * ("in second position", "the last creature in line", "next to one you just defeated"...). The scenario files test
+ * each power once it is used; these test that it is offered exactly where its card says, and nowhere else.
+ */
+
+/** Party cleric, ranger, warrior, wizard, the cleric camping: the ranger rolls 8, 7, 2; the warrior 8, 5, 4; the wizard 6, 5, 2. */
+const SECOND = { camper: 'cleric', rolls: [1, 1, 1, 8, 7, 2, 8, 5, 4, 6, 5, 2] };
+/** The same party with the ranger camping: the cleric watches with three 1s. An adventurer attacks only with a card face up. */
+const CLERIC_WATCHES = { camper: 'ranger', rolls: [1, 1, 1, 8, 7, 2, 8, 5, 4, 6, 5, 2] };
+/** The pre-production Knight (third seat, three 3s) with the cleric camping. */
+const KNIGHT = { party: 'cleric,warrior,knight,bard', sets: 'base+preproduction', camper: 'cleric', rolls: [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4] };
+const FILLER = ['Bear#2', 'Eagle#2', 'Wolf#2', 'Fae', 'Fae#2', 'Treant', 'Treant#2'];
+/** Firewood that lights one creature, two, three. */
+const LIGHTS_ONE = 3;
+const LIGHTS_THREE = 12;
+
+/** The Line positions an ability is offered on (with any die, by exhausting, in any mode) at the Watch decision after `before`. */
+function offeredOn(name: string, scenario: Scenario, before: Step[] = []): number[] {
+  const positions = new Set<number>();
+  const readOffers: Step = (view) => {
+    const o = view.options;
+    for (let i = 0; i < o.count; i++) if (o.kind[i] === OptionKind.ability && view.tables.abilities[view.state.slotCard[o.slot[i]]].name === name) positions.add(o.target[i]);
+    return 0;
+  };
+  play({ ...scenario, watch: [...before, readOffers] });
+  return [...positions].sort((a, b) => a - b);
+}
+
+describe('abilities are offered on the creatures their cards name, and no others', () => {
+  it('Throw Axe: the creature in second position, once it is revealed', () => {
+    const scenario = { ...SECOND, active: ['Throw Axe'], deck: ['Bear', 'Treant', 'Eagle', ...FILLER] };
+    expect(offeredOn('Throw Axe', { ...scenario, fire: LIGHTS_THREE })).toEqual([1]);
+    expect(offeredOn('Throw Axe', { ...scenario, fire: LIGHTS_ONE })).toEqual([]);
+  });
+
+  it('Chaos Blast: a revealed creature with a revealed creature behind it (the pair it defeats)', () => {
+    const scenario = { ...SECOND, active: ['Chaos Blast'], deck: ['Bear', 'Treant', 'Eagle', ...FILLER] };
+    expect(offeredOn('Chaos Blast', { ...scenario, fire: LIGHTS_THREE })).toEqual([0, 1]);
+    expect(offeredOn('Chaos Blast', { ...scenario, fire: LIGHTS_ONE })).toEqual([]);
+  });
+
+  it('Curse: a creature with an attack die on it, the first seat’s die as well as any other', () => {
+    const scenario = { ...CLERIC_WATCHES, active: ['Curse', 'Rebuke'], fire: LIGHTS_THREE, deck: ['Bear', 'Treant', 'Eagle', ...FILLER] };
+    expect(offeredOn('Curse', scenario)).toEqual([]);
+    expect(offeredOn('Curse', scenario, [attack(1, 0, 'cleric')])).toEqual([0]);
+  });
+
+  it('Animal Sentry: the last creature in line only', () => {
+    const scenario = { party: 'beastmaster,cleric,rogue,warrior', camper: 'cleric', rolls: [8, 7, 2, 1, 1, 1, 6, 5, 3, 8, 6, 4], fire: LIGHTS_THREE };
+    const line = { ...scenario, active: ['Hunt', 'Animal Sentry'], graveyard: ['Bear'], deck: ['Eagle', ...FILLER] };
+    expect(offeredOn('Animal Sentry', line, [ability('Hunt', 2, 0)])).toEqual([5]);
+  });
+
+  it('Berserker: a revealed creature of lesser health in the defeated creature’s place or in front of it', () => {
+    // Eagle 3, Bear 4, Wolf 4: the ranger's 8 defeats the Bear in second position, and the Wolf moves into its place.
+    const scenario = { ...SECOND, active: ['Berserker', 'Far Sight'], fire: LIGHTS_THREE, deck: ['Eagle', 'Bear', 'Wolf', ...FILLER] };
+    expect(offeredOn('Berserker', scenario)).toEqual([]);
+    expect(offeredOn('Berserker', scenario, [attack(8, 1, 'ranger')])).toEqual([0]); // the Wolf, of equal health, is not lesser
+  });
+
+  it('Taunt: a revealed creature not already in first position (RULES.md, the Knight)', () => {
+    const scenario = { ...KNIGHT, active: ['Taunt'], fire: LIGHTS_THREE, deck: ['Bear', 'Eagle', 'Wolf', ...FILLER] };
+    expect(offeredOn('Taunt', scenario)).toEqual([1, 2]);
+  });
+
+  it('Shield Bash: only while the first two creatures are revealed', () => {
+    const scenario = { ...KNIGHT, active: ['Shield Bash'], deck: ['Treant', 'Eagle', ...FILLER] };
+    expect(offeredOn('Shield Bash', { ...scenario, fire: 8 })).toEqual([-1]);
+    expect(offeredOn('Shield Bash', { ...scenario, fire: LIGHTS_ONE })).toEqual([]);
+  });
+});
