@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { OptionKind } from '../../../src/games/setawatch/decisions.ts';
+import { type DecisionView, OptionKind } from '../../../src/games/setawatch/decisions.ts';
+import { DICE_PER_SEAT } from '../../../src/games/setawatch/state.ts';
 import { attack, ability, play, type Scenario, type Step } from './scenario.ts';
 
 /**
@@ -72,5 +73,36 @@ describe('abilities are offered on the creatures their cards name, and no others
     const scenario = { ...KNIGHT, active: ['Shield Bash'], deck: ['Treant', 'Eagle', ...FILLER] };
     expect(offeredOn('Shield Bash', { ...scenario, fire: 8 })).toEqual([-1]);
     expect(offeredOn('Shield Bash', { ...scenario, fire: LIGHTS_ONE })).toEqual([]);
+  });
+});
+
+/** The values of the dice of `seat` offered for a direct attack on the creature at `position`, one entry per option. */
+function attackDiceOffered(view: DecisionView, seat: number, position: number): number[] {
+  const o = view.options;
+  const values: number[] = [];
+  for (let i = 0; i < o.count; i++) if (o.kind[i] === OptionKind.attack && o.target[i] === position && Math.floor(o.die[i] / DICE_PER_SEAT) === seat) values.push(view.state.dieValue[o.die[i]]);
+  return values.sort((a, b) => a - b);
+}
+
+/** Reads the attack dice offered at one Watch decision into `into`, then takes `next`. */
+const readAttackDice = (seat: number, into: number[][], next: Step): Step => (view) => (into.push(attackDiceOffered(view, seat, 0)), next(view));
+
+describe('dice of equal value are offered once (they are interchangeable), and only while they are', () => {
+  const RANGER = 1;
+  const BEASTMASTER = 0;
+  const twoEights = { camper: 'cleric', rolls: [1, 1, 1, 8, 8, 2, 8, 5, 4, 6, 5, 2], active: ['Far Sight'], deck: ['Treant', 'Bear', ...FILLER] };
+
+  it('two 8s are one option per target; with one spent, the other is still offered', () => {
+    const offered: number[][] = [];
+    play({ ...twoEights, watch: [readAttackDice(RANGER, offered, attack(8, 0, 'ranger')), readAttackDice(RANGER, offered, () => 0)] });
+    expect(offered).toEqual([[2, 8], [2, 8]]);
+  });
+
+  it('a tamed creature’s die is not interchangeable with a rolled die of the same value: both are offered', () => {
+    // The Beast Master rolls 4, 7, 2 and tames the Wolf (health 4) with the 2.
+    const scenario = { party: 'beastmaster,cleric,rogue,warrior', camper: 'cleric', rolls: [4, 7, 2, 1, 1, 1, 6, 5, 3, 8, 6, 4], active: ['Tame Beast'], deck: ['Wolf', 'Treant', ...FILLER] };
+    const offered: number[][] = [];
+    play({ ...scenario, watch: [ability('Tame Beast', 2, 0), readAttackDice(BEASTMASTER, offered, () => 0)] });
+    expect(offered).toEqual([[4, 4, 7]]);
   });
 });
