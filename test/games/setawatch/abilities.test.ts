@@ -20,6 +20,8 @@ const SECOND = { camper: 'cleric', rolls: [1, 1, 1, 8, 7, 2, 8, 5, 4, 6, 5, 2] }
 const FILLER = ['Bear#2', 'Eagle#2', 'Wolf#2', 'Fae', 'Fae#2', 'Treant', 'Treant#2'];
 
 const logHas = (log: string[], text: string) => expect(log.some((line) => line.includes(text)), `log lacks "${text}":\n${log.join('\n')}`).toBe(true);
+/** How many cards the log shows revealed. */
+const reveals = (log: string[]) => log.filter((line) => line.startsWith('  reveal ')).length;
 const checkOptions = (check: Step): Step => (view) => {
   check(view);
   return 0;
@@ -629,11 +631,19 @@ describe('Wizard abilities', () => {
     const game = play({ ...SECOND, active: ['Illuminate'], fire: 12, deck: ['Fae', 'Bear', 'Eagle', ...FILLER] });
     logHas(game.log, 'fire 12 -> 11');
     logHas(game.log, 'reveal Eagle (position 3');
+    expect(reveals(game.log)).toBe(3); // the fire's two and Illuminate's one
+  });
+
+  it('Illuminate does nothing while the Wizard camps (a passive works only in the fight)', () => {
+    const game = play({ ...SECOND, camper: 'wizard', active: ['Illuminate', 'Far Sight'], fire: 12, deck: ['Fae', 'Bear', 'Eagle', ...FILLER] });
+    logHas(game.log, 'fire 12 -> 11');
+    expect(reveals(game.log)).toBe(2);
   });
 
   it('Illuminate counts every firewood of a larger loss (an Ember Drake’s -3 reveals three more)', () => {
     const game = play({ ...SECOND, active: ['Illuminate', 'Wound'], fire: 12, deck: ['Ember Drake', 'Bear', 'Eagle', 'Wolf', ...FILLER] });
     logHas(game.log, 'fire 12 -> 9');
     logHas(game.log, 'reveal Bear (position 5');
+    expect(reveals(game.log)).toBe(5);
   });
 });
