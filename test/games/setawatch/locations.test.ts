@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Camp, Decision, type DecisionView, OptionKind } from '../../../src/games/setawatch/decisions.ts';
-import { Die } from '../../../src/games/setawatch/state.ts';
+import { Die, Slot, SLOTS_PER_SEAT } from '../../../src/games/setawatch/state.ts';
 import { attack, burn, campAction, card, EVERY_CARD, find, optional, play, type Step, targetIs } from './scenario.ts';
 
 const ROLLS = [1, 1, 1, 8, 7, 6, 8, 5, 4, 6, 5, 4];
@@ -103,6 +103,23 @@ describe('location effects', () => {
   ] as const)('Forbidden Tower (towerBurn=%s): burning a card for fire: %s', (towerBurn, change) => {
     const game = play({ ...base, towerBurn, locations: ['Forbidden Tower'], deck: FILLER, watch: [burn('Wound')] });
     logHas(game.log, change);
+  });
+
+  it("Witch's Shack bringing the fire to 0 as the round starts: the exhaust it forces may be anyone's, as no one camps yet", () => {
+    let offered: number[] = [];
+    let withCards: number[] = [];
+    const readSeatsAtZero: Step = ({ options, state }) => {
+      if (state.fire > 0) return 0; // round 1's Line exhausting cards of the three on Watch (the cleric camps)
+      offered = [...new Set(Array.from({ length: options.count }, (_, i) => Math.floor(options.slot[i] / SLOTS_PER_SEAT)))].sort();
+      withCards = [0, 1, 2, 3].filter((seat) => state.slotState.subarray(seat * SLOTS_PER_SEAT, (seat + 1) * SLOTS_PER_SEAT).includes(Slot.active));
+      return 0;
+    };
+    const exhausts = Array.from({ length: 12 }, () => optional(readSeatsAtZero));
+    const game = play({ ...base, fire: 5, rounds: 2, locations: ['Barren Plains', "Witch's Shack"], deck: FILLER, other: { [Decision.exhaust]: exhausts } });
+    logHas(game.log, 'fire 5 -> 0');
+    logHas(game.log, 'the fire reaches 0');
+    expect(offered).toContain(0);
+    expect(offered).toEqual(withCards);
   });
 
   it.each(['any', 'at-zero'] as const)('Forbidden Tower (towerBurn=%s): the exhaust the fire at 0 forces gives +3', (towerBurn) => {
