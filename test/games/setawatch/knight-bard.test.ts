@@ -68,6 +68,20 @@ describe('the Knight', () => {
     expect(inspired).toHaveLength(1);
   });
 
+  it('Assist is offered to each adventurer on Watch, not the Knight camping, once a camp', () => {
+    const assisted = (before: Step[]) => {
+      const seats = new Set<number>();
+      const look: Step = (view) => {
+        for (let i = 0; i < view.options.count; i++) if (view.options.kind[i] === OptionKind.campAction && view.options.aux[i] === Camp.own) seats.add(view.options.target[i]);
+        return 0;
+      };
+      play({ ...PARTY, camper: 'knight', active: ['Rebuke', 'Throw Axe', 'Shield Bash', 'Line Dance'], deck: FILLER, camp: [...before, look] });
+      return [...seats].sort();
+    };
+    expect(assisted([])).toEqual([SEAT.cleric, SEAT.warrior, SEAT.bard]);
+    expect(assisted([ownAction(3, SEAT.warrior)])).toEqual([]);
+  });
+
   it('Assist gives the camp die to an adventurer on Watch as an attack die for the round, not for abilities', () => {
     let diePaysForAbility = true;
     const checkThenAttack: Step = (view) => {

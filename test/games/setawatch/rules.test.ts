@@ -11,7 +11,7 @@ import { SetawatchRules } from '../../../src/games/setawatch/rules.ts';
 import { DICE_PER_SEAT, Slot, Status } from '../../../src/games/setawatch/state.ts';
 import { campfireReveals } from '../../../src/games/setawatch/watch.ts';
 import { greedy } from '../../../strategies/setawatch/greedy.ts';
-import { attack, burn, campAction, card, content, EVERY_CARD, find, optional, play, type Step, targetIs } from './scenario.ts';
+import { attack, burn, campAction, card, content, EVERY_CARD, find, optional, play, type Scenario, type Step, targetIs } from './scenario.ts';
 import { ScriptedThenRandom } from '../../fixtures/dice.ts';
 import { Camp, Decision, type DecisionView, OptionKind, Rune, Scout } from '../../../src/games/setawatch/decisions.ts';
 
@@ -162,6 +162,46 @@ describe('camp actions', () => {
     expect(offeredValues([6, 7, 8], [], 'ranger')[Camp.heal]).toEqual([6]);
   });
 
+  /** The camp options of one kind the Cleric (camping, rolling `dice`) is offered after the `before` steps, as "card" or "card for spare" per die. */
+  function campOptionsOf(action: number, scenario: Partial<Scenario> & { dice: number[] }, before: Step[] = []): string[] {
+    let offered: string[] = [];
+    const look: Step = (view) => {
+      const o = view.options;
+      const cardName = (slot: number) => view.tables.abilities[view.state.slotCard[slot]].name;
+      offered = [];
+      for (let i = 0; i < o.count; i++) {
+        if (o.kind[i] !== OptionKind.campAction || o.aux[i] !== action) continue;
+        offered.push(`${view.state.dieValue[o.die[i]]}: ${cardName(o.slot[i])}${action === Camp.equip ? ` for ${cardName(o.target[i])}` : ''}`);
+      }
+      return 0;
+    };
+    play({ ...base, ...scenario, camper: 'cleric', rolls: [...scenario.dice, ...ROLLS.slice(3)], deck: FILLER, camp: [...before, look] });
+    return offered;
+  }
+
+  it('Heal refreshes an exhausted card: it is offered on those only', () => {
+    expect(campOptionsOf(Camp.heal, { dice: [6, 2, 3], active: EVERY_CARD.filter((name) => name !== 'Wound'), exhausted: ['Wound'] })).toEqual(['6: Wound']);
+  });
+
+  it("Equip swaps one of the camper's cards on the board for one of theirs in reserve, once a camp", () => {
+    // The Cleric's Rebuke and Cleanse Undead face up, Banish exhausted; Blinding Light and Protective Ward in reserve.
+    const cleric = { active: ['Rebuke', 'Cleanse Undead', 'Far Sight', 'Wound', 'Curse'], exhausted: ['Banish'] };
+    const pairs = ['Rebuke', 'Cleanse Undead', 'Banish'].flatMap((onBoard) => [`2: ${onBoard} for Blinding Light`, `2: ${onBoard} for Protective Ward`]);
+    expect(campOptionsOf(Camp.equip, { ...cleric, dice: [2, 1, 1] }).filter((option) => option.startsWith('2:'))).toEqual(pairs);
+    expect(campOptionsOf(Camp.equip, { ...cleric, dice: [2, 3, 3] }, [campAction(Camp.equip, 2)])).toEqual([]);
+  });
+
+  it('Runes take a pair of dice still unspent: a double with one die spent on a camp action offers none', () => {
+    const runes = (before: Step[]) => {
+      let count = -1;
+      const look: Step = (view) => ((count = Array.from(view.options.kind.subarray(0, view.options.count)).filter((kind) => kind === OptionKind.runes).length), 0);
+      play({ ...base, rolls: [5, 5, 3, ...ROLLS.slice(3)], deck: FILLER, camp: [...before, look] });
+      return count;
+    };
+    expect(runes([])).toBeGreaterThan(0);
+    expect(runes([campAction(Camp.chop, 5)])).toBe(0);
+  });
+
   it('each further Scout Ahead die must be higher than the one just placed', () => {
     expect(offeredValues([5, 5, 6], [campAction(Camp.scout, 5)])[Camp.scout]).toEqual([6]);
   });
@@ -196,19 +236,20 @@ describe('camp actions', () => {
 });
 
 describe('Check Map', () => {
-  /** Whether the camper, with three 5s, is offered Check Map on the first round of this map (then ends camp: option 0). */
-  function offered(locations: string[], onlyLocations: boolean): boolean {
-    let checkMap = false;
-    const look: Step = (view) => ((checkMap = find(view, (o, i) => o.kind[i] === OptionKind.campAction && o.aux[i] === Camp.checkMap) >= 0), 0);
-    play({ ...base, camper: 'cleric', rolls: [5, 5, 5], locations, onlyLocations, deck: FILLER, camp: [look] });
-    return checkMap;
+  /** Whether the camper, with three 5s, is offered Check Map (the Cleric) or Teleport (the Wizard) on the first round of this map (then ends camp: option 0). */
+  function offered(locations: string[], onlyLocations: boolean, action: 'Check Map' | 'Teleport' = 'Check Map'): boolean {
+    let found = false;
+    const [camper, aux, rolls] = action === 'Check Map' ? ['cleric', Camp.checkMap, [5, 5, 5]] : ['wizard', Camp.own, [...ROLLS.slice(0, 9), 5, 5, 5]];
+    const look: Step = (view) => ((found = find(view, (o, i) => o.kind[i] === OptionKind.campAction && o.aux[i] === aux) >= 0), 0);
+    play({ ...base, camper, rolls, locations, onlyLocations, deck: FILLER, camp: [look] });
+    return found;
   }
 
-  it('may change the next location, not a final one, also on a map that ends without one (a Doomed Run expedition)', () => {
-    expect(offered(['Barren Plains'], false)).toBe(true);
-    expect(offered(['Barren Plains', 'Goblin Caves'], true)).toBe(true);
-    expect(offered(['Barren Plains', 'Forbidden Tower'], true)).toBe(false);
-    expect(offered(['Barren Plains'], true)).toBe(false);
+  it.each(['Check Map', 'Teleport'] as const)('%s may change the next location, not a final one, also on a map that ends without one (a Doomed Run expedition)', (action) => {
+    expect(offered(['Barren Plains'], false, action)).toBe(true);
+    expect(offered(['Barren Plains', 'Goblin Caves'], true, action)).toBe(true);
+    expect(offered(['Barren Plains', 'Forbidden Tower'], true, action)).toBe(false);
+    expect(offered(['Barren Plains'], true, action)).toBe(false);
   });
 
   it('shows the next location and the top of the unused deck: the camper keeps one as next, the other goes under the unused deck', () => {
