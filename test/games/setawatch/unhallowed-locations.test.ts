@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Decision, OptionKind } from '../../../src/games/setawatch/decisions.ts';
 import { DICE_PER_SEAT, Die } from '../../../src/games/setawatch/state.ts';
 import { ability, attack, content, EVERY_CARD, find, optional, play, type Step } from './scenario.ts';
+import { greedyChoice } from '../../../strategies/setawatch/greedy.ts';
 
 /**
  * The printed Unhallowed and locations (shared/reference/setawatch-cards.md, sections 2 and 3) against the engine:
@@ -239,6 +240,23 @@ describe('locations', () => {
     const offered: number[] = [];
     play({ ...base, camper: undefined, sets: 'base+extra-locations', rolls: [1, 1, 1, 8, 8, 2, 8, 8, 2, 6, 5, 4], locations: ['Ruined Gate'], deck: FILLER, other: { [Decision.camper]: [(view) => { for (let i = 0; i < view.options.count; i++) offered.push(view.options.target[i]); return 0; }] } });
     expect(offered).toEqual([1, 2]);
+  });
+
+  it('Ruined Gate: an adventurer who has camped twice cannot rest, however high their roll; the highest of the others must camp', () => {
+    // The Ranger camps in rounds 1 and 2 (the others, rolling high, fight as greedy does), then rolls three 8s at the
+    // Ruined Gate in round 3; the Warrior's 7, 7, 7 is next, and is the only choice (so the party is not asked).
+    const ranger: Step = (view) => find(view, (o, i) => o.target[i] === 1);
+    const high = [6, 6, 5, 8, 7, 6, 8, 8, 7, 6, 6, 5];
+    const rounds = [high, high, [1, 1, 1, 8, 8, 8, 7, 7, 7, 6, 5, 4]].flat();
+    const fight = Array.from({ length: 60 }, () => optional((view: Parameters<Step>[0]) => greedyChoice(Decision.watch, view)));
+    const game = play({ ...base, camper: undefined, sets: 'base+extra-locations', rounds: 3, rolls: rounds, locations: ['Barren Plains', 'Dark Woods', 'Ruined Gate'], deck: FILLER, watch: fight, other: { [Decision.camper]: [ranger, ranger] } });
+    const round3 = game.log.slice(game.log.findIndex((line) => line.startsWith('round 3: Ruined Gate')));
+    expect(round3.filter((line) => line.includes(' camps (rest'))).toEqual(['  Warrior camps (rest 1 of 2)']);
+  });
+
+  it('Tranquil Village refreshes only adventurers on Watch: the camper rolling under 6 refreshes just the one card every camper does', () => {
+    const game = play({ ...base, sets: 'base+extra-locations', active: ['Far Sight', 'Wound', 'Curse'], exhausted: ['Rebuke', 'Banish'], rolls: [1, 1, 2, ...ROLLS.slice(3)], locations: ['Tranquil Village'], deck: FILLER });
+    expect(game.log.filter((line) => line.startsWith('  Cleric refreshes'))).toHaveLength(1);
   });
 
   it('Cursed Cathedral: the party chooses which revealed creature falls', () => {
