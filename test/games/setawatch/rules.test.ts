@@ -191,17 +191,6 @@ describe('camp actions', () => {
     expect(campOptionsOf(Camp.equip, { ...cleric, dice: [2, 3, 3] }, [campAction(Camp.equip, 2)])).toEqual([]);
   });
 
-  it('Runes take a pair of dice still unspent: a double with one die spent on a camp action offers none', () => {
-    const runes = (before: Step[]) => {
-      let count = -1;
-      const look: Step = (view) => ((count = Array.from(view.options.kind.subarray(0, view.options.count)).filter((kind) => kind === OptionKind.runes).length), 0);
-      play({ ...base, rolls: [5, 5, 3, ...ROLLS.slice(3)], deck: FILLER, camp: [...before, look] });
-      return count;
-    };
-    expect(runes([])).toBeGreaterThan(0);
-    expect(runes([campAction(Camp.chop, 5)])).toBe(0);
-  });
-
   it('each further Scout Ahead die must be higher than the one just placed', () => {
     expect(offeredValues([5, 5, 6], [campAction(Camp.scout, 5)])[Camp.scout]).toEqual([6]);
   });
@@ -394,6 +383,27 @@ describe('runes', () => {
     // All three runes spend all three dice: nothing is left but to stop (a choice of one the engine does not ask).
     expect(offered([4, 4, 4], [runes(Rune.seal | Rune.vanquish | Rune.bolster)]).options).toBeLessThanOrEqual(1);
     expect(offered([4, 4, 2], [runes(Rune.seal | Rune.bolster)]).options).toBeGreaterThan(1);
+  });
+
+  it('take a pair of dice still unspent: a double with one die spent on a camp action offers none', () => {
+    const runes = (before: Step[]) => {
+      let count = -1;
+      const look: Step = (view) => ((count = Array.from(view.options.kind.subarray(0, view.options.count)).filter((kind) => kind === OptionKind.runes).length), 0);
+      play({ ...base, rolls: [5, 5, 3, ...ROLLS.slice(3)], deck: FILLER, camp: [...before, look] });
+      return count;
+    };
+    expect(runes([])).toBeGreaterThan(0);
+    expect(runes([campAction(Camp.chop, 5)])).toBe(0);
+  });
+
+  it('a pair does its two runes and not the third', () => {
+    const done = (bits: number) =>
+      play({ ...base, rolls: cleric([3, 3, 5]), horde: ['Wolf#2'], deck: FILLER, camp: [runes(bits)] })
+        .log.filter((line) => line.startsWith('  rune '))
+        .map((line) => line.slice('  rune '.length).split(':')[0]);
+    expect(done(Rune.seal | Rune.vanquish)).toEqual(['Seal', 'Vanquish']);
+    expect(done(Rune.seal | Rune.bolster)).toEqual(['Seal', 'Bolster']);
+    expect(done(Rune.vanquish | Rune.bolster)).toEqual(['Vanquish', 'Bolster']);
   });
 
   it('Vanquish takes the top creature of the Horde out of the game', () => {
