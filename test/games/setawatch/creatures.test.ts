@@ -526,7 +526,10 @@ describe('Unhallowed powers', () => {
     logHas(play({ ...cleric, deck: ['Werewolf', 'Bear'] }).log, 'reveal Bear (position 2, health 8)');
   });
 
-  it('Goblin Chief brings the two strongest Goblins in front of it, weakest first', () => {
+  it.each([
+    ['the stronger under the weaker', ['Goblins#2', 'Goblins']],
+    ['the stronger on top', ['Goblins', 'Goblins#2']],
+  ])('Goblin Chief brings the two strongest Goblins in front of it, weakest first, whatever their order in the Graveyard (%s)', (_, graveyard) => {
     let front: string[] = [];
     const record: Step = (view) => {
       const copy = (label: string) => card(view.tables, label);
@@ -534,7 +537,7 @@ describe('Unhallowed powers', () => {
       front = Array.from(view.state.lineCard.subarray(0, 3), (id) => named.get(id) ?? view.tables.names[id]);
       return 0;
     };
-    const game = play({ ...cleric, graveyard: ['Goblins#2', 'Goblins'], deck: ['Goblin Chief'], watch: [record] });
+    const game = play({ ...cleric, graveyard, deck: ['Goblin Chief'], watch: [record] });
     logHas(game.log, 'Goblins enters the Line face up at position 1');
     logHas(game.log, 'Goblins enters the Line face up at position 2');
     // Pulled weakest first, each Goblins' Reveal moves it to first position: the stronger one, pulled last, leads.
@@ -542,8 +545,17 @@ describe('Unhallowed powers', () => {
     expect(front).toEqual(['Goblins#2 (health 7)', 'Goblins (health 6)', 'Goblin Chief']);
   });
 
-  it('Necromancer brings the top two Undead in front of it, weakest first, and they reveal', () => {
-    const game = play({ ...cleric, graveyard: ['Skeletons', 'Zombie Horde', 'Vampire'], deck: ['Necromancer'] });
+  it('Goblin Chief leaves a weaker third Goblin in the Graveyard (a card file where the Eagle is a Goblin)', () => {
+    const goblinEagle = setawatchContentSchema.parse({ ...content, creatures: content.creatures.map((c) => (c.name === 'Eagle' ? { ...c, type: 'Goblin' } : c)) });
+    const game = play({ ...cleric, content: goblinEagle, graveyard: ['Goblins#2', 'Goblins', 'Eagle'], deck: ['Goblin Chief'] });
+    expect(game.names(game.state.graveyard)).toEqual(['Eagle']);
+  });
+
+  it.each([
+    ['the weaker on top', ['Skeletons', 'Zombie Horde', 'Vampire']],
+    ['the stronger on top', ['Skeletons', 'Vampire', 'Zombie Horde']],
+  ])('Necromancer brings the top two Undead in front of it, weakest first, and they reveal (%s)', (_, graveyard) => {
+    const game = play({ ...cleric, graveyard, deck: ['Necromancer'] });
     const vampire = game.log.findIndex((line) => line.includes('Vampire enters the Line face up at position 1'));
     expect(vampire).toBeGreaterThan(0);
     logHas(game.log, 'Zombie Horde enters the Line face up at position 2');
