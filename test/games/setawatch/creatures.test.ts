@@ -582,6 +582,13 @@ describe('Unhallowed powers', () => {
     expect(game.names(game.state.horde).slice(0, 2)).toEqual(['Corrupt Druid', 'Bear']);
   });
 
+  it('Corrupt Druid leaves a face-down Forest Creature in the Line: only revealed ones go (pre-production)', () => {
+    let front = '';
+    const record: Step = (view) => ((front = view.tables.names[view.state.lineCard[0]]), 0);
+    play({ ...cleric, sets: 'base+preproduction', deck: ['Bear', 'Corrupt Druid', 'Wolf', 'Fae', 'Eagle'], watch: [record] });
+    expect(front).toBe('Wolf');
+  });
+
   it('Corrupt Druid takes tamed Forest Creatures to the Horde too (pre-production)', () => {
     const game = play({ ...beastmaster, sets: 'base+preproduction', horde: [], active: ['Tame Beast'], deck: ['Wolf', 'Bear', 'Corrupt Druid', ...FILLER], watch: [ability('Tame Beast', 2, 0)] });
     logHas(game.log, 'Wolf leaves the party');
