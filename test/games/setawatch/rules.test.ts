@@ -415,6 +415,14 @@ describe('runes', () => {
     expect(game.state.horde.toArray()).toContain(card(game.rules.tables, 'Wolf#2'));
   });
 
+  it('Bolster rerolls each die at most once: the die just rerolled is not offered again', () => {
+    const offered: number[][] = [];
+    const rerollFirstOffered: Step = (view) => (offered.push(Array.from(view.options.die.subarray(1, view.options.count))), 1);
+    play({ ...base, rolls: cleric([3, 3, 5]), deck: FILLER, camp: [runes(Rune.vanquish | Rune.bolster)], other: { [Decision.reroll]: [rerollFirstOffered, rerollFirstOffered, rerollFirstOffered] } });
+    const ranger = DICE_PER_SEAT;
+    expect(offered).toEqual([[ranger, ranger + 1, ranger + 2], [ranger + 1, ranger + 2], [ranger + 2]]);
+  });
+
   it('Bolster lets each adventurer on Watch reroll their dice; the camper is not on Watch', () => {
     const asked: number[] = [];
     const reroll = (answer: number): Step => (view) => (asked.push(view.seat), answer);
