@@ -146,6 +146,14 @@ describe('the Bard', () => {
     expect(game.names(game.state.horde).slice(0, 3)).toEqual(['Eagle', 'Wolf', 'Bear']);
   });
 
+  it("Line Dance's reroll offers the unspent rolled dice of those in the fight: not the camper's, not the die Line Dance took", () => {
+    let offered: number[] = [];
+    const readDice: Step = (view) => ((offered = Array.from(view.options.die.subarray(1, view.options.count))), 0);
+    play({ ...PARTY, active: ['Line Dance', 'Throw Axe', 'Shield Bash'], fire: 12, deck: ['Bear', 'Wolf', 'Eagle', ...FILLER], watch: [ability('Line Dance', 4, 0, { aux: 2 })], other: { [Decision.reroll]: [readDice] } });
+    const dice = (seat: number, from = 0) => [0, 1, 2].slice(from).map((k) => seat * DICE_PER_SEAT + k);
+    expect(offered).toEqual([...dice(SEAT.warrior), ...dice(SEAT.knight), ...dice(SEAT.bard, 1)]);
+  });
+
   it('Line Dance moves no creature behind a Lich', () => {
     // "No Ability cards can affect creature cards behind the Lich." Catches: swaps listed for any two positions.
     let lineDanceOptions = -1;
