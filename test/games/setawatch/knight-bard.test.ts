@@ -46,6 +46,16 @@ describe('the Knight', () => {
     logHas(lance.log, '6 damage to Eagle');
   });
 
+  it('Inspire is offered for each adventurer in the fight whose lowest die is below its maximum: not the Bard at 6, not the camper', () => {
+    const seats = new Set<number>();
+    const look: Step = (view) => {
+      for (let i = 0; i < view.options.count; i++) if (view.options.kind[i] === OptionKind.passive) seats.add(view.options.target[i]);
+      return 0;
+    };
+    play({ ...PARTY, rolls: [1, 1, 1, 2, 2, 2, 3, 3, 3, 6, 6, 6], active: ['Inspire', 'Throw Axe', 'Line Dance'], deck: ['Treant', ...FILLER], watch: [look] });
+    expect([...seats].sort()).toEqual([SEAT.warrior, SEAT.knight]);
+  });
+
   it('Inspire raises one adventurer’s lowest die to its maximum, once a round', () => {
     let inspireOptions = 0;
     const inspireWarrior: Step = (view) => {
@@ -172,6 +182,20 @@ describe('the Bard', () => {
     logHas(game.log, 'Bandit goes to the Horde');
     logHas(game.log, "Song of Discord's 7 cannot affect Phantom Cat");
     logLacks(game.log, 'Song of Discord deals 7 to Phantom Cat');
+  });
+
+  it('Harmonize is offered on the creatures another adventurer in the fight can attack: the ranged Cleric camping reaches none', () => {
+    const harmonizedOn = (camper: string) => {
+      const positions = new Set<number>();
+      const look: Step = (view) => {
+        for (let i = 0; i < view.options.count; i++) if (view.options.kind[i] === OptionKind.passive) positions.add(view.options.target[i]);
+        return 0;
+      };
+      play({ ...PARTY, camper, fire: 12, active: ['Harmonize', 'Rebuke', 'Throw Axe', 'Shield Bash'], deck: ['Bear', 'Wolf', 'Eagle', ...FILLER], watch: [look] });
+      return [...positions].sort();
+    };
+    expect(harmonizedOn('cleric')).toEqual([0]);
+    expect(harmonizedOn('knight')).toEqual([0, 1]);
   });
 
   it('Harmonize doubles another adventurer’s next direct attack on the creature', () => {
