@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Decision, type DecisionView, OptionKind } from '../../../src/games/setawatch/decisions.ts';
-import { Die } from '../../../src/games/setawatch/state.ts';
+import { DICE_PER_SEAT, Die } from '../../../src/games/setawatch/state.ts';
 import { ability, attack, card, EVERY_CARD, find, passive, play, type Scenario, type Step } from './scenario.ts';
 import type { CardTables } from '../../../src/games/setawatch/cards.ts';
 
@@ -76,6 +76,17 @@ describe('Beast Master abilities', () => {
     const game = play({ ...FIRST, active: ['Hunt', 'Animal Sentry'], graveyard: ['Bear'], deck: ['Eagle', ...FILLER], watch: [ability('Hunt', 2, 0), ability('Animal Sentry', 8, 5)] });
     logHas(game.log, 'Fae is defeated');
     expect(game.names(game.state.graveyard)).toContain('Bear');
+  });
+
+  it.each([
+    ['the Wolf tamed first', [ability('Tame Beast', 2, 0), ability('Hunt', 7, 0)]],
+    ['the Eagle tamed first', [ability('Hunt', 2, 0), ability('Tame Beast', 7, 0)]],
+  ])('Animal Sentry spends the lower of two tamed creatures, and the higher stays an attack die (%s)', (_, taming) => {
+    const sentryAnywhere: Step = (view) => find(view, (o, i) => o.kind[i] === OptionKind.ability && view.tables.abilities[view.state.slotCard[o.slot[i]]].name === 'Animal Sentry');
+    const game = play({ ...FIRST, active: ['Tame Beast', 'Hunt', 'Animal Sentry'], graveyard: ['Eagle'], deck: ['Wolf', 'Treant', ...FILLER], watch: [...taming, sentryAnywhere] });
+    const s = game.state;
+    const ready = Array.from({ length: DICE_PER_SEAT }, (_, k) => k).filter((k) => s.dieTamed[k] >= 0 && s.dieState[k] === Die.ready);
+    expect(ready.map((k) => game.rules.tables.names[s.dieTamed[k]])).toEqual(['Wolf']);
   });
 
   it('Tracking tames a Forest Creature in first position once per round', () => {
