@@ -197,9 +197,19 @@ describe('creature powers', () => {
     logHas(play({ ...cleric, deck: ['Wyvern'] }).log, 'fire 7 -> 4');
   });
 
-  it("Bandit in first position steals the die of the party's choosing", () => {
-    const game = play({ ...cleric, deck: ['Bandit'], other: { [Decision.steal]: [(view) => find(view, (o, i) => view.state.dieValue[o.die[i]] === 5)] } });
+  it("Bandit in first position steals the die of the party's choosing, and keeps its own health (the Vampire's is the die's)", () => {
+    let health = -1;
+    const readHealth: Step = (view) => ((health = view.rules.health(0)), 0);
+    const game = play({ ...cleric, deck: ['Bandit'], watch: [readHealth], other: { [Decision.steal]: [(view) => find(view, (o, i) => view.state.dieValue[o.die[i]] === 5)] } });
     logHas(game.log, 'Bandit steals a 5');
+    expect(health).toBe(7);
+  });
+
+  it('Vampire steals the highest die still unspent: a spent 8 is not available', () => {
+    const oneEight = [1, 1, 1, 8, 7, 6, 7, 5, 4, 6, 5, 4];
+    const game = play({ ...cleric, rolls: oneEight, fire: 3, deck: ['Eagle', 'Vampire', ...FILLER], watch: [attack(8, 0, 'ranger')] });
+    logHas(game.log, 'Eagle is defeated');
+    logHas(game.log, 'Vampire steals a 7');
   });
 
   describe('an adventurer out of the fight (every card exhausted when the Watch began) has no die to steal', () => {
