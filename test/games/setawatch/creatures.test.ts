@@ -38,6 +38,13 @@ describe('creature powers', () => {
     logHas(game.log, 'reveal Wolf (position 2, health 11)');
   });
 
+  it('a creature whose damage meets its health once the Forest Giant in front falls is defeated (4 damage on a Wolf of 4 + 7)', () => {
+    const game = play({ ...cleric, rolls: [1, 1, 1, 8, 7, 2, 8, 5, 4, 6, 5, 2], deck: ['Forest Giant', 'Wolf', ...FILLER], watch: [attack(2, 1, 'ranger'), attack(2, 1, 'wizard'), attack(8, 0, 'warrior')] });
+    logHas(game.log, 'reveal Wolf (position 2, health 11)');
+    logHas(game.log, 'Forest Giant is defeated');
+    logHas(game.log, 'Wolf is defeated');
+  });
+
   describe('Forest Giant keeps the creature behind it face up while it is face up (Ongoing, 2026-12-05): whatever comes behind it mid-Watch is revealed', () => {
     // Fire 3 lights one card: the Giant; the card behind it is face up only through the Giant. Until 2026-12-05 the
     // Giant revealed it once, as a Reveal power, and the Bear coming behind it later stayed face down.
