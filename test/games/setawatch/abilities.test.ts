@@ -452,6 +452,12 @@ describe('Rogue abilities', () => {
     expect(first).toBe('Goblins'); // its Reveal power: move to first position
   });
 
+  it('Smoke Bomb: a blanked Wyvern reaching first position takes no firewood', () => {
+    const game = play({ ...FIRST, active: ['Smoke Bomb', 'Cleave'], deck: ['Bear', 'Wyvern', ...FILLER], watch: [ability('Smoke Bomb', 3, 1), attack(8, 0, 'warrior')] });
+    logHas(game.log, 'Bear is defeated');
+    expect(game.log.filter((line) => line.includes('Wyvern in first position') || line.startsWith('  fire 7 -> 4'))).toEqual([]);
+  });
+
   it('Smoke Bomb blanks a revealed creature', () => {
     const game = play({ ...FIRST, active: ['Smoke Bomb', 'Cleave'], deck: ['Bear', 'Warlord', ...FILLER], fire: 12, watch: [ability('Smoke Bomb', 3, 1), attack(4, 0)] });
     logHas(game.log, 'attacks Bear with 4 (4/4)');
