@@ -385,6 +385,11 @@ describe('Rogue abilities', () => {
     expect(backstabTargets({ backstabTarget: 'any-revealed' }, deck)).toEqual(['Bear', 'Eagle', 'Wolf']);
   });
 
+  it('Backstab defeats a creature whose health is at most the Rogue’s total roll: 8 with 3 + 3 + 2, not 9', () => {
+    const rolls = [...FIRST.rolls.slice(0, 6), 3, 3, 2, ...FIRST.rolls.slice(9)];
+    expect(backstabTargets({ rolls, backstabTarget: 'any-revealed' }, ['Bear', 'Treant', 'Treant#2'])).toEqual(['Bear', 'Treant']);
+  });
+
   it('Backstab with nothing it may reveal (only cards behind a Lich) still defeats a revealed creature with backstabTarget=any-revealed', () => {
     const game = play({ ...FIRST, backstabTarget: 'any-revealed', active: ['Backstab'], fire: 12, deck: ['Bear', 'Eagle', 'Lich', ...FILLER], watch: [ability('Backstab', 3)], other: { [Decision.target]: [(view) => find(view, (o, i) => view.state.lineCard[o.target[i]] === card(view.tables, 'Eagle'))] } });
     logHas(game.log, 'Eagle is defeated');
@@ -561,6 +566,12 @@ describe('Warrior abilities', () => {
     expect(offered).toBeGreaterThanOrEqual(0);
   });
 
+  it('Berserker with berserker=own follows a defeat the Warrior made with Throw Axe', () => {
+    let offered = -2;
+    play({ ...SECOND, berserker: 'own', fire: 12, active: ['Berserker', 'Throw Axe'], deck: ['Eagle', 'Treant', 'Bear', ...FILLER], watch: [ability('Throw Axe', 5, 1), checkOptions((view) => (offered = ability('Berserker', 8, 0)(view)))] });
+    expect(offered).toBeGreaterThanOrEqual(0);
+  });
+
   it('Berserker with berserker=own follows only a defeat its Warrior made', () => {
     const berserkerOffered = (killer: 'ranger' | 'warrior') => {
       let offered = -2;
@@ -610,6 +621,18 @@ describe('Wizard abilities', () => {
     logHas(game.log, 'Bear is defeated');
     logHas(game.log, 'Treant is defeated');
     expect(game.log.filter((line) => line.includes('goes to the Horde'))).toHaveLength(5);
+  });
+
+  it('Polymorph offers the creatures of the Graveyard, not a Summon card lying there', () => {
+    let swaps: string[] = [];
+    const readSwaps: Step = (view) => {
+      const o = view.options;
+      swaps = [];
+      for (let i = 0; i < o.count; i++) if (o.kind[i] === OptionKind.ability && o.target[i] === 0) swaps.push(view.tables.names[view.state.graveyard.at(o.aux[i])]);
+      return 0;
+    };
+    play({ ...SECOND, active: ['Polymorph'], graveyard: ['Eagle', 'Summon!', 'Bear'], deck: ['Lich', ...FILLER], watch: [readSwaps] });
+    expect([...new Set(swaps)].sort()).toEqual(['Bear', 'Eagle']);
   });
 
   it('Polymorph swaps a creature for one from the Graveyard, which reveals', () => {
