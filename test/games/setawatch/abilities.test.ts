@@ -545,6 +545,11 @@ describe('Warrior abilities', () => {
     logHas(game.log, 'Treant is defeated');
   });
 
+  it('Giants Bane doubles dice on a creature of exactly 10 health (a Treant of 8 beside a Warlord)', () => {
+    const game = play({ ...SECOND, active: ['Giants Bane'], deck: ['Treant', 'Warlord', ...FILLER], watch: [ability('Giants Bane', 4), attack(5, 0)] });
+    logHas(game.log, 'attacks Treant with 10 (10/10)');
+  });
+
   it('Giants Bane doubles dice on creatures with 10+ health', () => {
     const game = play({ ...SECOND, active: ['Giants Bane'], deck: ['Lich', ...FILLER], watch: [ability('Giants Bane', 4), attack(5, 0)] });
     logHas(game.log, 'attacks Lich with 10 (10/14)');
@@ -587,6 +592,12 @@ describe('Warrior abilities', () => {
     const afterTheKill = (log: string[]) => log[log.findIndex((line) => line.includes('Ranger attacks Eagle')) + 1];
     expect(afterTheKill(rangerKills('any'))).toBe('  Cleave: the die stays at 5');
     expect(afterTheKill(rangerKills('own'))).toBe('  Eagle is defeated');
+  });
+
+  it('Cleave keeps nothing after an exact kill (a 4 on a 4-health Bear)', () => {
+    const game = play({ ...SECOND, active: ['Cleave'], deck: ['Bear', ...FILLER], watch: [attack(4, 0, 'warrior')] });
+    logHas(game.log, 'Bear is defeated');
+    expect(game.log.filter((line) => line.includes('Cleave: the die stays'))).toEqual([]);
   });
 
   it('Cleave keeps a Warrior die at the leftover value', () => {

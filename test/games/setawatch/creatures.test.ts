@@ -38,6 +38,10 @@ describe('creature powers', () => {
     logHas(game.log, 'reveal Wolf (position 2, health 11)');
   });
 
+  it('Forest Giant adds its health to the creature right behind it only', () => {
+    logHas(play({ ...cleric, fire: 12, deck: ['Forest Giant', 'Wolf', 'Bear'] }).log, 'reveal Bear (position 3, health 4)');
+  });
+
   it('a creature whose damage meets its health once the Forest Giant in front falls is defeated (4 damage on a Wolf of 4 + 7)', () => {
     const game = play({ ...cleric, rolls: [1, 1, 1, 8, 7, 2, 8, 5, 4, 6, 5, 2], deck: ['Forest Giant', 'Wolf', ...FILLER], watch: [attack(2, 1, 'ranger'), attack(2, 1, 'wizard'), attack(8, 0, 'warrior')] });
     logHas(game.log, 'reveal Wolf (position 2, health 11)');
@@ -539,8 +543,10 @@ describe('Unhallowed powers', () => {
     expect(game.log.filter((line) => /Wyvern enters the Line face up at position [23]/.test(line))).toHaveLength(2);
   });
 
-  it('Werewolf doubles the base health of Forest Creatures', () => {
-    logHas(play({ ...cleric, deck: ['Werewolf', 'Bear'] }).log, 'reveal Bear (position 2, health 8)');
+  it('Werewolf doubles the base health of Forest Creatures, and of no other creature', () => {
+    const game = play({ ...cleric, fire: 12, deck: ['Werewolf', 'Bear', 'Fae'] });
+    logHas(game.log, 'reveal Bear (position 2, health 8)');
+    logHas(game.log, 'reveal Fae (position 3, health 5)');
   });
 
   it.each([

@@ -205,6 +205,13 @@ describe('the Bard', () => {
     logHas(game.log, 'Warrior attacks Treant with 2 (6/8)');
   });
 
+  it('Harmonize doubles no attack of the Bard’s own', () => {
+    const harmonizeFront: Step = (view) => find(view, (o, i) => o.kind[i] === OptionKind.passive && o.target[i] === 0);
+    const game = play({ ...PARTY, active: ['Harmonize', 'Throw Axe'], deck: ['Treant', ...FILLER], watch: [harmonizeFront, attack(4, 0, 'bard'), attack(2, 0, 'warrior')] });
+    logHas(game.log, 'Bard attacks Treant with 4 (4/8)');
+    logHas(game.log, 'Warrior attacks Treant with 4 (8/8)');
+  });
+
   it('Song of Pain lets the Bard attack any revealed creature, past his melee reach', () => {
     const canHitThird = (active: string[]) => {
       let found = false;
