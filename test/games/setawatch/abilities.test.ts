@@ -120,6 +120,24 @@ describe('Beast Master abilities', () => {
   });
 });
 
+describe('Set Trap', () => {
+  /** The Beast Master camps and sets the trap with the die of this value (he rolls 8, 7, 2). */
+  const trapWith = (value: number): Step => (view) => find(view, (o, i) => o.kind[i] === OptionKind.campAction && o.aux[i] === 5 && view.state.dieValue[o.die[i]] === value);
+
+  it('killing the creature it hits, stops its Reveal power (a Vampire steals nothing)', () => {
+    const game = play({ ...FIRST, camper: 'beastmaster', active: ['Rebuke'], deck: ['Vampire', ...FILLER], camp: [trapWith(8)] });
+    logHas(game.log, 'Vampire is defeated');
+    expect(game.log.filter((line) => line.includes('steals'))).toEqual([]);
+  });
+
+  it('too small to kill, leaves the creature damaged and its power working (a Wyvern of 6 takes the 2, then the fire)', () => {
+    const game = play({ ...FIRST, camper: 'beastmaster', active: ['Rebuke'], deck: ['Wyvern', ...FILLER], camp: [trapWith(2)] });
+    logHas(game.log, 'Set Trap deals 2 to Wyvern');
+    logHas(game.log, 'fire 7 -> 4');
+    expect(game.log.filter((line) => line.includes('Wyvern is defeated'))).toEqual([]);
+  });
+});
+
 describe('cards entering the Line face up are revealed there', () => {
   it('Set Trap hits an Unhallowed summoned into first position', () => {
     const game = play({ ...FIRST, camper: 'beastmaster', unhallowed: ['Lich'], deck: ['Summon!', ...FILLER], camp: [(view) => find(view, (o, i) => o.kind[i] === OptionKind.campAction && o.aux[i] === 5 && view.state.dieValue[o.die[i]] === 8)] });
