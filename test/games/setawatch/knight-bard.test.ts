@@ -176,6 +176,19 @@ describe('the Bard', () => {
     expect(lineDanceOptions).toBe(0);
   });
 
+  it("Song of Discord's stored damage killing the next creature revealed stops its Reveal power (the Bandit's 7 on a Vampire)", () => {
+    const game = play({ ...PARTY, active: ['Song of Discord'], horde: [], deck: ['Bear', 'Bandit', 'Vampire', ...FILLER], fire: 8, watch: [ability('Song of Discord', 4, 1)] });
+    logHas(game.log, 'Song of Discord deals 7 to Vampire');
+    logHas(game.log, 'Vampire is defeated');
+    logLacks(game.log, 'Vampire steals');
+  });
+
+  it("Song of Discord's stored damage short of the next creature's health leaves it damaged (the Bandit's 7 on a Treant of 8)", () => {
+    const game = play({ ...PARTY, active: ['Song of Discord'], horde: [], deck: ['Bear', 'Bandit', 'Treant', ...FILLER], fire: 8, watch: [ability('Song of Discord', 4, 1)] });
+    logHas(game.log, 'Song of Discord deals 7 to Treant');
+    logLacks(game.log, 'Treant is defeated');
+  });
+
   it("Song of Discord's stored damage does not affect a flanked Phantom Cat, the next creature revealed", () => {
     // Catches: the damage dealt to a creature immune to abilities.
     const game = play({ ...PARTY, active: ['Song of Discord'], horde: [], deck: ['Bear', 'Bandit', 'Phantom Cat', 'Eagle', ...FILLER], fire: 8, watch: [ability('Song of Discord', 4, 1)] });
