@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setawatchContentSchema } from '../../../src/games/setawatch/content.ts';
+import setawatch from '../../../src/games/setawatch/index.ts';
 import { Decision, OptionKind } from '../../../src/games/setawatch/decisions.ts';
 import { DICE_PER_SEAT, Die, LineFlag, Status } from '../../../src/games/setawatch/state.ts';
 import { ability, attack, card, content, EVERY_CARD, find, play, type Played, type Scenario, type Step, targetIs } from './scenario.ts';
@@ -314,6 +315,7 @@ describe('creature powers', () => {
   it('a Summon revealed with the Unhallowed deck empty loses the game', () => {
     const game = play({ ...cleric, unhallowed: [], deck: ['Summon!'] });
     expect(game.state.status).toBe(Status.lostSummon);
+    expect(setawatch.outcomes[game.out.outcome]).toBe('lostSummon');
     expect(game.out.metrics[0]).toBe(1);
   });
 

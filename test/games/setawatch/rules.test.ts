@@ -485,6 +485,7 @@ describe('rounds', () => {
   it('a round is lost when everyone on Watch is exhausted at its end', () => {
     const game = play({ ...base, active: ['Rebuke', 'Far Sight'], deck: ['Ember Drake', ...FILLER] });
     expect(game.state.status).toBe(Status.lostExhausted);
+    expect(setawatch.outcomes[game.out.outcome]).toBe('lostExhausted');
     expect(Array.from(game.out.metrics)).toEqual([1, 1, game.state.horde.size]);
   });
 
