@@ -79,6 +79,12 @@ describe('location effects', () => {
     expect(game.names(game.state.deck)[0]).toBe('Summon!');
   });
 
+  it('Mountain Keep adds no Summon card: with only one in the Graveyard, the Line keeps its 5 cards', () => {
+    const game = play({ ...base, locations: ['Mountain Keep'], graveyard: ['Summon!'], deck: FILLER });
+    logHas(game.log, 'the Line: 5 cards');
+    expect(game.names(game.state.graveyard)).toEqual(['Summon!']);
+  });
+
   it('Mountain Keep adds the strongest creature of the Graveyard to the end of the Line', () => {
     // The last card listed is the Graveyard's top: the strongest is under it.
     const game = play({ ...base, locations: ['Mountain Keep'], graveyard: ['Ember Drake', 'Bear'], deck: FILLER });
