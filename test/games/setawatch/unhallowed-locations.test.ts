@@ -3,6 +3,9 @@ import { Decision, OptionKind } from '../../../src/games/setawatch/decisions.ts'
 import { DICE_PER_SEAT, Die } from '../../../src/games/setawatch/state.ts';
 import { ability, attack, content, EVERY_CARD, find, optional, play, type Step } from './scenario.ts';
 import { greedyChoice } from '../../../strategies/setawatch/greedy.ts';
+import { CardTables } from '../../../src/games/setawatch/cards.ts';
+import type { ContentSet } from '../../../src/games/setawatch/content.ts';
+import { DEFAULT_PARTY } from '../../../src/games/setawatch/index.ts';
 
 /**
  * The printed Unhallowed and locations (shared/reference/setawatch-cards.md, sections 2 and 3) against the engine:
@@ -56,6 +59,12 @@ describe('the card file against the printed cards', () => {
       expect(content.unhallowed.filter((u) => (u.set ?? 'base') === set).map((u) => [u.name, u.damage, u.health]), set).toEqual(entries(list));
     }
     expect(content.unhallowed).toHaveLength(13);
+  });
+
+  it('a game deals only the Unhallowed of the content sets in play', () => {
+    const unhallowedOf = (sets: ContentSet[]) => new CardTables(content, sets, DEFAULT_PARTY.split(',')).unhallowedCards.length;
+    expect(unhallowedOf(['base'])).toBe(9);
+    expect(unhallowedOf(['base', 'preproduction'])).toBe(13);
   });
 
   it('every location: fire change and Line size as printed, in its set and kind', () => {
