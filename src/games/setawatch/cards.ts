@@ -359,7 +359,6 @@ export class CardTables {
     const board = content.adventurers.find((a: AdventurerCard) => a.id === id);
     if (board === undefined) throw new InputError(`party: adventurer "${id}" is not in the content file`);
     const abilities = content.abilities.filter((a) => a.adventurer === id);
-    if (abilities.length < 3) throw new InputError(`party: adventurer "${id}" has fewer than 3 ability cards`);
     return { id, name: board.name, die: board.die, ranged: board.range === 'ranged', camp: board.camp, tamedLimit: board.tamedLimit, abilities: this.compileAbilities(abilities) };
   }
 

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { provenance, setawatchContentSchema, type SetawatchContent } from '../../../src/games/setawatch/content.ts';
 import { refusal } from '../../fixtures/content-refusal.ts';
+import { InputError } from '../../../src/core/errors.ts';
+import { CardTables } from '../../../src/games/setawatch/cards.ts';
 
 const shipped = JSON.parse(readFileSync(new URL('../../../content/setawatch/base.json', import.meta.url), 'utf8')) as unknown;
 
@@ -136,5 +138,31 @@ describe('setawatch content file', () => {
     for (const list of ['creatures', 'unhallowed', 'locations'] as const) repeated[list].push(repeated[list][0]);
     const content = parse(repeated);
     expect(content.creatures.filter((c) => c.name === content.creatures[0].name)).toHaveLength(2);
+  });
+
+  describe('a card file the game cannot be played with is refused with one line naming what is wrong', () => {
+    const party = ['cleric', 'ranger', 'warrior', 'wizard'];
+    const tablesOf = (json: unknown) => () => new CardTables(parse(json), ['base'], party);
+    type Editable = { adventurers: { id: string }[]; abilities: { adventurer: string }[]; creatures: { type?: string }[] };
+
+    it('an adventurer of the party missing from the file', () => {
+      const bad = structuredClone(shipped) as Editable;
+      bad.adventurers = bad.adventurers.filter((a) => a.id !== 'wizard');
+      bad.abilities = bad.abilities.filter((a) => a.adventurer !== 'wizard');
+      expect(tablesOf(bad)).toThrow(new InputError('party: adventurer "wizard" is not in the content file'));
+    });
+
+    it('an adventurer with fewer than 3 ability cards (3 are dealt): the schema refuses the file', () => {
+      const bad = structuredClone(shipped) as Editable;
+      let wizardCards = 0;
+      bad.abilities = bad.abilities.filter((a) => a.adventurer !== 'wizard' || ++wizardCards <= 2);
+      expect(refusal(setawatchContentSchema, bad)).toBe('field (root): adventurer wizard needs at least 3 ability cards, has 2');
+    });
+
+    it('more than 31 creature types (a type is a bit of a 32-bit mask)', () => {
+      const bad = structuredClone(shipped) as Editable;
+      bad.creatures.push(...Array.from({ length: 32 }, (_, i) => ({ ...bad.creatures[0], type: `Type ${i}` })));
+      expect(tablesOf(bad)).toThrow(new InputError('content: more than 31 creature types'));
+    });
   });
 });
