@@ -4,9 +4,10 @@ import { DICE_PER_SEAT } from '../../../src/games/setawatch/state.ts';
 import { attack, ability, play, type Scenario, type Step } from './scenario.ts';
 
 /**
- * Which creatures each ability is offered on: the target rule of every card whose text names a place in the Line
- * ("in second position", "the last creature in line", "next to one you just defeated"...). The scenario files test
- * each power once it is used; these test that it is offered exactly where its card says, and nowhere else.
+ * What the Watch offers: which creatures each ability is offered on (the target rule of every card whose text names a
+ * place in the Line: "in second position", "the last creature in line", "next to one you just defeated"...), and which
+ * dice. The scenario files test each power once it is used; these test that it is offered exactly where its card
+ * says, and nowhere else.
  */
 
 /** Party cleric, ranger, warrior, wizard, the cleric camping: the ranger rolls 8, 7, 2; the warrior 8, 5, 4; the wizard 6, 5, 2. */
