@@ -4,6 +4,8 @@ import { OutcomeRecord, type Settings } from '../../../src/core/game.ts';
 import { createNecreauxEngine, necreaux } from '../../../src/games/necreaux/index.ts';
 import { Outcome } from '../../../src/games/necreaux/rules.ts';
 import { Zone, type GameState } from '../../../src/games/necreaux/state.ts';
+import { Kind, Op } from '../../../src/games/necreaux/cards.ts';
+import type { NecreauxView } from '../../../src/games/necreaux/decisions.ts';
 import { checkConservation, reference, testStrategy, variantsPlayable } from './helpers.ts';
 
 const settingsArbitrary: fc.Arbitrary<Settings> = fc
@@ -70,6 +72,34 @@ describe('properties of every game', () => {
       }),
       { numRuns: 150 },
     );
+  });
+
+  it('offers each ability only in its window: a hit or an evasion against the monster fought, loot with loot, a reroll on a roll that falls short (fails or ties)', () => {
+    const windows: Record<number, (view: NecreauxView, state: GameState) => boolean> = {
+      [Op.monsterHit]: (view) => view.currentCard >= 0 && view.kind(view.currentCard) === Kind.monster,
+      [Op.evadeMonster]: (view) => view.currentCard >= 0 && view.kind(view.currentCard) === Kind.monster,
+      [Op.takeLoot]: (_, state) => state.loot.size > 0,
+      [Op.reroll]: (view) => view.rollFails || view.rollTies,
+    };
+    const asked = new Set<number>();
+    const outside: string[] = [];
+    for (let seed = 0; seed < 300; seed++) {
+      const random = strategy('random');
+      const answer = random.useAbility.bind(random);
+      const engine = createNecreauxEngine({ agents: 1 + (seed % 5) }, reference, null);
+      random.useAbility = (view, ability) => {
+        const op = view.abilityOp(ability);
+        const window = windows[op];
+        if (window !== undefined) {
+          asked.add(op);
+          if (!window(view, engine.state)) outside.push(`seed ${seed}: ${view.name(ability)} (op ${op}) outside its window`);
+        }
+        return answer(view, ability);
+      };
+      engine.playGame(seed, random, new OutcomeRecord(necreaux.metrics.length));
+    }
+    expect(outside.slice(0, 5)).toEqual([]);
+    expect([...asked].sort()).toEqual(Object.keys(windows).map(Number).sort()); // each window met at least once
   });
 
   it('the outcomes partition the games', () => {
