@@ -14,6 +14,12 @@ const FILLER = ['Bear#2', 'Eagle#2', 'Wolf#2', 'Fae', 'Fae#2', 'Treant#2', 'Fire
 const logHas = (log: string[], text: string) => expect(log.some((line) => line.includes(text)), `log lacks "${text}":\n${log.join('\n')}`).toBe(true);
 const logLacks = (log: string[], text: string) => expect(log.some((line) => line.includes(text)), `log has "${text}"`).toBe(false);
 
+/** A watch step that adds the target of every passive option offered (an adventurer, or a Line position) to `into`, then ends the Watch. */
+const readPassiveTargets = (into: Set<number>): Step => (view) => {
+  for (let i = 0; i < view.options.count; i++) if (view.options.kind[i] === OptionKind.passive) into.add(view.options.target[i]);
+  return 0;
+};
+
 /** A camp action of the camper's own, with a die of this value, for this option target (and slot). */
 function ownAction(value: number, target: number, slot?: number): Step {
   return (view) =>
@@ -48,11 +54,7 @@ describe('the Knight', () => {
 
   it('Inspire is offered for each adventurer in the fight whose lowest die is below its maximum: not the Bard at 6, not the camper', () => {
     const seats = new Set<number>();
-    const look: Step = (view) => {
-      for (let i = 0; i < view.options.count; i++) if (view.options.kind[i] === OptionKind.passive) seats.add(view.options.target[i]);
-      return 0;
-    };
-    play({ ...PARTY, rolls: [1, 1, 1, 2, 2, 2, 3, 3, 3, 6, 6, 6], active: ['Inspire', 'Throw Axe', 'Line Dance'], deck: ['Treant', ...FILLER], watch: [look] });
+    play({ ...PARTY, rolls: [1, 1, 1, 2, 2, 2, 3, 3, 3, 6, 6, 6], active: ['Inspire', 'Throw Axe', 'Line Dance'], deck: ['Treant', ...FILLER], watch: [readPassiveTargets(seats)] });
     expect([...seats].sort()).toEqual([SEAT.warrior, SEAT.knight]);
   });
 
@@ -200,11 +202,7 @@ describe('the Bard', () => {
   it('Harmonize is offered on the creatures another adventurer in the fight can attack: the ranged Cleric camping reaches none', () => {
     const harmonizedOn = (camper: string) => {
       const positions = new Set<number>();
-      const look: Step = (view) => {
-        for (let i = 0; i < view.options.count; i++) if (view.options.kind[i] === OptionKind.passive) positions.add(view.options.target[i]);
-        return 0;
-      };
-      play({ ...PARTY, camper, fire: 12, active: ['Harmonize', 'Rebuke', 'Throw Axe', 'Shield Bash'], deck: ['Bear', 'Wolf', 'Eagle', ...FILLER], watch: [look] });
+      play({ ...PARTY, camper, fire: 12, active: ['Harmonize', 'Rebuke', 'Throw Axe', 'Shield Bash'], deck: ['Bear', 'Wolf', 'Eagle', ...FILLER], watch: [readPassiveTargets(positions)] });
       return [...positions].sort();
     };
     expect(harmonizedOn('cleric')).toEqual([0]);
