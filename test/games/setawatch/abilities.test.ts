@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { Decision, type DecisionView, OptionKind } from '../../../src/games/setawatch/decisions.ts';
+import { Camp, Decision, type DecisionView, OptionKind } from '../../../src/games/setawatch/decisions.ts';
 import { DICE_PER_SEAT, Die } from '../../../src/games/setawatch/state.ts';
-import { ability, attack, card, EVERY_CARD, find, passive, play, type Scenario, type Step } from './scenario.ts';
+import { ability, attack, campAction, card, EVERY_CARD, find, passive, play, type Scenario, type Step } from './scenario.ts';
 import type { CardTables } from '../../../src/games/setawatch/cards.ts';
 
 /** The modes of Blinding Light the Watch options offer. */
@@ -114,24 +114,22 @@ describe('Beast Master abilities', () => {
   });
 
   it('Set Trap hits the first creature revealed in first position, and a kill stops its power', () => {
-    const game = play({ ...FIRST, camper: 'beastmaster', active: ['Rebuke'], deck: ['Wyvern', ...FILLER], camp: [(view) => find(view, (o, i) => o.kind[i] === OptionKind.campAction && o.aux[i] === 5 && view.state.dieValue[o.die[i]] === 8)] });
+    const game = play({ ...FIRST, camper: 'beastmaster', active: ['Rebuke'], deck: ['Wyvern', ...FILLER], camp: [campAction(Camp.own, 8)] });
     logHas(game.log, 'Set Trap deals 8 to Wyvern');
     expect(game.log.some((line) => line.includes('fire 7 -> 4'))).toBe(false);
   });
 });
 
 describe('Set Trap', () => {
-  /** The Beast Master camps and sets the trap with the die of this value (he rolls 8, 7, 2). */
-  const trapWith = (value: number): Step => (view) => find(view, (o, i) => o.kind[i] === OptionKind.campAction && o.aux[i] === 5 && view.state.dieValue[o.die[i]] === value);
-
+  // The Beast Master camps and sets the trap (his own camp action) with one of his dice: he rolls 8, 7, 2.
   it('killing the creature it hits, stops its Reveal power (a Vampire steals nothing)', () => {
-    const game = play({ ...FIRST, camper: 'beastmaster', active: ['Rebuke'], deck: ['Vampire', ...FILLER], camp: [trapWith(8)] });
+    const game = play({ ...FIRST, camper: 'beastmaster', active: ['Rebuke'], deck: ['Vampire', ...FILLER], camp: [campAction(Camp.own, 8)] });
     logHas(game.log, 'Vampire is defeated');
     expect(game.log.filter((line) => line.includes('steals'))).toEqual([]);
   });
 
   it('too small to kill, leaves the creature damaged and its power working (a Wyvern of 6 takes the 2, then the fire)', () => {
-    const game = play({ ...FIRST, camper: 'beastmaster', active: ['Rebuke'], deck: ['Wyvern', ...FILLER], camp: [trapWith(2)] });
+    const game = play({ ...FIRST, camper: 'beastmaster', active: ['Rebuke'], deck: ['Wyvern', ...FILLER], camp: [campAction(Camp.own, 2)] });
     logHas(game.log, 'Set Trap deals 2 to Wyvern');
     logHas(game.log, 'fire 7 -> 4');
     expect(game.log.filter((line) => line.includes('Wyvern is defeated'))).toEqual([]);
@@ -140,7 +138,7 @@ describe('Set Trap', () => {
 
 describe('cards entering the Line face up are revealed there', () => {
   it('Set Trap hits an Unhallowed summoned into first position', () => {
-    const game = play({ ...FIRST, camper: 'beastmaster', unhallowed: ['Lich'], deck: ['Summon!', ...FILLER], camp: [(view) => find(view, (o, i) => o.kind[i] === OptionKind.campAction && o.aux[i] === 5 && view.state.dieValue[o.die[i]] === 8)] });
+    const game = play({ ...FIRST, camper: 'beastmaster', unhallowed: ['Lich'], deck: ['Summon!', ...FILLER], camp: [campAction(Camp.own, 8)] });
     const enters = game.log.findIndex((line) => line.includes('Lich enters the Line face up at position 1'));
     expect(enters).toBeGreaterThanOrEqual(0);
     expect(game.log[enters + 1]).toBe('  Set Trap deals 8 to Lich');
