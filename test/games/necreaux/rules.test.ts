@@ -62,6 +62,42 @@ describe('combat', () => {
     expect(metric(game, 'monstersDefeated')).toBe(1);
   });
 
+  it('an extra die replaces the lower of the first two when it beats it, and is dropped when it beats neither', () => {
+    const rolled = (dice: readonly number[]) =>
+      play(scenario(1, ['Guard Dog'], dice, (engine) => setSkills(engine, 0, ['Brawler', 'Plain 1', 'Plain 2']))).log.find((line) => line.startsWith('  agent 0 rolls'));
+    expect(rolled([5, 2, 4])).toBe('  agent 0 rolls 5+4 = 9');
+    expect(rolled([5, 4, 1])).toBe('  agent 0 rolls 5+4 = 9');
+  });
+
+  it("a combat ability's bonus (Martial Artist +2) lasts the combat round it is used in, and no other roll", () => {
+    // Used in rounds 1 and 3: 1+2 +2 ties the Guard Dog (CV 5), 2+2 misses in round 2, 2+2 +2 hits in round 3. The
+    // Collapsing Bridge's trait test straight after rolls 4+4 with no bonus (none of the agent's cards has its trait).
+    let round = 0;
+    let usedIn = 0;
+    const useInRounds1And3 = () => {
+      if (round === 2 || usedIn === round) return false;
+      usedIn = round;
+      return true;
+    };
+    const game = play(
+      scenario(1, ['Guard Dog', 'Collapsing Bridge'], [1, 2, 2, 2, 2, 2, 4, 4], (engine) => setSkills(engine, 0, ['Martial Artist', 'Plain 1', 'Plain 2'])),
+      testStrategy({ fight: () => (round++, true), useAbility: useInRounds1And3 }, 2),
+    );
+    const rolls = game.log.filter((line) => line.startsWith('  agent 0 rolls'));
+    expect(rolls).toEqual(['  agent 0 rolls 1+2 +2 = 5', '  agent 0 rolls 2+2 = 4', '  agent 0 rolls 2+2 +2 = 6', '  agent 0 rolls 4+4 = 8']);
+  });
+
+  it('a roll that is not a combat roll cannot tie: at exactly its target it passes and no reroll is offered', () => {
+    const offered: string[] = [];
+    const game = play(
+      scenario(1, ['Guard Checkpoint'], [4, 4], (engine) => setSkills(engine, 0, ['Lucky', 'Plain 2', 'Plain 3'])),
+      testStrategy({ useAbility: (view) => (offered.push(`ties ${view.rollTies}`), false) }, 1),
+    );
+    expect(game.log).toContain('  agent 0 rolls 4+4 +2 = 10');
+    expect(offered).toEqual([]);
+    expect(game.state.skillCount(0)).toBe(4);
+  });
+
   it('ties do nothing, rolls below the CV deal one damage each; health equals the number of agents', () => {
     const game = play(scenario(2, ['Guard Dog'], [2, 3, 1, 1, 6, 6, 6, 6]), testStrategy({}, 1));
     expect(game.log).toContain('  fight Guard Dog: CV 5, health 2');
