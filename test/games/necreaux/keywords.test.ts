@@ -21,6 +21,11 @@ describe('glossary keywords', () => {
     expect(metric(game, 'monstersDefeated')).toBe(1);
   });
 
+  it('Boost by the first trait of the list (combat): the Doctor’s Bodyguard gains +1 CV per active combat card', () => {
+    const game = play(scenario(1, ["Doctor's Bodyguard"], [6, 6]));
+    expect(game.log).toContain("  fight Doctor's Bodyguard: CV 12, health 1");
+  });
+
   it('Brutal: each hit deals # damage', () => {
     const game = play(scenario(1, ['Cyborg Gorilla'], [1, 1, 6, 6]));
     expect(game.log).toContain('  2 damage');
@@ -108,6 +113,32 @@ describe('glossary keywords', () => {
     const game = play(scenario(1, ['Leech Bat', 'Guard Dog'], [1, 1, 4, 4]), testStrategy({}, 2));
     expect(game.state.zone[id(game.engine, 'Leech Bat')]).toBe(Zone.parasite);
     expect(game.log).toContain('  agent 0 rolls 4+4 -1 = 7');
+  });
+
+  it('Parasite: a round the agent ties (neither a hit nor a miss) attaches nothing, and the fight goes on', () => {
+    const game = play(scenario(1, ['Leech Bat'], [2, 3, 6, 6]), testStrategy({}, 1));
+    expect(game.log).toContain('  agent 0 rolls 2+3 = 5');
+    expect(game.state.zone[id(game.engine, 'Leech Bat')]).toBe(Zone.discard);
+    expect(metric(game, 'monstersDefeated')).toBe(1);
+  });
+
+  it('Parasite: it leaves play with the skill card it is attached to, and a parasite on another card stays', () => {
+    let plain2 = -1;
+    const game = play(
+      scenario(1, ['Guard Dog'], [3, 3, 6, 6], (e) => {
+        plain2 = id(e, 'Plain 2');
+        e.state.setFaceDown(plain2, true);
+        for (const [parasite, host] of [['Leech Bat', 'Plain 2'], ['Brain Slug', 'Plain 3']]) {
+          lift(e.state, id(e, parasite));
+          e.state.putParasite(id(e, parasite), id(e, host));
+        }
+      }),
+      testStrategy({ damageCard: () => plain2 }),
+    );
+    expect(game.log).toContain('  agent 0 rolls 3+3 -2 = 4');
+    expect(game.state.zone[plain2]).toBe(Zone.skillDiscard);
+    expect(game.state.zone[id(game.engine, 'Leech Bat')]).toBe(Zone.discard);
+    expect(game.state.zone[id(game.engine, 'Brain Slug')]).toBe(Zone.parasite);
   });
 
   it('Parasite: declining all benefits of a rest destroys it', () => {

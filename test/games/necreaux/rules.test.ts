@@ -259,6 +259,35 @@ describe('damage', () => {
     expect(metric(game, 'agentsAlive')).toBe(0);
   });
 
+  it('prevention is spent one point at a time: Body Armor’s 1 takes one of the Robo-Shark’s 2 damage and the other lands', () => {
+    const game = play(scenario(1, ['Robo-Shark'], [1, 1, 6, 6], (engine) => giveHeld(engine, 0, 'Body Armor', 1)), testStrategy({ useAbility: () => true }, 1));
+    expect(game.log.filter((line) => line === '  agent 0 prevents 1 damage')).toHaveLength(1);
+    expect(game.state.health(0)).toBe(5);
+  });
+
+  it('while prevention bought is left, no damage ability is offered again (Medkit’s 2 covers both points; Body Armor offered once)', () => {
+    const offered: string[] = [];
+    const game = play(
+      scenario(1, ['Robo-Shark'], [1, 1, 6, 6], (engine) => {
+        giveHeld(engine, 0, 'Medkit');
+        giveHeld(engine, 0, 'Body Armor', 2);
+      }),
+      testStrategy({ useAbility: (view, ability) => (offered.push(view.name(view.abilityCard(ability))), offered.length === 1) }, 1),
+    );
+    expect(offered).toEqual(['Medkit', 'Body Armor']);
+    expect(game.state.health(0)).toBe(6);
+  });
+
+  it('prevention left when the damage is over is lost: Medkit’s second point does not cover the next round’s hit', () => {
+    let medkit = -1;
+    const game = play(
+      scenario(1, ['Guard Dog'], [1, 1, 1, 1, 6, 6], (engine) => (medkit = giveHeld(engine, 0, 'Medkit'))),
+      testStrategy({ useAbility: (view, ability) => view.abilityCard(ability) === medkit }, 1),
+    );
+    expect(game.log.filter((line) => line === '  agent 0 prevents 1 damage')).toHaveLength(1);
+    expect(game.state.health(0)).toBe(5);
+  });
+
   it('a dead agent hands its special cards to a teammate and discards its other cards', () => {
     const game = play(
       scenario(2, ['Pressure Plate'], [], (engine) => {
