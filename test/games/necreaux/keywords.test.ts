@@ -1,12 +1,34 @@
 import { describe, expect, it } from 'vitest';
+import { Keyword } from '../../../src/games/necreaux/cards.ts';
+import { necreauxContentSchema } from '../../../src/games/necreaux/content.ts';
 import { Op, Rest } from '../../../src/games/necreaux/decisions.ts';
 import type { NecreauxEngine } from '../../../src/games/necreaux/rules.ts';
 import { Zone } from '../../../src/games/necreaux/state.ts';
-import { giveHeld, id, lift, metric, plainScenario, play, setSkills, testStrategy, type Scenario } from './helpers.ts';
+import { captureSetUp, checkConservation, giveHeld, id, lift, metric, plainScenario, play, setSkills, testContent, testStrategy, type Played, type Scenario } from './helpers.ts';
 
 /** Plain agents, this deck (top first), `countdown` turns, then the extra arrangement. */
 const scenario = (agents: number, deck: readonly string[], dice: readonly number[], extra?: (engine: NecreauxEngine) => void, countdown = 1): Scenario =>
   plainScenario(agents, deck, dice, countdown, extra);
+
+/** The skill deck becomes exactly these cards, top first; what was in it goes to the box. */
+function stackSkillDeck(engine: NecreauxEngine, names: readonly string[]): void {
+  const s = engine.state;
+  while (s.skillDeck.size > 0) {
+    const card = s.skillDeck.draw();
+    s.box.push(card);
+    s.zone[card] = Zone.box;
+  }
+  for (const name of [...names].reverse()) {
+    lift(s, id(engine, name));
+    s.skillDeck.push(id(engine, name));
+    s.zone[id(engine, name)] = Zone.skillDeck;
+  }
+}
+
+/** Countdown steps gained in play, after the set-up (where a solo game's starting Solo Bonus cards gain theirs). */
+function countdownGains(game: Played): number {
+  return game.log.slice(game.log.findIndex((line) => line.startsWith('set-up:'))).filter((line) => line.startsWith('  countdown +1')).length;
+}
 
 /** The agent's skill cards become these, with no charges. */
 function unchargedSkills(engine: NecreauxEngine, agent: number, names: readonly string[]): void {
@@ -93,10 +115,16 @@ describe('glossary keywords', () => {
     expect(game.state.zone[id(game.engine, 'Prototype Jetpack')]).toBe(Zone.box);
   });
 
-  it('Loot: Level 7 discards what is left in Monster Loot after a claim', () => {
-    const game = play({ ...scenario(1, ['Medkit', 'Laser Pistol', 'Henchman'], [6, 6]), settings: { agents: 1, level: '7' } }, testStrategy({}, 3));
-    expect(game.state.zone[id(game.engine, 'Laser Pistol')]).toBe(Zone.held);
-    expect(game.state.zone[id(game.engine, 'Medkit')]).toBe(Zone.discard);
+  it('Loot: Level 7 discards what is left in Monster Loot after a claim; below Level 7 it stays', () => {
+    const claim = (level: string, strategy = testStrategy({}, 3)) => {
+      const game = play({ ...scenario(1, ['Medkit', 'Laser Pistol', 'Henchman'], [6, 6]), settings: { agents: 1, level } }, strategy);
+      return [game.state.zone[id(game.engine, 'Laser Pistol')], game.state.zone[id(game.engine, 'Medkit')]];
+    };
+    expect(claim('7')).toEqual([Zone.held, Zone.discard]);
+    expect(claim('6')).toEqual([Zone.held, Zone.loot]);
+    const declined = play(scenario(1, ['Medkit', 'Laser Pistol', 'Henchman'], [6, 6]), testStrategy({ lootPick: () => -1 }, 3));
+    expect([declined.state.zone[id(declined.engine, 'Laser Pistol')], declined.state.zone[id(declined.engine, 'Medkit')]]).toEqual([Zone.loot, Zone.loot]);
+    checkConservation(declined.state);
   });
 
   it('Neutralize: neutralized cards are blank for the rest of the turn', () => {
@@ -193,6 +221,56 @@ describe('glossary keywords', () => {
     expect(game.state.zone[id(game.engine, 'Plain 11')]).toBe(Zone.skillDiscard);
     expect(game.log).toContain('  countdown +1 -> 2');
     expect(metric(game, 'turns')).toBe(2);
+  });
+
+  it('Solo Bonus: a solo game replaces a starting card with Solo Bonus at set-up, its countdown step starting the game', () => {
+    const engine = captureSetUp({ agents: 1, level: '6' });
+    const s = engine.state;
+    const boxed = s.box.toArray().filter((card) => engine.cards.hasKeyword(card, Keyword.soloBonus));
+    expect(boxed.length).toBeGreaterThan(0);
+    expect(s.startingCountdown).toBe(s.instructedCountdown + boxed.length);
+    for (let i = 0; i < s.skills[0].size; i++) expect(engine.cards.hasKeyword(s.skills[0].at(i), Keyword.soloBonus)).toBe(false);
+  });
+
+  it('Solo Bonus at set-up reaches every starting card, the first one too (a pre-made agent starting with Daredevil)', () => {
+    const content = necreauxContentSchema.parse({ ...testContent, premade: [['Daredevil', 'Plain 1', 'Plain 2'], ...testContent.premade.slice(1)] });
+    let engine: NecreauxEngine | null = null;
+    play({ settings: { agents: 1, level: '5' }, content, arrange: (e) => (engine = e) });
+    expect(engine!.state.zone[id(engine!, 'Daredevil')]).toBe(Zone.box);
+  });
+
+  it('Solo Bonus: only in a solo game, and only for a card that has it', () => {
+    const drawn = (agents: number, top: string) => {
+      const game = play(scenario(agents, ['Training Hall'], [], (e) => stackSkillDeck(e, [top, 'Plain 10', 'Plain 11'])), testStrategy({ skillRecipient: () => 0 }));
+      return { zone: game.state.zone[id(game.engine, top)], countdownGained: countdownGains(game) > 0 };
+    };
+    expect(drawn(2, 'Daredevil')).toEqual({ zone: Zone.skill, countdownGained: false });
+    expect(drawn(1, 'Plain 12')).toEqual({ zone: Zone.skill, countdownGained: false });
+    expect(drawn(1, 'Daredevil')).toEqual({ zone: Zone.box, countdownGained: true });
+  });
+
+  it('Solo Bonus: a kept card that has Solo Bonus too is replaced in turn; with one card left to draw it is kept unasked', () => {
+    const keepPrecise = testStrategy({ soloBonusKeep: (view, first, second) => (view.name(first) === 'Precise' ? first : second) });
+    const chain = play(scenario(1, ['Training Hall'], [], (e) => stackSkillDeck(e, ['Daredevil', 'Precise', 'Plain 10', 'Plain 11', 'Plain 12'])), keepPrecise);
+    expect(chain.state.zone[id(chain.engine, 'Precise')]).toBe(Zone.box);
+    expect(countdownGains(chain)).toBe(2);
+    expect(chain.state.skillCount(0)).toBe(4);
+
+    const asked: string[] = [];
+    const last = play(
+      { ...scenario(1, ['Training Hall'], [], (e) => stackSkillDeck(e, ['Daredevil', 'Plain 10'])), settings: { agents: 1, level: '6', skillReshuffle: false } },
+      testStrategy({ soloBonusKeep: (view, first) => (view.turn > 0 && asked.push('asked'), first) }),
+    );
+    expect(asked).toEqual([]);
+    expect(last.state.holder[id(last.engine, 'Plain 10')]).toBe(0);
+    checkConservation(last.state);
+    const none = play(
+      { ...scenario(1, ['Training Hall'], [], (e) => stackSkillDeck(e, ['Daredevil'])), settings: { agents: 1, level: '6', skillReshuffle: false } },
+      testStrategy({ soloBonusKeep: (view, first) => (view.turn > 0 && asked.push('asked'), first) }),
+    );
+    expect(asked).toEqual([]);
+    expect(none.state.skillCount(0)).toBe(3);
+    expect(none.state.zone[id(none.engine, 'Daredevil')]).toBe(Zone.box);
   });
 
   it('Irreplaceable: the Solo Bonus draw not kept goes to the box, not the skill discard', () => {
