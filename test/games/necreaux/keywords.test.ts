@@ -242,11 +242,11 @@ describe('glossary keywords', () => {
   it('Solo Bonus: only in a solo game, and only for a card that has it', () => {
     const drawn = (agents: number, top: string) => {
       const game = play(scenario(agents, ['Training Hall'], [], (e) => stackSkillDeck(e, [top, 'Plain 10', 'Plain 11'])), testStrategy({ skillRecipient: () => 0 }));
-      return { zone: game.state.zone[id(game.engine, top)], countdownGained: countdownGains(game) > 0 };
+      return { zone: game.state.zone[id(game.engine, top)], countdownGained: countdownGains(game) > 0, skills: game.state.skillCount(0) };
     };
-    expect(drawn(2, 'Daredevil')).toEqual({ zone: Zone.skill, countdownGained: false });
-    expect(drawn(1, 'Plain 12')).toEqual({ zone: Zone.skill, countdownGained: false });
-    expect(drawn(1, 'Daredevil')).toEqual({ zone: Zone.box, countdownGained: true });
+    expect(drawn(2, 'Daredevil')).toEqual({ zone: Zone.skill, countdownGained: false, skills: 4 });
+    expect(drawn(1, 'Plain 12')).toEqual({ zone: Zone.skill, countdownGained: false, skills: 4 });
+    expect(drawn(1, 'Daredevil')).toEqual({ zone: Zone.box, countdownGained: true, skills: 4 });
   });
 
   it('Solo Bonus: a kept card that has Solo Bonus too is replaced in turn; with one card left to draw it is kept unasked', () => {

@@ -252,7 +252,8 @@ describe('combat', () => {
 
 describe('damage', () => {
   it('each point disables a face-up card or destroys a face-down one; the sixth point kills a three-card agent', () => {
-    const game = play(scenario(1, ['Spike Pit'], [1, 1, 6]), testStrategy({}, 8));
+    // Short of speed 8 by 5, so a damage roll read as the shortfall would leave the agent alive.
+    const game = play(scenario(1, ['Spike Pit'], [2, 1, 6]), testStrategy({}, 8));
     expect(game.log).toContain('  6 damage');
     expect(outcome(game)).toBe('utterFailure');
     expect(metric(game, 'skillsLost')).toBe(3);
@@ -335,6 +336,83 @@ describe('traps', () => {
   it('an above-speed trap punishes going slowly', () => {
     const game = play(scenario(1, ['Sleeping Gas'], [3, 3]), testStrategy({}, 5));
     expect(game.state.health(0)).toBe(4);
+  });
+});
+
+describe('card effects', () => {
+  it('Armory takes a Monster Loot card for an agent', () => {
+    const game = play(scenario(1, ['Medkit', 'Armory'], []), testStrategy({}, 2));
+    expect(game.state.zone[id(game.engine, 'Medkit')]).toBe(Zone.held);
+  });
+
+  it('Acid Spray, failed, deals 1 damage to every agent', () => {
+    const game = play(scenario(2, ['Acid Spray'], [1, 2]), testStrategy({}, 8));
+    expect([game.state.health(0), game.state.health(1)]).toEqual([5, 5]);
+    expect(metric(game, 'xpGained')).toBe(1);
+  });
+
+  it('Psychic Storm neutralizes a random active card, then tests psychic', () => {
+    const game = play(scenario(1, ['Psychic Storm'], [2, 5, 5]), testStrategy({}, 1));
+    expect(game.log).toContain('  Plain 2 is neutralized');
+    expect(game.log).toContain('  agent 0 rolls 5+5 = 10');
+  });
+
+  describe('enabling', () => {
+    const sensible = testStrategy();
+    const enabling = (room: string, disabled: readonly string[], decline = false) => {
+      let asked = 0;
+      const game = play(
+        scenario(1, [room], [], (engine) => disabled.forEach((name) => engine.state.setFaceDown(id(engine, name), true))),
+        testStrategy({ enableTarget: (view) => (asked++, decline ? -1 : sensible.enableTarget(view)) }, 1),
+      );
+      return { stillDisabled: ['Plain 1', 'Plain 2', 'Plain 3'].filter((name) => game.state.isFaceDown(id(game.engine, name))).length, asked };
+    };
+
+    it('Infirmary enables two disabled cards', () => {
+      expect(enabling('Infirmary', ['Plain 1', 'Plain 2', 'Plain 3'])).toEqual({ stillDisabled: 1, asked: 2 });
+    });
+
+    it('Med Bay stops asking once no card is left to enable', () => {
+      expect(enabling('Med Bay', ['Plain 1'])).toEqual({ stillDisabled: 0, asked: 1 });
+    });
+
+    it('an enable the strategy declines ends the effect', () => {
+      expect(enabling('Infirmary', ['Plain 1', 'Plain 2'], true)).toEqual({ stillDisabled: 2, asked: 1 });
+    });
+  });
+
+  it('Power Station adds three charges where the team chooses', () => {
+    const game = play(scenario(1, ['Power Station'], []), testStrategy({}, 1));
+    expect(game.log.filter((line) => / gains a charge -> /.test(line))).toHaveLength(3);
+  });
+
+  it('Flooding Chamber, failed above the speed, costs a countdown step', () => {
+    const game = play(plainScenario(1, ['Flooding Chamber'], [4, 4], 3), testStrategy({}, 5));
+    expect(game.log.slice(game.log.indexOf('  agent 0 rolls 4+4 = 8'))).toContain('  countdown -1 -> 2');
+    expect(metric(game, 'turns')).toBe(2);
+  });
+
+  it('Lockdown, failed, ends the turn: the next card waits for the next turn', () => {
+    const game = play(plainScenario(1, ['Lockdown', 'Medkit'], [1, 2], 2), testStrategy({}, 8));
+    const turn2 = game.log.findIndex((line) => line.startsWith('turn 2'));
+    expect(game.log.indexOf('  draw A-22 Medkit')).toBeGreaterThan(turn2);
+  });
+
+  it('Incinerator, failed, discards Monster Loot and deals 1 damage', () => {
+    const game = play(plainScenario(1, ['Medkit', 'Incinerator'], [4, 4], 2), testStrategy({}, 2));
+    expect(game.state.zone[id(game.engine, 'Medkit')]).toBe(Zone.discard);
+    expect(game.state.health(0)).toBe(5);
+  });
+
+  it('Secret Passage gains a countdown step', () => {
+    const game = play(scenario(1, ['Secret Passage'], []), testStrategy({}, 1));
+    expect(game.log).toContain('  countdown +1 -> 2');
+    expect(metric(game, 'turns')).toBe(2);
+  });
+
+  it('XP gained adds to the team’s XP', () => {
+    const game = play(scenario(1, ['Collapsing Bridge'], [2, 5]), testStrategy({}, 1));
+    expect(game.state.xp).toBe(1);
   });
 });
 
