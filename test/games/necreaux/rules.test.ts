@@ -3,7 +3,7 @@ import { necreauxContentSchema } from '../../../src/games/necreaux/content.ts';
 import { Op, Rest } from '../../../src/games/necreaux/decisions.ts';
 import type { NecreauxEngine } from '../../../src/games/necreaux/rules.ts';
 import { Zone } from '../../../src/games/necreaux/state.ts';
-import { giveHeld, id, metric, outcome, plainAgents, plainScenario, play, setSkills, stackDeck, testContent, testStrategy, type Scenario } from './helpers.ts';
+import { checkConservation, giveHeld, id, lift, metric, outcome, plainAgents, plainScenario, play, setSkills, stackDeck, testContent, testStrategy, type Scenario } from './helpers.ts';
 
 /** A scenario with plain agents, this deck (top first) and one turn on the countdown. */
 const scenario = (agents: number, deck: readonly string[], dice: readonly number[], extra?: Scenario['arrange']): Scenario =>
@@ -413,6 +413,56 @@ describe('card effects', () => {
   it('XP gained adds to the team’s XP', () => {
     const game = play(scenario(1, ['Collapsing Bridge'], [2, 5]), testStrategy({}, 1));
     expect(game.state.xp).toBe(1);
+  });
+});
+
+describe('abilities offered', () => {
+  /** The names of the cards whose abilities the strategy is offered, each offer declined. */
+  const offers = (scenarioToPlay: Scenario, speed = 1) => {
+    const offered: string[] = [];
+    play(scenarioToPlay, testStrategy({ useAbility: (view, ability) => (offered.push(view.name(view.abilityCard(ability))), false) }, speed));
+    return offered;
+  };
+
+  it("a disabled card's ability is not offered, though another card of the agent has the same window", () => {
+    const disabledLucky = (engine: NecreauxEngine) => {
+      setSkills(engine, 0, ['Lucky', 'Precise', 'Plain 1']);
+      engine.state.setFaceDown(id(engine, 'Lucky'), true);
+    };
+    expect(offers(scenario(1, ['Guard Dog'], [1, 1, 6, 6], disabledLucky))).toEqual(['Precise']);
+  });
+
+  it('a loot-taking ability (Scrounger) is offered only while Monster Loot holds a card', () => {
+    const scrounger = (loot: boolean) => (engine: NecreauxEngine) => {
+      setSkills(engine, 0, ['Scrounger', 'Plain 1', 'Plain 2']);
+      if (loot) {
+        lift(engine.state, id(engine, 'Medkit'));
+        engine.state.loot.push(id(engine, 'Medkit'));
+        engine.state.zone[id(engine, 'Medkit')] = Zone.loot;
+      }
+    };
+    expect(offers(scenario(1, ['Laser Pistol'], [], scrounger(false)))).toEqual([]);
+    expect(offers(scenario(1, ['Laser Pistol'], [], scrounger(true)))).toEqual(['Scrounger']);
+  });
+
+  it('a peek (Scout) is offered only while the adventure deck holds a card', () => {
+    const scout = (engine: NecreauxEngine) => setSkills(engine, 0, ['Scout', 'Plain 1', 'Plain 2']);
+    expect(offers(scenario(1, [], [], scout))).toEqual([]);
+    expect(offers(scenario(1, ['Laser Pistol'], [], scout))).toEqual(['Scout']);
+  });
+
+  it('destroying a card with nothing being resolved destroys a parasite on the team', () => {
+    const game = play(
+      scenario(1, ['Medkit'], [], (engine) => {
+        giveHeld(engine, 0, 'The Scientists', 3);
+        lift(engine.state, id(engine, 'Leech Bat'));
+        engine.state.putParasite(id(engine, 'Leech Bat'), id(engine, 'Plain 2'));
+      }),
+      testStrategy({ useAbility: (view, ability) => view.abilityOp(ability) === Op.destroyCard && view.currentCard < 0 }, 1),
+    );
+    expect(game.state.zone[id(game.engine, 'Leech Bat')]).toBe(Zone.discard);
+    expect(game.state.charges[id(game.engine, 'The Scientists')]).toBe(2);
+    checkConservation(game.state);
   });
 });
 
