@@ -185,17 +185,30 @@ export function lift(s: GameState, card: number): void {
 
 /** The adventure deck becomes exactly these cards, top first; what was in it goes to the box. */
 export function stackDeck(engine: NecreauxEngine, names: readonly string[]): void {
-  const s = engine.state;
-  while (s.deck.size > 0) {
-    const card = s.deck.draw();
+  const cards = names.map((name) => (name.startsWith('A-') ? engine.cards.idOf(name) : id(engine, name)));
+  stackPile(engine.state, engine.state.deck, Zone.deck, cards);
+}
+
+/** The skill deck becomes exactly these cards, top first; what was in it goes to the box. */
+export function stackSkillDeck(engine: NecreauxEngine, names: readonly string[]): void {
+  stackPile(engine.state, engine.state.skillDeck, Zone.skillDeck, names.map((name) => id(engine, name)));
+}
+
+/** The skill discard pile becomes exactly these cards, top first; what was in it goes to the box. */
+export function stackSkillDiscard(engine: NecreauxEngine, names: readonly string[]): void {
+  stackPile(engine.state, engine.state.skillDiscard, Zone.skillDiscard, names.map((name) => id(engine, name)));
+}
+
+function stackPile(s: GameState, pile: Deck, zone: number, cards: readonly number[]): void {
+  while (pile.size > 0) {
+    const card = pile.draw();
     s.box.push(card);
     s.zone[card] = Zone.box;
   }
-  const cards = names.map((name) => (name.startsWith('A-') ? engine.cards.idOf(name) : id(engine, name)));
   for (const card of [...cards].reverse()) {
     lift(s, card);
-    s.deck.push(card);
-    s.zone[card] = Zone.deck;
+    pile.push(card);
+    s.zone[card] = zone;
   }
 }
 

@@ -4,26 +4,11 @@ import { necreauxContentSchema } from '../../../src/games/necreaux/content.ts';
 import { Op, Rest } from '../../../src/games/necreaux/decisions.ts';
 import type { NecreauxEngine } from '../../../src/games/necreaux/rules.ts';
 import { Zone } from '../../../src/games/necreaux/state.ts';
-import { captureSetUp, checkConservation, giveHeld, id, lift, metric, plainScenario, play, setSkills, testContent, testStrategy, type Played, type Scenario } from './helpers.ts';
+import { captureSetUp, checkConservation, giveHeld, id, lift, metric, plainScenario, play, setSkills, stackSkillDeck, testContent, testStrategy, type Played, type Scenario } from './helpers.ts';
 
 /** Plain agents, this deck (top first), `countdown` turns, then the extra arrangement. */
 const scenario = (agents: number, deck: readonly string[], dice: readonly number[], extra?: (engine: NecreauxEngine) => void, countdown = 1): Scenario =>
   plainScenario(agents, deck, dice, countdown, extra);
-
-/** The skill deck becomes exactly these cards, top first; what was in it goes to the box. */
-function stackSkillDeck(engine: NecreauxEngine, names: readonly string[]): void {
-  const s = engine.state;
-  while (s.skillDeck.size > 0) {
-    const card = s.skillDeck.draw();
-    s.box.push(card);
-    s.zone[card] = Zone.box;
-  }
-  for (const name of [...names].reverse()) {
-    lift(s, id(engine, name));
-    s.skillDeck.push(id(engine, name));
-    s.zone[id(engine, name)] = Zone.skillDeck;
-  }
-}
 
 /** Countdown steps gained in play, after the set-up (where a solo game's starting Solo Bonus cards gain theirs). */
 function countdownGains(game: Played): number {

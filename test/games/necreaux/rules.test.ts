@@ -3,7 +3,7 @@ import { necreauxContentSchema } from '../../../src/games/necreaux/content.ts';
 import { Op, Rest } from '../../../src/games/necreaux/decisions.ts';
 import type { NecreauxEngine } from '../../../src/games/necreaux/rules.ts';
 import { Zone } from '../../../src/games/necreaux/state.ts';
-import { checkConservation, giveHeld, id, lift, metric, outcome, plainAgents, plainScenario, play, setSkills, stackDeck, testContent, testStrategy, type Scenario } from './helpers.ts';
+import { checkConservation, giveHeld, id, lift, metric, outcome, plainAgents, plainScenario, play, setSkills, stackDeck, stackSkillDeck, stackSkillDiscard, testContent, testStrategy, type Scenario } from './helpers.ts';
 
 /** A scenario with plain agents, this deck (top first) and one turn on the countdown. */
 const scenario = (agents: number, deck: readonly string[], dice: readonly number[], extra?: Scenario['arrange']): Scenario =>
@@ -577,6 +577,27 @@ describe('rooms and rest', () => {
     );
     expect(game.state.holder[id(game.engine, 'Medkit')]).toBe(1);
   });
+
+  it('rest: the team moves at most as many items as it holds, and a lone agent is not asked', () => {
+    const transfers = (agents: number) => {
+      let asked = 0;
+      let medkit = -1;
+      const game = play(
+        scenario(agents, [], [], (engine) => (medkit = giveHeld(engine, 0, 'Medkit'))),
+        testStrategy({ transferItem: () => (asked++, medkit), chooseHolder: () => asked % 2 }, 0),
+      );
+      checkConservation(game.state);
+      return asked;
+    };
+    expect(transfers(2)).toBe(1);
+    expect(transfers(1)).toBe(0);
+  });
+
+  it('rest: declining with no parasite attached destroys nothing', () => {
+    const game = play(scenario(1, [], [], (engine) => giveHeld(engine, 0, 'Medkit')), testStrategy({ restAction: () => Rest.decline }, 0));
+    expect(game.state.zone[id(game.engine, 'Medkit')]).toBe(Zone.held);
+    checkConservation(game.state);
+  });
 });
 
 /** The first item held by agent 0, or -1. */
@@ -608,6 +629,43 @@ describe('experience', () => {
     );
     expect(game.state.skillCount(0)).toBe(3);
     expect(metric(game, 'xpSpent')).toBe(4);
+  });
+
+  it('an agent with one skill card buys a new one with exactly 2 XP', () => {
+    const game = play(scenario(1, [], [], (engine) => {
+      setSkills(engine, 0, ['Plain 1']);
+      engine.state.xp = 2;
+    }));
+    expect(game.state.skillCount(0)).toBe(2);
+    expect(game.state.xp).toBe(0);
+  });
+
+  it('with no skill card left to draw, XP is kept; skillReshuffle shuffles the skill discard into a new skill deck', () => {
+    const buying = (skillReshuffle: boolean) => {
+      const game = play({
+        ...scenario(1, [], [], (engine) => {
+          stackSkillDeck(engine, []);
+          stackSkillDiscard(engine, ['Plain 10']);
+          engine.state.xp = 6;
+        }),
+        settings: { agents: 1, level: '6', skillReshuffle },
+      });
+      return { xp: game.state.xp, plain10: game.state.zone[id(game.engine, 'Plain 10')] };
+    };
+    expect(buying(false)).toEqual({ xp: 6, plain10: Zone.skillDiscard });
+    expect(buying(true)).toEqual({ xp: 0, plain10: Zone.skill });
+  });
+
+  it("without skillReshuffle a card's skill draw (Training Hall) finds no skill card once the skill deck is empty", () => {
+    const game = play({
+      ...scenario(1, ['Training Hall'], [], (engine) => {
+        stackSkillDeck(engine, []);
+        stackSkillDiscard(engine, ['Plain 10']);
+      }),
+      settings: { agents: 1, level: '6', skillReshuffle: false },
+    });
+    expect(game.state.skillCount(0)).toBe(3);
+    expect(game.state.zone[id(game.engine, 'Plain 10')]).toBe(Zone.skillDiscard);
   });
 });
 
