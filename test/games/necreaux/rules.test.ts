@@ -18,6 +18,12 @@ describe('exploring', () => {
     expect(outcome(game)).toBe('failure');
   });
 
+  it('exploring stops when the deck runs out, short of the speed', () => {
+    const game = play(scenario(1, ['Medkit'], []), testStrategy({}, 3));
+    expect(metric(game, 'cardsDrawn')).toBe(1);
+    expect(game.state.drawn).toBe(1);
+  });
+
   it('does not move the draw marker for cards drawn by a card instruction', () => {
     const game = play(scenario(1, ['Elevator Shaft', 'Medkit', 'Laser Pistol', 'Lucky Charm'], []), testStrategy({}, 1));
     expect(metric(game, 'cardsDrawn')).toBe(3);
@@ -337,6 +343,23 @@ describe('traps', () => {
     const game = play(scenario(1, ['Sleeping Gas'], [3, 3]), testStrategy({}, 5));
     expect(game.state.health(0)).toBe(4);
   });
+
+  it('an each-player test every agent passes gains no XP', () => {
+    const game = play(scenario(2, ['Dart Corridor'], [6, 6, 6, 6]), testStrategy({}, 7));
+    expect(metric(game, 'xpGained')).toBe(0);
+  });
+
+  it('an each-player test is rolled by the living agents only', () => {
+    const game = play(scenario(2, ['Dart Corridor'], [6, 6], (engine) => engine.state.kill(1)), testStrategy({}, 7));
+    expect(game.dice?.used).toBe(2);
+  });
+
+  it('Crushing Ceiling punishes each agent rolling above the speed with 1 damage; Laser Grid each one below with 2', () => {
+    const ceiling = play(scenario(2, ['Crushing Ceiling'], [1, 1, 4, 4]), testStrategy({}, 5));
+    expect([ceiling.state.health(0), ceiling.state.health(1)]).toEqual([6, 5]);
+    const grid = play(scenario(2, ['Laser Grid'], [1, 1, 4, 4]), testStrategy({}, 5));
+    expect([grid.state.health(0), grid.state.health(1)]).toEqual([4, 6]);
+  });
 });
 
 describe('card effects', () => {
@@ -355,6 +378,25 @@ describe('card effects', () => {
     const game = play(scenario(1, ['Psychic Storm'], [2, 5, 5]), testStrategy({}, 1));
     expect(game.log).toContain('  Plain 2 is neutralized');
     expect(game.log).toContain('  agent 0 rolls 5+5 = 10');
+  });
+
+  it('a neutralized card is picked among the face-up cards not yet neutralized; with none, no die is rolled for it', () => {
+    const neutralized = (deck: readonly string[], dice: readonly number[], faceDown: readonly string[], speed = 1) => {
+      const game = play(scenario(1, deck, dice, (engine) => faceDown.forEach((name) => engine.state.setFaceDown(id(engine, name), true))), testStrategy({}, speed));
+      return game.log.filter((line) => line.endsWith(' is neutralized'));
+    };
+    expect(neutralized(['Psychic Storm'], [1, 5, 5], ['Plain 1'])).toEqual(['  Plain 2 is neutralized']);
+    expect(neutralized(['Neural Scrambler'], [1, 1, 1, 1], [], 8)).toEqual(['  Plain 1 is neutralized', '  Plain 2 is neutralized']);
+    expect(neutralized(['Psychic Storm'], [5, 5], ['Plain 1', 'Plain 2', 'Plain 3'])).toEqual([]);
+  });
+
+  it('the Scientists and the Escape Shuttle, drawn, are each marked found for the strategies', () => {
+    const found = (card: string) => {
+      const game = play(scenario(1, [card], []), testStrategy({}, 1));
+      return [game.state.scientistsFound, game.state.shuttleFound];
+    };
+    expect(found('The Scientists')).toEqual([true, false]);
+    expect(found('The Escape Shuttle')).toEqual([false, true]);
   });
 
   describe('enabling', () => {
@@ -482,6 +524,15 @@ describe('events: trait tests', () => {
     expect(game.log).toContain('  agent 0 rolls 4+4 +2 = 10');
     expect(game.state.skillCount(0)).toBe(4);
     expect(game.state.isFaceDown(id(game.engine, 'Plain 1'))).toBe(false);
+  });
+
+  it('a reward the team declines leaves the cards as they are and draws no skill', () => {
+    const game = play(
+      scenario(1, ['Guard Checkpoint'], [4, 4], (engine) => engine.state.setFaceDown(id(engine, 'Plain 1'), true)),
+      testStrategy({ claimTraitReward: () => false }, 1),
+    );
+    expect(game.state.skillCount(0)).toBe(3);
+    expect(game.state.isFaceDown(id(game.engine, 'Plain 1'))).toBe(true);
   });
 
   it('2d6 + the trait tally at 9, one short of 10, fails', () => {
@@ -739,6 +790,12 @@ function withCountdown(countdown: number, deck: readonly string[]): Pick<Scenari
 }
 
 describe('the end of the game', () => {
+  it('An Uncertain Ending rolls for the blast only at the end of a turn at zero', () => {
+    const game = play({ settings: { agents: 1, level: '6', uncertainEnding: true }, dice: [6], ...withCountdown(2, ['Medkit', 'Laser Pistol', 'Lucky Charm']) }, testStrategy({}, 1));
+    expect(metric(game, 'turns')).toBe(2);
+    expect(game.log.filter((line) => line.startsWith('  uncertain ending'))).toEqual(['  uncertain ending: rolled 6']);
+  });
+
   it('An Uncertain Ending: at zero a die is rolled at the end of each turn; a 6 ends the game', () => {
     const game = play(
       { settings: { agents: 1, level: '6', uncertainEnding: true }, dice: [3, 6], ...withCountdown(1, ['Medkit', 'Laser Pistol', 'Lucky Charm']) },

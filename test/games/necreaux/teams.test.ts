@@ -19,6 +19,15 @@ describe('the Sliding Wall', () => {
     expect(metric(game, 'xpGained')).toBe(0);
   });
 
+  it('the lost team holding the Escape Shuttle is not offered to escape at the end of its turn: the marker does not move', () => {
+    let offered = 0;
+    play(
+      scenario(2, ['A-33', 'Medkit', 'Laser Pistol'], [1, 1], 2, (engine) => giveHeld(engine, 1, 'The Escape Shuttle')),
+      testStrategy({ escape: () => (offered++, false) }, 3),
+    );
+    expect(offered).toBe(0);
+  });
+
   it('a roll at or above the speed: no effect', () => {
     const game = play(scenario(2, ['A-33'], [2, 1], 3), testStrategy({}, 3));
     expect(metric(game, 'splits')).toBe(0);
