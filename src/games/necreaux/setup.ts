@@ -190,7 +190,7 @@ export class SetUp {
     const bottomSize = count - 2 * pile;
     this.notePiles(pile, count);
     this.stackPile(deckStream, 2 * pile, count, cards.shuttle);
-    const lowerCache = this.hasCache('lower') && this.caches.size > 0 ? 1 : 0;
+    const lowerCache = this.hasCache('lower') ? 1 : 0;
     if (lowerCache === 1) this.placeCacheOnTop();
     this.stackPile(deckStream, pile, 2 * pile, cards.scientists);
     if (this.hasCache('upper')) this.placeCacheOnTop();
@@ -215,7 +215,7 @@ export class SetUp {
     return this.rules.caches === position || this.rules.caches === 'both';
   }
 
-  /** The secret caches, shuffled face-down: placed caches are drawn from the top of this pile. */
+  /** The secret caches, shuffled face-down: placed caches are drawn from the top of this pile (the settings check that it holds enough). */
   private shuffleCaches(deckStream: RandomStream): void {
     this.caches.clear();
     for (let card = this.cards.cacheStart; card < this.cards.cacheEnd; card++) this.caches.push(card);
@@ -223,7 +223,6 @@ export class SetUp {
   }
 
   private placeCacheOnTop(): void {
-    if (this.caches.size === 0) return;
     this.move(this.caches.draw(), this.state.deck, Zone.deck);
     this.state.cachesAdded++;
   }
@@ -232,7 +231,7 @@ export class SetUp {
   private addShuffledCaches(deckStream: RandomStream, count: number): number {
     const mode = this.rules.caches;
     const caches = mode === 'shuffled-1' || mode === 'shuffled-2' ? CACHES_PLACED[mode] : 0;
-    for (let i = 0; i < caches && this.caches.size > 0; i++) {
+    for (let i = 0; i < caches; i++) {
       const cache = this.caches.draw();
       const at = deckStream.int(count + 1);
       this.list.copyWithin(at + 1, at, count);

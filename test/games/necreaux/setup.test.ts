@@ -3,7 +3,7 @@ import { Keyword } from '../../../src/games/necreaux/cards.ts';
 import { Kind } from '../../../src/games/necreaux/decisions.ts';
 import type { NecreauxEngine } from '../../../src/games/necreaux/rules.ts';
 import { scoreOf } from '../../../src/games/necreaux/score.ts';
-import { captureSetUp, giveHeld, metric, outcome, play, stackDeck, testStrategy } from './helpers.ts';
+import { captureSetUp, checkConservation, giveHeld, metric, outcome, play, stackDeck, testStrategy } from './helpers.ts';
 
 /** The adventure deck from the top, as kinds and numbers: "A-12", "scientists", "shuttle", "cache". */
 function deckFromTop(engine: NecreauxEngine): string[] {
@@ -74,6 +74,28 @@ describe('the island', () => {
     const lower = caches === 'lower' || caches === 'both' ? 1 : 0;
     expect(s.cardsAboveMiddlePile).toBe(25 + upper);
     expect(s.cardsAboveBottomPile).toBe(25 + upper + 26 + lower);
+  });
+
+  it('How To Play: the strategies know the pile each adventure card was stacked in; in a shuffled deck, none', () => {
+    const engine = capture({ agents: 4, level: 'intro', caches: 'none' });
+    const s = engine.state;
+    const piles: number[] = [];
+    for (let depth = 0; depth < s.deck.size; depth++) {
+      const card = s.deck.peek(depth);
+      if (engine.cards.kind[card] !== Kind.scientists && engine.cards.kind[card] !== Kind.shuttle) piles.push(s.knownPile(card));
+    }
+    expect(piles).toEqual([...Array<number>(25).fill(0), ...Array<number>(25).fill(1), ...Array<number>(26).fill(2)]);
+    const shuffled = capture({ agents: 4, level: '6' });
+    for (let depth = 0; depth < shuffled.state.deck.size; depth++) expect(shuffled.state.knownPile(shuffled.state.deck.peek(depth))).toBe(-1);
+  });
+
+  it.each([
+    ['intro', 'both'],
+    ['3', 'both'],
+    ['4', 'shuffled-2'],
+    ['7', 'none'],
+  ])('every card is in one place after the set-up (Level %s, caches %s)', (level, caches) => {
+    for (const seed of [1, 2, 3]) checkConservation(capture({ agents: 4, level, caches }, testStrategy(), seed).state);
   });
 
   it('Level 2: only the upper cache', () => {
