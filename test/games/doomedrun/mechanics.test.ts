@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { StrategyError } from '../../../src/core/errors.ts';
 import { Camp, Decision, OptionKind, type SetawatchStrategy } from '../../../src/games/setawatch/decisions.ts';
 import { DICE_PER_SEAT, Die, Slot, SLOTS_PER_SEAT, Status } from '../../../src/games/setawatch/state.ts';
-import { tierOf, TIERS } from '../../../src/games/doomedrun/scoring.ts';
+import { CardsMet, tierOf, TIERS } from '../../../src/games/doomedrun/scoring.ts';
 import { CampaignDecision, type CampaignView, type DoomedrunStrategy, ESCALATE_ADD, FALCON_HOLD, falconDie, falconOption, falconTarget } from '../../../src/games/doomedrun/decisions.ts';
 import { Where } from '../../../src/games/doomedrun/state.ts';
 import { cardWorth, greedyChoice } from '../../../strategies/setawatch/greedy.ts';
@@ -226,6 +226,8 @@ describe('Coins, the Merchant and the Market', () => {
     const s = run.rules.state;
     const bonus = run.tables.items.findIndex((item) => !item.mythic && item.effect.op === 'dieBonus');
     run.camp.itemHolder[bonus] = run.camp.party[0];
+    // An Item of another kind raises no die.
+    run.camp.itemHolder[run.tables.items.findIndex((item) => item.effect.op === 'fire')] = run.camp.party[1];
     s.dieValue.set([2, 5, 3], 0);
     for (let k = 0; k < 3; k++) s.dieState[k] = Die.ready;
     // Lower dice that are not the holder's rolled dice: a ready die in the holder's extra slot (where a tamed
@@ -238,6 +240,67 @@ describe('Coins, the Merchant and the Market', () => {
     expect(Array.from(s.dieValue.subarray(0, 3))).toEqual([3, 5, 3]);
     expect(s.dieValue[3]).toBe(1);
     expect(Array.from(s.dieValue.subarray(DICE_PER_SEAT, DICE_PER_SEAT + 3))).toEqual([1, 4, 1]);
+  });
+});
+
+describe('Items used on arrival at a location', () => {
+  /** A Realm 1 Run whose first seat holds the Item `name`, its board 3 active cards. */
+  function holding(name: string) {
+    const run = startedRun();
+    run.setUpRealm(1);
+    const item = run.tables.items.findIndex((candidate) => candidate.name === name);
+    run.camp.itemDeck.remove(item);
+    run.camp.market.remove(item);
+    run.camp.itemHolder[item] = run.camp.party[0];
+    const s = run.rules.state;
+    for (let i = 0; i < 3; i++) s.slotState[i] = Slot.active;
+    return { run, item, s };
+  }
+
+  it('a Discard fire Item (Helm of Prophecy, +3) burns when the fire is 3 or lower, then goes under the Item deck', () => {
+    const low = holding('Helm of Prophecy');
+    low.s.fire = 3;
+    hooks(low.run).afterArrival();
+    expect(low.s.fire).toBe(6);
+    expect(low.run.camp.itemHolder[low.item]).toBe(-1);
+    expect(low.run.camp.itemDeck.at(0)).toBe(low.item);
+    const high = holding('Helm of Prophecy');
+    high.s.fire = 4;
+    hooks(high.run).afterArrival();
+    expect(high.s.fire).toBe(4);
+    expect(high.run.camp.itemHolder[high.item]).toBe(high.run.camp.party[0]);
+  });
+
+  it('a refresh Item refreshes an exhausted board card once its holder has at most one active card', () => {
+    const spare = holding('Strength Potion');
+    spare.s.slotState[2] = Slot.exhausted;
+    hooks(spare.run).afterArrival();
+    expect(Array.from(spare.s.slotState.subarray(0, 3))).toEqual([Slot.active, Slot.active, Slot.exhausted]);
+    const nearlyOut = holding('Strength Potion');
+    nearlyOut.s.slotState[1] = nearlyOut.s.slotState[2] = Slot.exhausted;
+    hooks(nearlyOut.run).afterArrival();
+    expect(Array.from(nearlyOut.s.slotState.subarray(0, 3))).toEqual([Slot.active, Slot.active, Slot.exhausted]);
+    expect(nearlyOut.run.camp.itemHolder[nearlyOut.item]).toBe(-1);
+  });
+
+  it('a once-per-expedition Item is kept and not used again in the expedition', () => {
+    const { run, item, s } = holding('Item 4');
+    s.slotState[1] = s.slotState[2] = Slot.exhausted;
+    hooks(run).afterArrival();
+    expect(run.camp.itemHolder[item]).toBe(run.camp.party[0]);
+    s.slotState[1] = Slot.exhausted;
+    hooks(run).afterArrival();
+    expect(Array.from(s.slotState.subarray(0, 3))).toEqual([Slot.active, Slot.exhausted, Slot.exhausted]);
+  });
+
+  it('an Item held outside the Party (a Warden) is not used', () => {
+    const { run, item, s } = holding('Helm of Prophecy');
+    const warden = adventurer(run, 'knight');
+    run.camp.where[warden] = Where.warden;
+    run.camp.itemHolder[item] = warden;
+    s.fire = 2;
+    hooks(run).afterArrival();
+    expect(s.fire).toBe(2);
   });
 });
 
@@ -559,6 +622,18 @@ describe('End Run scoring', () => {
     expect(run.score()).toBe(36);
     expect(TIERS[tierOf(36) - 1]).toBe('Up in Smoke');
     expect(TIERS[tierOf(54) - 1]).toBe('Dying Embers');
+  });
+
+  it('the share of estimated cards counts the distinct cards met, and nothing met is 0%', () => {
+    const t = startedRun().tables;
+    const met = new CardsMet(t);
+    expect(met.estimatedPct()).toBe(0);
+    const printed = t.cardEstimated.indexOf(0);
+    const estimated = t.cardEstimated.indexOf(1);
+    met.card[printed] = met.card[estimated] = 1;
+    expect(met.estimatedPct()).toBe(50);
+    met.location[t.locationEstimated.indexOf(1)] = 1;
+    expect(met.estimatedPct()).toBe(67);
   });
 
   it("New Run+ scores X + 1 per point, X the previous Run's Summon cards (not the summons setting)", () => {
