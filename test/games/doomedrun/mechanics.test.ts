@@ -5,9 +5,10 @@ import { DICE_PER_SEAT, Die, Slot, SLOTS_PER_SEAT, Status } from '../../../src/g
 import { CardsMet, tierOf, TIERS } from '../../../src/games/doomedrun/scoring.ts';
 import { CampaignDecision, type CampaignView, type DoomedrunStrategy, ESCALATE_ADD, FALCON_HOLD, falconDie, falconOption, falconTarget } from '../../../src/games/doomedrun/decisions.ts';
 import { Where } from '../../../src/games/doomedrun/state.ts';
+import { doomedrunContentSchema } from '../../../src/games/doomedrun/content.ts';
 import { cardWorth, greedyChoice } from '../../../strategies/setawatch/greedy.ts';
 import { greedyCampaign } from '../../../strategies/doomedrun/greedy.ts';
-import { adventurer, cardIds, cardsInPiles, greedyStrategy, legacyOf, makeRun, noCostQuest, questCost, scripted, startedRun, watchInvariants } from './helpers.ts';
+import { adventurer, cardIds, cardsInPiles, content, greedyStrategy, legacyOf, makeRun, noCostQuest, questCost, scripted, startedRun, watchInvariants } from './helpers.ts';
 
 interface Hooks {
   afterArrival(): void;
@@ -143,6 +144,23 @@ describe('Doom (the reference\'s Doom track; the Doomed Summons estimated)', () 
 });
 
 describe('Escalate Summons', () => {
+  it("a Summon tier's extra exhausts and fire change (a card file's; the shipped tiers have none) are paid when it exhausts the Watch", () => {
+    const dearer = doomedrunContentSchema.parse({ ...content, summons: content.summons.map((card) => (card.name === 'Dread Summon' ? { ...card, extraExhaust: 1, fire: -2 } : card)) });
+    const run = makeRun({}, null, dearer);
+    run.begin(1, greedyStrategy());
+    run.startRun('first');
+    run.camp.realm = 1;
+    run.setUpRealm(1);
+    const s = run.rules.state;
+    s.onWatch.set([1, 1, 1, 0]);
+    const active = () => [0, 1, 2, 3].reduce((total, seat) => total + s.activeCards(seat), 0);
+    const [fire, cards] = [s.fire, active()];
+    hooks(run).afterSummonExhaust(cardIds(run, 'Summon!')[0]);
+    expect([s.fire, active()]).toEqual([fire, cards]);
+    hooks(run).afterSummonExhaust(cardIds(run, 'Dread Summon')[0]);
+    expect([s.fire, active()]).toEqual([fire - 2, cards - 1]);
+  });
+
   it('adds a Summon card when the strategy prefers it, never beyond four', () => {
     const run = startedRun({ settings: { summons: 3 }, strategy: scripted({ [CampaignDecision.escalate]: (view) => (Array.from(view.options.subarray(0, view.count)).includes(ESCALATE_ADD) ? ESCALATE_ADD : null) }) });
     run.setUpRealm(1);
@@ -345,6 +363,18 @@ describe("The Royal's Falcon", () => {
     expect(asked.filter((d) => d === CampaignDecision.falcon || d === CampaignDecision.falconLast)).toEqual([CampaignDecision.falcon]);
   });
 
+  it("adds only a die still ready: a spent one is no option", () => {
+    let dice: number[] = [];
+    const { run } = royalRun([], (view) => {
+      dice = Array.from(view.options.subarray(0, view.count)).filter((option) => option !== FALCON_HOLD).map(falconDie);
+      return FALCON_HOLD;
+    });
+    putInLine(run, [cardIds(run, 'Goblins')[0]]);
+    run.rules.state.dieState[1] = Die.spent;
+    hooks(run).beforeWatchAction();
+    expect(dice.sort((a, b) => a - b)).toEqual([-1, 0, 2, DICE_PER_SEAT, DICE_PER_SEAT + 1, DICE_PER_SEAT + 2]);
+  });
+
   it.each([
     ['a Metal Golem blocks the creatures behind it', ['Metal Golem', 'Eagle', 'Goblins'], [0]],
     ['a flanked Phantom Cat is immune', ['Eagle', 'Phantom Cat', 'Goblins'], [0, 2]],
@@ -510,6 +540,15 @@ describe("The Bard's Multi-Talented", () => {
     expect(log.filter((line) => line.includes('Multi-Talented: the Bard may equip'))).toHaveLength(2);
     run.rules.reclaim(adventurer(run, owner(wanted)));
     expect(run.rules.state.slotCard[aside[1]]).toBe(own[1]);
+  });
+
+  it('borrowed cards still aside go back to their owners before the Watch; his own return to those slots', () => {
+    const strategy = scripted({ [CampaignDecision.party]: bardFirst, [CampaignDecision.borrow]: (view) => view.options[view.count - 1] });
+    const { run, aside, own } = bardCamps(strategy);
+    hooks(run).beforeCamp();
+    expect(aside.map((slot) => run.rules.state.slotCard[slot])).not.toEqual(own);
+    run.rules.returnBorrowedAside();
+    expect(aside.map((slot) => run.rules.state.slotCard[slot])).toEqual(own);
   });
 
   it("a card of a Party member, of a dead Adventurer, of a Warden or of the Artificer is no option; an answer outside the options is a StrategyError", () => {
