@@ -254,7 +254,11 @@ describe('Game Break', () => {
 
 describe('Losing an expedition', () => {
   it('lost to a Summon: the Line deals its damage to Adventurers on Watch, then goes to the Horde, every card seen', () => {
-    const run = startedRun();
+    const offered = new Set<number>();
+    const run = startedRun({ strategy: scripted({ [CampaignDecision.lossExhaust]: (view) => {
+      for (let i = 0; i < view.count; i++) offered.add(view.options[i]);
+      return null;
+    } }) });
     run.setUpRealm(1);
     const s = run.rules.state;
     s.onWatch.set([1, 1, 1, 0]);
@@ -274,6 +278,7 @@ describe('Losing an expedition', () => {
     expect([s.cardSeen[goblins], s.cardSeen[bandit]]).toEqual([1, 1]);
     expect(s.watchActiveCards()).toBe(9 - 2);
     expect(s.activeCards(3)).toBe(3);
+    expect([...offered].sort()).toEqual([0, 1, 2]);
   });
 
   it('Adventurers with every board card exhausted die; their Items go under the Item deck; the dead never return', () => {
@@ -550,13 +555,54 @@ describe('End of a Realm and Wardens', () => {
   });
 });
 
+describe('The start of an expedition', () => {
+  it("a Warden's refresh Boon (the Cleric's) refreshes an exhausted card at each expedition's start; no Warden, none", () => {
+    const refreshed = (withWarden: boolean) => {
+      const run = startedRun();
+      run.setUpRealm(1);
+      const cleric = adventurer(run, 'cleric');
+      if (withWarden) {
+        run.camp.where[cleric] = Where.warden;
+        run.camp.warden = cleric;
+      } else {
+        run.camp.warden = -1;
+      }
+      expect(run.tables.boons[cleric]).toEqual({ op: 'refresh', count: 1 });
+      const s = run.rules.state;
+      const before = s.activeCards(0) + s.activeCards(1) + s.activeCards(2) + s.activeCards(3);
+      run.beginExpedition();
+      return s.activeCards(0) + s.activeCards(1) + s.activeCards(2) + s.activeCards(3) - before;
+    };
+    expect(refreshed(true)).toBe(1);
+    expect(refreshed(false)).toBe(0);
+  });
+
+  it('an Adventurer who has unlocked their Mythic Item takes it on joining the Party', () => {
+    const clericFirst = (view: CampaignView) => {
+      const cleric = view.tables.adventurerIds.indexOf('cleric');
+      return Array.from(view.options.subarray(0, view.count)).includes(cleric) ? cleric : null;
+    };
+    const run = startedRun({ strategy: scripted({ [CampaignDecision.party]: clericFirst }) });
+    const cleric = adventurer(run, 'cleric');
+    run.camp.mythicUnlocked[cleric] = 1;
+    run.setUpRealm(1);
+    expect(Array.from(run.camp.party)).toContain(cleric);
+    expect(run.camp.itemHolder[run.tables.mythicOf[cleric]]).toBe(cleric);
+  });
+});
+
 describe('The Final Realm', () => {
   it('the 4 Husks start in the Graveyard; Wardens of Realms 1-5 may join the Party, not the Warden of Realm 6 until Realm 7 is lost', () => {
+    let offered: number[] = [];
     const run = startedRun({ strategy: scripted({ [CampaignDecision.party]: (view) => {
-      const options = Array.from(view.options.subarray(0, view.count));
-      const warden = options.find((a) => view.run.where[a] === Where.warden);
+      offered = Array.from(view.options.subarray(0, view.count));
+      const warden = offered.find((a) => view.run.where[a] === Where.warden);
       return warden ?? null;
     } }) });
+    // New Run+'s Warden of "Realm 0" is never playable in the Final Realm.
+    const realm0 = adventurer(run, 'warrior');
+    run.camp.where[realm0] = Where.warden;
+    run.camp.wardenOf[realm0] = 0;
     const old = adventurer(run, 'rogue');
     const sixth = adventurer(run, 'beastmaster');
     run.camp.where[old] = Where.warden;
@@ -577,6 +623,7 @@ describe('The Final Realm', () => {
     run.camp.finalRealmLost = true;
     expect(run.replaceDead()).toBe(true);
     expect(run.camp.party[0]).toBe(sixth);
+    expect(offered).not.toContain(realm0);
   });
 
   it.each([
