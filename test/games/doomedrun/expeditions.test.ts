@@ -577,6 +577,21 @@ describe('The start of an expedition', () => {
     expect(refreshed(false)).toBe(0);
   });
 
+  it("the first location's fire change is ignored in a Realm's first expedition and applies after a Game Break", () => {
+    const run = startedRun({ strategy: scripted({ [CampaignDecision.sideQuestKeep]: noCostQuest }) });
+    run.setUpRealm(1);
+    const firstRounds: boolean[] = [];
+    const play = run.rules.playCarriedRound.bind(run.rules);
+    run.rules.playCarriedRound = (round, applyFire) => {
+      if (round === 1) firstRounds.push(applyFire);
+      play(round, applyFire);
+    };
+    expect(run.playUntilBeaten(1)).toBe(true);
+    expect(run.gameBreak()).toBe(true);
+    expect(run.playUntilBeaten(2)).toBe(true);
+    expect(firstRounds).toEqual([false, true]);
+  });
+
   it('an Adventurer who has unlocked their Mythic Item takes it on joining the Party', () => {
     const clericFirst = (view: CampaignView) => {
       const cleric = view.tables.adventurerIds.indexOf('cleric');
