@@ -555,6 +555,46 @@ describe('End of a Realm and Wardens', () => {
   });
 });
 
+describe('Side Quest rewards', () => {
+  /** A Realm 1 Run whose current Side Quest is the one rewarding `op` for the adventurer `id`. */
+  function attempting(op: 'join' | 'mythic', id: string) {
+    const run = startedRun();
+    run.setUpRealm(1);
+    const quest = run.tables.quests.findIndex((q) => q.reward.some((r) => r.op === op && r.adventurer === id));
+    expect(quest).toBeGreaterThanOrEqual(0);
+    run.camp.questDeck.remove(quest);
+    run.camp.currentQuest = quest;
+    return { run, a: adventurer(run, id) };
+  }
+
+  it("a Mythic reward unlocks a living adventurer's Mythic Item, which they hold", () => {
+    const { run, a } = attempting('mythic', 'cleric');
+    run.rewardQuest();
+    expect(run.camp.mythicUnlocked[a]).toBe(1);
+    expect(run.camp.itemHolder[run.tables.mythicOf[a]]).toBe(a);
+  });
+
+  it('a Mythic reward for an adventurer who is dead, or not in the Run, unlocks nothing', () => {
+    for (const where of [Where.dead, Where.absent]) {
+      const { run, a } = attempting('mythic', 'cleric');
+      run.camp.where[a] = where;
+      run.rewardQuest();
+      expect(run.camp.mythicUnlocked[a]).toBe(0);
+      expect(run.camp.itemHolder[run.tables.mythicOf[a]]).toBe(-1);
+    }
+  });
+
+  it('a join reward brings a newcomer into the Company, and never the dead back', () => {
+    const newcomer = attempting('join', 'knight');
+    newcomer.run.rewardQuest();
+    expect(newcomer.run.camp.where[newcomer.a]).toBe(Where.company);
+    const dead = attempting('join', 'knight');
+    dead.run.camp.where[dead.a] = Where.dead;
+    dead.run.rewardQuest();
+    expect(dead.run.camp.where[dead.a]).toBe(Where.dead);
+  });
+});
+
 describe('The start of an expedition', () => {
   it("a Warden's refresh Boon (the Cleric's) refreshes an exhausted card at each expedition's start; no Warden, none", () => {
     const refreshed = (withWarden: boolean) => {
