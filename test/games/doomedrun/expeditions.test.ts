@@ -5,7 +5,8 @@ import { SHUFFLE_DEPTH, Slot, SLOTS_PER_SEAT, Status } from '../../../src/games/
 import type { DoomedRun } from '../../../src/games/doomedrun/campaign.ts';
 import { CampaignDecision, type CampaignView } from '../../../src/games/doomedrun/decisions.ts';
 import { Where } from '../../../src/games/doomedrun/state.ts';
-import { adventurer, aloneInLine, cardIds, cardsInPiles, defeatInLine, greedyStrategy, noCostQuest, questCost, record, scripted, startedRun, makeRun } from './helpers.ts';
+import { doomedrunContentSchema } from '../../../src/games/doomedrun/content.ts';
+import { adventurer, aloneInLine, cardIds, cardsInPiles, content, defeatInLine, greedyStrategy, noCostQuest, questCost, record, scripted, startedRun, makeRun } from './helpers.ts';
 
 function exhaustBoard(run: DoomedRun, seat: number): void {
   const s = run.rules.state;
@@ -582,6 +583,32 @@ describe('Side Quest rewards', () => {
       expect(run.camp.mythicUnlocked[a]).toBe(0);
       expect(run.camp.itemHolder[run.tables.mythicOf[a]]).toBe(-1);
     }
+  });
+
+  it("a card file's other rewards: coins, fire (up to 15), Doom, a refresh and the Item deck's top Item for the Party", () => {
+    const rewards = [{ op: 'coins', amount: 2 }, { op: 'fire', amount: 3 }, { op: 'doom', amount: 1 }, { op: 'refresh', count: 1 }, { op: 'item' }];
+    const generous = doomedrunContentSchema.parse({ ...content, sideQuests: content.sideQuests.map((q, i) => (i === 0 ? { ...q, cost: [], reward: rewards } : q)) });
+    const run = makeRun({}, null, generous);
+    run.begin(1, greedyStrategy());
+    run.startRun('first');
+    run.camp.realm = 1;
+    run.setUpRealm(1);
+    const quest = run.tables.quests.findIndex((q) => q.name === generous.sideQuests[0].name);
+    run.camp.questDeck.remove(quest);
+    run.camp.currentQuest = quest;
+    const s = run.rules.state;
+    s.fire = 5;
+    const [coins, doom, top] = [run.camp.coins, run.camp.doom, run.camp.itemDeck.peek(0)];
+    const active = () => [0, 1, 2, 3].reduce((total, seat) => total + s.activeCards(seat), 0);
+    const cards = active();
+    run.rewardQuest();
+    expect([run.camp.coins - coins, s.fire, run.camp.doom - doom, active() - cards]).toEqual([2, 8, 1, 1]);
+    expect(Array.from(run.camp.party)).toContain(run.camp.itemHolder[top]);
+    run.camp.questOut.remove(quest);
+    run.camp.currentQuest = quest;
+    s.fire = 14;
+    run.rewardQuest();
+    expect(s.fire).toBe(15);
   });
 
   it('a join reward brings a newcomer into the Company, and never the dead back', () => {
