@@ -673,6 +673,29 @@ describe('The start of an expedition', () => {
   });
 });
 
+describe("The Warden's Boon at a Realm's set-up", () => {
+  /** Realm 2 set up with the Warden `id` (or none): its fire, coins and Doom. */
+  function setUpWith(id: string | null) {
+    const run = startedRun();
+    if (id !== null) {
+      const warden = adventurer(run, id);
+      run.camp.where[warden] = Where.warden;
+      run.camp.wardenOf[warden] = 1;
+      run.camp.warden = warden;
+    }
+    run.camp.realm = 2;
+    run.setUpRealm(2);
+    return { fire: run.rules.state.fire, coins: run.camp.coins, doom: run.camp.doom };
+  }
+
+  it('a fire Boon (the Beast Master) adds to the fire of 7, a coins Boon (the Ranger) to the coins, a Doom Boon (the Rogue, -1) to the Doom', () => {
+    const none = setUpWith(null);
+    expect(setUpWith('beastmaster')).toEqual({ ...none, fire: none.fire + 2 });
+    expect(setUpWith('ranger')).toEqual({ ...none, coins: none.coins + 2 });
+    expect(setUpWith('rogue')).toEqual({ ...none, doom: none.doom - 1 });
+  });
+});
+
 describe('The Final Realm', () => {
   it('the 4 Husks start in the Graveyard; Wardens of Realms 1-5 may join the Party, not the Warden of Realm 6 until Realm 7 is lost', () => {
     let offered: number[] = [];

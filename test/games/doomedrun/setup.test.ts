@@ -260,7 +260,9 @@ describe('Realm set-up', () => {
       const out = c.questOut.indexOf(q) >= 0;
       if (quest.tiedTo >= 0 && c.where[quest.tiedTo] === Where.company) expect(out).toBe(true);
       if (quest.tiedTo === c.warden) expect(out).toBe(false);
+      if (quest.reward.some((r) => r.op === 'mythic' && c.mythicCarried[adventurer(run, r.adventurer)] === 1)) expect(out).toBe(true);
     }
+    expect(c.mythicCarried[adventurer(run, 'warrior')]).toBe(1);
   });
 
   it('New Run+ first plays its previous Run from the same seed; not completed, New Run+ stays locked (its own outcome, nothing else recorded)', () => {
