@@ -673,6 +673,47 @@ describe('The start of an expedition', () => {
   });
 });
 
+describe('Losing in the Final Realm', () => {
+  it("marks the Final Realm lost (the Warden of Realm 6 may then join); a loss in another Realm does not", () => {
+    const loseFirstAttempt = (realm: number) => {
+      const run = startedRun();
+      run.camp.realm = realm;
+      run.setUpRealm(realm);
+      const play = run.rules.playCarriedRound.bind(run.rules);
+      let attempts = 0;
+      run.rules.playCarriedRound = (round, applyFire) => {
+        if (round === 1) attempts++;
+        play(round, applyFire);
+        if (attempts === 1) run.rules.state.status = Status.lostExhausted;
+      };
+      run.playUntilBeaten(1);
+      expect(attempts).toBeGreaterThan(1);
+      return run.camp.finalRealmLost;
+    };
+    expect(loseFirstAttempt(7)).toBe(true);
+    expect(loseFirstAttempt(6)).toBe(false);
+  });
+});
+
+describe('A Warden at the end of a Realm', () => {
+  it('is chosen with exactly 5 Adventurers able to play, and not with 4', () => {
+    const wardenWith = (fieldable: number) => {
+      const run = startedRun();
+      run.setUpRealm(1);
+      for (let a = 0; a < run.camp.where.length && run.camp.fieldable() > fieldable; a++) {
+        if (run.camp.where[a] === Where.company) run.camp.where[a] = Where.dead;
+      }
+      expect(run.camp.fieldable()).toBe(fieldable);
+      // No Side Quest reward (a newcomer joining) at the end of the Realm.
+      run.camp.currentQuest = -1;
+      run.endRealm(1);
+      return run.camp.warden >= 0;
+    };
+    expect(wardenWith(5)).toBe(true);
+    expect(wardenWith(4)).toBe(false);
+  });
+});
+
 describe("The Warden's Boon at a Realm's set-up", () => {
   /** Realm 2 set up with the Warden `id` (or none): its fire, coins and Doom. */
   function setUpWith(id: string | null) {

@@ -224,6 +224,18 @@ describe('Coins, the Merchant and the Market', () => {
     expect(run.camp.coins).toBeLessThan(100);
   });
 
+  it('an Item costing exactly the coins left may be bought', () => {
+    let offered: number[] = [];
+    const strategy = scripted({ [CampaignDecision.purchase]: (view) => ((offered = Array.from(view.options.subarray(0, view.count))), -1) });
+    const run = startedRun({ strategy });
+    run.setUpRealm(1);
+    const item = run.camp.market.at(0);
+    run.camp.coins = run.tables.items[item].price;
+    run.rules.state.camper = 0;
+    hooks(run).beforeCamp();
+    expect(offered).toContain(item);
+  });
+
   it('the Market is visited at every camp ("during the game"), not at set-up or Game Breaks', () => {
     const strategy = scripted({});
     const run = startedRun({ strategy });
