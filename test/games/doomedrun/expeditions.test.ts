@@ -588,10 +588,7 @@ describe('Side Quest rewards', () => {
   it("a card file's other rewards: coins, fire (up to 15), Doom, a refresh and the Item deck's top Item for the Party", () => {
     const rewards = [{ op: 'coins', amount: 2 }, { op: 'fire', amount: 3 }, { op: 'doom', amount: 1 }, { op: 'refresh', count: 1 }, { op: 'item' }];
     const generous = doomedrunContentSchema.parse({ ...content, sideQuests: content.sideQuests.map((q, i) => (i === 0 ? { ...q, cost: [], reward: rewards } : q)) });
-    const run = makeRun({}, null, generous);
-    run.begin(1, greedyStrategy());
-    run.startRun('first');
-    run.camp.realm = 1;
+    const run = startedRun({ data: generous });
     run.setUpRealm(1);
     const quest = run.tables.quests.findIndex((q) => q.name === generous.sideQuests[0].name);
     run.camp.questDeck.remove(quest);
@@ -599,10 +596,9 @@ describe('Side Quest rewards', () => {
     const s = run.rules.state;
     s.fire = 5;
     const [coins, doom, top] = [run.camp.coins, run.camp.doom, run.camp.itemDeck.peek(0)];
-    const active = () => [0, 1, 2, 3].reduce((total, seat) => total + s.activeCards(seat), 0);
-    const cards = active();
+    const cards = s.totalActiveCards();
     run.rewardQuest();
-    expect([run.camp.coins - coins, s.fire, run.camp.doom - doom, active() - cards]).toEqual([2, 8, 1, 1]);
+    expect([run.camp.coins - coins, s.fire, run.camp.doom - doom, s.totalActiveCards() - cards]).toEqual([2, 8, 1, 1]);
     expect(Array.from(run.camp.party)).toContain(run.camp.itemHolder[top]);
     run.camp.questOut.remove(quest);
     run.camp.currentQuest = quest;
@@ -636,9 +632,9 @@ describe('The start of an expedition', () => {
       }
       expect(run.tables.boons[cleric]).toEqual({ op: 'refresh', count: 1 });
       const s = run.rules.state;
-      const before = s.activeCards(0) + s.activeCards(1) + s.activeCards(2) + s.activeCards(3);
+      const before = s.totalActiveCards();
       run.beginExpedition();
-      return s.activeCards(0) + s.activeCards(1) + s.activeCards(2) + s.activeCards(3) - before;
+      return s.totalActiveCards() - before;
     };
     expect(refreshed(true)).toBe(1);
     expect(refreshed(false)).toBe(0);

@@ -139,8 +139,8 @@ export function scripted(answers: Partial<Record<CampaignDecisionKind, (view: Ca
 }
 
 /** A Run started and set up to Realm `realm`'s first expedition (Realm set-up done), ready for single steps. */
-export function startedRun(options: { settings?: Partial<RunSettings>; strategy?: DoomedrunStrategy; seed?: number; log?: string[] } = {}): DoomedRun {
-  const run = makeRun(options.settings ?? {}, options.log ?? null);
+export function startedRun(options: { settings?: Partial<RunSettings>; strategy?: DoomedrunStrategy; seed?: number; log?: string[]; data?: DoomedrunContent } = {}): DoomedRun {
+  const run = makeRun(options.settings ?? {}, options.log ?? null, options.data);
   run.begin(options.seed ?? 1, options.strategy ?? greedyStrategy());
   if (options.settings?.variant === 'new-run-plus') legacyOf(run, ['warrior', 'ranger', 'wizard', 'cleric', 'rogue', 'knight'], ['warrior', 'cleric'], [run.tables.summonsByTier[1][0], run.tables.summonsByTier[1][1]].slice(0, options.settings.summons ?? 2));
   run.startRun(run.settings.variant);

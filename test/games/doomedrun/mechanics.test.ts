@@ -146,19 +146,15 @@ describe('Doom (the reference\'s Doom track; the Doomed Summons estimated)', () 
 describe('Escalate Summons', () => {
   it("a Summon tier's extra exhausts and fire change (a card file's; the shipped tiers have none) are paid when it exhausts the Watch", () => {
     const dearer = doomedrunContentSchema.parse({ ...content, summons: content.summons.map((card) => (card.name === 'Dread Summon' ? { ...card, extraExhaust: 1, fire: -2 } : card)) });
-    const run = makeRun({}, null, dearer);
-    run.begin(1, greedyStrategy());
-    run.startRun('first');
-    run.camp.realm = 1;
+    const run = startedRun({ data: dearer });
     run.setUpRealm(1);
     const s = run.rules.state;
     s.onWatch.set([1, 1, 1, 0]);
-    const active = () => [0, 1, 2, 3].reduce((total, seat) => total + s.activeCards(seat), 0);
-    const [fire, cards] = [s.fire, active()];
+    const [fire, cards] = [s.fire, s.totalActiveCards()];
     hooks(run).afterSummonExhaust(cardIds(run, 'Summon!')[0]);
-    expect([s.fire, active()]).toEqual([fire, cards]);
+    expect([s.fire, s.totalActiveCards()]).toEqual([fire, cards]);
     hooks(run).afterSummonExhaust(cardIds(run, 'Dread Summon')[0]);
-    expect([s.fire, active()]).toEqual([fire - 2, cards - 1]);
+    expect([s.fire, s.totalActiveCards()]).toEqual([fire - 2, cards - 1]);
   });
 
   it('adds a Summon card when the strategy prefers it, never beyond four', () => {
