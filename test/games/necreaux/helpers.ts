@@ -229,6 +229,11 @@ export function setSkills(engine: NecreauxEngine, agent: number, names: readonly
   }
 }
 
+/** These skill cards are disabled (face down). */
+export function disable(engine: NecreauxEngine, names: readonly string[]): void {
+  for (const name of names) engine.state.setFaceDown(id(engine, name), true);
+}
+
 /** Gives an agent a held card (item, cache, special) from wherever it is. */
 export function giveHeld(engine: NecreauxEngine, agent: number, name: string, charges = 0): number {
   const card = id(engine, name);

@@ -4,7 +4,7 @@ import { necreauxContentSchema } from '../../../src/games/necreaux/content.ts';
 import { Op, Rest } from '../../../src/games/necreaux/decisions.ts';
 import type { NecreauxEngine } from '../../../src/games/necreaux/rules.ts';
 import { Zone } from '../../../src/games/necreaux/state.ts';
-import { captureSetUp, checkConservation, giveHeld, id, lift, metric, plainScenario, play, setSkills, stackSkillDeck, testContent, testStrategy, type Played, type Scenario } from './helpers.ts';
+import { captureSetUp, checkConservation, disable, giveHeld, id, lift, metric, plainScenario, play, setSkills, stackSkillDeck, testContent, testStrategy, type Played, type Scenario } from './helpers.ts';
 
 /** Plain agents, this deck (top first), `countdown` turns, then the extra arrangement. */
 const scenario = (agents: number, deck: readonly string[], dice: readonly number[], extra?: (engine: NecreauxEngine) => void, countdown = 1): Scenario =>
@@ -242,17 +242,16 @@ describe('glossary keywords', () => {
     expect(chain.state.skillCount(0)).toBe(4);
 
     const asked: string[] = [];
-    const last = play(
-      { ...scenario(1, ['Training Hall'], [], (e) => stackSkillDeck(e, ['Daredevil', 'Plain 10'])), settings: { agents: 1, level: '6', skillReshuffle: false } },
-      testStrategy({ soloBonusKeep: (view, first) => (view.turn > 0 && asked.push('asked'), first) }),
-    );
+    const drawnFrom = (skillDeck: readonly string[]) =>
+      play(
+        { ...scenario(1, ['Training Hall'], [], (e) => stackSkillDeck(e, skillDeck)), settings: { agents: 1, level: '6', skillReshuffle: false } },
+        testStrategy({ soloBonusKeep: (view, first) => (view.turn > 0 && asked.push('asked'), first) }),
+      );
+    const last = drawnFrom(['Daredevil', 'Plain 10']);
     expect(asked).toEqual([]);
     expect(last.state.holder[id(last.engine, 'Plain 10')]).toBe(0);
     checkConservation(last.state);
-    const none = play(
-      { ...scenario(1, ['Training Hall'], [], (e) => stackSkillDeck(e, ['Daredevil'])), settings: { agents: 1, level: '6', skillReshuffle: false } },
-      testStrategy({ soloBonusKeep: (view, first) => (view.turn > 0 && asked.push('asked'), first) }),
-    );
+    const none = drawnFrom(['Daredevil']);
     expect(asked).toEqual([]);
     expect(none.state.skillCount(0)).toBe(3);
     expect(none.state.zone[id(none.engine, 'Daredevil')]).toBe(Zone.box);
@@ -280,7 +279,7 @@ describe('glossary keywords', () => {
     // The strategy would put every point of damage on agent 0 (its cards all disabled): Stun alone sends it to agent 1.
     const game = play(
       scenario(2, ['Taser Drone'], [1, 1, 6, 6, 6, 6, 6, 6], (e) => {
-        for (const name of ['Plain 1', 'Plain 2', 'Plain 3']) e.state.setFaceDown(id(e, name), true);
+        disable(e, ['Plain 1', 'Plain 2', 'Plain 3']);
       }),
       testStrategy({ damageAgent: () => 0 }),
     );
@@ -295,7 +294,7 @@ describe('glossary keywords', () => {
     let after: number[] = [];
     play(
       scenario(2, ['Medkit'], [], (e) => {
-        for (const name of ['Plain 1', 'Plain 2', 'Plain 3']) e.state.setFaceDown(id(e, name), true);
+        disable(e, ['Plain 1', 'Plain 2', 'Plain 3']);
         (e as unknown as { damageAgent(agent: number, points: number, stun: boolean, chaotic: boolean): void }).damageAgent(0, 2, true, false);
         after = [e.state.skillCount(0), e.state.health(0)];
       }),

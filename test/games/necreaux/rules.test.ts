@@ -3,7 +3,7 @@ import { necreauxContentSchema } from '../../../src/games/necreaux/content.ts';
 import { Op, Rest } from '../../../src/games/necreaux/decisions.ts';
 import type { NecreauxEngine } from '../../../src/games/necreaux/rules.ts';
 import { Zone } from '../../../src/games/necreaux/state.ts';
-import { checkConservation, giveHeld, id, lift, metric, outcome, plainAgents, plainScenario, play, setSkills, stackDeck, stackSkillDeck, stackSkillDiscard, testContent, testStrategy, type Scenario } from './helpers.ts';
+import { checkConservation, disable, giveHeld, id, lift, metric, outcome, plainAgents, plainScenario, play, setSkills, stackDeck, stackSkillDeck, stackSkillDiscard, testContent, testStrategy, type Scenario } from './helpers.ts';
 
 /** A scenario with plain agents, this deck (top first) and one turn on the countdown. */
 const scenario = (agents: number, deck: readonly string[], dice: readonly number[], extra?: Scenario['arrange']): Scenario =>
@@ -382,7 +382,7 @@ describe('card effects', () => {
 
   it('a neutralized card is picked among the face-up cards not yet neutralized; with none, no die is rolled for it', () => {
     const neutralized = (deck: readonly string[], dice: readonly number[], faceDown: readonly string[], speed = 1) => {
-      const game = play(scenario(1, deck, dice, (engine) => faceDown.forEach((name) => engine.state.setFaceDown(id(engine, name), true))), testStrategy({}, speed));
+      const game = play(scenario(1, deck, dice, (engine) => disable(engine, faceDown)), testStrategy({}, speed));
       return game.log.filter((line) => line.endsWith(' is neutralized'));
     };
     expect(neutralized(['Psychic Storm'], [1, 5, 5], ['Plain 1'])).toEqual(['  Plain 2 is neutralized']);
@@ -404,7 +404,7 @@ describe('card effects', () => {
     const enabling = (room: string, disabled: readonly string[], decline = false) => {
       let asked = 0;
       const game = play(
-        scenario(1, [room], [], (engine) => disabled.forEach((name) => engine.state.setFaceDown(id(engine, name), true))),
+        scenario(1, [room], [], (engine) => disable(engine, disabled)),
         testStrategy({ enableTarget: (view) => (asked++, decline ? -1 : sensible.enableTarget(view)) }, 1),
       );
       return { stillDisabled: ['Plain 1', 'Plain 2', 'Plain 3'].filter((name) => game.state.isFaceDown(id(game.engine, name))).length, asked };
