@@ -494,6 +494,21 @@ describe('Losing an expedition', () => {
 });
 
 describe('End of a Realm and Wardens', () => {
+  it("the Warden is offered from the Party's living members only, the first adventurer of the card file too", () => {
+    let offered: number[] = [];
+    const party = ['beastmaster', 'cleric', 'ranger', 'wizard'];
+    const run = startedRun({ strategy: scripted({
+      [CampaignDecision.warden]: (view) => (offered = Array.from(view.options.subarray(0, view.count)))[0],
+      [CampaignDecision.party]: (view) => party.map((id) => view.tables.adventurerIds.indexOf(id)).find((a) => Array.from(view.options.subarray(0, view.count)).includes(a)) ?? null,
+    }) });
+    run.setUpRealm(1);
+    // The Ranger dies in the Realm's last expedition: buried, not replaced before the Realm ends.
+    exhaustBoard(run, Array.from(run.camp.party).indexOf(adventurer(run, 'ranger')));
+    run.buryDead();
+    run.endRealm(1);
+    expect(offered.sort((a, b) => a - b)).toEqual(['beastmaster', 'cleric', 'wizard'].map((id) => adventurer(run, id)));
+  });
+
   it('the Warden comes from the living Party when the Company has at least 5; the others discard their Items (the Between Realms example)', () => {
     const wizard = (view: { tables: { adventurerIds: readonly string[] } }) => view.tables.adventurerIds.indexOf('wizard');
     const run = startedRun({ strategy: scripted({ [CampaignDecision.warden]: wizard, [CampaignDecision.party]: (view) => {

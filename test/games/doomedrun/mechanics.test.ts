@@ -220,6 +220,19 @@ describe('Coins, the Merchant and the Market', () => {
     expect(run.camp.coins).toBeLessThan(100);
   });
 
+  it('nothing is offered for sale once every Party member holds 2 Items', () => {
+    const strategy = scripted({});
+    const run = startedRun({ strategy });
+    run.setUpRealm(1);
+    for (const seat of [0, 1, 2, 3]) for (let i = 0; i < 2; i++) run.camp.itemHolder[run.camp.itemDeck.draw()] = run.camp.party[seat];
+    run.camp.coins = 100;
+    const market = run.camp.market.toArray();
+    run.visitMarket();
+    expect(strategy.asked).not.toContain(CampaignDecision.purchase);
+    expect(run.camp.coins).toBe(100);
+    expect(run.camp.market.toArray()).toEqual(market);
+  });
+
   it('an Item costing exactly the coins left may be bought', () => {
     let offered: number[] = [];
     const strategy = scripted({ [CampaignDecision.purchase]: (view) => ((offered = Array.from(view.options.subarray(0, view.count))), -1) });
