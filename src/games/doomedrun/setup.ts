@@ -14,6 +14,9 @@ import { STARTING_FIRE } from './rules.ts';
 import { MAX_PARTY, type RealmTables, Where } from './state.ts';
 import type { Summons } from './summons.ts';
 
+/** The locations of each of the Realm's first two expeditions. */
+const MAP_STACK = 4;
+
 export class RealmSetup {
   constructor(
     private readonly run: RunContext,
@@ -110,7 +113,10 @@ export class RealmSetup {
     }
   }
 
-  /** 6a. The Map deck: two stacks of 4 (each ending in a Game Break), the rest over the Final Location. */
+  /**
+   * 6a. The Map deck: two stacks of 4 (each ending in a Game Break), the rest over the Final Location (a card file
+   * names at least 8 locations a Realm).
+   */
   private dealMap(r: RealmTables): void {
     const c = this.run.camp;
     const scratch = this.run.scratch;
@@ -120,9 +126,9 @@ export class RealmSetup {
     c.realmMap.clear();
     c.realmMap.push(r.final);
     for (let i = n - 1; i >= 0; i--) c.realmMap.push(scratch[i]);
-    c.stackSizes[0] = Math.min(4, n);
-    c.stackSizes[1] = Math.min(4, n - c.stackSizes[0]);
-    c.stackSizes[2] = n - c.stackSizes[0] - c.stackSizes[1] + 1;
+    c.stackSizes[0] = MAP_STACK;
+    c.stackSizes[1] = MAP_STACK;
+    c.stackSizes[2] = n - 2 * MAP_STACK + 1;
   }
 
   /** 6b. The Unused Location deck: six Respites and the previous Realm's locations. */

@@ -99,6 +99,12 @@ describe('Doomed Run content', () => {
     expect(() => doomedrunContentSchema.parse(raw)).toThrow(/cannot be on a activated ability/);
   });
 
+  it('refuses a Realm of fewer than 8 locations: its Map deck is two stacks of 4 over the rest', () => {
+    const run = runFile();
+    run.realms[0].locations.splice(7);
+    expect(refusal(doomedrunContentSchema, run)).toMatch(/^field realms\[0\]\.locations: .*8/);
+  });
+
   it("refuses a summon effect on a creature and an effect at a timing where it does nothing, as Set a Watch does", () => {
     const raw = JSON.parse(readFileSync(new URL('../../../content/doomedrun/run.json', import.meta.url), 'utf8')) as { creatures: { name: string; powers?: unknown[] }[] };
     raw.creatures[0].powers = [{ when: 'reveal', effects: [{ op: 'summon' }] }];
