@@ -183,6 +183,20 @@ describe('Escalate Summons', () => {
     expect(tiers(greedy)).toEqual([2, 2]);
   });
 
+  it('asks nothing and changes nothing when no Summon card can go up and four are in the Run', () => {
+    const strategy = scripted({ [CampaignDecision.escalate]: (view) => view.options[0] });
+    const run = startedRun({ settings: { summons: 4 }, strategy });
+    run.setUpRealm(1);
+    // The shipped tiers have 4 / 2 / 2 cards: two raised to tier 3, the other two to tier 2, and nothing can go up.
+    for (let i = 0; i < 6; i++) run.escalate();
+    const tiers = () => Array.from(run.camp.summons).map((card) => run.tables.summonTier[card]).sort();
+    expect(tiers()).toEqual([2, 2, 3, 3]);
+    const asked = strategy.asked.length;
+    run.escalate();
+    expect(strategy.asked.length).toBe(asked);
+    expect(tiers()).toEqual([2, 2, 3, 3]);
+  });
+
   it('adds no fifth Summon card, even when a raise has freed a tier-1 card', () => {
     const run = startedRun({ settings: { summons: 4 }, strategy: scripted({ [CampaignDecision.escalate]: (view) => (Array.from(view.options.subarray(0, view.count)).includes(ESCALATE_ADD) ? ESCALATE_ADD : null) }) });
     run.setUpRealm(1);
