@@ -227,7 +227,8 @@ describe('Wizard', () => {
       rolls: [1, 1, 1, 8, 7, 2, 8, 5, 4, 6, 5, 2],
       active: EVERY_CARD,
       locations: ['Barren Plains', 'Goblin Caves'],
-      unused: ['Dark Woods', 'Snowy Pass', 'Mountain Keep', 'Frost Caverns', 'Cliff Watch'],
+      // The Forgotten Graveyard is the card file's first location (number 0): it goes back under the unused deck too.
+      unused: ['Dark Woods', 'Forgotten Graveyard', 'Mountain Keep', 'Frost Caverns', 'Cliff Watch'],
       deck: FILLER,
       camp: [campAction(Camp.own, 6)],
       other: { [Decision.map]: [pick] },
@@ -238,7 +239,7 @@ describe('Wizard', () => {
     expect(name(game.state.mapDeck.peek())).toBe('Mountain Keep');
     const unused = game.state.unusedLocations.toArray().map(name);
     expect(unused.at(-1)).toBe('Cliff Watch');
-    expect(new Set(unused.slice(0, 4))).toEqual(new Set(['Goblin Caves', 'Dark Woods', 'Snowy Pass', 'Frost Caverns']));
+    expect(new Set(unused.slice(0, 4))).toEqual(new Set(['Goblin Caves', 'Dark Woods', 'Forgotten Graveyard', 'Frost Caverns']));
   });
 });
 

@@ -195,6 +195,17 @@ describe('camp actions', () => {
     expect(offeredValues([5, 5, 6], [campAction(Camp.scout, 5)])[Camp.scout]).toEqual([6]);
   });
 
+  it('Scout Ahead with one card left in the deck shuffles the Graveyard under it first, and looks at two', () => {
+    let arrangements = 0;
+    let atWatch = { line: '', graveyard: -1 };
+    const scout: Step = (view) => ((arrangements = view.options.count), find(view, (o, i) => o.mode[i] === Scout.keep));
+    const record: Step = (view) => ((atWatch = { line: view.tables.names[view.state.lineCard[0]], graveyard: view.state.graveyard.size }), 0);
+    const played = play({ ...base, rolls: [5, 5, 5, 8, 7, 6, 8, 5, 4, 6, 5, 4], deck: ['Bear#2'], onlyDeck: true, camp: [campAction(Camp.scout, 5), () => 0], watch: [record], other: { [Decision.scout]: [scout] } });
+    expect(arrangements).toBe(6);
+    expect(atWatch).toEqual({ line: 'Bear', graveyard: 0 });
+    expect(played.log.some((line) => line.includes('the Graveyard is shuffled into a new Creature deck'))).toBe(true);
+  });
+
   it('Scout Ahead puts the two cards it looks at back as the camper arranges them: on top in either order, or under the deck', () => {
     /** The first two cards of the Line dealt after camp (the deck's top then), and the deck's bottom two, lowest first. */
     const afterScouting = (arrangement: number) => {

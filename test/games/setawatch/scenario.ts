@@ -63,6 +63,8 @@ export interface Scenario {
   summons?: number;
   /** Creature cards to put on top of the deck, top first ("Bear" is the first copy, "Bear#2" the second). */
   deck?: string[];
+  /** The deck holds only `deck`, the other creature cards going to the Graveyard (a deck about to run out). */
+  onlyDeck?: boolean;
   graveyard?: string[];
   horde?: string[];
   /** Cards the party has seen and knows the place of (knowledge.ts), as it knows the Graveyard's and the Horde's in play. */
@@ -133,6 +135,7 @@ function stack(rules: SetawatchRules, scenario: Scenario): void {
       s.unhallowedDeck.push(id);
     }
   }
+  if (scenario.onlyDeck === true) while (s.deck.size > 0) s.graveyard.push(s.deck.draw());
   for (const label of [...(scenario.deck ?? [])].reverse()) {
     const id = card(t, label);
     take(s, id);
