@@ -23,7 +23,6 @@ export const ROUNDS = 9;
 const DECK_SIZE = 30;
 const MAP_LOCATIONS = 8;
 const STARTING_UNHALLOWED = 7;
-const CAMP_SLOTS = { chop: 3, scout: 3 } as const;
 const RUNE_PAIRS = [Rune.seal | Rune.vanquish, Rune.seal | Rune.bolster, Rune.vanquish | Rune.bolster];
 const SCOUT_NAMES = ['kept in order', 'swapped', 'first on top, second to the bottom', 'second on top, first to the bottom', 'both to the bottom', 'both to the bottom, the first lowest'];
 
@@ -38,8 +37,6 @@ function permutations(n: number): number[][] {
 export class SetawatchRules extends Watch {
   private readonly deal: Int16Array;
   private readonly pile: Int16Array;
-  private chopped = 0;
-  private scouted = 0;
   private lastScoutValue = 0;
   private usedCamp = 0;
   /** Doomed Run seam: the first round's location changes the fire (after a Game Break). */
@@ -397,8 +394,6 @@ export class SetawatchRules extends Watch {
     for (let i = 0; i < 1 + this.location.camperRefresh; i++) this.refreshOne(camper);
     if (this.location.camperReroll) this.offerSeatRerolls(camper, ROLLED_DICE);
     if (this.location.sealChosen) this.sealChosen();
-    this.chopped = 0;
-    this.scouted = 0;
     this.lastScoutValue = 0;
     this.usedCamp = 0;
     while (s.status === Status.playing) {
@@ -423,9 +418,10 @@ export class SetawatchRules extends Watch {
       const die = camper * DICE_PER_SEAT + k;
       if (s.dieState[die] !== Die.ready) continue;
       const value = s.dieValue[die];
-      // Chop Wood and Scout Ahead three times each (Scout Ahead with each die higher than the last), Check Map on 4+, Heal on a 6.
-      if (this.chopped < CAMP_SLOTS.chop) options.add(OptionKind.campAction, -1, die, -1, Camp.chop, 0);
-      if (this.scouted < CAMP_SLOTS.scout && (value > this.lastScoutValue || this.location.campAnyValue) && s.deck.size + s.graveyard.size > 0) options.add(OptionKind.campAction, -1, die, -1, Camp.scout, 0);
+      // Chop Wood and Scout Ahead have three spaces each, one per die the camper rolls, so they never fill (Scout Ahead
+      // with each die higher than the last); Check Map on 4+, Heal on a 6.
+      options.add(OptionKind.campAction, -1, die, -1, Camp.chop, 0);
+      if ((value > this.lastScoutValue || this.location.campAnyValue) && s.deck.size + s.graveyard.size > 0) options.add(OptionKind.campAction, -1, die, -1, Camp.scout, 0);
       if (this.unused(Camp.checkMap) && this.valueOk(value, 4, false) && this.mapCanChange()) options.add(OptionKind.campAction, -1, die, -1, Camp.checkMap, 0);
       if (this.unused(Camp.heal) && this.valueOk(value, 6, true)) this.listHeals(die, Camp.heal);
       if (this.unused(Camp.equip)) this.listEquips(camper, die, Camp.equip);
@@ -531,10 +527,8 @@ export class SetawatchRules extends Watch {
     this.campActionTaken(action);
     switch (action) {
       case Camp.chop: // Chop Wood: +2 firewood a die (Witch's Shack: +3)
-        this.chopped++;
         return this.changeFire(2 + this.location.chopBonus);
       case Camp.scout:
-        this.scouted++;
         this.lastScoutValue = value;
         return this.scoutAhead();
       case Camp.checkMap:
