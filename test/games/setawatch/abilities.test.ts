@@ -128,6 +128,13 @@ describe('Set Trap', () => {
     expect(game.log.filter((line) => line.includes('steals'))).toEqual([]);
   });
 
+  it('equal to its health, kills the creature it hits before its Reveal power (a Graveshifter of 2 takes a 2 and swaps with nothing)', () => {
+    const game = play({ ...FIRST, camper: 'beastmaster', active: ['Rebuke'], graveyard: ['Wolf'], deck: ['Graveshifter', ...FILLER], camp: [campAction(Camp.own, 2)] });
+    logHas(game.log, 'Set Trap deals 2 to Graveshifter');
+    logHas(game.log, 'Graveshifter is defeated');
+    expect(game.names(game.state.graveyard)).toContain('Wolf');
+  });
+
   it('too small to kill, leaves the creature damaged and its power working (a Wyvern of 6 takes the 2, then the fire)', () => {
     const game = play({ ...FIRST, camper: 'beastmaster', active: ['Rebuke'], deck: ['Wyvern', ...FILLER], camp: [campAction(Camp.own, 2)] });
     logHas(game.log, 'Set Trap deals 2 to Wyvern');

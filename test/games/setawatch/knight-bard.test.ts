@@ -137,6 +137,13 @@ describe('the Bard', () => {
     expect(game.names(game.state.horde)).toContain('Bandit');
   });
 
+  it("Song of Discord's damage equal to the next creature's health defeats it before its Reveal power (a Bandit's 7 on the second Acolyte, of 7: nothing added to the Horde)", () => {
+    const game = play({ ...PARTY, active: ['Song of Discord'], horde: [], deck: ['Bear', 'Bandit', 'Acolyte#2', ...FILLER], watch: [ability('Song of Discord', 4, 1)] });
+    logHas(game.log, 'Song of Discord deals 7 to Acolyte');
+    logHas(game.log, 'Acolyte is defeated');
+    logLacks(game.log, 'a creature is added to the Horde');
+  });
+
   it('Song of Discord on a creature that is not Human hits nobody', () => {
     const game = play({ ...PARTY, active: ['Song of Discord'], deck: ['Bear', 'Eagle', 'Wolf', ...FILLER], watch: [ability('Song of Discord', 4, 1)] });
     logLacks(game.log, 'Song of Discord deals');

@@ -220,6 +220,16 @@ describe('extra locations', () => {
     expect(passivesAt('The Long Road')).toBe(-1);
   });
 
+  it("The Long Road: a passive of the attacker's own does nothing either (Stay Dead: the Eagle the Rogue defeats goes to the Graveyard)", () => {
+    const rogueKills = (location: string) => play({ ...extra, party: 'beastmaster,cleric,rogue,warrior', camper: 'cleric', rolls: [8, 7, 2, 1, 1, 1, 6, 5, 3, 8, 6, 4], active: ['Stay Dead'], locations: [location], deck: ['Eagle', ...FILLER], watch: [attack(6, 0, 'rogue')] });
+    const control = rogueKills('Barren Plains');
+    expect(control.names(control.state.removed)).toContain('Eagle');
+    const game = rogueKills('The Long Road');
+    logHas(game.log, 'Eagle is defeated');
+    expect(game.names(game.state.graveyard)).toContain('Eagle');
+    expect(game.names(game.state.removed)).not.toContain('Eagle');
+  });
+
   it('The Grand Arena: dice of two adventurers may not be combined', () => {
     let wizardJoins = -2;
     play({ ...extra, locations: ['The Grand Arena'], deck: ['Treant', ...FILLER], watch: [attack(7, 0, 'ranger'), checkOptions((view) => (wizardJoins = attack(6, 0, 'wizard')(view)))] });
