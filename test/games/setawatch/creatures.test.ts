@@ -593,6 +593,12 @@ describe('Unhallowed powers', () => {
     expect(attackOnCat).toBe(-1);
   });
 
+  it('Phantom Cat in first position, with creatures behind it only, may be attacked', () => {
+    let attackOnCat = -2;
+    play({ ...cleric, sets: 'base+preproduction', deck: ['Phantom Cat', 'Bear', 'Eagle'], watch: [checkOptions((view) => (attackOnCat = find(view, (o, i) => o.kind[i] === OptionKind.attack && o.target[i] === 0)))] });
+    expect(attackOnCat).toBeGreaterThanOrEqual(0);
+  });
+
   it.each([
     ['face-up', true],
     ['always', false],
