@@ -164,6 +164,13 @@ describe('location effects', () => {
     expect(game.names(game.state.graveyard).includes('Lich')).toBe(!sealed);
   });
 
+  it('Sacred City, sacredCity=may, a party choosing to seal: the Graveyard\'s Unhallowed is sealed and the deck shuffled', () => {
+    const seal = (view: DecisionView) => find(view, (o, i) => o.kind[i] === OptionKind.choose);
+    const game = play({ ...base, sacredCity: 'may', locations: ['Sacred City'], graveyard: ['Lich'], deck: FILLER, other: { [Decision.unhallowed]: [seal] } });
+    logHas(game.log, 'Sacred City: Lich is sealed');
+    logHas(game.log, 'Sacred City: the Unhallowed deck is shuffled');
+  });
+
   it('Sacred City with no Unhallowed in the Graveyard still shuffles the Unhallowed deck (sacredCity=must)', () => {
     const game = play({ ...base, locations: ['Sacred City'], deck: FILLER });
     logHas(game.log, 'Sacred City: the Unhallowed deck is shuffled');
