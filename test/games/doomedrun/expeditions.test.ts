@@ -6,7 +6,7 @@ import type { DoomedRun } from '../../../src/games/doomedrun/campaign.ts';
 import { CampaignDecision, type CampaignView } from '../../../src/games/doomedrun/decisions.ts';
 import { Where } from '../../../src/games/doomedrun/state.ts';
 import { doomedrunContentSchema } from '../../../src/games/doomedrun/content.ts';
-import { adventurer, aloneInLine, cardIds, cardsInPiles, content, defeatInLine, greedyStrategy, noCostQuest, questCost, record, scripted, startedRun, makeRun } from './helpers.ts';
+import { adventurer, aloneInLine, cardIds, cardsInPiles, content, defeatInLine, greedyStrategy, noCostQuest, pickFirst, questCost, record, scripted, startedRun, makeRun } from './helpers.ts';
 
 function exhaustBoard(run: DoomedRun, seat: number): void {
   const s = run.rules.state;
@@ -496,10 +496,9 @@ describe('Losing an expedition', () => {
 describe('End of a Realm and Wardens', () => {
   it("the Warden is offered from the Party's living members only, the first adventurer of the card file too", () => {
     let offered: number[] = [];
-    const party = ['beastmaster', 'cleric', 'ranger', 'wizard'];
     const run = startedRun({ strategy: scripted({
       [CampaignDecision.warden]: (view) => (offered = Array.from(view.options.subarray(0, view.count)))[0],
-      [CampaignDecision.party]: (view) => party.map((id) => view.tables.adventurerIds.indexOf(id)).find((a) => Array.from(view.options.subarray(0, view.count)).includes(a)) ?? null,
+      [CampaignDecision.party]: pickFirst('beastmaster', 'cleric', 'ranger', 'wizard'),
     }) });
     run.setUpRealm(1);
     // The Ranger dies in the Realm's last expedition: buried, not replaced before the Realm ends.
@@ -511,10 +510,7 @@ describe('End of a Realm and Wardens', () => {
 
   it('the Warden comes from the living Party when the Company has at least 5; the others discard their Items (the Between Realms example)', () => {
     const wizard = (view: { tables: { adventurerIds: readonly string[] } }) => view.tables.adventurerIds.indexOf('wizard');
-    const run = startedRun({ strategy: scripted({ [CampaignDecision.warden]: wizard, [CampaignDecision.party]: (view) => {
-      for (const id of ['cleric', 'ranger', 'wizard', 'warrior']) if (Array.from(view.options.subarray(0, view.count)).includes(view.tables.adventurerIds.indexOf(id))) return view.tables.adventurerIds.indexOf(id);
-      return null;
-    } }) });
+    const run = startedRun({ strategy: scripted({ [CampaignDecision.warden]: wizard, [CampaignDecision.party]: pickFirst('cleric', 'ranger', 'wizard', 'warrior') }) });
     run.setUpRealm(1);
     const seatOf = (id: string) => Array.from(run.camp.party).indexOf(adventurer(run, id));
     // The Ranger died, completely exhausted, at the Final Location.

@@ -118,6 +118,15 @@ import { type CampaignDecisionKind, type CampaignView } from '../../../src/games
 import { greedyCampaign } from '../../../strategies/doomedrun/greedy.ts';
 import { greedyChoice } from '../../../strategies/setawatch/greedy.ts';
 
+/** A scripted pick of an adventurer: the first of `ids` offered (null, greedy's answer, when none is). */
+export function pickFirst(...ids: string[]) {
+  return (view: CampaignView) => {
+    const options = Array.from(view.options.subarray(0, view.count));
+    for (const id of ids) if (options.includes(view.tables.adventurerIds.indexOf(id))) return view.tables.adventurerIds.indexOf(id);
+    return null;
+  };
+}
+
 /** A campaign strategy that answers some decisions by script (the option value wanted, or null for greedy's answer). */
 export function scripted(answers: Partial<Record<CampaignDecisionKind, (view: CampaignView) => number | null>>): DoomedrunStrategy & { asked: CampaignDecisionKind[] } {
   const asked: CampaignDecisionKind[] = [];

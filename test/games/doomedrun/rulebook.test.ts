@@ -5,23 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { DoomedRun } from '../../../src/games/doomedrun/campaign.ts';
-import { CampaignDecision, type CampaignView } from '../../../src/games/doomedrun/decisions.ts';
+import { CampaignDecision } from '../../../src/games/doomedrun/decisions.ts';
 import { Where } from '../../../src/games/doomedrun/state.ts';
 import { Slot, SLOTS_PER_SEAT } from '../../../src/games/setawatch/state.ts';
-import { adventurer, aloneInLine, cardIds, defeatInLine, greedyStrategy, makeRun, noCostQuest, record, scripted, startedRun } from './helpers.ts';
+import { adventurer, aloneInLine, cardIds, defeatInLine, greedyStrategy, makeRun, noCostQuest, pickFirst, record, scripted, startedRun } from './helpers.ts';
 
 function exhaustBoard(run: DoomedRun, seat: number): void {
   const s = run.rules.state;
   for (let slot = seat * SLOTS_PER_SEAT; slot < (seat + 1) * SLOTS_PER_SEAT; slot++) if (s.slotState[slot] === Slot.active) s.slotState[slot] = Slot.exhausted;
-}
-
-/** A Party pick taking the first of `ids` offered. */
-function pickFirst(...ids: string[]) {
-  return (view: CampaignView) => {
-    const options = Array.from(view.options.subarray(0, view.count));
-    for (const id of ids) if (options.includes(view.tables.adventurerIds.indexOf(id))) return view.tables.adventurerIds.indexOf(id);
-    return null;
-  };
 }
 
 describe('Starting a New Run: Realms 1 to 7 in order, 3 expeditions each', () => {
