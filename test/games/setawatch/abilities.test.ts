@@ -408,6 +408,18 @@ describe('Rogue abilities', () => {
     expect(backstabTargets({ backstabTarget: 'any-revealed' }, deck)).toEqual(['Bear', 'Eagle', 'Wolf']);
   });
 
+  it('a second Backstab may defeat only the cards it revealed, not those the first one revealed (backstabTarget=its-reveals)', () => {
+    const offered: string[][] = [];
+    const targetName = (view: DecisionView, i: number) => view.tables.names[view.state.lineCard[view.options.target[i]]];
+    const recordThenTake = (name: string): Step => (view) => {
+      offered.push(Array.from({ length: view.options.count }, (_, i) => targetName(view, i)).sort());
+      return find(view, (_, i) => targetName(view, i) === name);
+    };
+    // The first reveals the Eagle and the Wolf and defeats the Eagle; the second, by exhausting, reveals the Fae and the second Bear.
+    play({ ...FIRST, active: ['Backstab'], fire: 3, deck: ['Bear', 'Eagle', 'Wolf', 'Fae', ...FILLER], watch: [ability('Backstab', 3), ability('Backstab', 'exhaust')], other: { [Decision.target]: [recordThenTake('Eagle'), recordThenTake('Fae')] } });
+    expect(offered).toEqual([['Eagle', 'Wolf'], ['Bear', 'Fae']]);
+  });
+
   it('Backstab defeats a creature whose health is at most the Rogue’s total roll: 8 with 3 + 3 + 2, not 9', () => {
     const rolls = [...FIRST.rolls.slice(0, 6), 3, 3, 2, ...FIRST.rolls.slice(9)];
     expect(backstabTargets({ rolls, backstabTarget: 'any-revealed' }, ['Bear', 'Treant', 'Treant#2'])).toEqual(['Bear', 'Treant']);
@@ -611,10 +623,12 @@ describe('Warrior abilities', () => {
   });
 
   it("Cleave keeps another adventurer's die at the leftover value only with cleave=any", () => {
-    const rangerKills = (cleave: 'own' | 'any') => play({ ...SECOND, cleave, active: ['Cleave', 'Far Sight'], deck: ['Eagle', ...FILLER], watch: [attack(8, 0, 'ranger')] }).log;
+    const rangerKills = (cleave: 'own' | 'any', active = ['Cleave', 'Far Sight']) => play({ ...SECOND, cleave, active, deck: ['Eagle', ...FILLER], watch: [attack(8, 0, 'ranger')] }).log;
     const afterTheKill = (log: string[]) => log[log.findIndex((line) => line.includes('Ranger attacks Eagle')) + 1];
     expect(afterTheKill(rangerKills('any'))).toBe('  Cleave: the die stays at 5');
     expect(afterTheKill(rangerKills('own'))).toBe('  Eagle is defeated');
+    // cleave=any lends the Warrior's passive to every die, so it needs the Cleave card face up.
+    expect(afterTheKill(rangerKills('any', ['Far Sight']))).toBe('  Eagle is defeated');
   });
 
   it('Cleave keeps nothing after an exact kill (a 4 on a 4-health Bear)', () => {

@@ -161,12 +161,27 @@ describe('Beast Master', () => {
     return offered;
   }
 
-  it('"Tamed Creature Limit: 2": with two tamed, neither Tame Beast nor Tracking tames a third', () => {
-    expect(afterTwoTamed(content)).toEqual({ tameBeast: false, tracking: false });
-    // The same board without the limit (a card file leaving it out) tames a third: the limit is what stops it.
+  /** The shipped cards with the Beast Master's limit left out, as a card file may. */
+  function withoutTamedLimit(): SetawatchContent {
     const unlimited = structuredClone(content);
     unlimited.adventurers.find((a) => a.id === 'beastmaster')!.tamedLimit = 0;
-    expect(afterTwoTamed(unlimited)).toEqual({ tameBeast: true, tracking: true });
+    return unlimited;
+  }
+
+  it('"Tamed Creature Limit: 2": with two tamed, neither Tame Beast nor Tracking tames a third', () => {
+    expect(afterTwoTamed(content)).toEqual({ tameBeast: false, tracking: false });
+    // The same board without the limit tames a third: the limit is what stops it.
+    expect(afterTwoTamed(withoutTamedLimit())).toEqual({ tameBeast: true, tracking: true });
+  });
+
+  it('"Tamed Creature Limit: 2": with two tamed by Tame Beast, Hunt takes no third from the Graveyard', () => {
+    const huntOffered = (cards: SetawatchContent) => {
+      let offered = false;
+      play({ ...FIRST, content: cards, active: ['Tame Beast', 'Hunt'], graveyard: ['Bear'], deck: ['Eagle', 'Wolf', ...FILLER], watch: [ability('Tame Beast', 2, 0), ability('Tame Beast', 'exhaust', 0), look((view) => (offered = hunt('Bear', 8)(view) >= 0))] });
+      return offered;
+    };
+    expect(huntOffered(content)).toBe(false);
+    expect(huntOffered(withoutTamedLimit())).toBe(true);
   });
 
   it('Hunt tames only a Forest Creature from the Graveyard; Tracking only a Forest Creature in first position', () => {

@@ -16,17 +16,22 @@ const SECOND = { camper: 'cleric', rolls: [1, 1, 1, 8, 7, 2, 8, 5, 4, 6, 5, 2] }
 const CLERIC_WATCHES = { camper: 'ranger', rolls: [1, 1, 1, 8, 7, 2, 8, 5, 4, 6, 5, 2] };
 /** The pre-production Knight (third seat, three 3s) with the cleric camping. */
 const KNIGHT = { party: 'cleric,warrior,knight,bard', sets: 'base+preproduction', camper: 'cleric', rolls: [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4] };
+/** Party beastmaster, cleric, rogue, warrior, the cleric camping: the rogue rolls 6, 5, 2. */
+const ROGUE = { party: 'beastmaster,cleric,rogue,warrior', camper: 'cleric', rolls: [8, 7, 2, 1, 1, 1, 6, 5, 2, 8, 6, 4] };
 const FILLER = ['Bear#2', 'Eagle#2', 'Wolf#2', 'Fae', 'Fae#2', 'Treant', 'Treant#2'];
 /** Firewood that lights one creature, two, three. */
 const LIGHTS_ONE = 3;
 const LIGHTS_THREE = 12;
 
-/** The Line positions an ability is offered on (with any die, by exhausting, in any mode) at the Watch decision after `before`. */
+/**
+ * The Line positions an ability is offered on (with any die, by exhausting, in any mode, or as a passive; -1 for a use
+ * without a target) at the Watch decision after `before`.
+ */
 function offeredOn(name: string, scenario: Scenario, before: Step[] = []): number[] {
   const positions = new Set<number>();
   const readOffers: Step = (view) => {
     const o = view.options;
-    for (let i = 0; i < o.count; i++) if (o.kind[i] === OptionKind.ability && view.tables.abilities[view.state.slotCard[o.slot[i]]].name === name) positions.add(o.target[i]);
+    for (let i = 0; i < o.count; i++) if ((o.kind[i] === OptionKind.ability || o.kind[i] === OptionKind.passive) && view.tables.abilities[view.state.slotCard[o.slot[i]]].name === name) positions.add(o.target[i]);
     return 0;
   };
   play({ ...scenario, watch: [...before, readOffers] });
@@ -74,6 +79,39 @@ describe('abilities are offered on the creatures their cards name, and no others
     const scenario = { ...KNIGHT, active: ['Shield Bash'], deck: ['Treant', 'Eagle', ...FILLER] };
     expect(offeredOn('Shield Bash', { ...scenario, fire: 8 })).toEqual([-1]);
     expect(offeredOn('Shield Bash', { ...scenario, fire: LIGHTS_ONE })).toEqual([]);
+  });
+});
+
+describe('an ability whose effect would do nothing now is not offered', () => {
+  it('Cleanse Undead: only while a revealed Undead is in the Line', () => {
+    const scenario = { ...CLERIC_WATCHES, active: ['Cleanse Undead'], fire: LIGHTS_THREE };
+    expect(offeredOn('Cleanse Undead', { ...scenario, deck: ['Bear', 'Treant', 'Eagle', ...FILLER] })).toEqual([]);
+    expect(offeredOn('Cleanse Undead', { ...scenario, deck: ['Bear', 'Skeletons', 'Eagle', ...FILLER] })).toEqual([-1]);
+  });
+
+  it('Giants Bane: not again once it is in force this round', () => {
+    const scenario = { ...SECOND, active: ['Giants Bane'], fire: LIGHTS_THREE, deck: ['Bear', 'Treant', 'Eagle', ...FILLER] };
+    expect(offeredOn('Giants Bane', scenario)).toEqual([-1]);
+    expect(offeredOn('Giants Bane', scenario, [ability('Giants Bane', 4)])).toEqual([]);
+  });
+
+  it('Poison Blade: not again while its two poisoned attacks are still to come', () => {
+    const scenario = { ...ROGUE, active: ['Poison Blade'], fire: LIGHTS_THREE, deck: ['Treant', 'Skeletons', 'Eagle', ...FILLER] };
+    expect(offeredOn('Poison Blade', scenario, [ability('Poison Blade', 2), attack(6, 0, 'rogue')])).toEqual([]);
+    expect(offeredOn('Poison Blade', scenario, [ability('Poison Blade', 2), attack(6, 0, 'rogue'), attack(5, 0, 'rogue')])).toEqual([-1]);
+  });
+
+  it('Throwing Daggers: not once it has nothing to reveal and the Rogue no die to raise', () => {
+    // The Lich (health 14) alone lit: an ability may not reveal behind it (lichReveals=blocked), and 6 + 5 + 2 leave it standing.
+    const scenario = { ...ROGUE, active: ['Throwing Daggers'], fire: LIGHTS_ONE, deck: ['Lich', 'Bear', 'Eagle', ...FILLER] };
+    expect(offeredOn('Throwing Daggers', scenario, [attack(6, 0, 'rogue'), attack(5, 0, 'rogue')])).toEqual([-1]);
+    expect(offeredOn('Throwing Daggers', scenario, [attack(6, 0, 'rogue'), attack(5, 0, 'rogue'), attack(2, 0, 'rogue')])).toEqual([]);
+  });
+
+  it('Harmonize: only on a creature another adventurer in the fight can attack, not one only the Bard reaches', () => {
+    // Song of Pain lets the Bard attack any revealed creature; the Warrior and the Knight reach the front only.
+    const scenario = { ...KNIGHT, active: ['Harmonize', 'Song of Pain', 'Wound', 'Taunt'], fire: LIGHTS_THREE, deck: ['Bear', 'Eagle', 'Wolf', ...FILLER] };
+    expect(offeredOn('Harmonize', scenario)).toEqual([0]);
   });
 });
 
