@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Camp, Decision, type DecisionView, OptionKind } from '../../../src/games/setawatch/decisions.ts';
 import { DICE_PER_SEAT, Die } from '../../../src/games/setawatch/state.ts';
 import { ability, attack, campAction, card, EVERY_CARD, find, passive, play, type Scenario, type Step } from './scenario.ts';
-import type { CardTables } from '../../../src/games/setawatch/cards.ts';
+import { type CardTables, revealsThenDefeats } from '../../../src/games/setawatch/cards.ts';
 
 /** The modes of Blinding Light the Watch options offer. */
 function modesOffered(view: DecisionView): number[] {
@@ -408,6 +408,14 @@ describe('Rogue abilities', () => {
     expect(backstabTargets({ backstabTarget: 'any-revealed' }, deck)).toEqual(['Bear', 'Eagle', 'Wolf']);
   });
 
+  it('only a mode that reveals, then defeats by the roll (Backstab), holds and marks its reveals: revealsThenDefeats', () => {
+    const defeat = { op: 'defeatUpToRoll', target: { at: 'revealed' } } as const;
+    expect(revealsThenDefeats([{ op: 'reveal', count: 2, negateReveal: false }, defeat])).toBe(true);
+    expect(revealsThenDefeats([defeat, { op: 'reveal', count: 2, negateReveal: false }])).toBe(false);
+    expect(revealsThenDefeats([{ op: 'maxDie' }, defeat])).toBe(false);
+    expect(revealsThenDefeats([{ op: 'reveal', count: 1, negateReveal: false }, { op: 'maxDie' }, { op: 'ownRanged' }])).toBe(false);
+  });
+
   it('a second Backstab may defeat only the cards it revealed, not those the first one revealed (backstabTarget=its-reveals)', () => {
     const offered: string[][] = [];
     const targetName = (view: DecisionView, i: number) => view.tables.names[view.state.lineCard[view.options.target[i]]];
@@ -428,6 +436,14 @@ describe('Rogue abilities', () => {
   it('Backstab with nothing it may reveal (only cards behind a Lich) still defeats a revealed creature with backstabTarget=any-revealed', () => {
     const game = play({ ...FIRST, backstabTarget: 'any-revealed', active: ['Backstab'], fire: 12, deck: ['Bear', 'Eagle', 'Lich', ...FILLER], watch: [ability('Backstab', 3)], other: { [Decision.target]: [(view) => find(view, (o, i) => view.state.lineCard[o.target[i]] === card(view.tables, 'Eagle'))] } });
     logHas(game.log, 'Eagle is defeated');
+  });
+
+  it('Throwing Daggers: the Vampire it reveals steals at once, before the die is raised (only a reveal-then-defeat, Backstab, holds Reveal powers)', () => {
+    const rolls = [1, 1, 1, 1, 1, 1, 5, 4, 2, 1, 1, 1];
+    const game = play({ ...FIRST, rolls, active: ['Throwing Daggers'], fire: 3, deck: ['Bear', 'Vampire', ...FILLER], watch: [ability('Throwing Daggers', 2)] });
+    const steals = game.log.indexOf('  Vampire steals a 5');
+    expect(steals, game.log.join('\n')).toBeGreaterThanOrEqual(0);
+    expect(game.log.findIndex((line) => line.includes('a die is raised to 6'))).toBeGreaterThan(steals);
   });
 
   it('Throwing Daggers reveals a creature, maxes a die and makes the Rogue ranged', () => {

@@ -74,6 +74,12 @@ describe('creature powers', () => {
       expect(line[5]).toBe('Wolf');
     });
 
+    it('turned face up in front of a revealed Vampire (Rebuke moved it behind), it reveals nothing: the Vampire steals once', () => {
+      const game = play({ ...cleric, camper: 'ranger', active: ['Rebuke'], fire: 3, deck: ['Vampire', 'Forest Giant', 'Bear', ...FILLER], watch: [ability('Rebuke', 1, 0, { aux: 1 })] });
+      logHas(game.log, 'reveal Forest Giant (position 1, health 7)');
+      expect(game.log.filter((line) => line.startsWith('  reveal Vampire') || line.startsWith('  Vampire steals'))).toEqual(['  reveal Vampire (position 1, health 1)', '  Vampire steals a 1']);
+    });
+
     it('the Goblins it revealed rush to the front: the Bear now behind it is revealed, its Reveal power resolving first', () => {
       const game = play({ ...cleric, fire: 3, deck: ['Forest Giant', 'Goblins', 'Bear', ...FILLER] });
       const goblinsMove = game.log.findIndex((line) => line.startsWith('  reveal Goblins (position 2, health 13)'));
