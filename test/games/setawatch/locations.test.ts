@@ -97,6 +97,17 @@ describe('location effects', () => {
     logHas(game.log, 'Ranger refreshes Long Shot and exhausts Far Sight');
   });
 
+  it('The White Monolith offers to refresh only the exhausted cards and to exhaust only the active ones', () => {
+    const offered: Record<string, string[]> = {};
+    const record = (decision: string): Step => (view) => {
+      offered[decision] = Array.from({ length: view.options.count }, (_, i) => view.tables.abilities[view.state.slotCard[view.options.slot[i]]].name).sort();
+      return 0;
+    };
+    play({ ...base, active: ['Rebuke', 'Far Sight', 'Elf Senses', 'Wound'], exhausted: ['Long Shot', 'Slumber'], locations: ['The White Monolith'], deck: FILLER, other: { [Decision.refresh]: [record('refresh')], [Decision.exhaust]: [record('exhaust')] } });
+    // The Ranger's fifth card waits in reserve.
+    expect(offered).toEqual({ refresh: ['Long Shot', 'Slumber'], exhaust: ['Elf Senses', 'Far Sight'] });
+  });
+
   it('The White Monolith: with two cards exhausted, the adventurer chooses which one to refresh', () => {
     const pickSlumber: Step = (view) => find(view, (o, i) => view.tables.abilities[view.state.slotCard[o.slot[i]]].name === 'Slumber');
     const game = play({ ...base, active: ['Rebuke', 'Far Sight'], exhausted: ['Long Shot', 'Slumber'], locations: ['The White Monolith'], deck: FILLER, other: { [Decision.refresh]: [pickSlumber] } });

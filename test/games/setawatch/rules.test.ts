@@ -248,6 +248,7 @@ describe('Check Map', () => {
   it.each(['Check Map', 'Teleport'] as const)('%s may change the next location, not a final one, also on a map that ends without one (a Doomed Run expedition)', (action) => {
     expect(offered(['Barren Plains'], false, action)).toBe(true);
     expect(offered(['Barren Plains', 'Goblin Caves'], true, action)).toBe(true);
+    expect(offered(['Barren Plains', 'Forgotten Graveyard'], true, action)).toBe(true); // the card file's first location, number 0
     expect(offered(['Barren Plains', 'Forbidden Tower'], true, action)).toBe(false);
     expect(offered(['Barren Plains'], true, action)).toBe(false);
   });
@@ -486,6 +487,11 @@ describe('rounds', () => {
     expect(lineEnd.sort()).toEqual(['Bear face down', 'Lich face down']);
     expect(game.state.status).toBe(Status.won);
     expect(game.out.outcome).toBe(0);
+  });
+
+  it('the final round has no camp: nobody refreshes a card', () => {
+    const game = play({ ...base, active: ['Rebuke', 'Far Sight', 'Wound'], exhausted: ['Long Shot', 'Slumber'], locations: ['Forbidden Tower'], deck: FILLER });
+    expect(game.log.filter((line) => line.includes('refreshes'))).toEqual([]);
   });
 
   it('the final round is lost when no ability card is left', () => {
