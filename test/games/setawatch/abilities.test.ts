@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Camp, Decision, type DecisionView, OptionKind } from '../../../src/games/setawatch/decisions.ts';
 import { DICE_PER_SEAT, Die } from '../../../src/games/setawatch/state.ts';
-import { ability, attack, campAction, card, EVERY_CARD, find, passive, play, type Scenario, type Step } from './scenario.ts';
+import { ability, attack, burn, campAction, card, EVERY_CARD, find, passive, play, type Scenario, type Step } from './scenario.ts';
 import { type CardTables, revealsThenDefeats } from '../../../src/games/setawatch/cards.ts';
 
 /** The modes of Blinding Light the Watch options offer. */
@@ -643,8 +643,8 @@ describe('Warrior abilities', () => {
     const afterTheKill = (log: string[]) => log[log.findIndex((line) => line.includes('Ranger attacks Eagle')) + 1];
     expect(afterTheKill(rangerKills('any'))).toBe('  Cleave: the die stays at 5');
     expect(afterTheKill(rangerKills('own'))).toBe('  Eagle is defeated');
-    // cleave=any lends the Warrior's passive to every die, so it needs the Cleave card face up.
-    expect(afterTheKill(rangerKills('any', ['Far Sight']))).toBe('  Eagle is defeated');
+    // cleave=any lends the Warrior's passive to every die, so it needs the Cleave card face up (here in reserve, the Warrior fighting).
+    expect(afterTheKill(rangerKills('any', ['Far Sight', 'Wound']))).toBe('  Eagle is defeated');
   });
 
   it('Cleave keeps nothing after an exact kill (a 4 on a 4-health Bear)', () => {
@@ -742,6 +742,14 @@ describe('Wizard abilities', () => {
     const game = play({ ...SECOND, camper: 'wizard', active: ['Illuminate', 'Far Sight'], fire: 12, deck: ['Fae', 'Bear', 'Eagle', ...FILLER] });
     logHas(game.log, 'fire 12 -> 11');
     expect(reveals(game.log)).toBe(2);
+  });
+
+  it('Illuminate counts firewood lost, not firewood gained: a card burned for +2 takes no reveal away', () => {
+    // Fire 3 lights the Bear; a card burned (fire 5), the Bear falls and the Fae comes first: its -1 reveals the Eagle.
+    const game = play({ ...SECOND, active: ['Illuminate', 'Wound', 'Far Sight', 'Long Shot'], fire: 3, deck: ['Bear', 'Fae', 'Eagle', 'Wolf', ...FILLER], watch: [burn('Far Sight'), attack(8, 0, 'warrior')] });
+    logHas(game.log, 'fire 3 -> 5');
+    logHas(game.log, 'fire 5 -> 4');
+    expect(game.log.filter((line) => line.startsWith('  reveal ')).map((line) => line.split(' (')[0].trim())).toEqual(['reveal Bear', 'reveal Fae', 'reveal Eagle']);
   });
 
   it('Illuminate counts every firewood of a larger loss (an Ember Drake’s -3 reveals three more)', () => {
