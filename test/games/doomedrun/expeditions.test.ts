@@ -202,7 +202,7 @@ describe('Game Break', () => {
     expect(s.slotState[SLOTS_PER_SEAT * Array.from(c.party).indexOf(knight)]).not.toBe(Slot.reserve);
   });
 
-  it("a Game Break's refresh reward is offered to the living Party only, not to a fallen member's empty seat", () => {
+  it("a Game Break's refresh reward is offered to living Party members with an exhausted card only, not to a fallen member's empty seat", () => {
     const offered: number[][] = [];
     const run = startedRun({ strategy: scripted({ [CampaignDecision.refresh]: (view) => {
       offered.push(Array.from(view.options.subarray(0, view.count)));
@@ -213,12 +213,14 @@ describe('Game Break', () => {
     c.currentQuest = 0;
     Object.assign(run.tables.quests[0], { reward: [{ op: 'refresh', count: 1 }] });
     for (const seat of [0, 1]) exhaustBoard(run, seat);
-    run.rules.state.slotState[SLOTS_PER_SEAT] = Slot.active;
+    const s = run.rules.state;
+    s.slotState[SLOTS_PER_SEAT] = Slot.active;
+    for (let slot = 3 * SLOTS_PER_SEAT; slot < 4 * SLOTS_PER_SEAT; slot++) if (s.slotState[slot] === Slot.exhausted) s.slotState[slot] = Slot.active;
     run.buryDead();
     expect(c.party[0]).toBe(-1);
     run.gameBreak();
-    // Seat 1 survives on one card; seats 2 and 3 were dealt one card exhausted.
-    expect(offered[0]).toEqual([1, 2, 3]);
+    // Seat 1 survives on one card, the rest exhausted; seat 2 was dealt one card exhausted; seat 3 has none left exhausted.
+    expect(offered[0]).toEqual([1, 2]);
   });
 
   it('rest tokens are returned once everyone has rested twice', () => {
@@ -777,6 +779,29 @@ describe('The Final Realm', () => {
     expect(run.replaceDead()).toBe(true);
     expect(run.camp.party[0]).toBe(sixth);
     expect(offered).not.toContain(realm0);
+  });
+
+  it('with the Company full, the Party pick offers a Warden of Realms 1-5 alongside it, none recalled, but not the current Warden', () => {
+    let offered: number[] = [];
+    const strategy = scripted({ [CampaignDecision.party]: (view) => {
+      if (offered.length === 0) offered = Array.from(view.options.subarray(0, view.count));
+      return null;
+    } });
+    const run = startedRun({ strategy });
+    const old = adventurer(run, 'rogue');
+    run.camp.where[old] = Where.warden;
+    run.camp.wardenOf[old] = 3;
+    // No Warden was chosen after Realm 6 (fewer than 5 living then): Realm 5's is still the current one.
+    const current = adventurer(run, 'beastmaster');
+    run.camp.where[current] = Where.warden;
+    run.camp.wardenOf[current] = 5;
+    run.camp.warden = current;
+    expect(run.camp.fieldable()).toBeGreaterThanOrEqual(4);
+    run.camp.realm = 7;
+    run.setUpRealm(7);
+    expect(offered).toContain(old);
+    expect(offered).not.toContain(current);
+    expect(strategy.asked).not.toContain(CampaignDecision.recall);
   });
 
   it.each([
