@@ -266,6 +266,8 @@ describe('Losing an expedition', () => {
     const s = run.rules.state;
     s.onWatch.set([1, 1, 1, 0]);
     for (let seat = 0; seat < 4; seat++) for (let slot = seat * 5; slot < seat * 5 + 5; slot++) if (s.slotState[slot] !== Slot.reserve) s.slotState[slot] = Slot.active;
+    // Seat 2 watches with every card exhausted: it has nothing left to exhaust and is not asked.
+    for (let slot = 10; slot < 15; slot++) if (s.slotState[slot] === Slot.active) s.slotState[slot] = Slot.exhausted;
     const goblins = cardIds(run, 'Goblins')[0];
     const bandit = cardIds(run, 'Bandits')[0];
     s.deck.remove(goblins);
@@ -279,9 +281,9 @@ describe('Losing an expedition', () => {
     expect(s.lineLength).toBe(0);
     expect(s.horde.size).toBe(horde + 2);
     expect([s.cardSeen[goblins], s.cardSeen[bandit]]).toEqual([1, 1]);
-    expect(s.watchActiveCards()).toBe(9 - 2);
+    expect(s.watchActiveCards()).toBe(6 - 2);
     expect(s.activeCards(3)).toBe(3);
-    expect([...offered].sort()).toEqual([0, 1, 2]);
+    expect([...offered].sort()).toEqual([0, 1]);
   });
 
   it('Adventurers with every board card exhausted die; their Items go under the Item deck; the dead never return', () => {
@@ -396,6 +398,12 @@ describe('Losing an expedition', () => {
     s.fire = 2;
     s.rests.set([1, 2, 0, 1]);
     const before = cardsInPiles(run);
+    // Side Quest number 0 (the card file's first) in play: it goes to the bottom like any other.
+    if (run.camp.currentQuest !== 0) {
+      expect(run.camp.questDeck.remove(0)).toBe(true);
+      run.camp.questDeck.push(run.camp.currentQuest);
+      run.camp.currentQuest = 0;
+    }
     const quest = run.camp.currentQuest;
     const market = run.camp.market.toArray();
     const nextItems = [run.camp.itemDeck.peek(0), run.camp.itemDeck.peek(1), run.camp.itemDeck.peek(2)];
