@@ -237,6 +237,21 @@ describe('Game Break', () => {
     expect(log.some((line) => line.includes('camps (rest 1 of 2)'))).toBe(true);
   });
 
+  it.each([0, 1, 2, 3])('rest tokens stay out while one Adventurer (seat %i) has not rested twice', (short) => {
+    const log: string[] = [];
+    const run = startedRun({ log, settings: { detail: true } });
+    run.setUpRealm(1);
+    const s = run.rules.state;
+    s.rests.set([2, 2, 2, 2]);
+    s.rests[short] = 0;
+    for (let i = 0; i < 2; i++) s.mapDeck.pushBottom(run.camp.realmMap.draw());
+    run.beginExpedition();
+    run.rules.playCarriedRound(1, false);
+    run.rules.playCarriedRound(2, false);
+    // Only that Adventurer may camp, in both rounds: the tokens come back after its second rest.
+    expect(log.flatMap((line) => line.match(/camps \(rest \d of 2\)/) ?? [])).toEqual(['camps (rest 1 of 2)', 'camps (rest 2 of 2)']);
+  });
+
   it("rest tokens return as soon as the fourth Adventurer has rested twice: a replacement at the Game Break finds them all returned", () => {
     // "Once every Adventurer has rested twice, return all Rest tokens and reset them": at that moment, not at the
     // next roll, when a fallen member's replacement (who has not rested) would keep the three others' tokens out.
