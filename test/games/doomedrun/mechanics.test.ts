@@ -8,7 +8,7 @@ import { Where } from '../../../src/games/doomedrun/state.ts';
 import { doomedrunContentSchema } from '../../../src/games/doomedrun/content.ts';
 import { cardWorth, greedyChoice } from '../../../strategies/setawatch/greedy.ts';
 import { greedyCampaign } from '../../../strategies/doomedrun/greedy.ts';
-import { adventurer, cardIds, cardsInPiles, content, greedyStrategy, legacyOf, makeRun, noCostQuest, questCost, scripted, startedRun, watchInvariants } from './helpers.ts';
+import { adventurer, cardIds, cardsInPiles, content, greedyStrategy, legacyOf, makeRun, noCostQuest, pickFirst, questCost, scripted, startedRun, watchInvariants } from './helpers.ts';
 
 interface Hooks {
   afterArrival(): void;
@@ -245,6 +245,20 @@ describe('Coins, the Merchant and the Market', () => {
     expect(strategy.asked).not.toContain(CampaignDecision.purchase);
     expect(run.camp.coins).toBe(100);
     expect(run.camp.market.toArray()).toEqual(market);
+  });
+
+  it('a bought Item may go to any Party member with room, the first adventurer of the card file (the Beast Master) too', () => {
+    const offered: number[][] = [];
+    const strategy = scripted({
+      [CampaignDecision.party]: pickFirst('beastmaster', 'cleric', 'ranger', 'wizard'),
+      [CampaignDecision.holder]: (view) => (offered.push(Array.from(view.options.subarray(0, view.count))), null),
+    });
+    const run = startedRun({ strategy });
+    run.setUpRealm(1);
+    expect(run.camp.party).toContain(adventurer(run, 'beastmaster'));
+    run.camp.coins = 100;
+    run.visitMarket();
+    expect(offered[0]).toEqual([0, 1, 2, 3]);
   });
 
   it('an Item costing exactly the coins left may be bought', () => {
