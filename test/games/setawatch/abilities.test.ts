@@ -519,8 +519,11 @@ describe('Rogue abilities', () => {
     logHas(game.log, 'attacks Bear with 4 (4/4)');
   });
 
-  it('Stay Dead removes the creatures the Rogue defeats from the game', () => {
-    const game = play({ ...FIRST, active: ['Stay Dead'], deck: ['Eagle', ...FILLER], watch: [attack(6, 0, 'rogue')] });
+  it.each([
+    ['third', FIRST],
+    ['first, seat number 0', { ...FIRST, party: 'rogue,cleric,beastmaster,warrior', rolls: [6, 5, 3, 1, 1, 1, 8, 7, 2, 8, 6, 4] }],
+  ])('Stay Dead removes the creatures the Rogue defeats from the game (the Rogue seated %s)', (_, seating) => {
+    const game = play({ ...seating, active: ['Stay Dead'], deck: ['Eagle', ...FILLER], watch: [attack(6, 0, 'rogue')] });
     logHas(game.log, 'Eagle stays dead');
     expect(game.names(game.state.removed)).toContain('Eagle');
   });
