@@ -382,15 +382,20 @@ describe('Rogue abilities', () => {
     expect(game.log.some((line) => line.startsWith('  reveal Bear'))).toBe(false);
   });
 
+  /** The name of the creature option i targets. */
+  const targetName = (view: DecisionView, i: number) => view.tables.names[view.state.lineCard[view.options.target[i]]];
+  /** The names of the creatures a decision's options target, sorted. */
+  const targetNames = (view: DecisionView) => Array.from({ length: view.options.count }, (_, i) => targetName(view, i)).sort();
+
   /** The creatures Backstab (the Rogue's 3) offers to defeat, sorted, in a game with these readings and this deck. */
   const backstabTargets = (readings: Partial<Scenario>, deck: string[]) => {
     let offered: string[] = [];
     const record: Step = (view) => {
-      offered = Array.from({ length: view.options.count }, (_, i) => view.tables.names[view.state.lineCard[view.options.target[i]]]);
+      offered = targetNames(view);
       return 0;
     };
     play({ ...FIRST, ...readings, active: ['Backstab'], fire: 3, deck: [...deck, ...FILLER], watch: [ability('Backstab', 3)], other: { [Decision.target]: [record] } });
-    return offered.sort();
+    return offered;
   };
 
   it('Backstab may defeat only the two cards it revealed itself, not the one a Forest Giant it revealed keeps face up', () => {
@@ -418,9 +423,8 @@ describe('Rogue abilities', () => {
 
   it('a second Backstab may defeat only the cards it revealed, not those the first one revealed (backstabTarget=its-reveals)', () => {
     const offered: string[][] = [];
-    const targetName = (view: DecisionView, i: number) => view.tables.names[view.state.lineCard[view.options.target[i]]];
     const recordThenTake = (name: string): Step => (view) => {
-      offered.push(Array.from({ length: view.options.count }, (_, i) => targetName(view, i)).sort());
+      offered.push(targetNames(view));
       return find(view, (_, i) => targetName(view, i) === name);
     };
     // The first reveals the Eagle and the Wolf and defeats the Eagle; the second, by exhausting, reveals the Fae and the second Bear.
