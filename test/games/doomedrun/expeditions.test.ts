@@ -6,12 +6,7 @@ import type { DoomedRun } from '../../../src/games/doomedrun/campaign.ts';
 import { CampaignDecision, type CampaignView } from '../../../src/games/doomedrun/decisions.ts';
 import { Where } from '../../../src/games/doomedrun/state.ts';
 import { doomedrunContentSchema } from '../../../src/games/doomedrun/content.ts';
-import { adventurer, aloneInLine, cardIds, cardsInPiles, content, defeatInLine, greedyStrategy, noCostQuest, pickFirst, questCost, record, scripted, startedRun, makeRun } from './helpers.ts';
-
-function exhaustBoard(run: DoomedRun, seat: number): void {
-  const s = run.rules.state;
-  for (let slot = seat * SLOTS_PER_SEAT; slot < (seat + 1) * SLOTS_PER_SEAT; slot++) if (s.slotState[slot] === Slot.active) s.slotState[slot] = Slot.exhausted;
-}
+import { adventurer, aloneInLine, cardIds, cardsInPiles, content, defeatInLine, exhaustBoard, greedyStrategy, noCostQuest, pickFirst, questCost, record, scripted, startedRun, makeRun } from './helpers.ts';
 
 function summonsIn(run: DoomedRun, cards: number[]): number {
   return cards.filter((card) => run.tables.cards.kind[card] === Kind.summon).length;
@@ -282,7 +277,7 @@ describe('Losing an expedition', () => {
     s.onWatch.set([1, 1, 1, 0]);
     for (let seat = 0; seat < 4; seat++) for (let slot = seat * 5; slot < seat * 5 + 5; slot++) if (s.slotState[slot] !== Slot.reserve) s.slotState[slot] = Slot.active;
     // Seat 2 watches with every card exhausted: it has nothing left to exhaust and is not asked.
-    for (let slot = 10; slot < 15; slot++) if (s.slotState[slot] === Slot.active) s.slotState[slot] = Slot.exhausted;
+    exhaustBoard(run, 2);
     const goblins = cardIds(run, 'Goblins')[0];
     const bandit = cardIds(run, 'Bandits')[0];
     s.deck.remove(goblins);

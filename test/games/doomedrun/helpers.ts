@@ -117,6 +117,13 @@ export function watchInvariants(run: DoomedRun): Watched {
 import { type CampaignDecisionKind, type CampaignView } from '../../../src/games/doomedrun/decisions.ts';
 import { greedyCampaign } from '../../../strategies/doomedrun/greedy.ts';
 import { greedyChoice } from '../../../strategies/setawatch/greedy.ts';
+import { Slot, SLOTS_PER_SEAT } from '../../../src/games/setawatch/state.ts';
+
+/** Every face-up Ability card of the adventurer in `seat` exhausted. */
+export function exhaustBoard(run: DoomedRun, seat: number): void {
+  const s = run.rules.state;
+  for (let slot = seat * SLOTS_PER_SEAT; slot < (seat + 1) * SLOTS_PER_SEAT; slot++) if (s.slotState[slot] === Slot.active) s.slotState[slot] = Slot.exhausted;
+}
 
 /** A scripted pick of an adventurer: the first of `ids` offered (null, greedy's answer, when none is). */
 export function pickFirst(...ids: string[]) {

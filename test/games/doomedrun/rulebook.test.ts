@@ -4,16 +4,10 @@
  * Items, a dead Adventurer's Mythic Item, Molting with no Husk left.
  */
 import { describe, expect, it } from 'vitest';
-import type { DoomedRun } from '../../../src/games/doomedrun/campaign.ts';
 import { CampaignDecision } from '../../../src/games/doomedrun/decisions.ts';
 import { Where } from '../../../src/games/doomedrun/state.ts';
 import { Slot, SLOTS_PER_SEAT } from '../../../src/games/setawatch/state.ts';
-import { adventurer, aloneInLine, cardIds, defeatInLine, greedyStrategy, makeRun, noCostQuest, pickFirst, record, scripted, startedRun } from './helpers.ts';
-
-function exhaustBoard(run: DoomedRun, seat: number): void {
-  const s = run.rules.state;
-  for (let slot = seat * SLOTS_PER_SEAT; slot < (seat + 1) * SLOTS_PER_SEAT; slot++) if (s.slotState[slot] === Slot.active) s.slotState[slot] = Slot.exhausted;
-}
+import { adventurer, aloneInLine, cardIds, defeatInLine, exhaustBoard, greedyStrategy, makeRun, noCostQuest, pickFirst, record, scripted, startedRun } from './helpers.ts';
 
 describe('Starting a New Run: Realms 1 to 7 in order, 3 expeditions each', () => {
   it('a won Run sets up Realms 1-7 in order; each Realm plays expeditions 1, 2, 3 with a Game Break after the first two only; no Warden after Realm 7', () => {
