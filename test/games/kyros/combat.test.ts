@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { Decision, type DecisionView, OptionKind } from '../../../src/games/kyros/decisions.ts';
-import { Phase } from '../../../src/games/kyros/cards.ts';
+import { type KyrosTables, Phase } from '../../../src/games/kyros/cards.ts';
+import { DuelNumbers } from '../../../src/games/kyros/duel.ts';
+import { ITEM_CAPACITY } from '../../../src/games/kyros/state.ts';
 import type { KyrosRules } from '../../../src/games/kyros/rules.ts';
-import { liberateAllBut, lordIndex, makeRules, newRecord, occupy, option, type Script, scripted, scriptRolls, seatHero, tables } from './scenario.ts';
+import { liberateAllBut, lordIndex, makeRules, newRecord, occupy, option, type Script, scripted, scriptRolls, seatHero, tables, tablesWith } from './scenario.ts';
 
 /** Lord Hawthorne (ranged 5, melee 8/3, magic 5, Life 10) alone against one Lord in Frostgate, with fixed rolls. */
-function fight(lord: string, stack: string[], items: string[], rolls: number[], script: Script = {}, more: { arrange?: (rules: KyrosRules) => void; settings?: Record<string, string> } = {}) {
+function fight(lord: string, stack: string[], items: string[], rolls: number[], script: Script = {}, more: { arrange?: (rules: KyrosRules) => void; settings?: Record<string, string>; cards?: KyrosTables } = {}) {
   const lines: string[] = [];
-  const rules = makeRules({ players: 1, maxRounds: 1, travel: 1, ...more.settings }, lines);
+  const rules = makeRules({ players: 1, maxRounds: 1, travel: 1, ...more.settings }, lines, more.cards);
   rules.playGame(2, scripted(script), newRecord(), (r) => {
     occupy(r, 0, lord, stack);
     seatHero(r, 0, 'Lord Hawthorne', 0, items);
@@ -357,5 +359,167 @@ describe('rulebook rules without a test before the 2026-12-05 audit', () => {
       [Decision.escape]: escapeAt(2),
     });
     expect(seen).toEqual({ defense: [1, 2, 1], damage: [2, 6, 1] });
+  });
+});
+
+describe('combat edges a mutation run found untested (2026-12-06)', () => {
+  const escapeAt = (round: number) => (view: DecisionView) => (view.state.combatRound >= round ? option(view, OptionKind.escape, 0) : 0);
+  /** Uses the first item offered, as long as one is. */
+  const firstItem = (view: DecisionView) => (view.options.count > 1 ? 1 : 0);
+  /** Hrolvath's lines (15/2, 15/3, 15/2, Life 4) with these abilities, as a card file would add a Giant Lord. */
+  const hrolvathWith = (name: string, abilities: object[]) => ({ name, source: 'estimated', ranged: [15, 2], melee: [15, 3], magic: [15, 2], life: 4, stamina: 0, rewardGold: 2, abilities });
+  const item = (name: string, effect: object) => ({ name, source: 'estimated', kind: 'item', cost: 3, copies: 1, effects: [effect] });
+
+  it('a Giant Lord felled in the Before Combat step ends the combat there: no attack phase is chosen, no die rolled', () => {
+    // Hawthorne throws two Dwarven Fire Bombs (3 wounds each, no test) at Hrolvath (Life 4).
+    let phases = 0;
+    const { rules, lines } = fight('Hrolvath the Old', [], ['Dwarven Fire Bomb', 'Dwarven Fire Bomb'], [], {
+      [Decision.heroItem]: firstItem,
+      [Decision.phase]: () => (phases++, Phase.melee),
+    });
+    expect(phases).toBe(0);
+    expect(rules.state.lordWounds).toBe(6);
+    expect(rules.state.townLiberated[0]).toBe(1);
+    expect(lines.some((line) => line.includes('round 1 ranged'))).toBe(false);
+  });
+
+  it('a hero knocked out by the strike uses no item and chooses no phase', () => {
+    // Vasha strikes 1 wound unless Spirit 14 (5 + 1 + 1 fails): Hawthorne, at 9 wounds of 10, falls before his Healing Potion.
+    const asked: number[] = [];
+    const record = (decision: number) => (view: DecisionView) => (asked.push(decision), view.options.count > 1 ? 1 : 0);
+    const { lines } = fight('Vasha the Stormcaller', [], ['Healing Potion'], [1, 1], { [Decision.heroItem]: record(Decision.heroItem), [Decision.phase]: record(Decision.phase) }, { arrange: (r) => (r.state.wounds[0] = 9) });
+    expect(asked).toEqual([]);
+    expect(lines.some((line) => line.includes('the hero is knocked out'))).toBe(true);
+  });
+
+  it('the Giant Lord may use one item after another in the Before Combat step', () => {
+    // The chooser has Hrolvath throw both bombs of its stack (3 wounds each) before the round's rolls, all 10s, hold.
+    const { rules, lines } = fight('Hrolvath the Old', ['Dwarven Fire Bomb', 'Dwarven Fire Bomb'], [], Array(6).fill(10), { [Decision.lordItem]: firstItem, [Decision.escape]: escapeAt(2) });
+    expect(lines.filter((line) => line.includes('Hrolvath the Old uses Dwarven Fire Bomb: 3 wound(s) to the hero'))).toHaveLength(2);
+    expect(rules.state.wounds[0]).toBe(6);
+    expect(rules.state.stackSize[0]).toBe(0);
+  });
+
+  it('only allies are offered to fight in a phase the hero would defend in', () => {
+    const offered: string[][] = [];
+    fight('Hrolvath the Old', [], ['Runed Shield', 'Sellsword'], Array(6).fill(10), {
+      [Decision.allyAttack]: (view) => (offered.push(Array.from({ length: view.options.count }, (_, i) => `${view.options.kind[i]}:${view.options.a[i]}`)), 0),
+      [Decision.escape]: escapeAt(2),
+    });
+    expect(offered[0]).toEqual([`${OptionKind.done}:-1`, `${OptionKind.ally}:1`]);
+  });
+
+  it('an ally dies when its wounds reach its Life exactly', () => {
+    // The Sellsword (Life 3, 1 wound) misses at range against Hrolvath and takes 2.
+    const { rules, lines } = fight('Hrolvath the Old', [], ['Sellsword'], [1, 1, 10, 10, 10, 10], allyInRanged(2), { arrange: (r) => (r.state.allyWounds[0] = 1) });
+    expect(lines).toContain('    Sellsword dies');
+    expect(rules.state.itemCount[0]).toBe(0);
+  });
+
+  it("the hero of a seat other than the first: its ally's wounds and the life it has left are its own", () => {
+    // Seat 2's Hawthorne (2 wounds) attacks Hrolvath with a Dwarf Bodyguard (Life 4, 1 wound), which misses at range
+    // (1 + 1 + 1) and takes 2; seat 1 is recovering. Life left: 10 - 2 + 4 - 1.
+    let lifeLeft = -1;
+    const rules = makeRules({ players: 2, maxRounds: 1, travel: 1 });
+    const script: Script = {
+      [Decision.phase]: (view) => ((lifeLeft = view.rules.lifeLeft(1)), Phase.melee),
+      [Decision.allyAttack]: (view) => (view.state.phase === Phase.ranged ? option(view, OptionKind.ally, 1) : 0),
+      [Decision.escape]: escapeAt(2),
+    };
+    rules.playGame(2, scripted(script), newRecord(), (r) => {
+      occupy(r, 0, 'Hrolvath the Old', []);
+      seatHero(r, 0, 'Corbin', -1);
+      r.state.skipTurns[0] = 1;
+      seatHero(r, 1, 'Lord Hawthorne', 0, ['Runed Shield', 'Dwarf Bodyguard']);
+      r.state.wounds[1] = 2;
+      r.state.allyWounds[ITEM_CAPACITY + 1] = 1;
+      liberateAllBut(r, 0);
+      scriptRolls(r, [1, 1, 10, 10, 10, 10]);
+    });
+    expect(lifeLeft).toBe(11);
+    expect(rules.state.allyWounds[ITEM_CAPACITY + 1]).toBe(3);
+    expect(rules.state.allyWounds[1]).toBe(0);
+  });
+
+  it("the hero's reflect effect answers wounds in its own phase only", () => {
+    // Hawthorne activates the Mirror of Shael (magic), hits at range for 1 and fails his melee defence (takes 3): no reflect.
+    const { rules, lines } = fight('Hrolvath the Old', [], ['Mirror of Shael'], [10, 10, 1, 1, 10, 10], {
+      [Decision.heroItem]: firstItem,
+      [Decision.phase]: () => Phase.ranged,
+      [Decision.escape]: escapeAt(2),
+    });
+    expect(rules.state.wounds[0]).toBe(3);
+    expect(rules.state.lordWounds).toBe(1);
+    expect(lines.some((line) => line.includes("the hero's reflect effect"))).toBe(false);
+  });
+
+  it('a reflect effect in the ranged phase, the first, answers wounds there: the hero\'s item and the Lord\'s card alike', () => {
+    const cards = tablesWith({ giantLords: [hrolvathWith('Arrow Warden', [{ op: 'reflect', phase: 'ranged', amount: 1 }])], items: [item('Arrow Ward', { op: 'reflect', phase: 'ranged', amount: 1, exhaust: 1 })] });
+    // Hawthorne with the Arrow Ward fails his ranged defence against Hrolvath (takes 2, returns 1), then hits in melee for 3.
+    const heroWard = fight('Hrolvath the Old', [], ['Arrow Ward'], [1, 1, 10, 10], { [Decision.heroItem]: firstItem }, { cards });
+    expect(heroWard.lines).toContain("    the hero's reflect effect: 1 wound(s) to the Giant Lord");
+    expect(heroWard.rules.state.townLiberated[0]).toBe(1);
+    // Hawthorne hits the Arrow Warden at range for 1 and takes 1 back; his other defences hold.
+    const lordWard = fight('Arrow Warden', [], [], Array(6).fill(10), { [Decision.phase]: () => Phase.ranged, [Decision.escape]: escapeAt(2) }, { cards });
+    expect(lordWard.lines).toContain("    the Giant Lord's reflect effect: 1 wound(s) to the hero");
+    expect(lordWard.rules.state.wounds[0]).toBe(1);
+  });
+
+  it('a test of Mind, the first attribute, is rolled: for a bomb the hero throws and for a strike', () => {
+    const cards = tablesWith({
+      giantLords: [hrolvathWith('Mind Lasher', [{ op: 'strike', wounds: 1, test: { attribute: 'mind', difficulty: 14 } }]), hrolvathWith('Bare Striker', [{ op: 'strike', wounds: 1 }])],
+      items: [item('Mind Bomb', { op: 'bomb', wounds: 2, test: { attribute: 'mind', difficulty: 15 } })],
+    });
+    const woundsAtPhase = (lord: string, items: string[]) => {
+      let wounds: number[] = [];
+      const { lines } = fight(lord, [], items, Array(8).fill(10), { [Decision.heroItem]: firstItem, [Decision.phase]: (view) => ((wounds = [view.state.wounds[0], view.state.lordWounds]), Phase.melee), [Decision.escape]: escapeAt(2) }, { cards });
+      return { wounds, lines };
+    };
+    // Hrolvath's Mind is its ranged 15 - 10: 10 + 10 + 5 passes 15.
+    const bomb = woundsAtPhase('Hrolvath the Old', ['Mind Bomb']);
+    expect(bomb.lines).toContain('    the hero uses Mind Bomb (mind test at 5 against 15: passed)');
+    expect(bomb.wounds).toEqual([0, 0]);
+    // Hawthorne's Mind is his ranged 5: 10 + 10 + 5 passes 14.
+    expect(woundsAtPhase('Mind Lasher', []).wounds).toEqual([0, 0]);
+    // A strike with no test always wounds, and rolls nothing: the first rolls are still the round's.
+    const bare = woundsAtPhase('Bare Striker', []);
+    expect(bare.wounds).toEqual([1, 0]);
+    expect(bare.lines).toContain('    round 1 ranged: the hero defends, 20 + 5 = 25 vs 15: no wounds');
+  });
+
+  it("the duel numbers a strategy reads are the rolls' own: describeCombat with this round's surges, describeDuel without", () => {
+    // Fenhald (15/2, 16/3, 13/2, Stamina 2) holds a Mystic Amulet (+2 this round), a Runed Shield (+1 every defence) and
+    // an Elven Bow (+3 ranged attack); Hawthorne (5, 8, 5) a Mystic Amulet, a Lightning Mace (+4 melee attack) and
+    // Chain Mail (+2 melee defence). Both use their Amulet; Hawthorne attacks in melee.
+    let combat = new DuelNumbers();
+    let duel = new DuelNumbers();
+    const { lines } = fight('Fenhald the Shaker', ['Mystic Amulet', 'Runed Shield', 'Elven Bow'], ['Mystic Amulet', 'Lightning Mace', 'Chain Mail'], [3, 4, 5, 6, 7, 8], {
+      [Decision.lordItem]: firstItem,
+      [Decision.heroItem]: firstItem,
+      [Decision.phase]: (view) => {
+        combat = view.rules.describeCombat(new DuelNumbers());
+        duel = view.rules.describeDuel(0, 0, 0, new DuelNumbers());
+        return Phase.melee;
+      },
+      [Decision.escape]: escapeAt(2),
+    });
+    const rolled = (phase: string, act: string) => {
+      const match = new RegExp(`round 1 ${phase}: the hero ${act}, \\d+ \\+ (-?\\d+) = -?\\d+ vs (-?\\d+)`).exec(lines.join('\n'));
+      return match === null ? null : [Number(match[1]), Number(match[2])];
+    };
+    expect(rolled('ranged', 'defends')).toEqual([combat.defendModifier[Phase.ranged], combat.defendTarget[Phase.ranged]]);
+    expect(rolled('melee', 'attacks')).toEqual([combat.attackModifier[Phase.melee], combat.attackTarget[Phase.melee]]);
+    expect(rolled('magic', 'defends')).toEqual([combat.defendModifier[Phase.magic], combat.defendTarget[Phase.magic]]);
+    expect(rolled('melee', 'attacks')).toEqual([8 + 4 + 2, 16 + 1]);
+    expect(rolled('ranged', 'defends')).toEqual([5, 15 + 3 + 2]);
+    for (const p of [Phase.ranged, Phase.melee, Phase.magic]) {
+      expect([duel.attackModifier[p], duel.attackTarget[p], duel.defendModifier[p], duel.defendTarget[p]]).toEqual([
+        combat.attackModifier[p] - 2,
+        combat.attackTarget[p],
+        combat.defendModifier[p],
+        combat.defendTarget[p] - 2,
+      ]);
+    }
+    expect([duel.defendModifier[Phase.melee], duel.attackModifier[Phase.ranged]]).toEqual([8 + 2, 5]);
   });
 });

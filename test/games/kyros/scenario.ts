@@ -16,9 +16,15 @@ export const lordIndex = (name: string): number => tables.lordNames.indexOf(name
 export const itemIndex = (name: string): number => tables.itemNames.indexOf(name);
 export const heroIndex = (name: string): number => tables.heroNames.indexOf(name);
 
-export function makeRules(settings: Record<string, SettingValue> = {}, lines: string[] | null = null): KyrosRules {
+export function makeRules(settings: Record<string, SettingValue> = {}, lines: string[] | null = null, cards: KyrosTables = tables): KyrosRules {
   const resolved = resolveSettings(kyros, settings, 'test');
-  return new KyrosRules(tables, rulesOptions(resolved), lines === null ? null : { write: (line) => lines.push(line) });
+  return new KyrosRules(cards, rulesOptions(resolved), lines === null ? null : { write: (line) => lines.push(line) });
+}
+
+/** The shipped cards with these Giant Lords and market cards added (written as in a card file). */
+export function tablesWith(extra: { giantLords?: object[]; items?: object[] }): KyrosTables {
+  const base = shipped as KyrosContent;
+  return new KyrosTables(kyrosContentSchema.parse({ ...base, giantLords: [...base.giantLords, ...(extra.giantLords ?? [])], items: [...base.items, ...(extra.items ?? [])] }));
 }
 
 /** The d10s the rules roll next, then the combat stream's. */
@@ -67,10 +73,10 @@ export function scripted(script: Script = {}, asked: [DecisionKind, number][] = 
 /** Put a named Giant Lord in `town` with exactly these market cards. */
 export function occupy(rules: KyrosRules, town: number, lord: string, cards: readonly string[]): void {
   const s = rules.state;
-  s.townLord[town] = lordIndex(lord);
+  s.townLord[town] = rules.tables.lordNames.indexOf(lord);
   s.stackSize[town] = 0;
   s.restampTown(town);
-  for (const card of cards) rules.addToStack(town, itemIndex(card));
+  for (const card of cards) rules.addToStack(town, rules.tables.itemNames.indexOf(card));
 }
 
 /** Seat a named hero with no items, unhurt, next to `town`. */
@@ -85,7 +91,7 @@ export function seatHero(rules: KyrosRules, seat: number, hero: string, town: nu
   s.wounds[seat] = 0;
   s.exhaustion[seat] = 0;
   s.itemCount[seat] = 0;
-  for (const item of items) rules.giveItem(seat, itemIndex(item));
+  for (const item of items) rules.giveItem(seat, rules.tables.itemNames.indexOf(item));
   s.position[seat] = town;
   s.heading[seat] = -1;
   s.travelLeft[seat] = 0;
