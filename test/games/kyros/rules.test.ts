@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { StrategyError } from '../../../src/core/errors.ts';
 import { METRIC_MISSING } from '../../../src/core/game.ts';
-import { Decision, type DecisionKind, OptionKind } from '../../../src/games/kyros/decisions.ts';
+import { Decision, type DecisionKind, type DecisionView, OptionKind } from '../../../src/games/kyros/decisions.ts';
 import { KyrosTables } from '../../../src/games/kyros/cards.ts';
 import { kyrosContentSchema } from '../../../src/games/kyros/content.ts';
 import kyros, { rulesOptions } from '../../../src/games/kyros/index.ts';
 import { KyrosRules, M } from '../../../src/games/kyros/rules.ts';
 import { resolveSettings } from '../../../src/sim/settings.ts';
-import { Counter, FREE_PLACE, popcount, Status } from '../../../src/games/kyros/state.ts';
-import { content, heroIndex, itemIndex, liberateAllBut, lordIndex, makeRules, newRecord, occupy, option, scripted, scriptRolls, seatHero, shipped, tables } from './scenario.ts';
+import { Counter, FREE_PLACE, ITEM_CAPACITY, popcount, Status } from '../../../src/games/kyros/state.ts';
+import { content, heroIndex, itemIndex, liberateAllBut, lordIndex, makeRules, newRecord, occupy, option, type Script, scripted, scriptRolls, seatHero, shipped, tables } from './scenario.ts';
 
 const TENS = (n: number) => Array.from({ length: n }, () => 10);
 
@@ -533,6 +533,50 @@ describe('between fights', () => {
     });
     expect(rules.state.wounds[0]).toBe(2);
     expect(rules.state.exhaustion[0]).toBe(1);
+  });
+});
+
+describe('turns and Market Steps a mutation run found untested (2026-12-06)', () => {
+  it('a hero who has attacked chooses its next destination on its next turn (it heads nowhere after arriving)', () => {
+    // Hawthorne attacks Hrolvath in Frostgate (Greyhaven occupied too), holds a round with rolls of 10 and escapes.
+    const asked: [DecisionKind, number][] = [];
+    const escape = (view: DecisionView) => (view.state.combatRound >= 2 ? option(view, OptionKind.escape, 0) : 0);
+    const rules = makeRules({ players: 1, maxRounds: 2, travel: 1 });
+    rules.playGame(3, scripted({ [Decision.escape]: escape }, asked), newRecord(), (r) => {
+      occupy(r, 0, 'Hrolvath the Old', []);
+      seatHero(r, 0, 'Lord Hawthorne', 0);
+      scriptRolls(r, TENS(6));
+    });
+    expect(asked.filter(([decision]) => decision === Decision.destination)).toHaveLength(2);
+  });
+
+  it('a hero carrying as many items as it may is offered no free card and none to buy', () => {
+    const { rules, asked } = carthosLiberates(2, 0, ['Healing Potion', 'Lightning Mace'], true, (r) => {
+      for (let slot = 0; slot < ITEM_CAPACITY; slot++) r.giveItem(0, itemIndex('Runed Shield'));
+      r.state.gold[0] = 10;
+    });
+    expect(rules.state.townLiberated[0]).toBe(1);
+    expect(asked.filter(([decision]) => decision === Decision.freeCard || decision === Decision.buy)).toEqual([]);
+    expect(rules.state.stackSize[0]).toBe(2);
+  });
+
+  it('a rest asks how many wounds to heal only when there is one the gold pays for, offering each count once, most first', () => {
+    const healOffers = (wounds: number) => {
+      const offers: number[][] = [];
+      const rules = makeRules({ players: 1, maxRounds: 1, healCost: 1 });
+      const script: Script = {
+        [Decision.destination]: (view) => view.options.count - 1,
+        [Decision.heal]: (view) => (offers.push(Array.from(view.options.a.subarray(0, view.options.count))), 0),
+      };
+      rules.playGame(1, scripted(script), newRecord(), (r) => {
+        seatHero(r, 0, 'Corbin', -1);
+        r.state.wounds[0] = wounds;
+        r.state.gold[0] = 5;
+      });
+      return offers;
+    };
+    expect(healOffers(0)).toEqual([]);
+    expect(healOffers(2)).toEqual([[2, 1, 0]]);
   });
 });
 
