@@ -487,6 +487,32 @@ describe('combat edges a mutation run found untested (2026-12-06)', () => {
     expect(bare.lines).toContain('    round 1 ranged: the hero defends, 20 + 5 = 25 vs 15: no wounds');
   });
 
+  it("a Giant Lord's card raises its defence and its damage: Ulgrim's ranged defence, a card file's melee damage", () => {
+    // Ulgrim Frostbeard (ranged 16, +2 ranged defence): Hawthorne's ranged attack needs 18.
+    const ulgrim = fight('Ulgrim Frostbeard', [], [], Array(6).fill(10), { [Decision.phase]: () => Phase.ranged, [Decision.escape]: escapeAt(2) });
+    expect(ulgrim.lines).toContain('    round 1 ranged: the hero attacks, 20 + 5 = 25 vs 18: hits for 1');
+    // A Hrolvath dealing 1 more in melee: Hawthorne, failing his melee defence, takes 3 + 1.
+    const cards = tablesWith({ giantLords: [hrolvathWith('Heavy Hrolvath', [{ op: 'damageBonus', phase: 'melee', amount: 1 }])] });
+    const heavy = fight('Heavy Hrolvath', [], [], [10, 10, 1, 1, 10, 10], { [Decision.phase]: () => Phase.magic, [Decision.escape]: escapeAt(2) }, { cards });
+    expect(heavy.lines).toContain('    round 1 melee: the hero defends, 2 + 8 = 10 vs 15: takes 4');
+  });
+
+  it('a Giant Lord in a town other than the first uses the bonuses of its own market stack', () => {
+    // Hrolvath in Nerekhall (town 3) holds a Runed Shield (+1 every defence) and an Elven Bow (+3 ranged attack).
+    const lines: string[] = [];
+    const rules = makeRules({ players: 2, maxRounds: 1, travel: 1 }, lines);
+    rules.playGame(2, scripted({ [Decision.escape]: escapeAt(2) }), newRecord(), (r) => {
+      occupy(r, 2, 'Hrolvath the Old', ['Runed Shield', 'Elven Bow']);
+      seatHero(r, 0, 'Lord Hawthorne', 2);
+      seatHero(r, 1, 'Corbin', -1);
+      r.state.skipTurns[1] = 1;
+      liberateAllBut(r, 2);
+      scriptRolls(r, Array(6).fill(10));
+    });
+    expect(lines).toContain('    round 1 ranged: the hero defends, 20 + 5 = 25 vs 18: no wounds');
+    expect(lines).toContain('    round 1 melee: the hero attacks, 20 + 8 = 28 vs 16: hits for 3');
+  });
+
   it("the duel numbers a strategy reads are the rolls' own: describeCombat with this round's surges, describeDuel without", () => {
     // Fenhald (15/2, 16/3, 13/2, Stamina 2) holds a Mystic Amulet (+2 this round), a Runed Shield (+1 every defence) and
     // an Elven Bow (+3 ranged attack); Hawthorne (5, 8, 5) a Mystic Amulet, a Lightning Mace (+4 melee attack) and
