@@ -134,6 +134,20 @@ describe('allies in combat (notes A4: an ally attacking in a phase takes the who
     expect(restWithAllies(['Sellsword'], { hero: 2, allies: [2], gold: 3 })).toEqual({ hero: 0, allies: [1], gold: 0 });
   });
 
+  it('heal with the hero of a seat other than the first, in its own places', () => {
+    // Seat 2's Corbin (1 wound) rests with a Sellsword (2 wounds) and 3 gold at 1 gold a wound; seat 1 is recovering.
+    const rules = makeRules({ players: 2, maxRounds: 1, healCost: 1 });
+    rules.playGame(1, scripted({ [Decision.destination]: (view) => view.options.count - 1 }), newRecord(), (r) => {
+      seatHero(r, 0, 'Lord Hawthorne', -1);
+      r.state.skipTurns[0] = 1;
+      seatHero(r, 1, 'Corbin', -1, ['Sellsword']);
+      r.state.wounds[1] = 1;
+      r.state.allyWounds[ITEM_CAPACITY] = 2;
+      r.state.gold[1] = 3;
+    });
+    expect([rules.state.wounds[1], rules.state.allyWounds[ITEM_CAPACITY], rules.state.gold[1]]).toEqual([0, 0, 0]);
+  });
+
   it('heal the allies only with what is left of the wounds the hero chose to pay for, though the gold would pay for more', () => {
     expect(restWithAllies(['Sellsword'], { hero: 2, allies: [2], gold: 10 }, 3)).toEqual({ hero: 0, allies: [1], gold: 7 });
   });
@@ -463,6 +477,13 @@ describe('combat edges a mutation run found untested (2026-12-06)', () => {
     const lordWard = fight('Arrow Warden', [], [], Array(6).fill(10), { [Decision.phase]: () => Phase.ranged, [Decision.escape]: escapeAt(2) }, { cards });
     expect(lordWard.lines).toContain("    the Giant Lord's reflect effect: 1 wound(s) to the hero");
     expect(lordWard.rules.state.wounds[0]).toBe(1);
+  });
+
+  it('a hero with a reflect effect active, in the ranged phase too, is offered no second one', () => {
+    const cards = tablesWith({ items: [item('Arrow Ward', { op: 'reflect', phase: 'ranged', amount: 1, exhaust: 1 })] });
+    const offers: number[] = [];
+    fight('Hrolvath the Old', [], ['Arrow Ward', 'Arrow Ward'], Array(6).fill(10), { [Decision.heroItem]: (view) => (offers.push(view.options.count - 1), firstItem(view)), [Decision.escape]: escapeAt(2) }, { cards });
+    expect(offers).toEqual([2]);
   });
 
   it('a test of Mind, the first attribute, is rolled: for a bomb the hero throws and for a strike', () => {
