@@ -4,7 +4,7 @@ import { type KyrosTables, Phase } from '../../../src/games/kyros/cards.ts';
 import { DuelNumbers } from '../../../src/games/kyros/duel.ts';
 import { ITEM_CAPACITY } from '../../../src/games/kyros/state.ts';
 import type { KyrosRules } from '../../../src/games/kyros/rules.ts';
-import { liberateAllBut, lordIndex, makeRules, newRecord, occupy, option, type Script, scripted, scriptRolls, seatHero, tables, tablesWith } from './scenario.ts';
+import { escapeAt, liberateAllBut, lordIndex, makeRules, newRecord, occupy, option, type Script, scripted, scriptRolls, seatHero, tables, tablesWith } from './scenario.ts';
 
 /** Lord Hawthorne (ranged 5, melee 8/3, magic 5, Life 10) alone against one Lord in Frostgate, with fixed rolls. */
 function fight(lord: string, stack: string[], items: string[], rolls: number[], script: Script = {}, more: { arrange?: (rules: KyrosRules) => void; settings?: Record<string, string>; cards?: KyrosTables } = {}) {
@@ -271,7 +271,6 @@ describe("the Giant Lord card's own abilities (the rulebook: its passive ability
 });
 
 describe('rulebook rules without a test before the 2026-12-05 audit', () => {
-  const escapeAt = (round: number) => (view: DecisionView) => (view.state.combatRound >= round ? option(view, OptionKind.escape, 0) : 0);
 
   it('the Giant Lord drinks a Healing Potion from the stack when wounded (the chooser decides); it leaves the stack', () => {
     // Hawthorne hits Yanesh (melee 17, Life 4) in melee for 3 each round; every defence holds. The potion is not
@@ -377,7 +376,6 @@ describe('rulebook rules without a test before the 2026-12-05 audit', () => {
 });
 
 describe('combat edges a mutation run found untested (2026-12-06)', () => {
-  const escapeAt = (round: number) => (view: DecisionView) => (view.state.combatRound >= round ? option(view, OptionKind.escape, 0) : 0);
   /** Uses the first item offered, as long as one is. */
   const firstItem = (view: DecisionView) => (view.options.count > 1 ? 1 : 0);
   /** Hrolvath's lines (15/2, 15/3, 15/2, Life 4) with these abilities, as a card file would add a Giant Lord. */

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { StrategyError } from '../../../src/core/errors.ts';
 import { METRIC_MISSING } from '../../../src/core/game.ts';
-import { Decision, type DecisionKind, type DecisionView, OptionKind } from '../../../src/games/kyros/decisions.ts';
+import { Decision, type DecisionKind, OptionKind } from '../../../src/games/kyros/decisions.ts';
 import { KyrosTables } from '../../../src/games/kyros/cards.ts';
 import { kyrosContentSchema } from '../../../src/games/kyros/content.ts';
 import kyros, { rulesOptions } from '../../../src/games/kyros/index.ts';
 import { KyrosRules, M } from '../../../src/games/kyros/rules.ts';
 import { resolveSettings } from '../../../src/sim/settings.ts';
 import { Counter, FREE_PLACE, ITEM_CAPACITY, popcount, Status } from '../../../src/games/kyros/state.ts';
-import { content, heroIndex, itemIndex, liberateAllBut, lordIndex, makeRules, newRecord, occupy, option, type Script, scripted, scriptRolls, seatHero, shipped, tables } from './scenario.ts';
+import { content, escapeAt, heroIndex, itemIndex, liberateAllBut, lordIndex, makeRules, newRecord, occupy, option, type Script, scripted, scriptRolls, seatHero, shipped, tables } from './scenario.ts';
 
 const TENS = (n: number) => Array.from({ length: n }, () => 10);
 
@@ -540,9 +540,8 @@ describe('turns and Market Steps a mutation run found untested (2026-12-06)', ()
   it('a hero who has attacked chooses its next destination on its next turn (it heads nowhere after arriving)', () => {
     // Hawthorne attacks Hrolvath in Frostgate (Greyhaven occupied too), holds a round with rolls of 10 and escapes.
     const asked: [DecisionKind, number][] = [];
-    const escape = (view: DecisionView) => (view.state.combatRound >= 2 ? option(view, OptionKind.escape, 0) : 0);
     const rules = makeRules({ players: 1, maxRounds: 2, travel: 1 });
-    rules.playGame(3, scripted({ [Decision.escape]: escape }, asked), newRecord(), (r) => {
+    rules.playGame(3, scripted({ [Decision.escape]: escapeAt(2) }, asked), newRecord(), (r) => {
       occupy(r, 0, 'Hrolvath the Old', []);
       seatHero(r, 0, 'Lord Hawthorne', 0);
       scriptRolls(r, TENS(6));

@@ -70,6 +70,9 @@ export function scripted(script: Script = {}, asked: [DecisionKind, number][] = 
   };
 }
 
+/** An answer to the escape decision: fight on until combat round `round` begins, then escape. */
+export const escapeAt = (round: number) => (view: DecisionView) => (view.state.combatRound >= round ? option(view, OptionKind.escape, 0) : 0);
+
 /** Put a named Giant Lord in `town` with exactly these market cards. */
 export function occupy(rules: KyrosRules, town: number, lord: string, cards: readonly string[]): void {
   const s = rules.state;
