@@ -642,7 +642,7 @@ describe('the Market Step after a liberation is a Market Step "as normal" (heali
   });
 });
 
-describe('judgement 7, bothFall=lord-first: a hero who falls with the last Giant Lord is counted as knocked out', () => {
+describe('judgement 7, bothFall=lord-first: a hero who falls with the Giant Lord it fells is knocked out', () => {
   it('counts the knock-out in the knockouts metric when the game ends with the liberation', () => {
     // Corbin (magic 5/1) throws a Dwarven Fire Bomb (3 wounds, no test) at Mordra (life 4, reflects 1 wound when
     // wounded in magic), then hits her in magic with rolls of 10: the hit fells her and her reflect fells him, at 1
@@ -665,6 +665,24 @@ describe('judgement 7, bothFall=lord-first: a hero who falls with the last Giant
     expect(lines.some((line) => line.includes("the Giant Lord's reflect effect: 1 wound(s) to the hero")), lines.join('\n')).toBe(true);
     // Both fell; the rules (RULES.md judgement 7, lord-first): the hero keeps the spoils, then is knocked out.
     expect(out.metrics[M.knockouts]).toBe(1);
+  });
+
+  it('a hero who falls with a Giant Lord that is not the last keeps the spoils, takes no Market Step and recovers at a free place', () => {
+    // The same fight with Greyhaven still occupied: the game goes on.
+    const asked: [DecisionKind, number][] = [];
+    const rules = makeRules({ players: 1, maxRounds: 1, bothFall: 'lord-first', knockoutTurns: 1 });
+    const strategy = scripted({ [Decision.heroItem]: (view) => (view.options.count > 1 ? 1 : 0), [Decision.phase]: () => 2 }, asked);
+    rules.playGame(3, strategy, newRecord(), (r) => {
+      occupy(r, 0, 'Mordra the Hag-Queen', ['Healing Potion']);
+      seatHero(r, 0, 'Corbin', 0, ['Dwarven Fire Bomb']);
+      r.state.wounds[0] = tables.heroLife[r.state.seatHero[0]] - 1;
+      scriptRolls(r, TENS(6));
+    });
+    const s = rules.state;
+    expect(s.townLiberated[0]).toBe(1);
+    expect(s.lordOwner[lordIndex('Mordra the Hag-Queen')]).toBe(0);
+    expect(asked.filter(([decision]) => decision === Decision.freeCard || decision === Decision.buy)).toEqual([]);
+    expect([s.wounds[0], s.position[0], s.skipTurns[0], s.knockouts]).toEqual([0, FREE_PLACE, 1, 1]);
   });
 });
 
