@@ -885,6 +885,27 @@ describe('treasure, destination and the end of the turn (Steps 5-8)', () => {
     expect(r.rules.state.runes).toBe(2);
   });
 
+  it('a discovery on the first die of your set (die number 0) rolls a rune die too', () => {
+    const t = arena();
+    const first = me(t);
+    expect(t.tables.faceNames[t.tables.faceAt(first.type[0], 5)]).toBe('discovery');
+    first.move(0, Where.active);
+    rolls(t, 'discovery', 'sun');
+    t.rules.treasure();
+    expect([t.rules.state.runes, t.rules.state.runeBits]).toEqual([1, 0b1]);
+  });
+
+  it('at the destination you may select only a rune you lack', () => {
+    const offered: number[] = [];
+    const t = arena({}, { [Decision.destination]: [(view) => (offered.push(...Array.from({ length: view.options.count }, (_, i) => view.options.target[i])), option(OptionKind.roll)(view))] });
+    const s = t.rules.state;
+    s.position = s.routeLength - 1;
+    [s.runes, s.runeBits] = [2, 0b101];
+    rolls(t, 'eye', 'wave', 'plains', 'forest', 'hills', 'swamp', 'keep');
+    t.rules.enterDestination();
+    expect(offered.slice(0, -1)).toEqual([1, 3, 4, 5]);
+  });
+
   it('Step 7 rerolls the active areas and keeps as in Step 1; Step 8 returns them and gives the Opponent a rune', () => {
     const t = arena({}, { [Decision.assign]: [option(OptionKind.choose, 0)] });
     give(t, me(t), 'white-action', Where.active);
