@@ -581,6 +581,29 @@ describe('magic and combat (Steps 3 and 4)', () => {
     expect(facesAt(t, me(t), Where.play)).toEqual(['magic']);
   });
 
+  it('a second Magic result is not combined with the first when it has a bullet', () => {
+    const t = arena();
+    give(t, me(t), 'white-action', Where.play, 'magic');
+    give(t, me(t), 'grey-action', Where.play, 'magic');
+    const asked: number[] = [];
+    t.rules.strategy = scripted({ [Decision.magic]: [option(OptionKind.choose)] }, asked as never);
+    rolls(t, 'magicValue 4');
+    t.rules.useMagic(9);
+    expect(asked).toEqual([Decision.magic]);
+    expect(facesAt(t, me(t), Where.play)).toEqual(['magic']);
+  });
+
+  it("a Magic die's bonus to the secondary weapon enters the attack the next decision shows", () => {
+    const attack: number[] = [];
+    const answer = (kind: number) => (v: DecisionView) => (attack.push(v.attack), option(kind)(v));
+    const t = arena({}, { [Decision.magic]: [answer(OptionKind.choose), answer(OptionKind.done)], [Decision.magicWeapon]: [option(OptionKind.choose, 1)] });
+    give(t, me(t), 'white-action', Where.play, 'magic');
+    give(t, me(t), 'white-action', Where.play, 'magic');
+    rolls(t, 'weaponBonus 1');
+    t.rules.useMagic(9);
+    expect(attack).toEqual([3, 4]);
+  });
+
   it('burning skulls take a die out of the fight; your damage is subtracted from the attack', () => {
     const t = arena();
     rolls(t, 'burningSkull', 'axe', 'axe', 'sword', 'magic');
@@ -713,6 +736,37 @@ describe('magic and combat (Steps 3 and 4)', () => {
     fight(t, 12);
     expect(t.log.at(-1)).toBe('  combat roll 1: axe, axe, axe, axe, axe, axe; attack 12 against 12');
     expect(me(t).countAt(Where.reserve)).toBe(1);
+  });
+
+  it('only one silver die joins a fight, however many the reserve holds', () => {
+    const t = arena();
+    give(t, me(t), 'combat-silver', Where.reserve);
+    give(t, me(t), 'combat-silver', Where.reserve);
+    rolls(t, ...Array(6).fill('axe'));
+    fight(t, 12);
+    expect(me(t).countAt(Where.reserve)).toBe(1);
+  });
+
+  it('a White Tree after a White Tree rolls another improvised die: a sword after an axe adds 1 more', () => {
+    const t = arena();
+    give(t, me(t), 'improvised', Where.reserve);
+    give(t, me(t), 'improvised', Where.reserve);
+    rolls(t, 'whiteTree', 'bow', 'bow', 'bow', 'bow', 'axe', 'whiteTree', 'sword', 'bow');
+    expect(fight(t, 2)).toBe(true);
+    expect(t.log.slice(0, 3)).toEqual([
+      '    White Tree: improvised weapon die shows axe: +1 attack; the White Tree die is rerolled',
+      '    White Tree: improvised weapon die shows sword: +1 attack; the White Tree die is rerolled',
+      '  combat roll 1: bow, bow, bow, bow, bow; attack 2 against 2',
+    ]);
+  });
+
+  it('the reroll decision shows the rolls left, the first roll counted', () => {
+    const left: number[] = [];
+    const record = (v: DecisionView) => (left.push(v.rollsLeft), heuristicChoice(Decision.combat, v));
+    const t = arena({ combatRolls: 3 }, { [Decision.combat]: [record, record] });
+    rolls(t, ...Array(15).fill('bow'));
+    fight(t, 10);
+    expect(left).toEqual([2, 1]);
   });
 
   it('no more than 5 dice are substituted', () => {
