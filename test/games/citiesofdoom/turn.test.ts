@@ -383,6 +383,26 @@ describe("the Opponent's encounter faces and order of preference", () => {
     expect(me(u).countAt(Where.play)).toBe(0);
   });
 
+  it('Rune-stealers: a rune you lack is not stolen; a second die is offered only for a Magic, which one die keeps', () => {
+    /** You hold the moon (and a Magic result when `magic`); two Rune-stealers roll `stolen`, you defend with `defend`. */
+    const steal = (stolen: string, magic: boolean, defend: string[]) => {
+      const t = arena();
+      const s = t.rules.state;
+      [s.runeBits, s.runes] = [0b10, 1];
+      give(t, opp(t), 'opponent-advanced', Where.play, 'runeStealer');
+      give(t, opp(t), 'opponent-advanced', Where.play, 'runeStealer');
+      if (magic) give(t, me(t), 'white-action', Where.play, 'magic');
+      const asked: number[] = [];
+      t.rules.strategy = scripted(magic ? { [Decision.defendRune]: [option(OptionKind.choose, 1)] } : {}, asked as never);
+      rolls(t, stolen, ...defend);
+      t.rules.runeStealers();
+      return { runes: [s.runes, s.runeBits, s.runesStolen], asked, magicLeft: facesAt(t, me(t), Where.play) };
+    };
+    expect(steal('sun', false, []).runes).toEqual([1, 0b10, 0]);
+    expect(steal('moon', false, ['sun'])).toEqual({ runes: [0, 0, 1], asked: [], magicLeft: [] });
+    expect(steal('moon', true, ['moon'])).toEqual({ runes: [1, 0b10, 0], asked: [Decision.defendRune], magicLeft: ['magic'] });
+  });
+
   it('Rune-stealers wait while you have no rune: both stay in his play area and no die is rolled', () => {
     const t = arena();
     give(t, opp(t), 'opponent-advanced', Where.play, 'runeStealer');
