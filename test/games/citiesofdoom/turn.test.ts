@@ -577,51 +577,34 @@ describe('magic and combat (Steps 3 and 4)', () => {
     expect([both.rules.points(combat, F.magic), both.rules.points(combat, F.axe), both.rules.points(combat, F.sword)]).toEqual([1, 3, 2]);
   });
 
-  it('the second Magic die is decided after the first is rolled', () => {
+  it.each([
+    ['primary', 0],
+    ['secondary', 1],
+  ])('the second Magic die is decided after the first is rolled (its bonus to the %s weapon shown)', (_weapon, weapon) => {
     const attack: number[] = [];
     const answer = (kind: number) => (v: DecisionView) => (attack.push(v.attack), option(kind)(v));
-    const t = arena({}, { [Decision.magic]: [answer(OptionKind.choose), answer(OptionKind.done)], [Decision.magicWeapon]: [option(OptionKind.choose, 0)] });
+    const t = arena({}, { [Decision.magic]: [answer(OptionKind.choose), answer(OptionKind.done)], [Decision.magicWeapon]: [option(OptionKind.choose, weapon)] });
     give(t, me(t), 'white-action', Where.play, 'magic');
     give(t, me(t), 'white-action', Where.play, 'magic');
     rolls(t, 'weaponBonus 1');
     t.rules.useMagic(9);
-    expect(attack).toEqual([3, 4]); // the first die made the primary weapon worth 1 more
+    expect(attack).toEqual([3, 4]); // the first die made the chosen weapon worth 1 more
     expect(facesAt(t, me(t), Where.play)).toEqual(['magic']);
   });
 
-  it('a bullet Magic result may not be combined with a second one', () => {
+  it.each([
+    ['first', 'grey-action', 'white-action'],
+    ['second', 'white-action', 'grey-action'],
+  ])('a bullet Magic result may not be combined with another, the %s of the two included', (_which, first, second) => {
     const t = arena();
-    give(t, me(t), 'grey-action', Where.play, 'magic');
-    give(t, me(t), 'white-action', Where.play, 'magic');
+    give(t, me(t), first, Where.play, 'magic');
+    give(t, me(t), second, Where.play, 'magic');
     const asked: number[] = [];
     t.rules.strategy = scripted({ [Decision.magic]: [option(OptionKind.choose)] }, asked as never);
     rolls(t, 'magicValue 4');
     t.rules.useMagic(9);
     expect(asked).toEqual([Decision.magic]);
     expect(facesAt(t, me(t), Where.play)).toEqual(['magic']);
-  });
-
-  it('a second Magic result is not combined with the first when it has a bullet', () => {
-    const t = arena();
-    give(t, me(t), 'white-action', Where.play, 'magic');
-    give(t, me(t), 'grey-action', Where.play, 'magic');
-    const asked: number[] = [];
-    t.rules.strategy = scripted({ [Decision.magic]: [option(OptionKind.choose)] }, asked as never);
-    rolls(t, 'magicValue 4');
-    t.rules.useMagic(9);
-    expect(asked).toEqual([Decision.magic]);
-    expect(facesAt(t, me(t), Where.play)).toEqual(['magic']);
-  });
-
-  it("a Magic die's bonus to the secondary weapon enters the attack the next decision shows", () => {
-    const attack: number[] = [];
-    const answer = (kind: number) => (v: DecisionView) => (attack.push(v.attack), option(kind)(v));
-    const t = arena({}, { [Decision.magic]: [answer(OptionKind.choose), answer(OptionKind.done)], [Decision.magicWeapon]: [option(OptionKind.choose, 1)] });
-    give(t, me(t), 'white-action', Where.play, 'magic');
-    give(t, me(t), 'white-action', Where.play, 'magic');
-    rolls(t, 'weaponBonus 1');
-    t.rules.useMagic(9);
-    expect(attack).toEqual([3, 4]);
   });
 
   it('burning skulls take a die out of the fight; your damage is subtracted from the attack', () => {
@@ -748,22 +731,16 @@ describe('magic and combat (Steps 3 and 4)', () => {
     expect(me(declined).countAt(Where.reserve)).toBe(1);
   });
 
-  it('only one 10-sided die joins a fight, however many the reserve holds', () => {
+  it.each([
+    ['10-sided', 'combat-10', '  combat roll 1: axe, axe, axe, axe, axe, axe; attack 12 against 12'],
+    ['silver', 'combat-silver', '  combat roll 1: axe, axe, axe, axe, axe; attack 12 against 12'],
+  ])('only one %s die joins a fight, however many the reserve holds', (_die, id, line) => {
     const t = arena();
-    give(t, me(t), 'combat-10', Where.reserve);
-    give(t, me(t), 'combat-10', Where.reserve);
+    give(t, me(t), id, Where.reserve);
+    give(t, me(t), id, Where.reserve);
     rolls(t, ...Array(7).fill('axe'));
     fight(t, 12);
-    expect(t.log.at(-1)).toBe('  combat roll 1: axe, axe, axe, axe, axe, axe; attack 12 against 12');
-    expect(me(t).countAt(Where.reserve)).toBe(1);
-  });
-
-  it('only one silver die joins a fight, however many the reserve holds', () => {
-    const t = arena();
-    give(t, me(t), 'combat-silver', Where.reserve);
-    give(t, me(t), 'combat-silver', Where.reserve);
-    rolls(t, ...Array(6).fill('axe'));
-    fight(t, 12);
+    expect(t.log.at(-1)).toBe(line);
     expect(me(t).countAt(Where.reserve)).toBe(1);
   });
 
