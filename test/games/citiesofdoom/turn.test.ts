@@ -946,6 +946,17 @@ describe('treasure, destination and the end of the turn (Steps 5-8)', () => {
     expect([t.rules.state.runes, t.rules.state.runeBits]).toEqual([1, 0b1]);
   });
 
+  it('a Magic result on the first die of your set (die number 0) may roll a Magic die', () => {
+    const t = arena({}, { [Decision.magic]: [option(OptionKind.choose)] });
+    const first = me(t);
+    first.move(0, Where.play);
+    first.show(0, 0, t.tables.faceAt(first.type[0], 0));
+    expect(facesAt(t, first, Where.play)).toEqual(['magic']);
+    rolls(t, 'magicValue 4');
+    t.rules.useMagic(9);
+    expect(t.log).toContain('  you return a Magic result to roll a Magic die: magicValue 4 (magic results are worth 4)');
+  });
+
   it('at the destination you may select only a rune you lack', () => {
     const offered: number[] = [];
     const t = arena({}, { [Decision.destination]: [(view) => (offered.push(...Array.from({ length: view.options.count }, (_, i) => view.options.target[i])), option(OptionKind.roll)(view))] });
