@@ -4,7 +4,7 @@ import { type KyrosTables, Phase } from '../../../src/games/kyros/cards.ts';
 import { DuelNumbers } from '../../../src/games/kyros/duel.ts';
 import { ITEM_CAPACITY } from '../../../src/games/kyros/state.ts';
 import type { KyrosRules } from '../../../src/games/kyros/rules.ts';
-import { escapeAt, liberateAllBut, lordIndex, makeRules, newRecord, occupy, option, type Script, scripted, scriptRolls, seatHero, tables, tablesWith } from './scenario.ts';
+import { escapeAt, firstItem, liberateAllBut, lordIndex, makeRules, newRecord, occupy, option, type Script, scripted, scriptRolls, seatHero, tables, tablesWith } from './scenario.ts';
 
 /** Lord Hawthorne (ranged 5, melee 8/3, magic 5, Life 10) alone against one Lord in Frostgate, with fixed rolls. */
 function fight(lord: string, stack: string[], items: string[], rolls: number[], script: Script = {}, more: { arrange?: (rules: KyrosRules) => void; settings?: Record<string, string>; cards?: KyrosTables } = {}) {
@@ -174,7 +174,7 @@ describe("the Giant Lord card's own abilities (the rulebook: its passive ability
   it('a strike resolves every round in the Before Combat step, before the Lord uses its items', () => {
     // Vasha: 1 wound unless the hero passes a Spirit 14 test. Hawthorne's Spirit (magic) is 5: 1+1+5 fails.
     const { lines, rules } = fight('Vasha the Stormcaller', ['Dwarven Fire Bomb'], [], [1, 1, 10, 10, 10, 10, 10, 10], {
-      [Decision.lordItem]: (view) => (view.options.count > 1 ? 1 : 0),
+      [Decision.lordItem]: firstItem,
     });
     const strike = lines.findIndex((line) => line.includes('Vasha the Stormcaller: 1 wound(s) to the hero'));
     const bomb = lines.findIndex((line) => line.includes('uses Dwarven Fire Bomb'));
@@ -227,8 +227,7 @@ describe("the Giant Lord card's own abilities (the rulebook: its passive ability
     // Hrolvath (15/2, 15/3, 15/2, Life 4). Hawthorne (Life 10, 8 wounds) holds the Mirror of Shael (magic, 1 back):
     // ranged defended, melee hits for 3, magic fails for 2. Catches (struck-first): the reflected wound taking the
     // Lord to its Life, so the knocked-out hero liberated the town.
-    const mirror = (view: DecisionView) => (view.options.count > 1 ? 1 : 0);
-    const script = { [Decision.heroItem]: mirror, [Decision.phase]: (view: DecisionView) => option(view, OptionKind.phase, Phase.melee) };
+    const script = { [Decision.heroItem]: firstItem, [Decision.phase]: (view: DecisionView) => option(view, OptionKind.phase, Phase.melee) };
     const { rules, lines } = fight('Hrolvath the Old', [], ['Mirror of Shael'], [10, 10, 10, 10, 1, 1], script, { settings: { bothFall }, arrange: (r) => (r.state.wounds[0] = 8) });
     expect(lines.some((line) => line.includes("the hero's reflect effect"))).toBe(reflected);
     // Both fell: the Lord first, so the town (the last occupied one: the game ends) is liberated.
@@ -281,7 +280,7 @@ describe('rulebook rules without a test before the 2026-12-05 audit', () => {
     const { rules, lines } = fight('Yanesh the Bloodthirsty', ['Healing Potion'], [], Array(12).fill(10), {
       [Decision.lordItem]: (view) => {
         offered.push(view.state.combatRound);
-        return view.options.count > 1 ? 1 : 0;
+        return firstItem(view);
       },
       [Decision.phase]: (view) => {
         seen.push({ round: view.state.combatRound, wounds: view.state.lordWounds, stack: view.state.stackSize[0] });
@@ -301,7 +300,7 @@ describe('rulebook rules without a test before the 2026-12-05 audit', () => {
   it('a Healing Potion heals the Giant Lord only the wounds it has', () => {
     // Hawthorne hits Yanesh at range for 1; in round 2 the potion (heals 3) takes that one wound away.
     const { lines } = fight('Yanesh the Bloodthirsty', ['Healing Potion'], [], Array(12).fill(10), {
-      [Decision.lordItem]: (view) => (view.options.count > 1 ? 1 : 0),
+      [Decision.lordItem]: firstItem,
       [Decision.phase]: () => Phase.ranged,
       [Decision.escape]: escapeAt(3),
     });
@@ -319,7 +318,7 @@ describe('rulebook rules without a test before the 2026-12-05 audit', () => {
     const { rules } = fight('Hrolvath the Old', [], ['Mirror of Shael'], [10, 10, 10, 10, 1, 1], {
       [Decision.heroItem]: (view) => {
         asked = true;
-        return view.options.count > 1 ? 1 : 0;
+        return firstItem(view);
       },
       [Decision.escape]: escapeAt(2),
     }, { settings: { exhaustionRecovery: '0' }, arrange: (r) => (r.state.exhaustion[0] = exhaustion) });
@@ -376,8 +375,6 @@ describe('rulebook rules without a test before the 2026-12-05 audit', () => {
 });
 
 describe('combat edges a mutation run found untested (2026-12-06)', () => {
-  /** Uses the first item offered, as long as one is. */
-  const firstItem = (view: DecisionView) => (view.options.count > 1 ? 1 : 0);
   /** Hrolvath's lines (15/2, 15/3, 15/2, Life 4) with these abilities, as a card file would add a Giant Lord. */
   const hrolvathWith = (name: string, abilities: object[]) => ({ name, source: 'estimated', ranged: [15, 2], melee: [15, 3], magic: [15, 2], life: 4, stamina: 0, rewardGold: 2, abilities });
   const item = (name: string, effect: object) => ({ name, source: 'estimated', kind: 'item', cost: 3, copies: 1, effects: [effect] });
@@ -398,7 +395,7 @@ describe('combat edges a mutation run found untested (2026-12-06)', () => {
   it('a hero knocked out by the strike uses no item and chooses no phase', () => {
     // Vasha strikes 1 wound unless Spirit 14 (5 + 1 + 1 fails): Hawthorne, at 9 wounds of 10, falls before his Healing Potion.
     const asked: number[] = [];
-    const record = (decision: number) => (view: DecisionView) => (asked.push(decision), view.options.count > 1 ? 1 : 0);
+    const record = (decision: number) => (view: DecisionView) => (asked.push(decision), firstItem(view));
     const { lines } = fight('Vasha the Stormcaller', [], ['Healing Potion'], [1, 1], { [Decision.heroItem]: record(Decision.heroItem), [Decision.phase]: record(Decision.phase) }, { arrange: (r) => (r.state.wounds[0] = 9) });
     expect(asked).toEqual([]);
     expect(lines.some((line) => line.includes('the hero is knocked out'))).toBe(true);

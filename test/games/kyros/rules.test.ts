@@ -8,7 +8,7 @@ import kyros, { rulesOptions } from '../../../src/games/kyros/index.ts';
 import { KyrosRules, M } from '../../../src/games/kyros/rules.ts';
 import { resolveSettings } from '../../../src/sim/settings.ts';
 import { Counter, FREE_PLACE, ITEM_CAPACITY, popcount, Status } from '../../../src/games/kyros/state.ts';
-import { content, escapeAt, heroIndex, itemIndex, liberateAllBut, lordIndex, makeRules, newRecord, occupy, option, type Script, scripted, scriptRolls, seatHero, shipped, tables } from './scenario.ts';
+import { content, escapeAt, firstItem, heroIndex, itemIndex, liberateAllBut, lordIndex, makeRules, newRecord, occupy, option, type Script, scripted, scriptRolls, seatHero, shipped, tables } from './scenario.ts';
 
 const TENS = (n: number) => Array.from({ length: n }, () => 10);
 
@@ -296,7 +296,7 @@ describe('the Giant Lord in its town (the rulebook example)', () => {
       const woundsAtPhase: number[] = [];
       const strategy = scripted({
         [Decision.counters]: (view) => option(view, OptionKind.counters, mask),
-        [Decision.heroItem]: (view) => (view.options.count > 1 ? 1 : 0),
+        [Decision.heroItem]: firstItem,
         [Decision.phase]: (view) => {
           woundsAtPhase.push(view.state.lordWounds);
           return 1;
@@ -324,7 +324,7 @@ describe('the Giant Lord in its town (the rulebook example)', () => {
     const rules = makeRules({ players: 1, maxRounds: 1 }, lines);
     let stackAfter = -1;
     const strategy = scripted({
-      [Decision.lordItem]: (view) => (view.options.count > 1 ? 1 : 0),
+      [Decision.lordItem]: firstItem,
       [Decision.phase]: (view) => {
         if (stackAfter < 0) stackAfter = view.state.stackSize[0];
         return 1;
@@ -651,7 +651,7 @@ describe('judgement 7, bothFall=lord-first: a hero who falls with the Giant Lord
     const rules = makeRules({ players: 1, maxRounds: 1, bothFall: 'lord-first' }, lines);
     const out = newRecord();
     const strategy = scripted({
-      [Decision.heroItem]: (view) => (view.options.count > 1 ? 1 : 0),
+      [Decision.heroItem]: firstItem,
       [Decision.phase]: () => 2,
     });
     rules.playGame(3, strategy, out, (r) => {
@@ -671,7 +671,7 @@ describe('judgement 7, bothFall=lord-first: a hero who falls with the Giant Lord
     // The same fight with Greyhaven still occupied: the game goes on.
     const asked: [DecisionKind, number][] = [];
     const rules = makeRules({ players: 1, maxRounds: 1, bothFall: 'lord-first', knockoutTurns: 1 });
-    const strategy = scripted({ [Decision.heroItem]: (view) => (view.options.count > 1 ? 1 : 0), [Decision.phase]: () => 2 }, asked);
+    const strategy = scripted({ [Decision.heroItem]: firstItem, [Decision.phase]: () => 2 }, asked);
     rules.playGame(3, strategy, newRecord(), (r) => {
       occupy(r, 0, 'Mordra the Hag-Queen', ['Healing Potion']);
       seatHero(r, 0, 'Corbin', 0, ['Dwarven Fire Bomb']);
