@@ -39,6 +39,14 @@ function magicUsesOffered(step7: string, arrange: (t: Table) => void): number[] 
 const opp = (t: Table) => t.rules.state.opponent;
 const me = (t: Table) => t.rules.state.player;
 
+/** Die number 0 of your set (a white action die, which every scenario die sits past) in play, showing its face number `face`. */
+function dieZeroInPlay(t: Table, face: number) {
+  const first = me(t);
+  first.move(0, Where.play);
+  first.show(0, face, t.tables.faceAt(first.type[0], face));
+  return first;
+}
+
 describe('monster power (Step 3)', () => {
   it('at a normal site: the landscape die plus the start and destination dice', () => {
     const t = arena({}, { [Decision.retreat]: [retreat] });
@@ -946,12 +954,18 @@ describe('treasure, destination and the end of the turn (Steps 5-8)', () => {
     expect([t.rules.state.runes, t.rules.state.runeBits]).toEqual([1, 0b1]);
   });
 
+  it('a Provisions result on the first die of your set (die number 0) moves you on', () => {
+    const t = arena();
+    const first = dieZeroInPlay(t, 1);
+    expect(facesAt(t, first, Where.play)).toEqual(['provisions']);
+    rolls(t, 'blank', 'blank', 'blank');
+    expect(t.rules.movement()).toBe(true);
+    expect(first.countAt(Where.play)).toBe(0);
+  });
+
   it('a Magic result on the first die of your set (die number 0) may roll a Magic die', () => {
     const t = arena({}, { [Decision.magic]: [option(OptionKind.choose)] });
-    const first = me(t);
-    first.move(0, Where.play);
-    first.show(0, 0, t.tables.faceAt(first.type[0], 0));
-    expect(facesAt(t, first, Where.play)).toEqual(['magic']);
+    expect(facesAt(t, dieZeroInPlay(t, 0), Where.play)).toEqual(['magic']);
     rolls(t, 'magicValue 4');
     t.rules.useMagic(9);
     expect(t.log).toContain('  you return a Magic result to roll a Magic die: magicValue 4 (magic results are worth 4)');
