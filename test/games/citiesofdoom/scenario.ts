@@ -99,15 +99,18 @@ export function clearAreas(t: Table, side: Side): void {
 
 /** Put a new die of type `id` into `where`, showing `face` (a face name), and return its index. */
 export function give(t: Table, side: Side, id: string, where: number, face?: string): number {
-  const type = t.tables.typeOf(id);
-  const die = side.add(type, where);
-  if (face !== undefined) {
-    let index = -1;
-    for (let i = 0; i < t.tables.sides[type]; i++) if (t.tables.faceNames[t.tables.faceAt(type, i)] === face) index = i;
-    if (index < 0) throw new Error(`no face ${face} on ${id}`);
-    side.show(die, index, t.tables.faceAt(type, index));
-  }
+  const die = side.add(t.tables.typeOf(id), where);
+  if (face !== undefined) showFace(t, side, die, face);
   return die;
+}
+
+/** Turn a side's die to show `face` (a face name of its type). */
+export function showFace(t: Table, side: Side, die: number, face: string): void {
+  const type = side.type[die];
+  let index = -1;
+  for (let i = 0; i < t.tables.sides[type]; i++) if (t.tables.faceNames[t.tables.faceAt(type, i)] === face) index = i;
+  if (index < 0) throw new Error(`no face ${face} on ${t.tables.typeIds[type]}`);
+  side.show(die, index, t.tables.faceAt(type, index));
 }
 
 /** Remove every die of a side from the game (they go back in the box), for a clean arrangement. */

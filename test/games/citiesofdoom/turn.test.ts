@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Decision, type DecisionView, OptionKind, Upgrade, Use } from '../../../src/games/citiesofdoom/decisions.ts';
-import { Status, Where } from '../../../src/games/citiesofdoom/state.ts';
+import { type Side, Status, Where } from '../../../src/games/citiesofdoom/state.ts';
 import { F, Mark } from '../../../src/games/citiesofdoom/tables.ts';
 import { heuristicChoice } from '../../../strategies/citiesofdoom/heuristic.ts';
-import { clearAreas, emptySide, facesAt, give, markFace, option, optional, rolls, scripted, type Table, table, untrained } from './scenario.ts';
+import { clearAreas, emptySide, facesAt, give, markFace, option, optional, rolls, scripted, showFace, type Table, table, untrained } from './scenario.ts';
 
 const fightOn = option(OptionKind.done);
 const retreat = option(OptionKind.retreat);
@@ -39,11 +39,11 @@ function magicUsesOffered(step7: string, arrange: (t: Table) => void): number[] 
 const opp = (t: Table) => t.rules.state.opponent;
 const me = (t: Table) => t.rules.state.player;
 
-/** Die number 0 of your set (a white action die, which every scenario die sits past) in play, showing its face number `face`. */
-function dieZeroInPlay(t: Table, face: number) {
+/** Die number 0 of your set (a white action die, which every scenario die sits past) moved to `where`, showing `face`. */
+function dieZero(t: Table, where: number, face?: string): Side {
   const first = me(t);
-  first.move(0, Where.play);
-  first.show(0, face, t.tables.faceAt(first.type[0], face));
+  first.move(0, where);
+  if (face !== undefined) showFace(t, first, 0, face);
   return first;
 }
 
@@ -946,9 +946,7 @@ describe('treasure, destination and the end of the turn (Steps 5-8)', () => {
 
   it('a discovery on the first die of your set (die number 0) rolls a rune die too', () => {
     const t = arena();
-    const first = me(t);
-    expect(t.tables.faceNames[t.tables.faceAt(first.type[0], 5)]).toBe('discovery');
-    first.move(0, Where.active);
+    dieZero(t, Where.active, 'discovery'); // throws unless die 0 has a discovery face
     rolls(t, 'discovery', 'sun');
     t.rules.treasure();
     expect([t.rules.state.runes, t.rules.state.runeBits]).toEqual([1, 0b1]);
@@ -956,8 +954,7 @@ describe('treasure, destination and the end of the turn (Steps 5-8)', () => {
 
   it('a Provisions result on the first die of your set (die number 0) moves you on', () => {
     const t = arena();
-    const first = dieZeroInPlay(t, 1);
-    expect(facesAt(t, first, Where.play)).toEqual(['provisions']);
+    const first = dieZero(t, Where.play, 'provisions');
     rolls(t, 'blank', 'blank', 'blank');
     expect(t.rules.movement()).toBe(true);
     expect(first.countAt(Where.play)).toBe(0);
@@ -965,7 +962,7 @@ describe('treasure, destination and the end of the turn (Steps 5-8)', () => {
 
   it('a Magic result on the first die of your set (die number 0) may roll a Magic die', () => {
     const t = arena({}, { [Decision.magic]: [option(OptionKind.choose)] });
-    expect(facesAt(t, dieZeroInPlay(t, 0), Where.play)).toEqual(['magic']);
+    dieZero(t, Where.play, 'magic');
     rolls(t, 'magicValue 4');
     t.rules.useMagic(9);
     expect(t.log).toContain('  you return a Magic result to roll a Magic die: magicValue 4 (magic results are worth 4)');
