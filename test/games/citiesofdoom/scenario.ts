@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { afterEach } from 'vitest';
 import { OutcomeRecord } from '../../../src/core/game.ts';
 import { type CitiesContent, citiesofdoomContentSchema } from '../../../src/games/citiesofdoom/content.ts';
-import { type CitiesStrategy, DECISION_NAMES, type DecisionKind, type DecisionView } from '../../../src/games/citiesofdoom/decisions.ts';
+import { type CitiesStrategy, DECISION_NAMES, type DecisionKind, type DecisionView, OptionKind } from '../../../src/games/citiesofdoom/decisions.ts';
 import citiesofdoom, { readingsOf } from '../../../src/games/citiesofdoom/index.ts';
 import { resolveSettings } from '../../../src/sim/settings.ts';
 import { CitiesRules } from '../../../src/games/citiesofdoom/rules.ts';
-import { type CitiesState, type Side, Where } from '../../../src/games/citiesofdoom/state.ts';
+import { type CitiesState, type Side, Where, WHERE_NAMES } from '../../../src/games/citiesofdoom/state.ts';
 import { DiceTables } from '../../../src/games/citiesofdoom/tables.ts';
 import { heuristicChoice } from '../../../strategies/citiesofdoom/heuristic.ts';
 import { isOptional } from '../../fixtures/optional.ts';
@@ -83,6 +83,20 @@ export function table(settings: Record<string, string | number | boolean> = {}, 
   return { rules, log, tables };
 }
 
+/** A dwarf with no dice but those given, on a route town(1) -> forest(1), plains(0), hills(1)*, hills(1)* -> city(1). */
+export function arena(settings: Record<string, string | number | boolean> = {}, answers: Parameters<typeof scripted>[0] = {}, asked: number[] = []): Table {
+  const t = table({ character: 'dwarf', ...settings }, scripted(answers, asked as never), 1, ['town', 'hills', 'forest', 'hills', 'plains', 'city']);
+  emptySide(t.rules.state.player);
+  emptySide(t.rules.state.opponent);
+  untrained(t.rules.state);
+  t.log.length = 0;
+  return t;
+}
+
+/** Your side and the Opponent's. */
+export const me = (t: Table): Side => t.rules.state.player;
+export const opp = (t: Table): Side => t.rules.state.opponent;
+
 /** Scripted faces for the next rolls (face names, or "name value"). */
 export function rolls(t: Table, ...faces: string[]): void {
   t.rules.script = faces;
@@ -144,5 +158,30 @@ export const option =
   (view) => {
     const index = view.options.find(kind, aux);
     if (index < 0) throw new Error(`no option of kind ${kind} aux ${aux}`);
+    return index;
+  };
+
+/**
+ * The options of a decision that picks your dice (select, bringIn, returnDie), each as "type area x count" (in the play
+ * area "type play area face x count", since dice there are grouped by face too), or "done".
+ */
+export function pickOffers(t: Table, view: DecisionView): string[] {
+  const o = view.options;
+  return Array.from({ length: o.count }, (_, i) => {
+    if (o.kind[i] === OptionKind.done) return 'done';
+    const die = o.aux[i];
+    const face = o.target[i] === Where.play ? ` ${t.tables.faceNames[t.rules.faceOf(me(t), die)]}` : '';
+    return `${t.tables.typeIds[me(t).type[die]]} ${WHERE_NAMES[o.target[i]]}${face} x${o.mode[i]}`;
+  });
+}
+
+/** Answer a picking decision with the offer named as pickOffers names it, after noting the whole list in `seen`. */
+export const takeOffer =
+  (t: Table, entry: string, seen: string[][]): Answer =>
+  (view) => {
+    const offers = pickOffers(t, view);
+    seen.push(offers);
+    const index = offers.indexOf(entry);
+    if (index < 0) throw new Error(`no offer ${entry} in ${offers.join(', ')}`);
     return index;
   };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Decision, type DecisionView, OptionKind, Use } from '../../../src/games/citiesofdoom/decisions.ts';
-import { Where, WHERE_NAMES } from '../../../src/games/citiesofdoom/state.ts';
+import { Where } from '../../../src/games/citiesofdoom/state.ts';
 import { F, Mark } from '../../../src/games/citiesofdoom/tables.ts';
-import { clearAreas, emptySide, facesAt, give, markFace, option, optional, rolls, scripted, table, untrained } from './scenario.ts';
+import { arena, clearAreas, emptySide, facesAt, give, markFace, me, option, optional, rolls, scripted, table, takeOffer, untrained } from './scenario.ts';
 
 const ROUTE = ['town', 'hills', 'forest', 'hills', 'plains', 'city'];
 
@@ -64,13 +64,8 @@ describe('set-up', () => {
 
 describe('preparing the character', () => {
   function sevenGreen(glowing = 'setup') {
-    const t = table({ character: 'dwarf', glowing });
-    const p = t.rules.state.player;
-    emptySide(p);
-    emptySide(t.rules.state.opponent);
-    untrained(t.rules.state);
-    t.log.length = 0;
-    for (let i = 0; i < 7; i++) give(t, p, 'green-action', Where.reserve);
+    const t = arena({ glowing });
+    for (let i = 0; i < 7; i++) give(t, me(t), 'green-action', Where.reserve);
     return t;
   }
 
@@ -155,16 +150,14 @@ describe('preparing the character', () => {
     give(t, p, 'white-action', Where.play, 'provisions');
     give(t, p, 'blue-action', Where.reserve);
     const offered: string[][] = [];
-    const listed = (v: DecisionView) =>
-      Array.from({ length: v.options.count }, (_, i) => (v.options.kind[i] === OptionKind.done ? 'done' : `${t.tables.typeIds[p.type[v.options.aux[i]]]} ${WHERE_NAMES[v.options.target[i]]} x${v.options.mode[i]}`));
-    const take = (entry: string) => (v: DecisionView) => (offered.push(listed(v)), listed(v).indexOf(entry));
-    t.rules.strategy = scripted({ [Decision.select]: [take('white-action play area x1'), take('green-action reserve x5'), take('done')] });
+    const take = (entry: string) => takeOffer(t, entry, offered);
+    t.rules.strategy = scripted({ [Decision.select]: [take('white-action play area provisions x1'), take('green-action reserve x5'), take('done')] });
     rolls(t, 'magic', 'magic', 'magic', 'magic', 'magic', 'discovery');
     t.rules.preparePlayer(false);
     const greens = (most: number) => Array.from({ length: most }, (_, n) => `green-action reserve x${n + 1}`);
-    expect(offered[0]).toEqual(['done', ...greens(7), 'white-action play area x1', 'white-action play area x2', 'blue-action reserve x1']);
-    expect(offered[1]).toEqual(['done', ...greens(6), 'white-action play area x1', 'blue-action reserve x1']);
-    expect(offered[2]).toEqual(['done', 'green-action reserve x1', 'white-action play area x1', 'blue-action reserve x1']);
+    expect(offered[0]).toEqual(['done', ...greens(7), 'white-action play area provisions x1', 'white-action play area provisions x2', 'blue-action reserve x1']);
+    expect(offered[1]).toEqual(['done', ...greens(6), 'white-action play area provisions x1', 'blue-action reserve x1']);
+    expect(offered[2]).toEqual(['done', 'green-action reserve x1', 'white-action play area provisions x1', 'blue-action reserve x1']);
     expect(t.log[0]).toBe('  you roll 6 action dice: magic, magic, magic, magic, magic, discovery');
     expect(p.where[rerolled]).toBe(Where.active);
     const all = sevenGreen();

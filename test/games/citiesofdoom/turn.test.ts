@@ -3,20 +3,10 @@ import { Decision, type DecisionView, OptionKind, Upgrade, Use } from '../../../
 import { type Side, Status, Where } from '../../../src/games/citiesofdoom/state.ts';
 import { F, Mark } from '../../../src/games/citiesofdoom/tables.ts';
 import { heuristicChoice } from '../../../strategies/citiesofdoom/heuristic.ts';
-import { clearAreas, emptySide, facesAt, give, markFace, option, optional, rolls, scripted, showFace, type Table, table, untrained } from './scenario.ts';
+import { arena, clearAreas, facesAt, give, markFace, me, opp, option, optional, rolls, scripted, showFace, type Table, table } from './scenario.ts';
 
 const fightOn = option(OptionKind.done);
 const retreat = option(OptionKind.retreat);
-
-/** A dwarf with no dice but those given, on a route town(1) -> forest(1), plains(0), hills(1)*, hills(1)* -> city(1). */
-function arena(settings: Record<string, string | number | boolean> = {}, answers: Parameters<typeof scripted>[0] = {}, asked: number[] = []): Table {
-  const t = table({ character: 'dwarf', ...settings }, scripted(answers, asked as never), 1, ['town', 'hills', 'forest', 'hills', 'plains', 'city']);
-  emptySide(t.rules.state.player);
-  emptySide(t.rules.state.opponent);
-  untrained(t.rules.state);
-  t.log.length = 0;
-  return t;
-}
 
 /** Collect the combat dice (the strategy's choice of special ones) and fight one encounter. */
 function fight(t: Table, power: number): boolean {
@@ -35,9 +25,6 @@ function magicUsesOffered(step7: string, arrange: (t: Table) => void): number[] 
   t.rules.step7();
   return offered;
 }
-
-const opp = (t: Table) => t.rules.state.opponent;
-const me = (t: Table) => t.rules.state.player;
 
 /** Die number 0 of your set (a white action die, which every scenario die sits past) moved to `where`, showing `face`. */
 function dieZero(t: Table, where: number, face?: string): Side {
