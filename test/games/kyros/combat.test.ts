@@ -4,7 +4,7 @@ import { type KyrosTables, Phase } from '../../../src/games/kyros/cards.ts';
 import { DuelNumbers } from '../../../src/games/kyros/duel.ts';
 import { ITEM_CAPACITY } from '../../../src/games/kyros/state.ts';
 import type { KyrosRules } from '../../../src/games/kyros/rules.ts';
-import { escapeAt, firstItem, liberateAllBut, lordIndex, makeRules, newRecord, occupy, option, type Script, scripted, scriptRolls, seatHero, tables, tablesWith } from './scenario.ts';
+import { escapeAt, firstItem, liberateAllBut, lordIndex, makeRules, newRecord, occupy, option, rest, type Script, scripted, scriptRolls, seatHero, tables, tablesWith } from './scenario.ts';
 
 /** Lord Hawthorne (ranged 5, melee 8/3, magic 5, Life 10) alone against one Lord in Frostgate, with fixed rolls. */
 function fight(lord: string, stack: string[], items: string[], rolls: number[], script: Script = {}, more: { arrange?: (rules: KyrosRules) => void; settings?: Record<string, string>; cards?: KyrosTables } = {}) {
@@ -26,7 +26,7 @@ function fight(lord: string, stack: string[], items: string[], rolls: number[], 
  */
 function restWithAllies(allies: string[], before: { hero: number; allies: number[]; gold: number }, heal?: number) {
   const rules = makeRules({ players: 1, maxRounds: 1, healCost: 1 });
-  const script: Script = { [Decision.destination]: (view) => view.options.count - 1 };
+  const script: Script = { [Decision.destination]: rest };
   if (heal !== undefined) script[Decision.heal] = (view) => option(view, OptionKind.heal, heal);
   rules.playGame(1, scripted(script), newRecord(), (r) => {
     seatHero(r, 0, 'Corbin', -1, allies);
@@ -137,7 +137,7 @@ describe('allies in combat (notes A4: an ally attacking in a phase takes the who
   it('heal with the hero of a seat other than the first, in its own places', () => {
     // Seat 2's Corbin (1 wound) rests with a Sellsword (2 wounds) and 3 gold at 1 gold a wound; seat 1 is recovering.
     const rules = makeRules({ players: 2, maxRounds: 1, healCost: 1 });
-    rules.playGame(1, scripted({ [Decision.destination]: (view) => view.options.count - 1 }), newRecord(), (r) => {
+    rules.playGame(1, scripted({ [Decision.destination]: rest }), newRecord(), (r) => {
       seatHero(r, 0, 'Lord Hawthorne', -1);
       r.state.skipTurns[0] = 1;
       seatHero(r, 1, 'Corbin', -1, ['Sellsword']);

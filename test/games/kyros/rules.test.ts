@@ -8,7 +8,7 @@ import kyros, { rulesOptions } from '../../../src/games/kyros/index.ts';
 import { KyrosRules, M } from '../../../src/games/kyros/rules.ts';
 import { resolveSettings } from '../../../src/sim/settings.ts';
 import { Counter, FREE_PLACE, ITEM_CAPACITY, popcount, Status } from '../../../src/games/kyros/state.ts';
-import { content, escapeAt, firstItem, heroIndex, itemIndex, liberateAllBut, lordIndex, makeRules, newRecord, occupy, option, type Script, scripted, scriptRolls, seatHero, shipped, tables } from './scenario.ts';
+import { content, escapeAt, firstItem, heroIndex, itemIndex, liberateAllBut, lordIndex, makeRules, newRecord, occupy, option, rest, type Script, scripted, scriptRolls, seatHero, shipped, tables } from './scenario.ts';
 
 const TENS = (n: number) => Array.from({ length: n }, () => 10);
 
@@ -456,7 +456,7 @@ describe('fame and the tie-breaks', () => {
   it('ends unfinished when towns are still occupied after maxRounds; with no attack, the per-attack metrics are missing', () => {
     const rules = makeRules({ players: 2, maxRounds: 1 });
     const out = newRecord();
-    rules.playGame(1, scripted({ [Decision.destination]: (view) => view.options.count - 1 }), out);
+    rules.playGame(1, scripted({ [Decision.destination]: rest }), out);
     expect(kyros.outcomes[out.outcome]).toBe('unfinished');
     expect(out.metrics[M.attacks]).toBe(0);
     for (const metric of [M.firstAttackWon, M.liberationRate, M.attacksPerLiberation, M.countersPerAttack, M.winnerFame]) expect(out.metrics[metric], kyros.metrics[metric].name).toBe(METRIC_MISSING);
@@ -510,7 +510,7 @@ describe('between fights', () => {
 
   it('resting heals a wound per healCost gold and all exhaustion; every turn first heals `recovery` wounds and sheds `exhaustionRecovery` exhaustion', () => {
     const rules = makeRules({ players: 1, maxRounds: 1, healCost: 2, recovery: 1, exhaustionRecovery: 2 });
-    rules.playGame(1, scripted({ [Decision.destination]: (view) => view.options.count - 1 }), newRecord(), (r) => {
+    rules.playGame(1, scripted({ [Decision.destination]: rest }), newRecord(), (r) => {
       seatHero(r, 0, 'Corbin', -1);
       r.state.wounds[0] = 6;
       r.state.exhaustion[0] = 3;
@@ -564,7 +564,7 @@ describe('turns and Market Steps a mutation run found untested (2026-12-06)', ()
       const offers: number[][] = [];
       const rules = makeRules({ players: 1, maxRounds: 1, healCost: 1 });
       const script: Script = {
-        [Decision.destination]: (view) => view.options.count - 1,
+        [Decision.destination]: rest,
         [Decision.heal]: (view) => (offers.push(Array.from(view.options.a.subarray(0, view.options.count))), 0),
       };
       rules.playGame(1, scripted(script), newRecord(), (r) => {
@@ -715,7 +715,7 @@ describe('rulebook rules without a test before the 2026-12-05 audit', () => {
     // Catches: a rest taken as a Market Step in the occupied town the hero stands next to (a card bought or taken there).
     const asked: [DecisionKind, number][] = [];
     const rules = makeRules({ players: 1, maxRounds: 1 });
-    rules.playGame(1, scripted({ [Decision.destination]: (view) => option(view, OptionKind.rest, -1) }, asked), newRecord(), (r) => {
+    rules.playGame(1, scripted({ [Decision.destination]: rest }, asked), newRecord(), (r) => {
       occupy(r, 0, 'Yanesh the Bloodthirsty', ['Lightning Mace', 'Healing Potion']);
       seatHero(r, 0, 'Corbin', 0);
       r.state.gold[0] = 20;

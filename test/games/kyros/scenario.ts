@@ -73,6 +73,9 @@ export function scripted(script: Script = {}, asked: [DecisionKind, number][] = 
 /** An answer to an item decision: the first item offered, while one is (option 0 is done). */
 export const firstItem = (view: DecisionView) => (view.options.count > 1 ? 1 : 0);
 
+/** An answer to the destination decision: rest. */
+export const rest = (view: DecisionView) => option(view, OptionKind.rest, -1);
+
 /** An answer to the escape decision: fight on until combat round `round` begins, then escape. */
 export const escapeAt = (round: number) => (view: DecisionView) => (view.state.combatRound >= round ? option(view, OptionKind.escape, 0) : 0);
 
