@@ -73,6 +73,7 @@ describe('combat', () => {
       play(scenario(1, ['Guard Dog'], dice, (engine) => setSkills(engine, 0, ['Brawler', 'Plain 1', 'Plain 2']))).log.find((line) => line.startsWith('  agent 0 rolls'));
     expect(rolled([5, 2, 4])).toBe('  agent 0 rolls 5+4 = 9');
     expect(rolled([5, 4, 1])).toBe('  agent 0 rolls 5+4 = 9');
+    expect(rolled([2, 5, 1])).toBe('  agent 0 rolls 2+5 = 7');
   });
 
   it("a combat ability's bonus (Martial Artist +2) lasts the combat round it is used in, and no other roll", () => {
@@ -493,6 +494,40 @@ describe('abilities offered', () => {
     expect(offers(scenario(1, ['Laser Pistol'], [], scout))).toEqual(['Scout']);
   });
 
+  it('a roll ability is offered for its own kind of roll, and only while the roll falls short', () => {
+    // Sharpshooter: +2 to a combat roll; Hacker: +2 to a trait roll; Ninja: a speed roll again.
+    const rollHelpers = (engine: NecreauxEngine) => {
+      setSkills(engine, 0, ['Sharpshooter', 'Hacker', 'Ninja']);
+      for (const name of ['Sharpshooter', 'Hacker', 'Ninja']) engine.state.charges[id(engine, name)] = 1;
+    };
+    expect(offers(scenario(1, ['Guard Dog'], [1, 1, 6, 6], rollHelpers))).toEqual(['Sharpshooter']);
+    expect(offers(scenario(1, ['Guard Dog'], [6, 6], rollHelpers))).toEqual([]);
+    expect(offers(scenario(1, ['Tripwire'], [1, 1], rollHelpers), 9)).toEqual(['Ninja']);
+    expect(offers(scenario(1, ['Guard Checkpoint'], [1, 1], rollHelpers))).toEqual(['Hacker']);
+  });
+
+  it("a roll ability's bonus adds its whole amount to the roll (Sharpshooter's +2 turns a 4 into a hit on CV 5)", () => {
+    const game = play(
+      scenario(1, ['Guard Dog'], [3, 1], (engine) => {
+        setSkills(engine, 0, ['Sharpshooter', 'Plain 1', 'Plain 2']);
+        engine.state.charges[id(engine, 'Sharpshooter')] = 1;
+      }),
+      testStrategy({ useAbility: () => true }),
+    );
+    expect(game.log).toContain('  roll now 6');
+    expect(metric(game, 'monstersDefeated')).toBe(1);
+  });
+
+  it('an enabling ability (Medic) is offered only while the team has a disabled card', () => {
+    const medic = (disabled: boolean) => (engine: NecreauxEngine) => {
+      setSkills(engine, 0, ['Medic', 'Plain 1', 'Plain 2']);
+      engine.state.charges[id(engine, 'Medic')] = 1;
+      if (disabled) engine.state.setFaceDown(id(engine, 'Plain 1'), true);
+    };
+    expect(offers(scenario(1, ['Laser Pistol'], [], medic(false)))).toEqual([]);
+    expect(offers(scenario(1, ['Laser Pistol'], [], medic(true)))).toEqual(['Medic']);
+  });
+
   it('destroying a card with nothing being resolved destroys a parasite on the team', () => {
     const game = play(
       scenario(1, ['Medkit'], [], (engine) => {
@@ -533,6 +568,17 @@ describe('events: trait tests', () => {
     );
     expect(game.state.skillCount(0)).toBe(3);
     expect(game.state.isFaceDown(id(game.engine, 'Plain 1'))).toBe(true);
+  });
+
+  it("the team picks which agent takes the test; a lone agent left, not agent 0, takes it unasked", () => {
+    const picked = play(scenario(2, ['Collapsing Bridge'], [2, 5]), testStrategy({ traitTestAgent: () => 1 }, 1));
+    expect(picked.log).toContain('  agent 1 rolls 2+5 = 7');
+    expect([picked.state.health(0), picked.state.health(1)]).toEqual([6, 4]);
+    let asked = 0;
+    const lone = play(scenario(2, ['Collapsing Bridge'], [2, 5], (engine) => engine.state.kill(0)), testStrategy({ traitTestAgent: () => (asked++, 0) }, 1));
+    expect(lone.log).toContain('  agent 1 rolls 2+5 = 7');
+    expect(lone.state.health(1)).toBe(4);
+    expect(asked).toBe(0);
   });
 
   it('2d6 + the trait tally at 9, one short of 10, fails', () => {
