@@ -150,6 +150,61 @@ describe('drawing a Sliding Wall while split reunites the teams on the draw, and
   });
 });
 
+describe("the lost team takes no part in the acting team's turn", () => {
+  /** Agent 0 explores at speed 1 (team 0), or rests (speed 0); the lost team (agent 1, or 2 of three) explores at 1. */
+  const mainTeam = (mainSpeed: number) => (view: { actingTeam: number }) => (view.actingTeam === 0 ? mainSpeed : 1);
+
+  it('only the acting team rolls in combat, and the monster strikes only it (Swarming)', () => {
+    const fought = play(split(['Guard Dog'], [4, 4], 1), testStrategy({}, 1));
+    expect(fought.dice?.used).toBe(2);
+    expect(metric(fought, 'monstersDefeated')).toBe(1);
+    const swarmed = play(
+      scenario(3, ['Lab Rat Swarm'], [1, 1, 1, 1, 6, 6, 6, 6], 1, (engine) => engine.state.splitOff(0b100)),
+      testStrategy({}, 1),
+    );
+    expect([0, 1, 2].map((agent) => swarmed.state.health(agent))).toEqual([5, 5, 6]);
+  });
+
+  it('fleeing costs only the acting team a heart; so does damage to each agent (Lava Surge)', () => {
+    const fled = play(split(['Guard Dog'], [], 1), testStrategy({ fight: () => false }, 1));
+    expect([fled.state.health(0), fled.state.health(1)]).toEqual([5, 6]);
+    const surge = play(split(['Lava Surge'], [], 1), testStrategy({}, 1));
+    expect([surge.state.health(0), surge.state.health(1)]).toEqual([5, 6]);
+  });
+
+  it("the lost team's abilities are not offered in the acting team's combat", () => {
+    const offered: string[] = [];
+    play(
+      split(['Guard Dog'], [4, 4], 1, (engine) => {
+        setSkills(engine, 1, ['Martial Artist', 'Plain 1', 'Plain 2']);
+        engine.state.charges[id(engine, 'Martial Artist')] = 1;
+      }),
+      testStrategy({ useAbility: (view, ability) => (offered.push(view.name(view.abilityCard(ability))), false) }, 1),
+    );
+    expect(offered).toEqual([]);
+  });
+
+  it("in the acting team's rest, the lost team's rest abilities do not fire and its items are not counted for moving", () => {
+    const gadgeteer = play(
+      split([], [], 1, (engine) => setSkills(engine, 1, ['Gadgeteer', 'Plain 1', 'Plain 2'])),
+      testStrategy({ chooseSpeed: mainTeam(0) }),
+    );
+    expect(gadgeteer.log.some((line) => line.includes('Gadgeteer'))).toBe(false);
+    let asked = 0;
+    let medkit = -1;
+    play(
+      scenario(3, [], [], 1, (engine) => {
+        engine.state.splitOff(0b100);
+        medkit = giveHeld(engine, 0, 'Medkit');
+        giveHeld(engine, 2, 'Laser Pistol');
+        giveHeld(engine, 2, 'Lucky Charm');
+      }),
+      testStrategy({ chooseSpeed: mainTeam(0), transferItem: () => (asked++, medkit), chooseHolder: () => asked % 2 }),
+    );
+    expect(asked).toBe(1);
+  });
+});
+
 describe('escaping and regrouping', () => {
   it('the escape comes just before the marker moves, with the teams as they stand: escaping, the team never loses the regroup step, so the lost team and its Scientists stay behind (a draw)', () => {
     const game = play(
