@@ -350,6 +350,14 @@ describe('traps', () => {
     expect(metric(game, 'xpGained')).toBe(0);
   });
 
+  it("an each-player test gives the pass text to each agent who passes, and a trap without red text gives no XP for failing", () => {
+    const drill = { id: 'A-990', type: 'trap', name: 'Drill Floor', source: 'estimated', test: { roll: 'each', failWhen: 'belowSpeed' }, fail: [{ op: 'damage', amount: 1 }], pass: [{ op: 'xp', amount: 1 }], redText: false };
+    const content = necreauxContentSchema.parse({ ...testContent, adventure: [...testContent.adventure, drill] });
+    const game = play({ ...scenario(2, ['Drill Floor'], [6, 6, 1, 1]), content }, testStrategy({}, 7));
+    expect([game.state.health(0), game.state.health(1)]).toEqual([6, 5]);
+    expect(metric(game, 'xpGained')).toBe(1);
+  });
+
   it('an each-player test is rolled by the living agents only', () => {
     const game = play(scenario(2, ['Dart Corridor'], [6, 6], (engine) => engine.state.kill(1)), testStrategy({}, 7));
     expect(game.dice?.used).toBe(2);
