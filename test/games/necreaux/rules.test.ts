@@ -24,11 +24,12 @@ describe('exploring', () => {
     expect(game.state.drawn).toBe(1);
   });
 
-  it('does not move the draw marker for cards drawn by a card instruction', () => {
+  it('does not move the draw marker for cards drawn by a card instruction, which are resolved as drawn', () => {
     const game = play(scenario(1, ['Elevator Shaft', 'Medkit', 'Laser Pistol', 'Lucky Charm'], []), testStrategy({}, 1));
     expect(metric(game, 'cardsDrawn')).toBe(3);
     expect(game.state.drawn).toBe(1);
     expect(game.state.deck.size).toBe(1);
+    expect(['Medkit', 'Laser Pistol'].map((name) => game.state.zone[id(game.engine, name)])).toEqual([Zone.loot, Zone.loot]);
   });
 
   it('puts items drawn into Monster Loot', () => {
@@ -312,6 +313,18 @@ describe('damage', () => {
     expect(s.holder[id(game.engine, 'The Scientists')]).toBe(0);
     expect(s.zone[id(game.engine, 'Laser Pistol')]).toBe(Zone.discard);
     expect(outcome(game)).toBe('failure');
+  });
+
+  it("an agent's death leaves the turn to the living: the team goes on exploring", () => {
+    const game = play(
+      scenario(2, ['Pressure Plate', 'Medkit'], [], (engine) => {
+        setSkills(engine, 1, ['Plain 4']);
+        engine.state.setFaceDown(id(engine, 'Plain 4'), true);
+      }),
+      testStrategy({ damageAgent: () => 1 }, 2),
+    );
+    expect(game.state.alive[1]).toBe(0);
+    expect(game.state.zone[id(game.engine, 'Medkit')]).toBe(Zone.loot);
   });
 });
 
@@ -746,11 +759,11 @@ describe('experience', () => {
   });
 
   it('with no skill card left to draw, XP is kept; skillReshuffle shuffles the skill discard into a new skill deck', () => {
-    const buying = (skillReshuffle: boolean) => {
+    const buying = (skillReshuffle: boolean, discard = ['Plain 10']) => {
       const game = play({
         ...scenario(1, [], [], (engine) => {
           stackSkillDeck(engine, []);
-          stackSkillDiscard(engine, ['Plain 10']);
+          stackSkillDiscard(engine, discard);
           engine.state.xp = 6;
         }),
         settings: { agents: 1, level: '6', skillReshuffle },
@@ -759,6 +772,7 @@ describe('experience', () => {
     };
     expect(buying(false)).toEqual({ xp: 6, plain10: Zone.skillDiscard });
     expect(buying(true)).toEqual({ xp: 0, plain10: Zone.skill });
+    expect(buying(true, []).xp).toBe(6);
   });
 
   it("without skillReshuffle a card's skill draw (Training Hall) finds no skill card once the skill deck is empty", () => {
