@@ -564,6 +564,14 @@ describe('abilities offered', () => {
   });
 });
 
+describe('events', () => {
+  it("an event's damage is the team's to share out (Training Drone Ambush: the team puts it on agent 0)", () => {
+    const game = play(scenario(2, ['Training Drone Ambush'], []), testStrategy({ damageAgent: () => 0 }, 1));
+    expect([game.state.health(0), game.state.health(1)]).toEqual([5, 6]);
+    expect(metric(game, 'xpGained')).toBe(1);
+  });
+});
+
 describe('events: trait tests', () => {
   it('a failed test gains 1 XP and deals damage equal to the die the team picks', () => {
     const game = play(scenario(1, ['Collapsing Bridge'], [2, 5]), testStrategy({}, 1));
@@ -681,6 +689,12 @@ describe('rooms and rest', () => {
     expect(() => play(loop, testStrategy({ useAbility: () => true }), 42)).toThrow(/"test" answered decision "useAbility" illegally in game seed 42: the game has taken 100000 answers without ending: the answers loop \(an ability that pays for itself\?\)$/);
     let uses = 0;
     expect(outcome(play(loop, testStrategy({ useAbility: () => ++uses <= 1000 }), 42))).toBe('failure');
+  });
+
+  it('a rest with the adventure deck empty draws nothing', () => {
+    const game = play(scenario(1, [], []), testStrategy({}, 0));
+    expect(game.log).toContain('  rest');
+    expect(metric(game, 'cardsDrawn')).toBe(0);
   });
 
   it('rest: a charge instead of enabling', () => {
