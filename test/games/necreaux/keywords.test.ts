@@ -122,6 +122,18 @@ describe('glossary keywords', () => {
     expect(game.log).toContain('  agent 0 rolls 3+3 = 6');
   });
 
+  it('Neutralize: the cards are whole again the next turn', () => {
+    // Turn 1: the Scrambler (1+1 +1 against speed 8) neutralizes Keen Senses and Plain 1; Lockdown (1+1, no +1) ends
+    // the turn. Turn 2: Keen Senses adds its +1 to the Dart Corridor's roll again.
+    const game = play(
+      scenario(1, ['Neural Scrambler', 'Lockdown', 'Dart Corridor'], [1, 1, 1, 1, 1, 1, 3, 3], (e) => setSkills(e, 0, ['Keen Senses', 'Plain 1', 'Plain 2']), 2),
+      testStrategy({}, 8),
+    );
+    expect(game.log).toContain('  Keen Senses is neutralized');
+    expect(game.log).toContain('  agent 0 rolls 1+1 = 2');
+    expect(game.log).toContain('  agent 0 rolls 3+3 +1 = 7');
+  });
+
   it('Parasite: a hit ends the combat and attaches it; its penalty applies to the host agent', () => {
     const game = play(scenario(1, ['Leech Bat', 'Guard Dog'], [1, 1, 4, 4]), testStrategy({}, 2));
     expect(game.state.zone[id(game.engine, 'Leech Bat')]).toBe(Zone.parasite);
