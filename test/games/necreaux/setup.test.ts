@@ -334,6 +334,15 @@ describe('the performance evaluation', () => {
     expect(scoreOf(game.state, game.engine.rules)).toBe(before - 20);
   });
 
+  it('"Started with extra turns" scores -10 per countdown step a set-up Solo Bonus adds to the instructed start', () => {
+    const engine = captureSetUp({ agents: 1, level: '6' });
+    const s = engine.state;
+    const extra = s.startingCountdown - s.instructedCountdown;
+    expect(extra).toBeGreaterThan(0);
+    // 5 per turn left (the countdown as it started) + 10 no XP spent; Level 6 has no other set-up line.
+    expect(scoreOf(s, engine.rules)).toBe(5 * s.countdown + 10 - 10 * extra);
+  });
+
   it('the variants instruct their cuts: they score nothing as "fewer turns than instructed"', () => {
     const game = play(
       {
