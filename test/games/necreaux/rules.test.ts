@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { METRIC_MISSING } from '../../../src/core/game.ts';
 import { necreauxContentSchema } from '../../../src/games/necreaux/content.ts';
 import { Op, Rest } from '../../../src/games/necreaux/decisions.ts';
 import type { NecreauxEngine } from '../../../src/games/necreaux/rules.ts';
@@ -810,6 +811,11 @@ describe('the Scientists, the Escape Shuttle and secret caches', () => {
     );
     expect(game.state.charges[id(game.engine, 'The Scientists')]).toBe(4);
     expect(metric(game, 'turnScientistsFound')).toBe(1);
+  });
+
+  it('a game that never finds the Scientists records their turn as missing, not as a turn', () => {
+    const game = play(scenario(1, ['Medkit'], []), testStrategy({}, 1));
+    expect(metric(game, 'turnScientistsFound')).toBe(METRIC_MISSING);
   });
 
   it('the Scientists spend a charge to destroy a card', () => {
