@@ -3,6 +3,7 @@ import { Keyword } from '../../../src/games/necreaux/cards.ts';
 import { Kind } from '../../../src/games/necreaux/decisions.ts';
 import type { NecreauxEngine } from '../../../src/games/necreaux/rules.ts';
 import { scoreOf } from '../../../src/games/necreaux/score.ts';
+import { Zone } from '../../../src/games/necreaux/state.ts';
 import { captureSetUp, checkConservation, giveHeld, metric, outcome, play, stackDeck, testStrategy } from './helpers.ts';
 
 /** The adventure deck from the top, as kinds and numbers: "A-12", "scientists", "shuttle", "cache". */
@@ -222,6 +223,13 @@ describe('agent creation', () => {
     expect(names(0)).toEqual(['Lucky', 'Martial Artist', 'Keen Senses']);
     expect(names(3)).toEqual(['Scout', 'Charmed', 'Security Expert']);
     expect(engine.state.charges[engine.cards.named('Clairvoyant')]).toBe(0);
+  });
+
+  it('a smaller team takes only its own agents\' pre-made sets; the others stay in the skill deck', () => {
+    const engine = capture({ agents: 2, level: 'intro' });
+    const s = engine.state;
+    expect([s.skillCount(0), s.skillCount(1), s.skills[2].size, s.skills[3].size]).toEqual([3, 3, 0, 0]);
+    expect(s.zone[engine.cards.named('Scout')]).toBe(Zone.skillDeck);
   });
 
   it('a fifth pre-made agent takes three skill cards from the skill deck', () => {
