@@ -828,6 +828,15 @@ describe('the Scientists, the Escape Shuttle and secret caches', () => {
     expect(metric(game, 'monstersDefeated')).toBe(0);
   });
 
+  it('the Scientists cannot destroy the Escape Shuttle or a secret cache as it is drawn: the team takes them', () => {
+    const game = play(
+      scenario(1, ['The Scientists', 'The Escape Shuttle', 'Secret Cache'], []),
+      testStrategy({ useAbility: (view, ability) => view.abilityOp(ability) === Op.destroyCard }, 3),
+    );
+    expect(game.state.zone[id(game.engine, 'The Escape Shuttle')]).toBe(Zone.held);
+    expect(game.state.charges[id(game.engine, 'The Scientists')]).toBe(3);
+  });
+
   it('escaping with the Scientists just before the countdown moves is a success', () => {
     const game = play(
       scenario(1, ['Medkit'], [], (engine) => {
