@@ -151,8 +151,8 @@ describe('drawing a Sliding Wall while split reunites the teams on the draw, and
 });
 
 describe("the lost team takes no part in the acting team's turn", () => {
-  /** Agent 0 explores at speed 1 (team 0), or rests (speed 0); the lost team (agent 1, or 2 of three) explores at 1. */
-  const mainTeam = (mainSpeed: number) => (view: { actingTeam: number }) => (view.actingTeam === 0 ? mainSpeed : 1);
+  /** A speed answer: the main team (team 0) rests, the lost team explores at speed 1. */
+  const mainTeamRests = (view: { actingTeam: number }) => (view.actingTeam === 0 ? 0 : 1);
 
   it('only the acting team rolls in combat, and the monster strikes only it (Swarming)', () => {
     const fought = play(split(['Guard Dog'], [4, 4], 1), testStrategy({}, 1));
@@ -187,7 +187,7 @@ describe("the lost team takes no part in the acting team's turn", () => {
   it("in the acting team's rest, the lost team's rest abilities do not fire and its items are not counted for moving", () => {
     const gadgeteer = play(
       split([], [], 1, (engine) => setSkills(engine, 1, ['Gadgeteer', 'Plain 1', 'Plain 2'])),
-      testStrategy({ chooseSpeed: mainTeam(0) }),
+      testStrategy({ chooseSpeed: mainTeamRests }),
     );
     expect(gadgeteer.log.some((line) => line.includes('Gadgeteer'))).toBe(false);
     let asked = 0;
@@ -199,7 +199,7 @@ describe("the lost team takes no part in the acting team's turn", () => {
         giveHeld(engine, 2, 'Laser Pistol');
         giveHeld(engine, 2, 'Lucky Charm');
       }),
-      testStrategy({ chooseSpeed: mainTeam(0), transferItem: () => (asked++, medkit), chooseHolder: () => asked % 2 }),
+      testStrategy({ chooseSpeed: mainTeamRests, transferItem: () => (asked++, medkit), chooseHolder: () => asked % 2 }),
     );
     expect(asked).toBe(1);
   });
