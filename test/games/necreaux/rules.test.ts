@@ -611,6 +611,11 @@ describe('events: trait tests', () => {
     expect(asked).toBe(0);
   });
 
+  it("a held item's trait counts in its own trait's tests (the Motion Scanner's tech in a tech test)", () => {
+    const game = play(scenario(1, ['Locked Terminal'], [4, 5], (engine) => giveHeld(engine, 0, 'Motion Scanner')), testStrategy({}, 1));
+    expect(game.log).toContain('  agent 0 rolls 4+5 +1 = 10');
+  });
+
   it('2d6 + the trait tally at 9, one short of 10, fails', () => {
     const game = play(scenario(1, ['Guard Checkpoint'], [3, 3]), testStrategy({}, 1));
     expect(game.log).toContain('  agent 0 rolls 3+3 +3 = 9');
