@@ -119,6 +119,10 @@ describe('readResultsFile', () => {
     expect(readResultsFile(written(withWins)).cells[0].raw.wins).toEqual(kept.toJSON());
     const file = written(withFirstCellField('raw.outcomeCounts', [1505, 245, 169, 81], withWins));
     expect(() => readResultsFile(file)).toThrow(new InputError(`${file}: field cells[0].raw.wins: holds 1504 wins in 2000 games, but raw.outcomeCounts count 1505 in 2000`));
+    const oneGameMore = new GameWins();
+    oneGameMore.addTask(0, games + 1, GameWins.pack(Uint8Array.from({ length: games + 1 }, (_, game) => (game < outcomeCounts[0] ? 1 : 0)), 0, games + 1));
+    const longer = written(withFirstCellField('raw.wins', oneGameMore.toJSON()));
+    expect(() => readResultsFile(longer)).toThrow(new InputError(`${longer}: field cells[0].raw.wins: holds 1504 wins in 2001 games, but raw.outcomeCounts count 1504 in 2000`));
   });
 
   it.each([
@@ -138,9 +142,17 @@ describe('readResultsFile', () => {
     expect(() => readResultsFile(file)).toThrow(new InputError(`${file}: field cells[0].${field}: ${problem}`));
   });
 
-  it('takes published figures that differ from the raw state\'s only in their last digits', () => {
+  it('takes published figures that differ from the raw state\'s only in their last digits: by a billionth of the value at most', () => {
     const mean = results.cells[0].metrics.turns.mean;
     expect(readResultsFile(written(withFirstCellField('metrics.turns.mean', mean * (1 + 1e-15)))).cells[0].metrics.turns.mean).not.toBe(mean);
+    expect(readResultsFile(written(withFirstCellField('metrics.turns.mean', mean * (1 + 5e-10)))).cells[0].metrics.turns.mean).toBe(mean * (1 + 5e-10));
+    expect(() => readResultsFile(written(withFirstCellField('metrics.turns.mean', mean * (1 + 2e-9))))).toThrow(/field cells\[0\]\.metrics\.turns\.mean/);
+  });
+
+  it('takes a paired comparison in which some cell won every game', () => {
+    const comparison = results.comparisons[1];
+    const everyGame = { ...comparison, bothWon: comparison.games - comparison.onlyAWon - comparison.onlyBWon };
+    expect(() => readResultsFile(written({ ...results, comparisons: results.comparisons.map((c, index) => (index === 1 ? everyGame : c)) }))).not.toThrow();
   });
 
   it('refuses a paired comparison whose games are fewer than those it counts won', () => {
