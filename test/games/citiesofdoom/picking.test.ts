@@ -12,9 +12,9 @@ function takeNoting(t: Table, entry: string, offered: string[][], shown: number[
   };
 }
 
-/** Bring dice in as a Ring does (3, a 4th while all share one ink), answering with the offers named, in order. */
-function ringBringsIn(t: Table, answers: string[], seen: string[][]): void {
-  t.rules.strategy = scripted({ [Decision.bringIn]: answers.map((entry) => takeOffer(t, entry, seen)) });
+/** Bring dice in as a Ring does (3, a 4th while all share one ink), with these answers in order. */
+function ringBringsIn(t: Table, answers: Answer[]): void {
+  t.rules.strategy = scripted({ [Decision.bringIn]: answers });
   t.rules.bringIn(-1, 3, true);
 }
 
@@ -62,10 +62,7 @@ describe('picking dice: select, bringIn and the Opponent\'s Ring (picking.ts)', 
     give(t, p, 'white-action', Where.play, 'magic');
     const offered: string[][] = [];
     const shown: number[][] = [];
-    t.rules.strategy = scripted({
-      [Decision.bringIn]: [takeNoting(t, 'blue-action sideboard x3', offered, shown), takeOffer(t, 'done', offered)],
-    });
-    t.rules.bringIn(-1, 3, true);
+    ringBringsIn(t, [takeNoting(t, 'blue-action sideboard x3', offered, shown), takeOffer(t, 'done', offered)]);
     const upTo = (id: string, most: number) => Array.from({ length: most }, (_, n) => `${id} sideboard x${n + 1}`);
     expect(offered).toEqual([
       ['done', ...upTo('blue-action', 4), ...upTo('gold-action', 1), ...upTo('white-action', 1)],
@@ -84,7 +81,7 @@ describe('picking dice: select, bringIn and the Opponent\'s Ring (picking.ts)', 
       for (const id of [first, second, second, second]) give(t, p, id, Where.sideboard);
       expect(t.tables.ink[t.tables.typeOf('white-action')]).toBe(0);
       const offered: string[][] = [];
-      ringBringsIn(t, [`${first} sideboard x1`, `${second} sideboard x1`, `${second} sideboard x1`], offered);
+      ringBringsIn(t, [first, second, second].map((id) => takeOffer(t, `${id} sideboard x1`, offered)));
       expect(offered, first).toHaveLength(3);
       expect(p.countAt(Where.sideboard), first).toBe(1);
     }

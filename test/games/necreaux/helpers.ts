@@ -278,3 +278,10 @@ export function plainScenario(agents: number, deck: readonly string[], dice: rea
     },
   };
 }
+
+/** The names of the cards whose abilities the strategy is offered in a game of this scenario, each offer declined. */
+export function abilitiesOffered(scenario: Scenario, speed = 1): string[] {
+  const offered: string[] = [];
+  play(scenario, testStrategy({ useAbility: (view, ability) => (offered.push(view.name(view.abilityCard(ability))), false) }, speed));
+  return offered;
+}

@@ -4,7 +4,7 @@ import { necreauxContentSchema } from '../../../src/games/necreaux/content.ts';
 import { Op, Rest } from '../../../src/games/necreaux/decisions.ts';
 import type { NecreauxEngine } from '../../../src/games/necreaux/rules.ts';
 import { Zone } from '../../../src/games/necreaux/state.ts';
-import { checkConservation, disable, giveHeld, id, lift, metric, outcome, plainAgents, plainScenario, play, setSkills, stackDeck, stackSkillDeck, stackSkillDiscard, testContent, testStrategy, type Scenario } from './helpers.ts';
+import { abilitiesOffered, checkConservation, disable, giveHeld, id, lift, metric, outcome, plainAgents, plainScenario, play, setSkills, stackDeck, stackSkillDeck, stackSkillDiscard, testContent, testStrategy, type Scenario } from './helpers.ts';
 
 /** A scenario with plain agents, this deck (top first) and one turn on the countdown. */
 const scenario = (agents: number, deck: readonly string[], dice: readonly number[], extra?: Scenario['arrange']): Scenario =>
@@ -482,19 +482,12 @@ describe('card effects', () => {
 });
 
 describe('abilities offered', () => {
-  /** The names of the cards whose abilities the strategy is offered, each offer declined. */
-  const offers = (scenarioToPlay: Scenario, speed = 1) => {
-    const offered: string[] = [];
-    play(scenarioToPlay, testStrategy({ useAbility: (view, ability) => (offered.push(view.name(view.abilityCard(ability))), false) }, speed));
-    return offered;
-  };
-
   it("a disabled card's ability is not offered, though another card of the agent has the same window", () => {
     const disabledLucky = (engine: NecreauxEngine) => {
       setSkills(engine, 0, ['Lucky', 'Precise', 'Plain 1']);
       engine.state.setFaceDown(id(engine, 'Lucky'), true);
     };
-    expect(offers(scenario(1, ['Guard Dog'], [1, 1, 6, 6], disabledLucky))).toEqual(['Precise']);
+    expect(abilitiesOffered(scenario(1, ['Guard Dog'], [1, 1, 6, 6], disabledLucky))).toEqual(['Precise']);
   });
 
   it('a loot-taking ability (Scrounger) is offered only while Monster Loot holds a card', () => {
@@ -506,14 +499,14 @@ describe('abilities offered', () => {
         engine.state.zone[id(engine, 'Medkit')] = Zone.loot;
       }
     };
-    expect(offers(scenario(1, ['Laser Pistol'], [], scrounger(false)))).toEqual([]);
-    expect(offers(scenario(1, ['Laser Pistol'], [], scrounger(true)))).toEqual(['Scrounger']);
+    expect(abilitiesOffered(scenario(1, ['Laser Pistol'], [], scrounger(false)))).toEqual([]);
+    expect(abilitiesOffered(scenario(1, ['Laser Pistol'], [], scrounger(true)))).toEqual(['Scrounger']);
   });
 
   it('a peek (Scout) is offered only while the adventure deck holds a card', () => {
     const scout = (engine: NecreauxEngine) => setSkills(engine, 0, ['Scout', 'Plain 1', 'Plain 2']);
-    expect(offers(scenario(1, [], [], scout))).toEqual([]);
-    expect(offers(scenario(1, ['Laser Pistol'], [], scout))).toEqual(['Scout']);
+    expect(abilitiesOffered(scenario(1, [], [], scout))).toEqual([]);
+    expect(abilitiesOffered(scenario(1, ['Laser Pistol'], [], scout))).toEqual(['Scout']);
   });
 
   it('a roll ability is offered for its own kind of roll, and only while the roll falls short', () => {
@@ -522,10 +515,10 @@ describe('abilities offered', () => {
       setSkills(engine, 0, ['Sharpshooter', 'Hacker', 'Ninja']);
       for (const name of ['Sharpshooter', 'Hacker', 'Ninja']) engine.state.charges[id(engine, name)] = 1;
     };
-    expect(offers(scenario(1, ['Guard Dog'], [1, 1, 6, 6], rollHelpers))).toEqual(['Sharpshooter']);
-    expect(offers(scenario(1, ['Guard Dog'], [6, 6], rollHelpers))).toEqual([]);
-    expect(offers(scenario(1, ['Tripwire'], [1, 1], rollHelpers), 9)).toEqual(['Ninja']);
-    expect(offers(scenario(1, ['Guard Checkpoint'], [1, 1], rollHelpers))).toEqual(['Hacker']);
+    expect(abilitiesOffered(scenario(1, ['Guard Dog'], [1, 1, 6, 6], rollHelpers))).toEqual(['Sharpshooter']);
+    expect(abilitiesOffered(scenario(1, ['Guard Dog'], [6, 6], rollHelpers))).toEqual([]);
+    expect(abilitiesOffered(scenario(1, ['Tripwire'], [1, 1], rollHelpers), 9)).toEqual(['Ninja']);
+    expect(abilitiesOffered(scenario(1, ['Guard Checkpoint'], [1, 1], rollHelpers))).toEqual(['Hacker']);
   });
 
   it("a roll ability's bonus adds its whole amount to the roll (Sharpshooter's +2 turns a 4 into a hit on CV 5)", () => {
@@ -546,8 +539,8 @@ describe('abilities offered', () => {
       engine.state.charges[id(engine, 'Medic')] = 1;
       if (disabled) engine.state.setFaceDown(id(engine, 'Plain 1'), true);
     };
-    expect(offers(scenario(1, ['Laser Pistol'], [], medic(false)))).toEqual([]);
-    expect(offers(scenario(1, ['Laser Pistol'], [], medic(true)))).toEqual(['Medic']);
+    expect(abilitiesOffered(scenario(1, ['Laser Pistol'], [], medic(false)))).toEqual([]);
+    expect(abilitiesOffered(scenario(1, ['Laser Pistol'], [], medic(true)))).toEqual(['Medic']);
   });
 
   it('destroying a card with nothing being resolved destroys a parasite on the team', () => {

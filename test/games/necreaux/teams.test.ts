@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Kind, Op } from '../../../src/games/necreaux/decisions.ts';
 import type { NecreauxEngine } from '../../../src/games/necreaux/rules.ts';
 import { Zone } from '../../../src/games/necreaux/state.ts';
-import { giveHeld, id, metric, outcome, plainScenario, play, setSkills, testStrategy, type Scenario } from './helpers.ts';
+import { abilitiesOffered, giveHeld, id, metric, outcome, plainScenario, play, setSkills, testStrategy, type Scenario } from './helpers.ts';
 
 /** Plain agents, this deck (top first) and this countdown. The rulebook's Sliding Wall is A-33, the second A-59. */
 const scenario = (agents: number, deck: readonly string[], dice: readonly number[], countdown: number, extra?: (engine: NecreauxEngine) => void): Scenario =>
@@ -173,13 +173,11 @@ describe("the lost team takes no part in the acting team's turn", () => {
   });
 
   it("the lost team's abilities are not offered in the acting team's combat", () => {
-    const offered: string[] = [];
-    play(
+    const offered = abilitiesOffered(
       split(['Guard Dog'], [4, 4], 1, (engine) => {
         setSkills(engine, 1, ['Martial Artist', 'Plain 1', 'Plain 2']);
         engine.state.charges[id(engine, 'Martial Artist')] = 1;
       }),
-      testStrategy({ useAbility: (view, ability) => (offered.push(view.name(view.abilityCard(ability))), false) }, 1),
     );
     expect(offered).toEqual([]);
   });
