@@ -831,7 +831,7 @@ describe('the Scientists, the Escape Shuttle and secret caches', () => {
       scenario(1, ['The Scientists', 'The Escape Shuttle', 'Secret Cache'], []),
       testStrategy({ useAbility: (view, ability) => view.abilityOp(ability) === Op.destroyCard }, 3),
     );
-    expect(game.state.zone[id(game.engine, 'The Escape Shuttle')]).toBe(Zone.held);
+    expect(['The Escape Shuttle', 'Secret Cache'].map((name) => game.state.zone[id(game.engine, name)])).toEqual([Zone.held, Zone.held]);
     expect(game.state.charges[id(game.engine, 'The Scientists')]).toBe(3);
   });
 
