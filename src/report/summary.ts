@@ -6,7 +6,7 @@ import { BEST_HEADING, BEST_NOTE, BEST_OF_EACH_STRATEGY_HEADING, BEST_OF_EACH_ST
 export function summaryMarkdown(results: ResultsFile): string {
   const sections = [
     `# ${inline(results.experiment.title)}`,
-    ...(results.experiment.description === '' ? [] : [inline(results.experiment.description)]),
+    inline(results.experiment.description),
     runFacts(results)
       .map((fact) => `- **${fact.label}:** ${inline(fact.value)}`)
       .join('\n'),

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { DiffGame } from '../../src/sim/diff.ts';
 import { GameWins } from '../../src/sim/game-wins.ts';
-import type { CellResult, ResultsFile } from '../../src/sim/results.ts';
+import type { CellResult, MetricResult, ResultsFile } from '../../src/sim/results.ts';
+import { meanInterval } from '../../src/sim/statistics.ts';
 
 /** The results fixtures written by test/fixtures/results/generate.ts. */
 export type FixtureName = 'necreaux-speed' | 'necreaux-single';
@@ -65,4 +66,21 @@ export function withStrategiesChosen(results: ResultsFile): ResultsFile {
     return { ...model, id: results.cells.length + index, params, strategy: 'adaptive', win: { rate: 0.9, lo: 0.886, hi: 0.912 } };
   });
   return { ...results, experiment: { ...results.experiment, varied: ['speed', 'agents', 'strategy'], choose: ['speed', 'strategy'] }, cells: [...fixed, ...adaptive] };
+}
+
+/** A metric's result as a cell publishes it, from each game's value, counted in bins of `binWidth` from `min` over `bins`. */
+export function metricOf(values: readonly number[], { min = 0, binWidth = 1, bins = 11, rateOf }: { min?: number; binWidth?: number; bins?: number; rateOf?: number } = {}): MetricResult {
+  const counts = new Array<number>(bins).fill(0);
+  let below = 0;
+  let above = 0;
+  for (const value of values) {
+    const bin = Math.floor((value - min) / binWidth);
+    if (bin < 0) below++;
+    else if (bin >= bins) above++;
+    else counts[bin]++;
+  }
+  const sum = values.reduce((total, value) => total + value, 0);
+  const sumSquares = values.reduce((total, value) => total + value * value, 0);
+  const histogram = { min, binWidth, counts, below, above };
+  return { ...meanInterval(values.length, sum, sumSquares), histogram, ...(rateOf === undefined ? {} : { rateOf }) };
 }

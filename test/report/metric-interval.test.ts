@@ -1,24 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { shownInterval } from '../../src/report/metric-interval.ts';
-import type { MetricResult } from '../../src/sim/results.ts';
-import { meanInterval, wilson } from '../../src/sim/statistics.ts';
-
-/** A metric's result as a cell publishes it, from each game's value, counted in bins of `binWidth` from `min` over `bins`. */
-function metricOf(values: readonly number[], { min = 0, binWidth = 1, bins = 11, rateOf }: { min?: number; binWidth?: number; bins?: number; rateOf?: number } = {}): MetricResult {
-  const counts = new Array<number>(bins).fill(0);
-  let below = 0;
-  let above = 0;
-  for (const value of values) {
-    const bin = Math.floor((value - min) / binWidth);
-    if (bin < 0) below++;
-    else if (bin >= bins) above++;
-    else counts[bin]++;
-  }
-  const sum = values.reduce((total, value) => total + value, 0);
-  const sumSquares = values.reduce((total, value) => total + value * value, 0);
-  const histogram = { min, binWidth, counts, below, above };
-  return { ...meanInterval(values.length, sum, sumSquares), histogram, ...(rateOf === undefined ? {} : { rateOf }) };
-}
+import { wilson } from '../../src/sim/statistics.ts';
+import { metricOf } from './fixtures.ts';
 
 describe('the interval a report shows for a metric (shownInterval)', () => {
   it('one game: its value, no interval, not a rate', () => {

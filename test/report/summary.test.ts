@@ -13,7 +13,8 @@ describe('summaryMarkdown', () => {
   const lines = summary.split('\n');
 
   it('heads the run with its experiment, game, seed, size, completeness and content', () => {
-    expect(lines[0]).toBe('# Necreaux: speed against team size');
+    expect(lines.slice(0, 4)).toEqual(['# Necreaux: speed against team size', '', 'How much harder each point of necro speed makes the game, by number of agents.', '']);
+    expect(summaryMarkdown(single).split('\n').slice(0, 3)).toEqual(['# Necreaux: standard game', '', '- **experiment:** necreaux-single']);
     expect(summary).toContain('- **experiment:** necreaux-speed');
     expect(summary).toContain('- **game:** necreaux');
     expect(summary).toContain('- **seed:** 20240611');
@@ -31,7 +32,8 @@ describe('summaryMarkdown', () => {
 
   it('has a row per cell with win, outcome and metric columns, every rate with its 95% CI', () => {
     expect(summary).toContain(
-      '| speed | agents | strategy | games | win % [95% CI] | overrun % [95% CI] | exhausted % [95% CI] | turn-limit % [95% CI] | score (mean ± CI) | turns (mean ± CI) | lossTurn (mean ± CI) |',
+      '| speed | agents | strategy | games | win % [95% CI] | overrun % [95% CI] | exhausted % [95% CI] | turn-limit % [95% CI] | score (mean ± CI) | turns (mean ± CI) | lossTurn (mean ± CI) |\n' +
+        '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n',
     );
     // Wilson intervals of 246, 169 and 81 games in 2,000.
     expect(summary).toContain('| 5 | 2 | greedy | 2,000 | 75.2% [73.3, 77.0] | 12.3% [10.9, 13.8] | 8.5% [7.3, 9.8] | 4.0% [3.3, 5.0] | 36.3 ± 0.4 |');
@@ -234,7 +236,7 @@ describe('summaryMarkdown', () => {
     const left = comparisons.filter(unplayed).length;
     expect(left).toBeGreaterThan(0);
     expect(text).toContain(`of ${17 - left} comparisons are significant`);
-    expect(text).toContain(`${left} more have no games both cells played.`);
+    expect(text).toContain(`played. ${left} more have no games both cells played.`);
     expect(text).toMatch(/^\| speed=6 vs speed=5 \(agents=2\) \| 0 \| — \| — \| — \| — \| — \|$/m);
   });
 
