@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { diffMarkdown } from '../../src/report/diff.ts';
 import { diffResults } from '../../src/sim/diff.ts';
-import type { CellResult } from '../../src/sim/results.ts';
+import type { CellResult, ResultsFile } from '../../src/sim/results.ts';
 import { fixtureGame, loadResults, withGameWins } from './fixtures.ts';
 
 const grid = loadResults('necreaux-speed');
@@ -10,6 +10,18 @@ const grid = loadResults('necreaux-speed');
 function neverWinning(cell: CellResult): CellResult {
   const zero = { rate: 0, lo: 0, hi: 0 };
   return { ...cell, win: zero, outcomes: { win: zero, overrun: zero, exhausted: zero, 'turn-limit': { rate: 1, lo: 1, hi: 1 } } };
+}
+
+/** The grid with 8 more cells, speeds 9 to 11: 20 in all. */
+function withTwentyCells(results: ResultsFile): ResultsFile {
+  const settings = [[9, 2], [9, 3], [9, 4], [10, 2], [10, 3], [10, 4], [11, 2], [11, 3]];
+  const more = settings.map(([speed, agents], index) => ({ ...results.cells[index], id: results.cells.length + index, params: { ...results.cells[index].params, speed, agents } }));
+  return { ...results, cells: [...results.cells, ...more] };
+}
+
+/** The line of the report that starts so. */
+function lineOf(text: string, start: string): string | undefined {
+  return text.split('\n').find((line) => line.startsWith(start));
 }
 
 describe('diffMarkdown', () => {
@@ -102,5 +114,50 @@ describe('diffMarkdown', () => {
     expect(text).toContain('Where the paired games are fewer than a run played, the change is over the paired games only');
     expect(text).toContain('matched cells moved in win rate** with all 11 changes taken together (Bonferroni: each at 99.5%; 1 with no games on a side has none)');
     expect(text).toContain('so the win rates of 11 of the 12 cells are compared game by game');
+  });
+
+  it('heads the tables with the settings cells are matched by, and says only what the runs hold', () => {
+    const text = diffMarkdown(diffResults(grid, grid, fixtureGame), 'old/results.json', 'new/results.json');
+    expect(lineOf(text, '- **before:**')).toBe(
+      '- **before:** old/results.json (playsim 0.9.0): experiment necreaux-speed; seed 20240611; games per cell 2,000; complete yes; content content/necreaux/cards.yaml: 14 rulebook, 88 estimated — estimates are not printed values',
+    );
+    expect(text).not.toContain('- **differences:**');
+    expect(text).toMatch(/\(Bonferroni: each at [\d.]+%\); 0 on its own/);
+    expect(text).not.toMatch(/Both runs used seed|different seeds|deal a seed's games differently/);
+    expect(lineOf(text, '| speed |')).toBe('| speed | agents | strategy | games before | games after | paired games | before % | after % | change [95% CI] | moved | moved with all cells together |');
+    const moved = diffMarkdown(diffResults(grid, { ...grid, cells: grid.cells.map((cell, index) => (index === 0 ? neverWinning(cell) : cell)) }, fixtureGame), 'before', 'after');
+    expect(moved.slice(moved.indexOf('## Other outcomes'))).toContain('\n| speed | agents | strategy | measure | before | after | change [95% CI] |\n');
+  });
+
+  it('names the outcomes and metrics only one run has', () => {
+    const withFled = { ...grid, outcomeNames: [...grid.outcomeNames, 'fled'], cells: grid.cells.map((cell) => ({ ...cell, outcomes: { ...cell.outcomes, fled: cell.outcomes.overrun } })) };
+    const withCards = { ...grid, metricNames: [...grid.metricNames, 'cards'], cells: grid.cells.map((cell) => ({ ...cell, metrics: { ...cell.metrics, cards: cell.metrics.turns } })) };
+    expect(lineOf(diffMarkdown(diffResults(withFled, withCards, fixtureGame), 'before', 'after'), '- **differences:**')).toBe('- **differences:** outcomes only before: fled; metrics only after: cards');
+    expect(lineOf(diffMarkdown(diffResults(withCards, withFled, fixtureGame), 'before', 'after'), '- **differences:**')).toBe('- **differences:** outcomes only after: fled; metrics only before: cards');
+  });
+
+  it('says how many would move by chance with a decimal below 20 cells, and nothing of other measures when a cell has none', () => {
+    const twenty = withTwentyCells(grid);
+    expect(diffMarkdown(diffResults(twenty, twenty, fixtureGame), 'before', 'after')).toContain('(about 1 would by chance alone when nothing changed)');
+    const winOnly = { ...grid, outcomeNames: ['win'], metricNames: [], cells: grid.cells.map((cell) => ({ ...cell, outcomes: { win: cell.win }, metrics: {} })) };
+    expect(diffMarkdown(diffResults(winOnly, winOnly, fixtureGame), 'before', 'after')).toContain('0 in win rate or another outcome or metric. Each change is after minus before.');
+  });
+
+  it('shows no win rate for the run whose cell has no games, before as after', () => {
+    const before = { ...grid, complete: false, cells: grid.cells.map((cell, index) => (index === 0 ? { ...cell, games: 0, complete: false } : cell)) };
+    const text = diffMarkdown(diffResults(before, grid, fixtureGame), 'before', 'after');
+    expect(text).toMatch(/^\| 5 \| 2 \| greedy \| 0 \(stopped\) \| 2,000 \| — \| — \| [\d.]+% \| — \(no games on a side\) \| no \| no \|$/m);
+  });
+
+  it("shows a mean from 100 up without decimals when its interval needs none, by the larger of the two means", () => {
+    const withTurns = (mean: number) => ({ ...grid, cells: grid.cells.map((cell) => ({ ...cell, metrics: { ...cell.metrics, turns: { ...cell.metrics.turns, mean, sd: 100, n: 20000 } } })) });
+    const text = diffMarkdown(diffResults(withTurns(95), withTurns(105), fixtureGame), 'before', 'after');
+    expect(text).toMatch(/^\| 5 \| 2 \| greedy \| turns \(mean\) \| 95 \| 105 \| \+10 \[8, 12\] \|$/m);
+  });
+
+  it('lists the cells only the later run has', () => {
+    const text = diffMarkdown(diffResults(grid, withTwentyCells(grid), fixtureGame), 'before', 'after');
+    expect(text).toContain('## Cells in only one run\n\n- only after: speed=9, agents=2, strategy=greedy\n');
+    expect(text.match(/^- only after: /gm)).toHaveLength(8);
   });
 });
