@@ -124,7 +124,7 @@ function outcomeText(cell: CellResult, name: string): string {
  * fewer games than the cell played; null when every game records every metric.
  */
 export function partialMetricsNote(results: ResultsFile): string | null {
-  const partial = results.metricNames.filter((name) => results.cells.some((cell) => (cell.metrics[name]?.n ?? cell.games) < cell.games));
+  const partial = results.metricNames.filter((name) => results.cells.some((cell) => cell.metrics[name].n < cell.games));
   if (partial.length === 0) return null;
   const [names, verb, pronoun] = partial.length === 1 ? [partial[0], 'is', 'it'] : [partial.join(', '), 'are', 'them'];
   return `${names} ${verb} averaged over the games that record ${pronoun}, fewer than a cell's games (see the game's metric descriptions in playsim list).`;
@@ -181,8 +181,7 @@ export function cellGames(cell: CellResult): string {
 }
 
 function metricText(cell: CellResult, name: string): string {
-  const metric = cell.metrics[name];
-  return metric === undefined || cell.games === 0 ? NO_GAMES : meanWithCi(metric, cell.games);
+  return cell.games === 0 ? NO_GAMES : meanWithCi(cell.metrics[name], cell.games);
 }
 
 export const BEST_HEADING = 'Best choices';
@@ -286,7 +285,7 @@ export function comparisonsNote(results: ResultsFile): string {
   const significance = significanceNote(results.comparisons);
   const metrics = comparedMetrics(results);
   if (metrics.length === 0) return significance;
-  const measured = results.comparisons.flatMap((comparison) => metrics.filter((name) => comparison.games > 0 && (comparison.metrics?.[name]?.n ?? 0) > 0)).length;
+  const measured = results.comparisons.flatMap((comparison) => metrics.filter((name) => comparison.games > 0 && comparison.metrics![name].n > 0)).length;
   const byChance = measured / 20;
   return (
     `${significance} ${METRIC_DIFFERENCES_NOTE} Each interval is at 95% on its own: of the ${count(measured)} metric ` +
@@ -320,8 +319,7 @@ function differenceHeader(name: string): string {
 }
 
 function differenceText(comparison: PairedComparison, name: string): string {
-  const difference = comparison.metrics?.[name];
-  return difference === undefined || comparison.games === 0 ? NO_GAMES : meanDifferenceWithCi(difference, comparison.games);
+  return comparison.games === 0 ? NO_GAMES : meanDifferenceWithCi(comparison.metrics![name], comparison.games);
 }
 
 /**

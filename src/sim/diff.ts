@@ -193,7 +193,7 @@ function rateChange(rateBefore: number, gamesBefore: number, rateAfter: number, 
 
 function outcomeChanges(before: CellResult, after: CellResult, outcomes: readonly string[]): MeasureChange[] {
   return outcomes.map((name) => {
-    const [rateBefore, rateAfter] = [before.outcomes[name]?.rate ?? 0, after.outcomes[name]?.rate ?? 0];
+    const [rateBefore, rateAfter] = [before.outcomes[name].rate, after.outcomes[name].rate];
     return { measure: name, kind: 'rate', before: rateBefore, after: rateAfter, change: rateChange(rateBefore, before.games, rateAfter, after.games) } as const;
   });
 }

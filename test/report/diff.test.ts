@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { diffMarkdown } from '../../src/report/diff.ts';
 import { diffResults } from '../../src/sim/diff.ts';
 import type { CellResult, ResultsFile } from '../../src/sim/results.ts';
-import { fixtureGame, loadResults, withGameWins } from './fixtures.ts';
+import { fixtureGame, loadResults, withGameWins, withMetricNames } from './fixtures.ts';
 
 const grid = loadResults('necreaux-speed');
 
@@ -131,7 +131,7 @@ describe('diffMarkdown', () => {
 
   it('names the outcomes and metrics only one run has', () => {
     const withFled = { ...grid, outcomeNames: [...grid.outcomeNames, 'fled'], cells: grid.cells.map((cell) => ({ ...cell, outcomes: { ...cell.outcomes, fled: cell.outcomes.overrun } })) };
-    const withCards = { ...grid, metricNames: [...grid.metricNames, 'cards'], cells: grid.cells.map((cell) => ({ ...cell, metrics: { ...cell.metrics, cards: cell.metrics.turns } })) };
+    const withCards = withMetricNames(grid, [...grid.metricNames, 'cards']);
     expect(lineOf(diffMarkdown(diffResults(withFled, withCards, fixtureGame), 'before', 'after'), '- **differences:**')).toBe('- **differences:** outcomes only before: fled; metrics only after: cards');
     expect(lineOf(diffMarkdown(diffResults(withCards, withFled, fixtureGame), 'before', 'after'), '- **differences:**')).toBe('- **differences:** outcomes only after: fled; metrics only before: cards');
   });

@@ -84,3 +84,22 @@ export function metricOf(values: readonly number[], { min = 0, binWidth = 1, bin
   const histogram = { min, binWidth, counts, below, above };
   return { ...meanInterval(values.length, sum, sumSquares), histogram, ...(rateOf === undefined ? {} : { rateOf }) };
 }
+
+/** "m1", "m2" ... as many metric names as asked. */
+export function numberedMetrics(count: number): string[] {
+  return Array.from({ length: count }, (_, index) => `m${index + 1}`);
+}
+
+/**
+ * The results with these metrics in every cell and comparison, as a results file holds them: one the results have
+ * keeps its values, a new one is a copy of `turns`.
+ */
+export function withMetricNames(results: ResultsFile, metricNames: readonly string[]): ResultsFile {
+  const pick = <T>(metrics: Readonly<Record<string, T>>) => Object.fromEntries(metricNames.map((name) => [name, metrics[name] ?? metrics.turns]));
+  return {
+    ...results,
+    metricNames: [...metricNames],
+    cells: results.cells.map((cell) => ({ ...cell, metrics: pick(cell.metrics) })),
+    comparisons: results.comparisons.map((comparison) => (comparison.metrics === undefined ? comparison : { ...comparison, metrics: pick(comparison.metrics) })),
+  };
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildCharts } from '../../src/report/charts.ts';
 import { reportHtml } from '../../src/report/html.ts';
-import { loadResults, withStrategiesChosen } from './fixtures.ts';
+import { loadResults, numberedMetrics, withMetricNames, withStrategiesChosen } from './fixtures.ts';
 
 const grid = loadResults('necreaux-speed');
 
@@ -63,8 +63,7 @@ describe('reportHtml', () => {
 
   it('adds a table of every metric when the cell table cannot hold them all', () => {
     expect(html).not.toContain('All metrics');
-    const cells = grid.cells.map((cell) => ({ ...cell, metrics: { ...cell.metrics, rounds: cell.metrics.turns } }));
-    const wider = reportHtml({ ...grid, metricNames: [...grid.metricNames, 'rounds'], cells }, charts);
+    const wider = reportHtml(withMetricNames(grid, [...grid.metricNames, 'rounds']), charts);
     expect(wider).toContain('<h2>All metrics (mean ± 95% CI)</h2>');
     expect(wider).toContain('<th scope="col">rounds</th>');
     expect(wider.match(/<td>greedy<\/td>/g)).toHaveLength(2 * grid.cells.length);
@@ -72,18 +71,14 @@ describe('reportHtml', () => {
 
   it('adds a table of every metric difference of the comparisons when their table cannot hold them all', () => {
     expect(html).not.toContain('All metric differences');
-    const comparisons = grid.comparisons.map((comparison) => ({ ...comparison, metrics: { ...comparison.metrics, rounds: comparison.metrics!.turns } }));
-    const cells = grid.cells.map((cell) => ({ ...cell, metrics: { ...cell.metrics, rounds: cell.metrics.turns } }));
-    const wider = reportHtml({ ...grid, metricNames: [...grid.metricNames, 'rounds'], cells, comparisons }, charts);
+    const wider = reportHtml(withMetricNames(grid, [...grid.metricNames, 'rounds']), charts);
     const section = wider.slice(wider.indexOf('<h2>All metric differences (first minus second, mean ± 95% CI)</h2>'), wider.indexOf('<footer>'));
     expect(section).toContain('<th scope="col">comparison</th><th scope="col">score</th><th scope="col">turns</th><th scope="col">lossTurn</th><th scope="col">rounds</th>');
     expect(section.match(/<td>speed=6 vs speed=5 \(agents=2\)<\/td>/g)).toHaveLength(1);
   });
 
   it('splits a table of more than 12 metrics into several', () => {
-    const metricNames = Array.from({ length: 13 }, (_, index) => `m${index + 1}`);
-    const cells = grid.cells.map((cell) => ({ ...cell, metrics: Object.fromEntries(metricNames.map((name) => [name, cell.metrics.turns])) }));
-    const wide = reportHtml({ ...grid, metricNames, cells }, charts);
+    const wide = reportHtml(withMetricNames(grid, numberedMetrics(13)), charts);
     const section = wide.slice(wide.indexOf('<h2>All metrics'));
     expect(section.match(/<th scope="col">strategy<\/th>/g)?.length).toBeGreaterThanOrEqual(2);
     expect(wide.match(/<td>greedy<\/td>/g)).toHaveLength(3 * grid.cells.length);

@@ -3,7 +3,7 @@ import { levelPercent, meanDifferenceWithCi, percentagePointsWithCi, percentWith
 import { summaryMarkdown } from '../../src/report/summary.ts';
 import { bonferroniLevel, pairedDifference, wilson } from '../../src/sim/statistics.ts';
 import type { MetricResult } from '../../src/sim/results.ts';
-import { loadResults, withGameWins, withPrintedContentOnly, withProvenance, withStrategiesChosen } from './fixtures.ts';
+import { loadResults, numberedMetrics, withGameWins, withMetricNames, withPrintedContentOnly, withProvenance, withStrategiesChosen } from './fixtures.ts';
 
 const grid = loadResults('necreaux-speed');
 const single = loadResults('necreaux-single');
@@ -49,9 +49,9 @@ describe('summaryMarkdown', () => {
 
   it('shows every metric in a table of its own only when the cell table cannot hold them all', () => {
     expect(summary).not.toContain('## All metrics');
-    const metricNames = [...grid.metricNames, 'rounds'];
-    const cells = grid.cells.map((cell, index) => ({ ...cell, metrics: { ...cell.metrics, rounds: { ...cell.metrics.turns, mean: 10 + index } } }));
-    const text = summaryMarkdown({ ...grid, metricNames, cells });
+    const wider = withMetricNames(grid, [...grid.metricNames, 'rounds']);
+    const cells = wider.cells.map((cell, index) => ({ ...cell, metrics: { ...cell.metrics, rounds: { ...cell.metrics.turns, mean: 10 + index } } }));
+    const text = summaryMarkdown({ ...wider, cells });
     expect(text).toContain('## All metrics (mean ± 95% CI)\n\n| speed | agents | strategy | score | turns | lossTurn | rounds |');
     expect(text).toMatch(/^\| 5 \| 2 \| greedy \| 36\.3 ± 0\.4 \| .* \| 10\.0 ± [\d.]+ \|$/m);
     expect(text.indexOf('## All metrics')).toBeLessThan(text.indexOf('## Paired comparisons'));
@@ -73,9 +73,8 @@ describe('summaryMarkdown', () => {
   });
 
   it('splits the metrics into tables of at most 12, each metric once, in order (Doomed Run has 35)', () => {
-    const metricNames = Array.from({ length: 26 }, (_, index) => `m${index + 1}`);
-    const cells = grid.cells.map((cell) => ({ ...cell, metrics: Object.fromEntries(metricNames.map((name) => [name, cell.metrics.turns])) }));
-    const text = summaryMarkdown({ ...grid, metricNames, cells });
+    const metricNames = numberedMetrics(26);
+    const text = summaryMarkdown(withMetricNames(grid, metricNames));
     const section = text.slice(text.indexOf('## All metrics'), text.indexOf('## Paired comparisons'));
     const headers = section.split('\n').filter((line) => line.startsWith('| speed |'));
     expect(headers.map((line) => line.split(' | ').length - 3)).toEqual([12, 12, 2]);
@@ -171,10 +170,10 @@ describe('summaryMarkdown', () => {
   });
 
   it('shows every metric difference in tables of at most 12 when the comparisons table cannot hold them all', () => {
-    const metricNames = Array.from({ length: 14 }, (_, index) => `m${index + 1}`);
-    const cells = grid.cells.map((cell) => ({ ...cell, metrics: Object.fromEntries(metricNames.map((name) => [name, cell.metrics.turns])) }));
-    const comparisons = grid.comparisons.map((comparison) => ({ ...comparison, metrics: Object.fromEntries(metricNames.map((name, m) => [name, { ...comparison.metrics!.turns, mean: m }])) }));
-    const text = summaryMarkdown({ ...grid, metricNames, cells, comparisons });
+    const metricNames = numberedMetrics(14);
+    const wide = withMetricNames(grid, metricNames);
+    const comparisons = wide.comparisons.map((comparison) => ({ ...comparison, metrics: Object.fromEntries(metricNames.map((name, m) => [name, { ...comparison.metrics!.m1, mean: m }])) }));
+    const text = summaryMarkdown({ ...wide, comparisons });
     const section = text.slice(text.indexOf('## All metric differences (first minus second, mean ± 95% CI)'));
     const headers = section.split('\n').filter((line) => line.startsWith('| comparison |'));
     expect(headers.map((line) => line.slice(2, -2).split(' | ').slice(1))).toEqual([metricNames.slice(0, 12), metricNames.slice(12)]);

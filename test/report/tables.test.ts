@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bestOfEachStrategyTable, bestTable, cellTable, comparisonsNote, comparisonTable, outcomeTables, partialMetricsNote, runFacts, significanceNote } from '../../src/report/tables.ts';
 import type { CellResult, PairedComparison, ResultsFile } from '../../src/sim/results.ts';
-import { loadResults, withStrategiesChosen } from './fixtures.ts';
+import { loadResults, numberedMetrics, withMetricNames, withStrategiesChosen } from './fixtures.ts';
 
 /** The tables and facts the summary and the HTML report are made of, tested one by one on edges the whole summary does not reach. */
 
@@ -14,14 +14,6 @@ function fact(results: ResultsFile, label: string): string | undefined {
 
 function withCells(results: ResultsFile, change: (cell: CellResult) => CellResult): ResultsFile {
   return { ...results, cells: results.cells.map(change) };
-}
-
-/** The grid's cells and comparisons with `count` metrics, m1 ... mN, each a copy of `turns`. */
-function withMetrics(results: ResultsFile, count: number): ResultsFile {
-  const metricNames = Array.from({ length: count }, (_, index) => `m${index + 1}`);
-  const cells = results.cells.map((cell) => ({ ...cell, metrics: Object.fromEntries(metricNames.map((name) => [name, cell.metrics.turns])) }));
-  const comparisons = results.comparisons.map((comparison) => ({ ...comparison, metrics: Object.fromEntries(metricNames.map((name) => [name, comparison.metrics!.turns])) }));
-  return { ...results, metricNames, cells, comparisons };
 }
 
 /** The grid's comparisons repeated until there are `count` of them. */
@@ -70,7 +62,7 @@ describe('the run facts', () => {
 
 describe('the cell table', () => {
   it("shows a game's first 3 metrics, however many it has", () => {
-    expect(cellTable(withMetrics(grid, 5)).header.slice(-4)).toEqual(['turn-limit % [95% CI]', 'm1 (mean ± CI)', 'm2 (mean ± CI)', 'm3 (mean ± CI)']);
+    expect(cellTable(withMetricNames(grid, numberedMetrics(5))).header.slice(-4)).toEqual(['turn-limit % [95% CI]', 'm1 (mean ± CI)', 'm2 (mean ± CI)', 'm3 (mean ± CI)']);
   });
 
   it('shows up to 4 outcomes besides the win, leaving more to tables of their own', () => {
@@ -82,9 +74,8 @@ describe('the cell table', () => {
     expect(outcomeTables(fiveOthers)).toHaveLength(1);
   });
 
-  it('notes no partial metric for a cell that does not hold the metric at all (results of a game before it had it)', () => {
-    const scoreOnly = { ...grid, metricNames: ['score'] };
-    expect(partialMetricsNote(withCells(scoreOnly, ({ metrics: _metrics, ...cell }) => ({ ...cell, metrics: {} })))).toBeNull();
+  it('notes the metrics some games leave unrecorded, and only them', () => {
+    expect(partialMetricsNote({ ...grid, metricNames: ['score', 'turns'] })).toBeNull();
     expect(partialMetricsNote({ ...grid, metricNames: ['score', 'lossTurn'] })).toBe(
       "lossTurn is averaged over the games that record it, fewer than a cell's games (see the game's metric descriptions in playsim list).",
     );
@@ -108,7 +99,7 @@ describe('the best choices', () => {
 
 describe('the comparisons', () => {
   it("show the first 3 metrics' differences, however many the comparisons hold", () => {
-    expect(comparisonTable(withMetrics(grid, 5)).header.slice(4)).toEqual(['m1 difference (mean ± CI)', 'm2 difference (mean ± CI)', 'm3 difference (mean ± CI)']);
+    expect(comparisonTable(withMetricNames(grid, numberedMetrics(5))).header.slice(4)).toEqual(['m1 difference (mean ± CI)', 'm2 difference (mean ± CI)', 'm3 difference (mean ± CI)']);
   });
 
   it('show no metric differences unless every comparison holds them', () => {
@@ -120,10 +111,10 @@ describe('the comparisons', () => {
   it('say how many would be significant by chance, with a decimal below 10', () => {
     expect(significanceNote(comparisonsOf(199))).toMatch(/; about 9\.9 would be by chance alone/);
     expect(significanceNote(comparisonsOf(200))).toMatch(/; about 10 would be by chance alone/);
-    expect(comparisonsNote(withMetrics({ ...grid, comparisons: comparisonsOf(20) }, 10))).toMatch(
+    expect(comparisonsNote(withMetricNames({ ...grid, comparisons: comparisonsOf(20) }, numberedMetrics(10)))).toMatch(
       /of the 200 metric differences, about 10 would exclude 0 by chance alone/,
     );
-    expect(comparisonsNote(withMetrics(grid, 11))).toMatch(/of the 187 metric differences, about 9\.3 would exclude 0 by chance alone/);
+    expect(comparisonsNote(withMetricNames(grid, numberedMetrics(11)))).toMatch(/of the 187 metric differences, about 9\.3 would exclude 0 by chance alone/);
   });
 
   it('count the comparisons of no games apart, after the sentence on the interval', () => {
