@@ -127,6 +127,25 @@ describe('experiment plans', () => {
     await expect(plan({ grid: { target: { from: 1, to: MAX_CELLS } } })).rejects.not.toThrow(/cells; at most/);
   });
 
+  it('takes a range in steps, counting its values as it expands them', async () => {
+    const { cells } = await plan({ grid: { target: { from: 2, to: 8, step: 3 } } });
+    expect(cells.map((cell) => cell.settings.target)).toEqual([2, 5, 8]);
+    await expect(plan({ grid: { target: { from: 1, to: 2 * MAX_CELLS + 1, step: 2 } } })).rejects.toThrow(/they make 10,001 cells/);
+  });
+
+  it('compares two written-out specs of one strategy as strategies, having no grid parameter to name', async () => {
+    const { pairs } = await plan({ strategies: [`${PARAMETRIC}:k=2`, `${PARAMETRIC}:k=3,j=2`] });
+    expect(pairs).toEqual([[1, 0, 'strategy']]);
+  });
+
+  it('refuses a setting that changes only what a replay narrates, fixed or varied', async () => {
+    const doomedRun = await loadGame('doomedrun');
+    const problem = (fields: Record<string, unknown>) => planExperiment(experimentSchema.parse({ name: 'x', title: 'x', game: 'doomedrun', ...fields }), doomedRun, 'x.yaml');
+    const narrates = 'detail changes only what a replay narrates, not the games played; give it to playsim replay doomedrun';
+    await expect(problem({ settings: { detail: true } })).rejects.toThrow(new InputError(`x.yaml: field settings.detail: ${narrates}`));
+    await expect(problem({ grid: { detail: [false, true] } })).rejects.toThrow(new InputError(`x.yaml: field grid.detail: ${narrates}`));
+  });
+
   it('refuses a grid value or strategy listed twice (the same cell played twice)', async () => {
     await expect(plan({ grid: { target: [5, 5] } })).rejects.toThrow(/x.yaml: field grid.target: 5 is listed twice/);
     await expect(plan({ strategies: ['always', 'always'] })).rejects.toThrow(/x.yaml: field strategies: "always" is listed twice/);
@@ -244,6 +263,12 @@ describe('experiment plans', () => {
       const latin1 = Buffer.concat([Buffer.from(`name: latin\n${header}description: caf`), Buffer.from([0xe9]), Buffer.from('\n')]);
       expect(read('latin.yaml', latin1)).toThrow(new InputError(`${join(dir, 'latin.yaml')}: cannot read experiment file: not UTF-8 text at line 4`));
     });
+  });
+
+  it('refuses a file whose name field is not its file name, which reports and merges go by', () => {
+    const path = join(tempDir('playsim-name-'), 'speeds.yaml');
+    writeFileSync(path, `name: levels\ntitle: x\ngame: ${COIN}\n`);
+    expect(() => readExperimentFile(path)).toThrow(new InputError(`${path}: field name: "levels" must match the file name "speeds"`));
   });
 
   it('says when a path the file names is missing from the working directory but lies beside the file', async () => {
