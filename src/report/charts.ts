@@ -200,7 +200,7 @@ export function winRate(results: ResultsFile, request: Request<'winRate'>): TopL
  */
 export function mean(results: ResultsFile, request: Request<'mean'>): TopLevelSpec {
   requireMetric(results, request.metric);
-  const measured = results.cells.filter((cell) => (cell.metrics[request.metric]?.n ?? 0) > 0);
+  const measured = results.cells.filter((cell) => cell.metrics[request.metric].n > 0);
   const rows = (lines: Lines) => measured.map((cell) => ({ ...lineFields(cell, lines), ...meanFields(cell, request.metric) }));
   const rateOf = sharedRateOf(measured, request.metric);
   const scale = rateOf === null ? { zero: false } : { domain: [0, rateOf] };
@@ -354,10 +354,10 @@ export function heatmap(results: ResultsFile, request: Request<'heatmap'>): TopL
 export function outcomes(results: ResultsFile, request: Request<'outcomes'>): TopLevelSpec {
   requireSetting(results, request.x);
   const panels = otherVaried(results, [request.x]);
-  const shown = results.outcomeNames.filter((outcome) => results.cells.some((cell) => (cell.outcomes[outcome]?.rate ?? 0) > 0));
+  const shown = results.outcomeNames.filter((outcome) => results.cells.some((cell) => cell.outcomes[outcome].rate > 0));
   const rows = results.cells.flatMap((cell) =>
     shown.map((outcome, order) => {
-      const { rate, lo, hi } = cell.outcomes[outcome] ?? { rate: 0, lo: 0, hi: 0 };
+      const { rate, lo, hi } = cell.outcomes[outcome];
       return { ...cellFields(cell, panels), games: cell.games, outcome, order, rate, lo, hi };
     }),
   );

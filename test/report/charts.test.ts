@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { barStep, buildChart, buildCharts, chartName, defaultCharts, histogramWidth, panelColumns } from '../../src/report/charts.ts';
 import { renderSvg } from '../../src/report/render.ts';
 import { comparisonParts, meanDifferenceWithCi, percentagePointsWithCi } from '../../src/report/format.ts';
-import type { ChartRequest } from '../../src/sim/results.ts';
+import type { ChartRequest, ResultsFile } from '../../src/sim/results.ts';
 import { wilson } from '../../src/sim/statistics.ts';
-import { loadResults, withPrintedContentOnly, withProvenance } from './fixtures.ts';
+import { loadResults, withMetricNames, withPrintedContentOnly, withProvenance, withStrategiesChosen } from './fixtures.ts';
 
 const grid = loadResults('necreaux-speed');
 const single = loadResults('necreaux-single');
@@ -98,6 +98,27 @@ describe('chart specs', () => {
     });
   });
 
+  it('name a chart asked for again by its count: -2, -3 ...', () => {
+    const thrice = { ...grid, experiment: { ...grid.experiment, charts: [grid.experiment.charts[0], grid.experiment.charts[0], grid.experiment.charts[0]] } };
+    expect(buildCharts(thrice).map((chart) => chart.name)).toEqual(['win-rate-speed-by-agents', 'win-rate-speed-by-agents-2', 'win-rate-speed-by-agents-3']);
+  });
+
+  it("draw by default only the distributions of metrics the game has", () => {
+    const noCharts = { ...grid, experiment: { ...grid.experiment, charts: [] } };
+    expect(defaultCharts(withMetricNames(noCharts, ['score', 'lossTurn'])).filter((request) => request.type === 'distribution')).toEqual([{ type: 'distribution', metric: 'score', x: 'speed' }]);
+  });
+
+  it('are none only when no cell has a game', () => {
+    const played = (games: (id: number) => number) => ({
+      ...grid,
+      complete: false,
+      cells: grid.cells.map((cell) => ({ ...cell, games: games(cell.id) })),
+      comparisons: grid.comparisons.map((comparison) => (games(comparison.a) === 0 || games(comparison.b) === 0 ? { ...comparison, games: 0 } : comparison)),
+    });
+    expect(buildCharts(played(() => 0))).toEqual([]);
+    expect(buildCharts(played((id) => (id === 0 ? 0 : 2000)))).toHaveLength(grid.experiment.charts.length);
+  });
+
   it('refuse an unknown setting or metric', () => {
     expect(() => buildChart(grid, { type: 'winRate', x: 'sped' })).toThrow(/"sped" is not a setting/);
     expect(() => buildChart(grid, { type: 'distribution', metric: 'points', x: 'speed' })).toThrow(/"points" is not a metric/);
@@ -124,6 +145,12 @@ describe('winRate', () => {
     const unplayed = comparisons.filter((comparison) => comparison.games === 0 && comparison.varied === 'speed').length;
     expect(unplayed).toBeGreaterThan(0);
     expect(paired.match(/"games":/g)).toHaveLength(grid.comparisons.filter((comparison) => comparison.varied === 'speed').length - unplayed);
+  });
+
+  it('draws one line, named by its x axis alone, when nothing else varies', () => {
+    const spec = buildChart(single, { type: 'winRate', x: 'strategy' }) as { title: { text: string }; encoding: { color?: unknown } };
+    expect(spec.title.text).toBe('Win rate by strategy');
+    expect(spec.encoding.color).toBeUndefined();
   });
 
   it('splits into series by the other varied settings when no colour is given', () => {
@@ -214,6 +241,10 @@ describe('stages', () => {
       { stage: 2, metric: 'lossTurn', value: lossTurn.mean, lo: lossTurn.lo, hi: lossTurn.hi, n: lossTurn.n, group: 'agents=2', panel: 'speed=5' },
     ]);
     expect(chartName(request)).toBe('mean-turns-to-lossTurn-by-phase-and-agents');
+  });
+
+  it('refuses an unknown setting as its colour', () => {
+    expect(() => buildChart(grid, { ...request, color: 'agent' })).toThrow(/"agent" is not a setting/);
   });
 
   it('leaves out a stage of a cell where its metric applied to no game, and refuses an unknown metric', () => {
@@ -323,6 +354,18 @@ describe('distribution', () => {
     expect(grid.cells.some((cell) => cell.metrics.lossTurn.n < cell.games)).toBe(true);
     expect(yTitle('lossTurn')).toBe('share of games recording lossTurn');
     expect(yTitle('score')).toBe('share of games');
+  });
+
+  it('says a metric is a share of the games recording it when any cell has games without it', () => {
+    const cells = grid.cells.map((cell, index) => (index === 0 ? { ...cell, metrics: { ...cell.metrics, lossTurn: { ...cell.metrics.lossTurn, n: cell.games } } } : cell));
+    const spec = buildChart({ ...grid, cells }, { type: 'distribution', metric: 'lossTurn', x: 'speed' }) as { spec: { encoding: { y: { title: string } } } };
+    expect(spec.spec.encoding.y.title).toBe('share of games recording lossTurn');
+  });
+
+  it('has no column headers when nothing but its x axis varies', () => {
+    const spec = buildChart(single, { type: 'distribution', metric: 'score', x: 'strategy' }) as { facet: { row: unknown; column?: unknown } };
+    expect(spec.facet.row).toBeDefined();
+    expect(spec.facet.column).toBeUndefined();
   });
 
   it('draws each panel under the headers of its row and column value', async () => {
@@ -454,7 +497,7 @@ async function renderedPanels(spec: TopLevelSpec) {
 
 describe('line charts with a third varied setting', () => {
   /** The grid's cells once per value of a made-up setting `fire`, which varies too. */
-  const withFire = (fires: number[]) => ({
+  const withFire = (fires: number[]): ResultsFile => ({
     ...grid,
     experiment: { ...grid.experiment, varied: [...grid.experiment.varied, 'fire'] },
     cells: fires.flatMap((fire, f) => grid.cells.map((cell) => ({ ...cell, id: cell.id + 1000 * f, params: { ...cell.params, fire } }))),
@@ -468,6 +511,14 @@ describe('line charts with a third varied setting', () => {
     expect(spec.facet).toBeUndefined();
     expect(spec.encoding.color.title).toBe('agents, fire');
     compileStrictly(spec as TopLevelSpec);
+  });
+
+  it('keep every line in one chart when they are exactly as many as the colours', () => {
+    const fires = withFire([1, 2, 3, 4, 5]);
+    const twoSpeeds = { ...fires, cells: fires.cells.filter((cell) => cell.params.speed === 5 || cell.params.speed === 6) };
+    const spec = buildChart(twoSpeeds, { type: 'winRate', x: 'agents', color: 'fire' }) as { facet?: unknown; encoding: { color: { title: string } } };
+    expect(spec.facet).toBeUndefined();
+    expect(spec.encoding.color.title).toBe('fire, speed');
   });
 
   it('put the third setting into panels when the lines would outnumber the colours', () => {
@@ -589,6 +640,11 @@ describe('charts over a strategy parameter', () => {
     const rows = spec.data.values;
     expect(rows).toHaveLength(results.cells.length);
     expect(new Set(rows.map((row) => row.group))).toEqual(new Set(results.cells.map((cell) => `agents=${cell.params.agents}`)));
+  });
+
+  it('draw only the cells whose strategy has the parameter when the strategy is the colour', () => {
+    const spec = buildChart(withStrategiesChosen(grid), { type: 'winRate', x: 'speed', color: 'strategy' });
+    expect(dataOf(spec)).toHaveLength(grid.cells.length);
   });
 });
 
