@@ -799,7 +799,7 @@ describe('The Final Realm', () => {
     expect(offered).not.toContain(realm0);
   });
 
-  it('with the Company full, the Party pick offers a Warden of Realms 1-5 alongside it, none recalled, but not the current Warden', () => {
+  it.each([1, 5])('with the Company full, the Party pick offers a Warden of Realm %i alongside it, none recalled, but not the current Warden', (realm) => {
     let offered: number[] = [];
     const strategy = scripted({ [CampaignDecision.party]: (view) => {
       if (offered.length === 0) offered = Array.from(view.options.subarray(0, view.count));
@@ -808,11 +808,11 @@ describe('The Final Realm', () => {
     const run = startedRun({ strategy });
     const old = adventurer(run, 'rogue');
     run.camp.where[old] = Where.warden;
-    run.camp.wardenOf[old] = 3;
-    // No Warden was chosen after Realm 6 (fewer than 5 living then): Realm 5's is still the current one.
+    run.camp.wardenOf[old] = realm;
+    // No Warden was chosen after Realm 6 (fewer than 5 living then): Realm 4's is still the current one.
     const current = adventurer(run, 'beastmaster');
     run.camp.where[current] = Where.warden;
-    run.camp.wardenOf[current] = 5;
+    run.camp.wardenOf[current] = 4;
     run.camp.warden = current;
     expect(run.camp.fieldable()).toBeGreaterThanOrEqual(4);
     run.camp.realm = 7;
@@ -820,6 +820,34 @@ describe('The Final Realm', () => {
     expect(offered).toContain(old);
     expect(offered).not.toContain(current);
     expect(strategy.asked).not.toContain(CampaignDecision.recall);
+  });
+
+  it('before the Final Realm, a replacement comes from the Company only, not from the Wardens', () => {
+    const strategy = scripted({});
+    const run = startedRun({ strategy });
+    run.setUpRealm(3);
+    const [warden, reserve] = Array.from(run.camp.where).flatMap((where, a) => (where === Where.company ? [a] : []));
+    run.camp.where[warden] = Where.warden;
+    run.camp.wardenOf[warden] = 1;
+    exhaustBoard(run, 0);
+    run.buryDead();
+    expect(run.camp.fieldable()).toBe(4);
+    strategy.asked.length = 0;
+    expect(run.replaceDead()).toBe(true);
+    // One candidate, the Company's last member: nothing to ask.
+    expect(strategy.asked).not.toContain(CampaignDecision.replacement);
+    expect(run.camp.party[0]).toBe(reserve);
+    expect(run.camp.where[warden]).toBe(Where.warden);
+  });
+
+  it('an empty seat is no death: burying the dead again counts none', () => {
+    const run = startedRun();
+    run.setUpRealm(1);
+    exhaustBoard(run, 1);
+    run.buryDead();
+    expect(run.camp.deathsInRealm[0]).toBe(1);
+    run.buryDead();
+    expect(run.camp.deathsInRealm[0]).toBe(1);
   });
 
   it.each([
