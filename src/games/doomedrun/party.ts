@@ -51,6 +51,7 @@ export class Party {
       for (let a = 0; a < c.where.length; a++) if (c.where[a] === Where.warden && (c.realm < REALMS || this.finalRealmWarden(a))) choices.add(a);
       if (choices.count === 0) return;
       const a = choices.ask(CampaignDecision.recall);
+      if (a === c.warden) c.warden = -1;
       c.where[a] = Where.company;
       this.run.log?.write(`  ${this.run.advName(a)} leaves the Wardens and rejoins the Company`);
     }
@@ -63,8 +64,7 @@ export class Party {
     const t = run.tables;
     run.rules.forgetBorrowed(seat);
     run.rules.reclaim(adventurer);
-    // The current Warden joining the Party (recalled, which seats it at once, or Realm 6's in the Final Realm after
-    // a loss): its Boon stops.
+    // The Warden of Realm 6 joining the Final Realm's Party after a loss: its Boon stops.
     if (adventurer === c.warden) c.warden = -1;
     c.party[seat] = adventurer;
     c.where[adventurer] = Where.party;

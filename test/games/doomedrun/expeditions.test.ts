@@ -799,6 +799,28 @@ describe('The Final Realm', () => {
     expect(offered).not.toContain(realm0);
   });
 
+  it("the Warden of Realm 6 recalled after a loss there loses its Boon at once, even when another Warden takes the seat", () => {
+    let [old, sixth] = [-1, -1];
+    const run = startedRun({ strategy: scripted({ [CampaignDecision.recall]: () => sixth, [CampaignDecision.replacement]: () => old }) });
+    [old, sixth] = [adventurer(run, 'rogue'), adventurer(run, 'beastmaster')];
+    run.camp.where[old] = Where.warden;
+    run.camp.wardenOf[old] = 2;
+    run.camp.where[sixth] = Where.warden;
+    run.camp.wardenOf[sixth] = 6;
+    run.camp.warden = sixth;
+    run.camp.realm = 7;
+    run.setUpRealm(7);
+    expect(Array.from(run.camp.party)).not.toContain(old);
+    for (let a = 0; a < run.camp.where.length; a++) if (run.camp.where[a] === Where.company) run.camp.where[a] = Where.dead;
+    run.camp.finalRealmLost = true;
+    exhaustBoard(run, 0);
+    run.buryDead();
+    expect(run.replaceDead()).toBe(true);
+    expect(run.camp.party[0]).toBe(old);
+    expect(run.camp.where[sixth]).toBe(Where.company);
+    expect(run.camp.warden).toBe(-1);
+  });
+
   it.each([1, 5])('with the Company full, the Party pick offers a Warden of Realm %i alongside it, none recalled, but not the current Warden', (realm) => {
     let offered: number[] = [];
     const strategy = scripted({ [CampaignDecision.party]: (view) => {
