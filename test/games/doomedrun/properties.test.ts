@@ -204,14 +204,16 @@ describe('properties of whole Runs', () => {
   });
 
   it('a reused engine plays a seed exactly as a fresh one', () => {
-    const engine = makeRun();
     const strategy = greedyStrategy();
-    const first = record();
-    engine.playGame(11, strategy, first);
-    engine.playGame(12, strategy, record());
-    const again = record();
-    engine.playGame(11, strategy, again);
-    expect(Array.from(again.metrics)).toEqual(Array.from(first.metrics));
+    const reused = makeRun();
+    for (let seed = 11; seed <= 16; seed++) {
+      const fresh = record();
+      makeRun().playGame(seed, strategy, fresh);
+      reused.playGame(seed + 100, strategy, record());
+      const again = record();
+      reused.playGame(seed, strategy, again);
+      expect(Array.from(again.metrics), `seed ${seed} after seed ${seed + 100}`).toEqual(Array.from(fresh.metrics));
+    }
   });
 
   it('fuzz: random campaign and Watch answers never crash the engine', () => {
