@@ -183,6 +183,21 @@ describe('Escalate Summons', () => {
     expect(tiers(greedy)).toEqual([2, 2]);
   });
 
+  it("puts a raised Summon card where the old one lay in the Realm's deck, and in no other pile", () => {
+    const run = startedRun({ settings: { summons: 2 }, strategy: scripted({ [CampaignDecision.escalate]: () => 1 }) });
+    run.setUpRealm(1);
+    const deck = run.rules.state.deck;
+    const old = run.camp.summons[1];
+    const [at, size] = [deck.indexOf(old), deck.size];
+    expect(at).toBeGreaterThanOrEqual(0);
+    run.escalate();
+    const raised = run.camp.summons[1];
+    expect(run.tables.summonTier[raised]).toBe(2);
+    expect([deck.indexOf(raised), deck.indexOf(old), deck.size]).toEqual([at, -1, size]);
+    const { graveyard, horde, removed } = run.rules.state;
+    expect([graveyard, horde, removed].map((pile) => pile.indexOf(raised))).toEqual([-1, -1, -1]);
+  });
+
   it('asks nothing and changes nothing when no Summon card can go up and four are in the Run', () => {
     const strategy = scripted({ [CampaignDecision.escalate]: (view) => view.options[0] });
     const run = startedRun({ settings: { summons: 4 }, strategy });
