@@ -169,6 +169,31 @@ describe('Escalate Summons', () => {
     expect(Array.from(run.camp.summons).map((card) => run.tables.summonTier[card]).sort()).toEqual([1, 1, 1, 2]);
   });
 
+  it('adds a Summon card during a Realm at a random depth of the deck, the top and the bottom included', () => {
+    const places = new Set<number>();
+    let size = 0;
+    for (let seed = 1; seed <= 300; seed++) {
+      const run = startedRun({ seed, settings: { summons: 3 }, strategy: scripted({ [CampaignDecision.escalate]: () => ESCALATE_ADD }) });
+      run.setUpRealm(1);
+      run.escalate();
+      const deck = run.rules.state.deck;
+      size = deck.size;
+      places.add(deck.indexOf(run.camp.summons[3]));
+    }
+    expect([Math.min(...places), Math.max(...places)]).toEqual([0, size - 1]);
+  });
+
+  it('adds a Summon card between Realms to the Run only: the next Realm deals it', () => {
+    const run = startedRun({ settings: { summons: 3 }, strategy: scripted({ [CampaignDecision.escalate]: () => ESCALATE_ADD }) });
+    const deck = run.rules.state.deck;
+    const size = deck.size;
+    run.escalate();
+    expect(run.camp.summonCount).toBe(4);
+    expect([deck.size, deck.indexOf(run.camp.summons[3])]).toEqual([size, -1]);
+    run.setUpRealm(1);
+    expect(deck.indexOf(run.camp.summons[3])).toBeGreaterThanOrEqual(0);
+  });
+
   it('may raise any Summon card that can go up (greedy raises the lowest tier)', () => {
     const raiseSecond = startedRun({ settings: { summons: 2 }, strategy: scripted({ [CampaignDecision.escalate]: (view) => (Array.from(view.options.subarray(0, view.count)).includes(1) ? 1 : null) }) });
     raiseSecond.setUpRealm(1);
