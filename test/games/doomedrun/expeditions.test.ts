@@ -6,7 +6,7 @@ import type { DoomedRun } from '../../../src/games/doomedrun/campaign.ts';
 import { CampaignDecision, type CampaignView } from '../../../src/games/doomedrun/decisions.ts';
 import { Where } from '../../../src/games/doomedrun/state.ts';
 import { doomedrunContentSchema } from '../../../src/games/doomedrun/content.ts';
-import { adventurer, aloneInLine, cardIds, cardsInPiles, content, defeatInLine, exhaustBoard, greedyStrategy, noCostQuest, pickFirst, questCost, record, scripted, startedRun, makeRun } from './helpers.ts';
+import { adventurer, aloneInLine, cardIds, cardsInPiles, content, defeatInLine, exhaustBoard, greedyStrategy, noCostQuest, pickFirst, questCost, record, scripted, startedRun, makeRun, makeWarden } from './helpers.ts';
 
 function summonsIn(run: DoomedRun, cards: number[]): number {
   return cards.filter((card) => run.tables.cards.kind[card] === Kind.summon).length;
@@ -359,11 +359,8 @@ describe('Losing an expedition', () => {
     run.setUpRealm(1);
     const oldWarden = adventurer(run, 'rogue');
     const current = adventurer(run, 'beastmaster');
-    run.camp.where[oldWarden] = Where.warden;
-    run.camp.wardenOf[oldWarden] = 1;
-    run.camp.where[current] = Where.warden;
-    run.camp.wardenOf[current] = 2;
-    run.camp.warden = current;
+    makeWarden(run, oldWarden, 1);
+    makeWarden(run, current, 2, true);
     for (const seat of [0, 1]) exhaustBoard(run, seat);
     run.buryDead();
     return { run, oldWarden, current };
@@ -747,9 +744,7 @@ describe("The Warden's Boon at a Realm's set-up", () => {
     const run = startedRun();
     if (id !== null) {
       const warden = adventurer(run, id);
-      run.camp.where[warden] = Where.warden;
-      run.camp.wardenOf[warden] = 1;
-      run.camp.warden = warden;
+      makeWarden(run, warden, 1, true);
     }
     run.camp.realm = 2;
     run.setUpRealm(2);
@@ -774,15 +769,11 @@ describe('The Final Realm', () => {
     } }) });
     // New Run+'s Warden of "Realm 0" is never playable in the Final Realm.
     const realm0 = adventurer(run, 'warrior');
-    run.camp.where[realm0] = Where.warden;
-    run.camp.wardenOf[realm0] = 0;
+    makeWarden(run, realm0, 0);
     const old = adventurer(run, 'rogue');
     const sixth = adventurer(run, 'beastmaster');
-    run.camp.where[old] = Where.warden;
-    run.camp.wardenOf[old] = 3;
-    run.camp.where[sixth] = Where.warden;
-    run.camp.wardenOf[sixth] = 6;
-    run.camp.warden = sixth;
+    makeWarden(run, old, 3);
+    makeWarden(run, sixth, 6, true);
     run.camp.realm = 7;
     run.setUpRealm(7);
     const s = run.rules.state;
@@ -803,11 +794,8 @@ describe('The Final Realm', () => {
     let [old, sixth] = [-1, -1];
     const run = startedRun({ strategy: scripted({ [CampaignDecision.recall]: () => sixth, [CampaignDecision.replacement]: () => old }) });
     [old, sixth] = [adventurer(run, 'rogue'), adventurer(run, 'beastmaster')];
-    run.camp.where[old] = Where.warden;
-    run.camp.wardenOf[old] = 2;
-    run.camp.where[sixth] = Where.warden;
-    run.camp.wardenOf[sixth] = 6;
-    run.camp.warden = sixth;
+    makeWarden(run, old, 2);
+    makeWarden(run, sixth, 6, true);
     run.camp.realm = 7;
     run.setUpRealm(7);
     expect(Array.from(run.camp.party)).not.toContain(old);
@@ -829,13 +817,10 @@ describe('The Final Realm', () => {
     } });
     const run = startedRun({ strategy });
     const old = adventurer(run, 'rogue');
-    run.camp.where[old] = Where.warden;
-    run.camp.wardenOf[old] = realm;
+    makeWarden(run, old, realm);
     // No Warden was chosen after Realm 6 (fewer than 5 living then): Realm 4's is still the current one.
     const current = adventurer(run, 'beastmaster');
-    run.camp.where[current] = Where.warden;
-    run.camp.wardenOf[current] = 4;
-    run.camp.warden = current;
+    makeWarden(run, current, 4, true);
     expect(run.camp.fieldable()).toBeGreaterThanOrEqual(4);
     run.camp.realm = 7;
     run.setUpRealm(7);
@@ -849,8 +834,7 @@ describe('The Final Realm', () => {
     const run = startedRun({ strategy });
     run.setUpRealm(3);
     const [warden, reserve] = Array.from(run.camp.where).flatMap((where, a) => (where === Where.company ? [a] : []));
-    run.camp.where[warden] = Where.warden;
-    run.camp.wardenOf[warden] = 1;
+    makeWarden(run, warden, 1);
     exhaustBoard(run, 0);
     run.buryDead();
     expect(run.camp.fieldable()).toBe(4);

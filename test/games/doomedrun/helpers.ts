@@ -176,6 +176,14 @@ export function adventurer(run: DoomedRun, id: string): number {
   return index;
 }
 
+/** Makes adventurer number `a` the Warden of `realm`, and the current Warden when `current`; returns `a`. */
+export function makeWarden(run: DoomedRun, a: number, realm: number, current = false): number {
+  run.camp.where[a] = Where.warden;
+  run.camp.wardenOf[a] = realm;
+  if (current) run.camp.warden = a;
+  return a;
+}
+
 export function cardIds(run: DoomedRun, name: string): number[] {
   const ids: number[] = [];
   for (let id = 0; id < run.tables.cards.cardCount; id++) if (run.tables.cards.names[id] === name) ids.push(id);

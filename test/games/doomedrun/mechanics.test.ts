@@ -8,7 +8,7 @@ import { Where } from '../../../src/games/doomedrun/state.ts';
 import { doomedrunContentSchema } from '../../../src/games/doomedrun/content.ts';
 import { cardWorth, greedyChoice } from '../../../strategies/setawatch/greedy.ts';
 import { greedyCampaign } from '../../../strategies/doomedrun/greedy.ts';
-import { adventurer, cardIds, cardsInPiles, content, greedyStrategy, legacyOf, makeRun, noCostQuest, pickFirst, questCost, scripted, startedRun, watchInvariants } from './helpers.ts';
+import { adventurer, cardIds, cardsInPiles, content, greedyStrategy, legacyOf, makeRun, makeWarden, noCostQuest, pickFirst, questCost, scripted, startedRun, watchInvariants } from './helpers.ts';
 
 interface Hooks {
   afterArrival(): void;
@@ -739,8 +739,7 @@ describe('End Run scoring', () => {
     const others = Array.from(run.camp.where).map((w, a) => [w, a]).filter(([w]) => w === Where.company).map(([, a]) => a);
     expect(others).toHaveLength(2);
     const warden = adventurer(run, 'knight');
-    run.camp.where[warden] = Where.warden;
-    run.camp.wardenOf[warden] = 2;
+    makeWarden(run, warden, 2);
     run.camp.itemHolder[run.camp.itemDeck.draw()] = warden;
     run.camp.mythicUnlocked[adventurer(run, 'cleric')] = 1;
     run.camp.mythicUnlocked[adventurer(run, 'knight')] = 1;

@@ -5,7 +5,7 @@ import { CampaignDecision, type CampaignView } from '../../../src/games/doomedru
 import { Where } from '../../../src/games/doomedrun/state.ts';
 import { METRIC_MISSING } from '../../../src/core/game.ts';
 import { Metric, OUTCOMES } from '../../../src/games/doomedrun/scoring.ts';
-import { adventurer, cardIds, greedyStrategy, legacyOf, makeRun, record, scripted, startedRun } from './helpers.ts';
+import { adventurer, cardIds, greedyStrategy, legacyOf, makeRun, makeWarden, record, scripted, startedRun } from './helpers.ts';
 
 /** A drawn Side Quest without a cost, else greedy's pick. */
 function noCost(view: CampaignView): number {
@@ -151,9 +151,7 @@ describe('Realm set-up', () => {
     const run = startedRun();
     const warden = run.tables.boons.findIndex((b) => b.op === 'fire');
     const amount = (run.tables.boons[warden] as { amount: number }).amount;
-    run.camp.where[warden] = Where.warden;
-    run.camp.wardenOf[warden] = 1;
-    run.camp.warden = warden;
+    makeWarden(run, warden, 1, true);
     run.camp.realm = 2;
     run.setUpRealm(2);
     expect(run.rules.state.fire).toBe(Math.min(15, 7 + amount));
