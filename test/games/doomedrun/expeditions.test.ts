@@ -790,6 +790,25 @@ describe('The Final Realm', () => {
     expect(offered).not.toContain(realm0);
   });
 
+  it('the Warden of Realm 6 chosen as a replacement after a loss there, with no recall, loses its Boon as it joins', () => {
+    let sixth = -1;
+    const strategy = scripted({ [CampaignDecision.replacement]: () => sixth });
+    const run = startedRun({ strategy });
+    sixth = makeWarden(run, adventurer(run, 'beastmaster'), 6, true);
+    run.camp.realm = 7;
+    run.setUpRealm(7);
+    const company = Array.from(run.camp.where).flatMap((where, a) => (where === Where.company ? [a] : []));
+    for (const a of company.slice(1)) run.camp.where[a] = Where.dead;
+    run.camp.finalRealmLost = true;
+    exhaustBoard(run, 0);
+    run.buryDead();
+    expect(run.camp.fieldable()).toBe(4);
+    expect(run.replaceDead()).toBe(true);
+    expect(strategy.asked).not.toContain(CampaignDecision.recall);
+    expect(run.camp.party[0]).toBe(sixth);
+    expect(run.camp.warden).toBe(-1);
+  });
+
   it("the Warden of Realm 6 recalled after a loss there loses its Boon at once, even when another Warden takes the seat", () => {
     let [old, sixth] = [-1, -1];
     const run = startedRun({ strategy: scripted({ [CampaignDecision.recall]: () => sixth, [CampaignDecision.replacement]: () => old }) });
