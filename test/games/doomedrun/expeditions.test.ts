@@ -6,7 +6,7 @@ import type { DoomedRun } from '../../../src/games/doomedrun/campaign.ts';
 import { CampaignDecision, type CampaignView } from '../../../src/games/doomedrun/decisions.ts';
 import { Where } from '../../../src/games/doomedrun/state.ts';
 import { doomedrunContentSchema } from '../../../src/games/doomedrun/content.ts';
-import { adventurer, aloneInLine, cardIds, cardsInPiles, content, defeatInLine, exhaustBoard, greedyStrategy, noCostQuest, pickFirst, questCost, record, scripted, startedRun, makeRun, makeWarden } from './helpers.ts';
+import { adventurer, aloneInLine, cardIds, cardsInPiles, content, defeatInLine, exhaustBoard, greedyStrategy, inCompany, noCostQuest, pickFirst, questCost, record, scripted, startedRun, makeRun, makeWarden } from './helpers.ts';
 
 function summonsIn(run: DoomedRun, cards: number[]): number {
   return cards.filter((card) => run.tables.cards.kind[card] === Kind.summon).length;
@@ -332,7 +332,7 @@ describe('Losing an expedition', () => {
       const dead = random.camp.party[0];
       exhaustBoard(random, 0);
       random.buryDead();
-      const company = Array.from(random.camp.where).flatMap((where, a) => (where === Where.company ? [a] : []));
+      const company = inCompany(random);
       expect(company.length, `seed ${seed}: the Company to draw from`).toBeGreaterThan(1);
       expect(random.replaceDead()).toBe(true);
       const replacement = random.camp.party[0];
@@ -780,7 +780,7 @@ describe('The Final Realm', () => {
     expect(s.graveyard.toArray().map((card) => run.tables.cards.names[card])).toEqual(['Husks', 'Husks', 'Husks', 'Husks']);
     expect(Array.from(run.camp.party)).toContain(old);
     expect(Array.from(run.camp.party)).not.toContain(sixth);
-    for (let a = 0; a < run.camp.where.length; a++) if (run.camp.where[a] === Where.company) run.camp.where[a] = Where.dead;
+    for (const a of inCompany(run)) run.camp.where[a] = Where.dead;
     exhaustBoard(run, 0);
     run.buryDead();
     expect(run.replaceDead()).toBe(false);
@@ -797,8 +797,7 @@ describe('The Final Realm', () => {
     sixth = makeWarden(run, adventurer(run, 'beastmaster'), 6, true);
     run.camp.realm = 7;
     run.setUpRealm(7);
-    const company = Array.from(run.camp.where).flatMap((where, a) => (where === Where.company ? [a] : []));
-    for (const a of company.slice(1)) run.camp.where[a] = Where.dead;
+    for (const a of inCompany(run).slice(1)) run.camp.where[a] = Where.dead;
     run.camp.finalRealmLost = true;
     exhaustBoard(run, 0);
     run.buryDead();
@@ -818,7 +817,7 @@ describe('The Final Realm', () => {
     run.camp.realm = 7;
     run.setUpRealm(7);
     expect(Array.from(run.camp.party)).not.toContain(old);
-    for (let a = 0; a < run.camp.where.length; a++) if (run.camp.where[a] === Where.company) run.camp.where[a] = Where.dead;
+    for (const a of inCompany(run)) run.camp.where[a] = Where.dead;
     run.camp.finalRealmLost = true;
     exhaustBoard(run, 0);
     run.buryDead();
@@ -852,7 +851,7 @@ describe('The Final Realm', () => {
     const strategy = scripted({});
     const run = startedRun({ strategy });
     run.setUpRealm(3);
-    const [warden, reserve] = Array.from(run.camp.where).flatMap((where, a) => (where === Where.company ? [a] : []));
+    const [warden, reserve] = inCompany(run);
     makeWarden(run, warden, 1);
     exhaustBoard(run, 0);
     run.buryDead();

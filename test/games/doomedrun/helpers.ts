@@ -176,6 +176,11 @@ export function adventurer(run: DoomedRun, id: string): number {
   return index;
 }
 
+/** The adventurers in the Company, by number. */
+export function inCompany(run: DoomedRun): number[] {
+  return Array.from(run.camp.where).flatMap((where, a) => (where === Where.company ? [a] : []));
+}
+
 /** Makes adventurer number `a` the Warden of `realm`, and the current Warden when `current`; returns `a`. */
 export function makeWarden(run: DoomedRun, a: number, realm: number, current = false): number {
   run.camp.where[a] = Where.warden;

@@ -8,7 +8,7 @@ import { Where } from '../../../src/games/doomedrun/state.ts';
 import { doomedrunContentSchema } from '../../../src/games/doomedrun/content.ts';
 import { cardWorth, greedyChoice } from '../../../strategies/setawatch/greedy.ts';
 import { greedyCampaign } from '../../../strategies/doomedrun/greedy.ts';
-import { adventurer, cardIds, cardsInPiles, content, greedyStrategy, legacyOf, makeRun, makeWarden, noCostQuest, pickFirst, questCost, scripted, startedRun, watchInvariants } from './helpers.ts';
+import { adventurer, cardIds, cardsInPiles, content, greedyStrategy, inCompany, legacyOf, makeRun, makeWarden, noCostQuest, pickFirst, questCost, scripted, startedRun, watchInvariants } from './helpers.ts';
 
 interface Hooks {
   afterArrival(): void;
@@ -736,7 +736,7 @@ describe('End Run scoring', () => {
     states.forEach((list, seat) => list.forEach((state, i) => (s.slotState[seat * SLOTS_PER_SEAT + i] = state)));
     run.buryDead();
     // The other living Adventurers: the Company's two and one Warden holding one Item.
-    const others = Array.from(run.camp.where).map((w, a) => [w, a]).filter(([w]) => w === Where.company).map(([, a]) => a);
+    const others = inCompany(run);
     expect(others).toHaveLength(2);
     const warden = adventurer(run, 'knight');
     makeWarden(run, warden, 2);

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { CampaignDecision } from '../../../src/games/doomedrun/decisions.ts';
 import { Where } from '../../../src/games/doomedrun/state.ts';
 import { Slot, SLOTS_PER_SEAT } from '../../../src/games/setawatch/state.ts';
-import { adventurer, aloneInLine, cardIds, defeatInLine, exhaustBoard, greedyStrategy, makeRun, noCostQuest, pickFirst, record, scripted, startedRun } from './helpers.ts';
+import { adventurer, aloneInLine, cardIds, defeatInLine, exhaustBoard, greedyStrategy, inCompany, makeRun, noCostQuest, pickFirst, record, scripted, startedRun } from './helpers.ts';
 
 describe('Starting a New Run: Realms 1 to 7 in order, 3 expeditions each', () => {
   it('a won Run sets up Realms 1-7 in order; each Realm plays expeditions 1, 2, 3 with a Game Break after the first two only; no Warden after Realm 7', () => {
@@ -153,7 +153,7 @@ describe('Wardens and Items', () => {
       expect(run.camp.market.toArray()).not.toContain(item);
     }
     // Two of the Party die with nobody left in the Company: the Wizard is recalled, his Items equipped.
-    for (let a = 0; a < run.camp.where.length; a++) if (run.camp.where[a] === Where.company) run.camp.where[a] = Where.dead;
+    for (const a of inCompany(run)) run.camp.where[a] = Where.dead;
     exhaustBoard(run, 0);
     run.buryDead();
     expect(run.replaceDead()).toBe(true);
