@@ -3,7 +3,7 @@ import { basename, dirname, extname, isAbsolute, join, resolve } from 'node:path
 import { z } from 'zod';
 import type { GameModule, SettingValue, Settings, StrategyParams } from '../core/game.ts';
 import { InputError } from '../core/errors.ts';
-import { chartAxes, type ChartRequest } from './results.ts';
+import { chartAxes, chartMetrics, type ChartRequest } from './results.ts';
 import { parseSetting, resolveSettings } from './settings.ts';
 import { strategyDefinition, strategyHead } from './strategy-spec.ts';
 import { parseJson } from './json.ts';
@@ -27,7 +27,8 @@ const strategyEntry = z.union(
   { error: 'expected a strategy spec ("name" or "name:parameter=value,..."), or { name, grid: { parameter: [values] } }' },
 );
 
-const chart = z.discriminatedUnion('type', [
+/** A chart an experiment asks for; results.json keeps the experiment's list. */
+export const chartRequestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('winRate'), x: z.string(), color: z.string().optional() }).strict(),
   z.object({ type: z.literal('mean'), metric: z.string(), x: z.string(), color: z.string().optional() }).strict(),
   z.object({ type: z.literal('heatmap'), x: z.string(), y: z.string() }).strict(),
@@ -62,7 +63,7 @@ export const experimentSchema = z
     targetCi: runSizes.targetCi.optional(),
     maxGames: runSizes.maxGames.optional(),
     seed: runSizes.seed.default(1),
-    charts: z.array(chart).default([]),
+    charts: z.array(chartRequestSchema).default([]),
     /** The varied settings or strategy parameters the experiment chooses among ("strategy" for the strategies). */
     choose: z.array(z.string().min(1)).min(1).optional(),
     /** Per grid setting, the value every other value of it is compared with, instead of each with the next. */
@@ -300,12 +301,6 @@ export function besideExperiment(path: string, experimentPath: string): string {
   const beside = join(dirname(experimentPath), path);
   if (!existsSync(beside)) return '';
   return ` (paths in an experiment file are read from the working directory, ${process.cwd()}; ${beside} exists: name it so, or run from ${dirname(experimentPath)})`;
-}
-
-/** The metrics a chart names, with the field that names each. */
-function chartMetrics(chart: ChartRequest): { field: string; metric: string }[] {
-  if ('metrics' in chart) return chart.metrics.map((metric, i) => ({ field: `metrics[${i}]`, metric }));
-  return 'metric' in chart && chart.metric !== undefined ? [{ field: 'metric', metric: chart.metric }] : [];
 }
 
 /** Every chart names settings, strategy parameters and metrics the run has: a typo fails before any game, not after all of them. */

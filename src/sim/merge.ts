@@ -173,7 +173,7 @@ export async function mergeShards(paths: readonly string[]): Promise<ResultsFile
     }
     const wins = mergedWins(files, index);
     const complete = files.every(({ results }) => results.cells[index].complete);
-    if (complete && base.gamesPerCell !== null && total.games !== base.gamesPerCell) {
+    if (complete && total.games !== base.gamesPerCell) {
       throw new InputError(`merge: cell ${index} adds up to ${total.games} games, not the run's ${base.gamesPerCell}: the shards do not partition the run`);
     }
     return cellResult(game, index, cell, total, complete, wins);

@@ -2,7 +2,7 @@ import { winCount, winMask, winningOutcomeNames } from '../core/game.ts';
 import { InputError } from '../core/errors.ts';
 import { checkRawState, readingCell } from './accumulator.ts';
 import { GameWins } from './game-wins.ts';
-import type { CellRaw, CellResult, MetricResult, PairedComparison, ResultsFile } from './results.ts';
+import { chartAxes, chartMetrics, type CellRaw, type CellResult, type MetricResult, type PairedComparison, type ResultsFile } from './results.ts';
 import { meanInterval, scaledSquaredDeviations, wilson } from './statistics.ts';
 import { PAIRED_METRICS_SINCE, versionBefore } from './version.ts';
 import { rateBorneOut } from './summarize.ts';
@@ -16,6 +16,8 @@ import { rateBorneOut } from './summarize.ts';
  */
 export function checkResultsConsistent(file: string, results: ResultsFile): void {
   checkCellIds(file, results);
+  checkSettingNames(file, results);
+  checkShardSize(file, results);
   const isWin = winMaskOf(file, results);
   results.cells.forEach((cell, index) => {
     checkRaw(file, results, cell, index);
@@ -24,31 +26,63 @@ export function checkResultsConsistent(file: string, results: ResultsFile): void
     checkFigures(file, results, cell, index, won);
   });
   results.comparisons.forEach((comparison, index) => {
-    checkPairedTable(file, comparison, index);
+    checkPairedTable(file, results, comparison, index);
     checkMetricDifferences(file, results, comparison, index);
   });
 }
 
-/** Comparisons name cells by id: each cell has its own, and each comparison names two of them. */
+/** A cell's id is its place in the list (merge numbers the cells it adds so), and each comparison names two cells by it. */
 function checkCellIds(file: string, results: ResultsFile): void {
-  const firstWith = new Map<number, number>();
   results.cells.forEach((cell, index) => {
-    const earlier = firstWith.get(cell.id);
-    if (earlier !== undefined) throw new InputError(`${file}: field cells[${index}].id: ${cell.id} is already cells[${earlier}]'s id`);
-    firstWith.set(cell.id, index);
+    if (cell.id !== index) throw new InputError(`${file}: field cells[${index}].id: ${cell.id}, expected ${index} (a cell's id is its place in cells)`);
   });
   results.comparisons.forEach((comparison, index) => {
-    const stray = (['a', 'b'] as const).find((side) => !firstWith.has(comparison[side]));
+    const stray = (['a', 'b'] as const).find((side) => !Number.isInteger(comparison[side]) || comparison[side] < 0 || comparison[side] >= results.cells.length);
     if (stray !== undefined) throw new InputError(`${file}: field comparisons[${index}].${stray}: ${comparison[stray]} is not the id of a cell`);
   });
 }
 
-/** A paired comparison's games are split four ways (both won, only a, only b, neither): three of them cannot exceed all. */
-function checkPairedTable(file: string, { games, bothWon, onlyAWon, onlyBWon }: PairedComparison, index: number): void {
+/**
+ * What the experiment varies and charts, and what each comparison varies, are settings the cells have (a strategy's
+ * parameter only its cells) or the strategy; its charts' metrics are the file's. The reports label cells and draw
+ * charts by those names.
+ */
+function checkSettingNames(file: string, results: ResultsFile): void {
+  const { cells } = results;
+  const has = (cell: CellResult, name: string) => name === 'strategy' || Object.hasOwn(cell.params, name);
+  const allowed = () => `allowed: ${['strategy', ...new Set(cells.flatMap((cell) => Object.keys(cell.params)))].join(', ')}`;
+  const notVaried = results.experiment.varied.findIndex((name) => !cells.some((cell) => has(cell, name)));
+  if (notVaried >= 0) throw new InputError(`${file}: field experiment.varied[${notVaried}]: "${results.experiment.varied[notVaried]}" is not a setting of any cell; ${allowed()}`);
+  results.experiment.charts.forEach((chart, index) => {
+    const axes = chartAxes(chart);
+    if (!cells.some((cell) => axes.every((name) => has(cell, name)))) throw new InputError(`${file}: field experiment.charts[${index}]: no cell has ${axes.join(' and ')}; ${allowed()}`);
+    const metric = chartMetrics(chart).find(({ metric }) => !results.metricNames.includes(metric));
+    if (metric !== undefined) throw new InputError(`${file}: field experiment.charts[${index}].${metric.field}: "${metric.metric}" is not one of metricNames (${results.metricNames.join(', ')})`);
+  });
+  results.comparisons.forEach(({ a, b, varied }, index) => {
+    const lacking = [a, b].find((id) => !has(cells[id], varied));
+    if (lacking !== undefined) throw new InputError(`${file}: field comparisons[${index}].varied: "${varied}" is not a setting of cells[${lacking}], which the comparison pairs`);
+  });
+}
+
+/** Target-CI runs cannot be split into shards (each would stop on its own games), so a shard has its games per cell. */
+function checkShardSize(file: string, results: ResultsFile): void {
+  if (results.shard !== null && results.gamesPerCell === null) {
+    throw new InputError(`${file}: field gamesPerCell: null, but a shard is of a run of a fixed number of games per cell (--shard cannot be combined with a target CI)`);
+  }
+}
+
+/**
+ * A paired comparison's games are split four ways (both won, only a, only b, neither): three of them cannot exceed all;
+ * and they are games both cells played.
+ */
+function checkPairedTable(file: string, results: ResultsFile, { a, b, games, bothWon, onlyAWon, onlyBWon }: PairedComparison, index: number): void {
   const someoneWon = bothWon + onlyAWon + onlyBWon;
   if (someoneWon > games) {
     throw new InputError(`${file}: field comparisons[${index}].games: ${games}, fewer than the ${someoneWon} that bothWon, onlyAWon and onlyBWon count`);
   }
+  const fewer = [a, b].find((id) => results.cells[id].games < games);
+  if (fewer !== undefined) throw new InputError(`${file}: field comparisons[${index}].games: ${games}, more than the ${results.cells[fewer].games} cells[${fewer}] played (a comparison pairs games both cells played)`);
 }
 
 /**

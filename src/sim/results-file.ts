@@ -5,6 +5,7 @@ import { InputError } from '../core/errors.ts';
 import { RESULTS_SCHEMA, RESULTS_SCHEMA_VERSION, type CellResult, type ResultsFile } from './results.ts';
 import { parseJson } from './json.ts';
 import { readTextFile } from './data-file.ts';
+import { chartRequestSchema, runSizes } from './experiment.ts';
 import { checkResultsConsistent } from './results-consistency.ts';
 import { versionBefore } from './version.ts';
 import { describeZodError } from './zod-errors.ts';
@@ -45,9 +46,22 @@ const resultsFileSchema = z
     schema: z.literal(RESULTS_SCHEMA),
     schemaVersion: z.literal(RESULTS_SCHEMA_VERSION),
     tool: z.object({ version: z.string() }).loose(),
-    experiment: z.object({ name: z.string(), title: z.string(), game: z.string(), varied: z.array(z.string()), choose: z.array(z.string()).optional() }).loose(),
+    experiment: z
+      .object({
+        name: z.string(),
+        title: z.string(),
+        description: z.string(),
+        game: z.string(),
+        varied: z.array(z.string()),
+        charts: z.array(chartRequestSchema),
+        choose: z.array(z.string()).optional(),
+      })
+      .loose(),
     seed: z.number(),
-    content: z.object({ file: z.string() }).loose(),
+    gamesPerCell: runSizes.games.nullable(),
+    targetCi: runSizes.targetCi.nullable(),
+    maxGames: runSizes.maxGames.nullable(),
+    content: z.object({ file: z.string(), provenance: z.object({ cards: count, bySource: z.record(z.string(), count) }) }).loose(),
     outcomeNames: z.array(z.string()),
     winOutcome: z.string(),
     winningOutcomes: z.array(z.string()).optional(),
@@ -56,6 +70,7 @@ const resultsFileSchema = z
     cells: z.array(
       z
         .object({
+          id: z.number(),
           params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
           strategy: z.string(),
           games: count,
@@ -92,6 +107,7 @@ const resultsFileSchema = z
         })
         .loose(),
     ),
+    complete: z.boolean(),
   })
   .loose();
 

@@ -128,6 +128,12 @@ export function chartAxes(request: ChartRequest): string[] {
   }
 }
 
+/** The metrics a chart names, with the field that names each. */
+export function chartMetrics(chart: ChartRequest): { field: string; metric: string }[] {
+  if ('metrics' in chart) return chart.metrics.map((metric, i) => ({ field: `metrics[${i}]`, metric }));
+  return 'metric' in chart && chart.metric !== undefined ? [{ field: 'metric', metric: chart.metric }] : [];
+}
+
 export interface ResultsFile {
   readonly schema: typeof RESULTS_SCHEMA;
   readonly schemaVersion: typeof RESULTS_SCHEMA_VERSION;

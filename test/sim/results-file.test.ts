@@ -35,14 +35,25 @@ function withoutRangeCounts(version: string) {
   };
 }
 
-/** The results with one field of the first cell, at a path such as "raw.histograms[0][2]", set to `value`. */
-function withFirstCellField(path: string, value: unknown, base: ResultsFile = results): ResultsFile {
+/** The results with the field at a path such as "experiment.charts" or "cells[2].id" set to `value` (removed when undefined). */
+function withField(path: string, value: unknown, base: ResultsFile = results): ResultsFile {
   const copy = structuredClone(base);
   const keys = path.match(/[^.[\]]+/g)!;
   const last = keys.pop()!;
-  const parent = keys.reduce((object, key) => object[key] as Record<string, unknown>, copy.cells[0] as unknown as Record<string, unknown>);
-  parent[last] = value;
+  const parent = keys.reduce((object, key) => object[key] as Record<string, unknown>, copy as unknown as Record<string, unknown>);
+  if (value === undefined) delete parent[last];
+  else parent[last] = value;
   return copy;
+}
+
+/** The results with one field of the first cell, at a path such as "raw.histograms[0][2]", set to `value`. */
+function withFirstCellField(path: string, value: unknown, base: ResultsFile = results): ResultsFile {
+  return withField(`cells[0].${path}`, value, base);
+}
+
+/** The results with these cells, and the first comparison naming its two cells as a and b in the order given. */
+function withFirstComparisonAs(cells: ResultsFile['cells'], a: number, b: number): ResultsFile {
+  return { ...results, cells, comparisons: results.comparisons.map((comparison, index) => (index === 0 ? { ...comparison, a, b } : comparison)) };
 }
 
 describe('readResultsFile', () => {
@@ -189,11 +200,77 @@ describe('readResultsFile', () => {
     expect(() => readResultsFile(moved)).toThrow(new RegExp(`field comparisons\\[1\\]\\.metrics\\.turns\\.mean: 5, but the comparison's raw sums give ${results.comparisons[1].metrics!.turns.mean}`));
   });
 
-  it('refuses two cells of one id, and a comparison naming no cell', () => {
+  it("refuses a cell whose id is not its place in cells, and a comparison naming no cell", () => {
     const twice = written({ ...results, cells: [results.cells[0], ...results.cells] });
-    expect(() => readResultsFile(twice)).toThrow(new InputError(`${twice}: field cells[1].id: 0 is already cells[0]'s id`));
-    const comparisons = results.comparisons.map((comparison, index) => (index === 1 ? { ...comparison, b: 99 } : comparison));
-    const stray = written({ ...results, comparisons });
-    expect(() => readResultsFile(stray)).toThrow(new InputError(`${stray}: field comparisons[1].b: 99 is not the id of a cell`));
+    expect(() => readResultsFile(twice)).toThrow(new InputError(`${twice}: field cells[1].id: 0, expected 1 (a cell's id is its place in cells)`));
+    for (const b of [99, results.cells.length, -1, 0.5]) {
+      const comparisons = results.comparisons.map((comparison, index) => (index === 1 ? { ...comparison, b } : comparison));
+      const stray = written({ ...results, comparisons });
+      expect(() => readResultsFile(stray)).toThrow(new InputError(`${stray}: field comparisons[1].b: ${b} is not the id of a cell`));
+    }
+  });
+
+  it.each([
+    ['gamesPerCell', 'x', 'Invalid input: expected number, received string'],
+    ['gamesPerCell', 0, 'expected a number above 0, got 0'],
+    ['targetCi', 0.6, 'expected a number at most 0.5, got 0.6'],
+    ['maxGames', 1.5, 'Invalid input: expected int, received number'],
+    ['complete', 'no', 'Invalid input: expected boolean, received string'],
+    ['experiment.description', undefined, 'missing: expected a string'],
+    ['experiment.charts', 5, 'Invalid input: expected array, received number'],
+    ['content.provenance', undefined, 'missing: expected an object'],
+    ['cells[2].id', undefined, 'missing: expected a number'],
+  ])('refuses %s = %j, which merge and the reports read, naming the field', (path, value, problem) => {
+    const file = written(withField(path, value));
+    expect(() => readResultsFile(file)).toThrow(new InputError(`${file}: field ${path}: ${problem}`));
+  });
+
+  it("refuses a chart or a card count of a kind the experiment file and the content could not give", () => {
+    const chart = written(withField('experiment.charts', [{ type: 'bars', x: 'speed' }]));
+    expect(() => readResultsFile(chart)).toThrow(new InputError(`${chart}: field experiment.charts[0].type: expected one of "winRate", "mean", "heatmap", "outcomes", "distribution", "survival", "pairedDifference", "stages", got "bars"`));
+    const cards = written(withField('content.provenance.bySource', { printed: 'all' }));
+    expect(() => readResultsFile(cards)).toThrow(new InputError(`${cards}: field content.provenance.bySource.printed: Invalid input: expected number, received string`));
+  });
+
+  it("refuses a varied setting, chart axis, chart metric or comparison's setting the cells lack, naming the field", () => {
+    const allowed = `allowed: strategy, ${Object.keys(results.cells[0].params).join(', ')}`;
+    const varied = written(withField('experiment.varied', ['sped', 'speed']));
+    expect(() => readResultsFile(varied)).toThrow(new InputError(`${varied}: field experiment.varied[0]: "sped" is not a setting of any cell; ${allowed}`));
+    const axis = written(withField('experiment.charts', [{ type: 'winRate', x: 'strategy' }, { type: 'winRate', x: 'speed', color: 'agnets' }]));
+    expect(() => readResultsFile(axis)).toThrow(new InputError(`${axis}: field experiment.charts[1]: no cell has speed and agnets; ${allowed}`));
+    const metric = written(withField('experiment.charts', [{ type: 'stages', metrics: ['turns', 'points'], stage: 'turn' }]));
+    expect(() => readResultsFile(metric)).toThrow(new InputError(`${metric}: field experiment.charts[0].metrics[1]: "points" is not one of metricNames (${results.metricNames.join(', ')})`));
+    const { a, b, varied: setting } = results.comparisons[0];
+    const { [setting]: _, ...lacking } = results.cells[b].params;
+    const cells = results.cells.map((cell) => (cell.id === b ? { ...cell, params: { ...lacking, other: 1 } } : cell));
+    for (const [first, second] of [[a, b], [b, a]]) {
+      const unpaired = written(withFirstComparisonAs(cells, first, second));
+      expect(() => readResultsFile(unpaired)).toThrow(new InputError(`${unpaired}: field comparisons[0].varied: "${setting}" is not a setting of cells[${b}], which the comparison pairs`));
+    }
+  });
+
+  it('takes a chart whose axes only some cells have, as a strategy parameter only its own cells have', () => {
+    const { speed, ...withoutSpeed } = results.cells[0].params;
+    const cells = results.cells.map((cell) => (cell.params.speed === speed ? cell : { ...cell, params: withoutSpeed }));
+    const comparisons = results.comparisons.filter(({ a, b, varied }) => varied !== 'speed' || (cells[a].params.speed !== undefined && cells[b].params.speed !== undefined));
+    const read = readResultsFile(written({ ...results, cells, comparisons, experiment: { ...results.experiment, charts: [{ type: 'winRate', x: 'speed' }] } }));
+    expect(read.cells).toEqual(cells);
+    expect(cells.filter((cell) => cell.params.speed === undefined)).not.toHaveLength(0);
+  });
+
+  it('refuses a comparison of more games than either of its cells played', () => {
+    const { a, b, games } = results.comparisons[0];
+    const [shorter] = loadResults('necreaux-single').cells;
+    const cells = results.cells.map((cell) => (cell.id === b ? { ...shorter, id: b, params: cell.params } : cell));
+    for (const [first, second] of [[a, b], [b, a]]) {
+      const file = written(withFirstComparisonAs(cells, first, second));
+      expect(() => readResultsFile(file)).toThrow(new InputError(`${file}: field comparisons[0].games: ${games}, more than the ${shorter.games} cells[${b}] played (a comparison pairs games both cells played)`));
+    }
+  });
+
+  it('refuses a shard of a target-CI run, which no run makes', () => {
+    const file = written({ ...results, gamesPerCell: null, targetCi: 0.05, maxGames: 10000, shard: { index: 0, count: 2 } });
+    expect(() => readResultsFile(file)).toThrow(new InputError(`${file}: field gamesPerCell: null, but a shard is of a run of a fixed number of games per cell (--shard cannot be combined with a target CI)`));
+    expect(readResultsFile(written({ ...results, gamesPerCell: null, targetCi: 0.05, maxGames: 10000 })).targetCi).toBe(0.05);
   });
 });
