@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { InputError } from '../../src/core/errors.ts';
 import { GAME_IDS, loadGame } from '../../src/games/registry.ts';
 import { canonicalSpec, createStrategy, strategyDefinition } from '../../src/sim/strategy-spec.ts';
 import { fixtureGame } from '../report/fixtures.ts';
@@ -56,6 +57,29 @@ describe('strategyDefinition', () => {
       await expect(strategyDefinition(setawatch, userModule(`bad${index}`, `params: [${param}]`))).rejects.toThrow(message);
     }
     await expect(strategyDefinition(setawatch, userModule('good', 'params: [{ name: "e", kind: "enum", values: ["a", "b"], default: "b" }]'))).resolves.toBeDefined();
+  });
+
+  it('takes a parameter spec whose default is its only value, and a number parameter with a fractional default', async () => {
+    const setawatch = await loadGame('setawatch');
+    const only = userModule('only', 'params: [{ name: "n", kind: "int", min: 3, max: 3, default: 3 }]');
+    expect((await strategyDefinition(setawatch, only)).parsed.params).toEqual({ n: 3 });
+    const fraction = userModule('fraction', 'params: [{ name: "x", kind: "number", default: 1.5 }]');
+    expect((await strategyDefinition(setawatch, fraction)).parsed.params).toEqual({ x: 1.5 });
+  });
+
+  it('refuses a parameter value the parameter does not take, naming what it takes, and takes the ends of its range', async () => {
+    const necreaux = await loadGame('necreaux');
+    for (const value of ['0', '41', '7.5', 'seven']) {
+      await expect(strategyDefinition(necreaux, `fixed-speed:speed=${value}`)).rejects.toThrow(new InputError(`--strategy fixed-speed:speed=${value}: speed=${value} is not allowed; allowed: an integer from 1 to 40`));
+    }
+    for (const speed of [1, 40]) expect((await strategyDefinition(necreaux, `fixed-speed:speed=${speed}`)).parsed.params).toEqual({ speed });
+    const kyros = await loadGame('kyros');
+    await expect(strategyDefinition(kyros, 'greedy:counters=friendly')).rejects.toThrow(new InputError('--strategy greedy:counters=friendly: counters=friendly is not allowed; allowed: adversarial, random'));
+    const unbounded = userModule('unbounded', 'params: [{ name: "x", kind: "number", default: 1 }]');
+    expect((await strategyDefinition(kyros, `${unbounded}:x=-2.5`)).parsed.params).toEqual({ x: -2.5 });
+    for (const value of ['', 'Infinity']) {
+      await expect(strategyDefinition(kyros, `${unbounded}:x=${value}`)).rejects.toThrow(new InputError(`--strategy ${unbounded}:x=${value}: x=${value} is not allowed; allowed: a number from -inf to inf`));
+    }
   });
 
   it("keeps a create() error with line breaks on one line", async () => {
