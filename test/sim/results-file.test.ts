@@ -79,6 +79,9 @@ describe('readResultsFile', () => {
   it('refuses results of 0.6.0 or later without those counts, naming the field', () => {
     const file = written(withoutRangeCounts('0.10.0'));
     expect(() => readResultsFile(file)).toThrow(new InputError(`${file}: field cells[0].raw.belowRange: missing (playsim 0.10.0 writes it)`));
+    const { below: _, ...histogram } = results.cells[0].metrics.turns.histogram;
+    const withoutBelow = written(withFirstCellField('metrics.turns.histogram', histogram));
+    expect(() => readResultsFile(withoutBelow)).toThrow(new InputError(`${withoutBelow}: field cells[0].metrics.turns.histogram.below: missing (playsim ${results.tool.version} writes it)`));
   });
 
   it.each([
