@@ -37,7 +37,7 @@ function checkCellIds(file: string, results: ResultsFile): void {
     if (cell.id !== index) throw new InputError(`${file}: field cells[${index}].id: ${cell.id}, expected ${index} (a cell's id is its place in cells)`);
   });
   results.comparisons.forEach((comparison, index) => {
-    const stray = (['a', 'b'] as const).find((side) => !Number.isInteger(comparison[side]) || comparison[side] < 0 || comparison[side] >= results.cells.length);
+    const stray = (['a', 'b'] as const).find((side) => results.cells[comparison[side]] === undefined);
     if (stray !== undefined) throw new InputError(`${file}: field comparisons[${index}].${stray}: ${comparison[stray]} is not the id of a cell`);
   });
 }
