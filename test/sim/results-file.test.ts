@@ -207,9 +207,8 @@ describe('readResultsFile', () => {
     const twice = written({ ...results, cells: [results.cells[0], ...results.cells] });
     expect(() => readResultsFile(twice)).toThrow(new InputError(`${twice}: field cells[1].id: 0, expected 1 (a cell's id is its place in cells)`));
     for (const b of [99, results.cells.length, -1, 0.5]) {
-      const comparisons = results.comparisons.map((comparison, index) => (index === 1 ? { ...comparison, b } : comparison));
-      const stray = written({ ...results, comparisons });
-      expect(() => readResultsFile(stray)).toThrow(new InputError(`${stray}: field comparisons[1].b: ${b} is not the id of a cell`));
+      const stray = written(withFirstComparisonAs(results.cells, results.comparisons[0].a, b));
+      expect(() => readResultsFile(stray)).toThrow(new InputError(`${stray}: field comparisons[0].b: ${b} is not the id of a cell`));
     }
   });
 

@@ -17,12 +17,11 @@ import { halfWidth, wilson } from '../../src/sim/statistics.ts';
 import { describeFailure } from '../../src/sim/task.ts';
 import type { ResultsFile } from '../../src/sim/results.ts';
 import { tempDir } from '../fixtures/temp-dir.ts';
+import { COIN, coinExperiment } from '../fixtures/coin-experiment.ts';
 
 const GRID = 'test/fixtures/experiments/coin-grid.yaml';
-const COIN = 'test/fixtures/games/coin.ts';
-
 function oneCell(settings: Record<string, string | number | boolean>, strategy = 'always') {
-  return experimentSchema.parse({ name: 'one', title: 'one cell', game: COIN, settings, strategies: [strategy], seed: 7 });
+  return coinExperiment({ settings, strategies: [strategy] });
 }
 
 /** The coin grid's results as `count` shards, and a way to write a (changed) results file to a fresh folder. */
