@@ -5,10 +5,10 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { defaultOutDir, experimentPathOf, parseShard, REPORTS_DIR, shownPath } from '../../src/cli/commands.ts';
 import { InputError } from '../../src/core/errors.ts';
 import { readExperimentFile } from '../../src/sim/experiment.ts';
+import { COIN } from '../fixtures/coin-experiment.ts';
 import { tempDir } from '../fixtures/temp-dir.ts';
 import { loadResults } from '../report/fixtures.ts';
 
-const COIN = 'test/fixtures/games/coin.ts';
 const GRID = 'test/fixtures/experiments/coin-grid.yaml';
 
 function playsim(...args: string[]) {

@@ -6,9 +6,9 @@ import { loadGame } from '../../src/games/registry.ts';
 import { experimentSchema, MAX_CELLS, planExperiment, readExperimentFile } from '../../src/sim/experiment.ts';
 import { experimentFiles } from '../../src/cli/commands.ts';
 import { executeExperiment } from '../../src/sim/execute.ts';
+import { COIN } from '../fixtures/coin-experiment.ts';
 import { tempDir } from '../fixtures/temp-dir.ts';
 
-const COIN = 'test/fixtures/games/coin.ts';
 const PARAMETRIC = 'test/fixtures/strategies/parametric.ts';
 
 async function plan(fields: Record<string, unknown>) {

@@ -340,7 +340,7 @@ describe('runner', () => {
 
   it('marks the cells short of their target CI incomplete when a target-CI run is stopped after a round, and the run too', async () => {
     // Target 12 is never beaten: no win in 5,000 games meets the target at once. Target 7 is far from it.
-    const file = experimentSchema.parse({ name: 'two', title: 'two cells', game: COIN, grid: { target: [7, 12] }, strategies: ['always'], seed: 7 });
+    const file = coinExperiment({ grid: { target: [7, 12] } });
     const interruption = new AbortController();
     const { results, interrupted } = await executeExperiment({
       file, sourcePath: 'test', targetCi: 0.001, maxGames: 1_000_000, workers: 1, shard: null, keepGameWins: false, signal: interruption.signal,
@@ -366,7 +366,7 @@ describe('runner', () => {
     const file = readExperimentFile(GRID);
     const shard = { index: 0, count: 2 };
     await expect(executeExperiment({ file, sourcePath: GRID, targetCi: 0.01, workers: 1, shard, keepGameWins: true })).rejects.toThrow(/^--shard cannot be combined with a target CI/);
-    const withTarget = experimentSchema.parse({ name: 'target', title: 'target CI', game: COIN, strategies: ['always'], targetCi: 0.01 });
+    const withTarget = coinExperiment({ targetCi: 0.01 });
     await expect(executeExperiment({ file: withTarget, sourcePath: 'test', workers: 1, shard, keepGameWins: true })).rejects.toThrow(/^--shard cannot be combined with a target CI/);
     const { results } = await executeExperiment({ file: withTarget, sourcePath: 'test', games: 40, workers: 1, shard, keepGameWins: true });
     expect([results.shard, results.gamesPerCell, results.targetCi, results.cells[0].games]).toEqual([shard, 40, null, 20]);
@@ -383,7 +383,7 @@ describe('runner', () => {
     // Run seed 382: games 0-9 (task 0, and the view check before the run) roll no 12, the first 12 of games 10-19
     // (task 1) is game 19, and game 20 (task 2's first) is a 12. With a strategy taking 60 ms a game, task 2 (started
     // when task 0 ends) crashes long before task 1 does; the report must still be game 19's.
-    const file = experimentSchema.parse({ name: 'one', title: 'one cell', game: COIN, settings: { crash: true }, strategies: ['test/fixtures/strategies/slow.ts:ms=60'], seed: 382 });
+    const file = coinExperiment({ settings: { crash: true }, strategies: ['test/fixtures/strategies/slow.ts:ms=60'], seed: 382 });
     const error = await executeExperiment({ file, sourcePath: 'test', games: 30, workers: 2, shard: null, keepGameWins: true }).catch((e) => e);
     expect(error).toBeInstanceOf(GameCrash);
     expect(error.gameSeed).toBe(gameSeed(382, 19));
@@ -515,11 +515,11 @@ describe('runner', () => {
     await expect(executeExperiment({ file: oneCell({ target: 13 }), sourcePath: 'x.yaml', workers: 1, shard: null, keepGameWins: true })).rejects.toThrow(
       'x.yaml: field settings.target: setting target=13 is not allowed; allowed: an integer from 2 to 12',
     );
-    const grid = experimentSchema.parse({ name: 'one', title: 'grid', game: COIN, grid: { target: { from: 10, to: 13 } }, strategies: ['always'] });
+    const grid = coinExperiment({ grid: { target: { from: 10, to: 13 } } });
     await expect(executeExperiment({ file: grid, sourcePath: 'x.yaml', workers: 1, shard: null, keepGameWins: true })).rejects.toThrow(
       'x.yaml: field grid.target: setting target=13 is not allowed; allowed: an integer from 2 to 12',
     );
-    const both = experimentSchema.parse({ name: 'one', title: 'both', game: COIN, settings: { target: 5 }, grid: { target: [5, 7] }, strategies: ['always'] });
+    const both = coinExperiment({ settings: { target: 5 }, grid: { target: [5, 7] } });
     await expect(executeExperiment({ file: both, sourcePath: 'x.yaml', workers: 1, shard: null, keepGameWins: true })).rejects.toThrow(
       'x.yaml: field settings.target: the grid varies target too; give it in one of them',
     );

@@ -8,8 +8,8 @@ import { experimentSchema } from '../../src/sim/experiment.ts';
 import { resolveSettings } from '../../src/sim/settings.ts';
 import { TaskRunner } from '../../src/sim/task.ts';
 import { vetCell } from '../../src/sim/vetting.ts';
+import { coinExperiment } from '../fixtures/coin-experiment.ts';
 
-const COIN = 'test/fixtures/games/coin.ts';
 
 /** The error a Set a Watch run with these user strategies (a cell each) fails with before its pool starts. */
 async function runFailure(...strategies: string[]): Promise<Error> {
@@ -71,7 +71,7 @@ describe("vetting a user's strategy before a run", () => {
 
   it('vets only games the run plays', async () => {
     // Run seed 17: game 8 is the first to roll a 12, on which the coin game crashes. A run of 5 games never meets it.
-    const file = experimentSchema.parse({ name: 'one', title: 'one cell', game: COIN, settings: { crash: true }, strategies: ['test/fixtures/strategies/slow.ts:ms=0'], seed: 17 });
+    const file = coinExperiment({ settings: { crash: true }, strategies: ['test/fixtures/strategies/slow.ts:ms=0'], seed: 17 });
     const { results } = await executeExperiment({ file, sourcePath: 'test', games: 5, workers: 1, shard: null, keepGameWins: false });
     expect(results.cells[0].games).toBe(5);
     const longer = await executeExperiment({ file, sourcePath: 'test', games: 10, workers: 1, shard: null, keepGameWins: false }).catch((error: Error) => error);
@@ -80,7 +80,7 @@ describe("vetting a user's strategy before a run", () => {
   });
 
   it('hears a stop while it vets, even in a game that never ends: the run then plays nothing', async () => {
-    const file = experimentSchema.parse({ name: 'one', title: 'one cell', game: COIN, strategies: ['test/fixtures/strategies/endless.ts'], seed: 1 });
+    const file = coinExperiment({ strategies: ['test/fixtures/strategies/endless.ts'], seed: 1 });
     const interruption = new AbortController();
     setTimeout(() => interruption.abort(), 300);
     const { results, interrupted } = await executeExperiment({ file, sourcePath: 'test', games: 1000, workers: 1, shard: null, keepGameWins: false, signal: interruption.signal });
@@ -89,7 +89,7 @@ describe("vetting a user's strategy before a run", () => {
   }, 20000);
 
   it('blames a strategy that ends the thread vetting it, in one line', async () => {
-    const file = experimentSchema.parse({ name: 'one', title: 'one cell', game: COIN, strategies: ['test/fixtures/strategies/exits.ts'], seed: 1 });
+    const file = coinExperiment({ strategies: ['test/fixtures/strategies/exits.ts'], seed: 1 });
     const error = await executeExperiment({ file, sourcePath: 'test', games: 10, workers: 1, shard: null, keepGameWins: false }).catch((e) => e);
     expect(error).toBeInstanceOf(InputError);
     expect(error.message).toMatch(/^--strategy test\/fixtures\/strategies\/exits.ts: the worker vetting it ended: [^\n]+$/);
