@@ -48,4 +48,52 @@ describe('describeZodError', () => {
     const spec = z.union([z.string(), z.object({ name: z.string() })], { error: 'expected a spec' });
     expect(described(z.object({ s: spec }), { s: 42 })).toBe('field s: expected a spec');
   });
+
+  it("leaves zod's words for a value of the wrong type and for a length out of bounds", () => {
+    const file = z.object({ title: z.string(), name: z.string().min(2).optional(), tags: z.array(z.string()).max(1).optional() });
+    expect(described(file, { title: 5 })).toBe('field title: Invalid input: expected string, received number');
+    expect(described(file, { title: 't', name: 'a' })).toBe('field name: Too small: expected string to have >=2 characters');
+    expect(described(file, { title: 't', tags: ['a', 'b'] })).toBe('field tags: Too big: expected array to have <=1 items');
+  });
+
+  it('names every unknown key of an object, and for a record only the key', () => {
+    expect(described(z.strictObject({ a: z.number() }), { a: 1, b: 2, c: 3 })).toBe('field (root): Unrecognized keys: "b", "c"; allowed: a');
+    expect(described(z.record(z.enum(['a']), z.number()), { a: 1, b: 2 })).toBe('field (root): Unrecognized key: "b"');
+  });
+
+  it('labels an array element by its name, else its id, and only by a string', () => {
+    const cards = z.object({ cards: z.array(z.object({ name: z.string().optional(), id: z.unknown(), n: z.number() })) });
+    expect(described(cards, { cards: [{ name: 'Drake', id: 'x1', n: 'q' }] })).toMatch(/^field cards\[0\] \(Drake\)\.n: /);
+    expect(described(cards, { cards: [{ id: 'x1', n: 1 }, { id: 'x2', n: 'q' }] })).toMatch(/^field cards\[1\] \(x2\)\.n: /);
+    expect(described(cards, { cards: [{ id: 3, n: 'q' }] })).toMatch(/^field cards\[0\]\.n: /);
+    expect(described(z.object({ cards: z.array(z.number()) }), { cards: [1, null] })).toBe('field cards[1]: Invalid input: expected number, received null');
+  });
+
+  it('shows a value of exactly the shown length whole', () => {
+    const whole = `"${'q'.repeat(58)}"`;
+    expect(described(z.object({ x: z.union([z.number(), z.null()]) }), { x: 'q'.repeat(58) })).toBe(`field x: expected a number or null, got ${whole}`);
+  });
+
+  it('says what a discriminated union takes when the value is no object', () => {
+    const chart = z.discriminatedUnion('type', [z.object({ type: z.literal('winRate') }), z.object({ type: z.literal('heatmap') })]);
+    expect(described(z.object({ c: chart }), { c: null })).toBe('field c: Invalid input: expected object, received null');
+  });
+
+  it('finds the branch an object meant inside a union nested in a union, and prefers its unknown key to its other faults', () => {
+    const a = z.strictObject({ op: z.literal('a'), n: z.number() });
+    const b = z.strictObject({ op: z.literal('b'), s: z.string() });
+    expect(described(z.object({ x: z.union([z.number(), z.union([a, b])]) }), { x: { op: 'b', s: 1 } })).toMatch(/^field x\.s: /);
+    expect(described(z.object({ e: z.union([a, b]) }), { e: { op: 'b', s: 1, zz: 2 } })).toBe('field e: Unrecognized key: "zz"; allowed: op, s');
+  });
+
+  it("takes a value deeper in a branch that is not among those allowed for a fault of that branch, not for another branch's literal", () => {
+    const a = z.strictObject({ op: z.literal('a'), n: z.number() });
+    const c = z.strictObject({ op: z.literal('c'), inner: z.object({ kind: z.enum(['k1', 'k2']) }) });
+    expect(described(z.object({ e: z.union([a, c]) }), { e: { op: 'c', inner: { kind: 'q' } } })).toBe('field e.inner.kind: expected one of "k1", "k2", got "q"');
+  });
+
+  it("quotes each branch's own words when a branch refuses the value for neither its type nor its value", () => {
+    const message = described(z.object({ x: z.union([z.string().min(5), z.string().regex(/x/)]) }), { x: 'ab' });
+    expect(message).toMatch(/^field x: expected Too small: .* or Invalid string: must match pattern \/x\/, got "ab"$/);
+  });
 });
