@@ -129,4 +129,47 @@ describe('view check', () => {
     wrapped.startGame();
     expect(wrapped.choose()).toBe(1);
   });
+
+  it('checks every argument of a decision, past a null one, and walks past the functions a view holds', () => {
+    const strategy = { name: 'toy', choose: (_view: ToyView, _none: null, other: { n: number }) => ((other.n = 2), 1) };
+    const choose = (new ViewCheck(strategy, ['choose']).strategy as unknown as typeof strategy).choose;
+    expect(() => choose(toyView(), null, { n: 1 })).toThrow(new ViewChanged('view.n was 1, is 2'));
+    const withCallback = () => ({ describe: () => 'a view', ...toyView() });
+    const check = (act: (v: ReturnType<typeof withCallback>) => void) => () => {
+      const changing = { name: 'toy', choose: (v: ReturnType<typeof withCallback>) => (act(v), 1) };
+      return (new ViewCheck(changing, ['choose']).strategy as unknown as typeof changing).choose(withCallback());
+    };
+    expect(check((v) => (v.state.round = 3))).toThrow(new ViewChanged('view.state.round was 2, is 3'));
+  });
+
+  it('says a typed array replaced by a number was a typed array', () => {
+    expect(changeOf((view) => Object.assign(view.state, { dice: 5 }))).toThrow(new ViewChanged('view.state.dice was a typed array, is 5'));
+  });
+
+  it('names a change to what two fields share: one of them given its own copy, or made to share', () => {
+    const shared = () => {
+      const seat = { fire: 7, light: 3 };
+      return { first: seat, second: seat };
+    };
+    const check = (view: ReturnType<typeof shared>, act: (v: ReturnType<typeof shared>) => void) => () => {
+      const strategy = { name: 'toy', choose: (v: ReturnType<typeof shared>) => (act(v), 1) };
+      return (new ViewCheck(strategy, ['choose']).strategy as unknown as typeof strategy).choose(view);
+    };
+    expect(check(shared(), (v) => (v.second = { ...v.first }))).toThrow(new ViewChanged("view.second's key count held 8 values, holds 13"));
+    const apart = { first: { fire: 7, light: 3 }, second: { fire: 7, light: 3 } };
+    expect(check(apart, (v) => (v.second = v.first))).toThrow(new ViewChanged('view held 13 values, holds 8'));
+  });
+
+  it("wraps a member's methods only where named, when two members' methods are", () => {
+    const calls: string[] = [];
+    const strategy = { name: 's', watch: { choose: () => 1, other: () => 2 }, camp: { other: () => 3 } };
+    const wrapped = withDecisions(strategy, ['watch.choose', 'camp.other'], (decide) => (...args) => (calls.push('decided'), decide(...args))) as unknown as typeof strategy;
+    expect([wrapped.watch.choose(), wrapped.watch.other(), wrapped.camp.other()]).toEqual([1, 2, 3]);
+    expect(calls).toEqual(['decided', 'decided']);
+  });
+
+  it('gives a strategy without startGame none', () => {
+    const wrapped = withDecisions({ name: 's', choose: () => 1 }, ['choose'], (decide) => decide);
+    expect(wrapped.startGame).toBeUndefined();
+  });
 });
