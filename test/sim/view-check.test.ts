@@ -169,7 +169,8 @@ describe('view check', () => {
   });
 
   it('gives a strategy without startGame none', () => {
-    const wrapped = withDecisions({ name: 's', choose: () => 1 }, ['choose'], (decide) => decide);
+    const strategy = { name: 's', choose: () => 1 };
+    const wrapped = withDecisions(strategy, ['choose'], (decide) => decide);
     expect(wrapped.startGame).toBeUndefined();
   });
 });
