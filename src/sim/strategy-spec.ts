@@ -76,7 +76,7 @@ export function strategyHead(spec: string): string {
  */
 export function canonicalSpec(game: Pick<GameModule, 'strategies'>, spec: string): string {
   const { head, paramText } = splitSpec(spec.trim());
-  const definition = game.strategies.find((candidate) => candidate.name === head);
+  const definition = builtInDefinition(game, head);
   if (definition === undefined) return spec;
   try {
     const params = parseParams(definition, paramText, spec);
@@ -86,6 +86,10 @@ export function canonicalSpec(game: Pick<GameModule, 'strategies'>, spec: string
     if (error instanceof InputError) return spec;
     throw error;
   }
+}
+
+function builtInDefinition(game: Pick<GameModule, 'strategies'>, name: string): StrategyDefinition | undefined {
+  return game.strategies.find((candidate) => candidate.name === name);
 }
 
 /** The values a strategy parameter takes, as `list` and the errors state them. */
@@ -149,7 +153,7 @@ export async function strategyDefinition(game: GameModule, spec: string): Promis
     }
     return { definition, parsed: { spec, name: definition.name, modulePath, params: parseParams(definition, paramText, spec) } };
   }
-  const definition = game.strategies.find((candidate) => candidate.name === head);
+  const definition = builtInDefinition(game, head);
   if (!definition) {
     const known = game.strategies.map((candidate) => candidate.name).join(', ');
     throw new InputError(`--strategy ${spec}: unknown strategy "${head}" for game ${game.id}; strategies: ${known}, or a path to a .js/.mjs/.ts module`);

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../../src/core/errors.ts';
 import { GAME_IDS, loadGame } from '../../src/games/registry.ts';
-import { canonicalSpec, createStrategy, strategyDefinition } from '../../src/sim/strategy-spec.ts';
+import { canonicalSpec, createStrategy, strategyDefinition, userModuleOf } from '../../src/sim/strategy-spec.ts';
 import { fixtureGame } from '../report/fixtures.ts';
 import { tempDir } from '../fixtures/temp-dir.ts';
 
@@ -21,7 +21,21 @@ describe('canonicalSpec', () => {
   });
 });
 
+describe('userModuleOf', () => {
+  it("names the module a spec's path names, parameters aside, and nothing for a built-in strategy", () => {
+    expect([userModuleOf('./mine.ts:x=1'), userModuleOf('strategies/mine.mjs'), userModuleOf('greedy:budget=400')]).toEqual(['./mine.ts', 'strategies/mine.mjs', null]);
+  });
+});
+
 describe('strategyDefinition', () => {
+  it("finds a built-in strategy by its name, and refuses an unknown one listing the game's", async () => {
+    const setawatch = await loadGame('setawatch');
+    expect((await strategyDefinition(setawatch, 'random')).definition.name).toBe('random');
+    await expect(strategyDefinition(setawatch, 'genius')).rejects.toThrow(
+      '--strategy genius: unknown strategy "genius" for game setawatch; strategies: greedy, planner, random, or a path to a .js/.mjs/.ts module',
+    );
+  });
+
   it('asks for the value of a parameter named without one, and names an unknown parameter', async () => {
     const necreaux = await loadGame('necreaux');
     await expect(strategyDefinition(necreaux, 'fixed-speed:speed')).rejects.toThrow(/--strategy fixed-speed:speed: parameter "speed" needs a value, speed=V \(an integer from 1 to 40\)/);
@@ -118,6 +132,9 @@ describe('createStrategy', () => {
     const campaignOnly = join(dir, 'campaign-only.mjs');
     writeFileSync(campaignOnly, 'export default { name: "s", description: "s", params: [], create: () => ({ name: "s", campaign: () => 0 }) };\n');
     await expect(createStrategy(await loadGame('doomedrun'), campaignOnly)).rejects.toThrow(/without watch\.choose \(a doomedrun strategy/);
+    const nullWatch = join(dir, 'null-watch.mjs');
+    writeFileSync(nullWatch, 'export default { name: "s", description: "s", params: [], create: () => ({ name: "s", campaign: () => 0, watch: null }) };\n');
+    await expect(createStrategy(await loadGame('doomedrun'), nullWatch)).rejects.toThrow(/without watch\.choose \(a doomedrun strategy/);
   });
 
   it("names a user's strategy without a name of its own, and its watch member, by the module's name, frozen or not", async () => {
@@ -135,7 +152,8 @@ describe('createStrategy', () => {
     const nested = await createStrategy(doomedrun, write('nested.mjs', '({ campaign: () => 0, watch: { choose: () => 0 } })'));
     const frozenWatch = await createStrategy(doomedrun, write('frozen-watch.mjs', '({ name: "own", campaign: () => 0, watch: Object.freeze({ choose: () => 0 }) })'));
     const watchName = (strategy: object) => (strategy as { watch: { name: string } }).watch.name;
-    expect([nested.name, watchName(nested), frozenWatch.name, watchName(frozenWatch)]).toEqual(['mine', 'mine', 'own', 'mine']);
+    const bothNameless = await createStrategy(doomedrun, write('both-nameless.mjs', '({ campaign: () => 0, watch: Object.freeze({ choose: () => 0 }) })'));
+    expect([nested.name, watchName(nested), frozenWatch.name, watchName(frozenWatch), bothNameless.name, watchName(bothNameless)]).toEqual(['mine', 'mine', 'own', 'mine', 'mine', 'mine']);
     await expect(createStrategy(coin, write('numbered.mjs', '({ name: 7, keepRolling: () => true })'))).rejects.toThrow(/numbered\.mjs: create\(\) returned a strategy whose name is not a string/);
   });
 
@@ -146,6 +164,9 @@ describe('createStrategy', () => {
     const nested = join(tempDir('playsim-shape-'), 'nested.mjs');
     writeFileSync(nested, 'export default { name: "s", description: "s", params: [], create: () => ({ name: "s", campaign: () => 0, watch: { name: "w", choose: () => 0, startGame: 1 } }) };\n');
     await expect(createStrategy(await loadGame('doomedrun'), nested)).rejects.toThrow(/nested\.mjs: create\(\) returned a strategy whose watch\.startGame is not a function/);
+    const resets = join(tempDir('playsim-shape-'), 'resets.mjs');
+    writeFileSync(resets, 'export default { name: "s", description: "s", params: [], create: () => ({ name: "s", choose: () => 0, startGame() {} }) };\n');
+    await expect(createStrategy(await loadGame('setawatch'), resets)).resolves.toBeDefined();
   });
 
   it("refuses a user's Set a Watch strategy whose ignores is malformed, naming it, and takes a well-formed one", async () => {
