@@ -35,6 +35,16 @@ describe('content files', () => {
   it('refuses an empty --content (an unset variable) rather than reading the working directory', async () => {
     const necreaux = await loadGame('necreaux');
     expect(() => loadContent(necreaux, '')).toThrow(/^--content is empty: give a necreaux content file, or leave --content out for the shipped one$/);
+    expect(() => loadContent(necreaux, '  ')).toThrow(/^--content is empty: /);
+  });
+
+  it('refuses a content file that is no object, or names no game, by its schema', async () => {
+    const kyros = await loadGame('kyros');
+    const [nothing, gameless] = ['null.json', 'gameless.json'].map((name) => join(dir, name));
+    writeFileSync(nothing, 'null');
+    writeFileSync(gameless, '{}');
+    expect(() => loadContent(kyros, nothing)).toThrow(new InputError(`${nothing}: field (root): Invalid input: expected object, received null`));
+    expect(() => loadContent(kyros, gameless)).toThrow(new InputError(`${gameless}: field game: expected "kyros", got nothing`));
   });
 
   it.each(GAME_IDS)("%s refuses another game's content file for its game field, not for its first unknown key", async (id) => {

@@ -116,8 +116,9 @@ describe('readResultsFile', () => {
     expect(() => readResultsFile(file)).toThrow(new InputError(`${file}: field shard.${problem}`));
   });
 
-  it('reads the last shard of a split', () => {
+  it('reads the last shard of a split, and the one shard of a split in one', () => {
     expect(readResultsFile(written({ ...results, shard: { index: 3, count: 4 } })).shard).toEqual({ index: 3, count: 4 });
+    expect(readResultsFile(written({ ...results, shard: { index: 0, count: 1 } })).shard).toEqual({ index: 0, count: 1 });
   });
 
   it('refuses a win its outcomes do not have, naming the field', () => {
