@@ -92,4 +92,25 @@ describe('reportHtml', () => {
     expect(page).toContain('<h1>&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;</h1>');
     expect(page.match(/<\/script>/gi)).toHaveLength(4);
   });
+
+  it('gives the description, the run facts, the notes on partial metrics and the tool, each in its element', () => {
+    expect(html).toContain(`<h1>${grid.experiment.title}</h1>\n<p>${grid.experiment.description}</p>\n<dl class="facts">\n<dt>`);
+    expect(reportHtml({ ...grid, experiment: { ...grid.experiment, description: '' } }, charts)).toContain(`<h1>${grid.experiment.title}</h1>\n\n<dl class="facts">`);
+    expect(html).toContain('</table></div>\n<p>lossTurn is averaged over the games that record it, fewer than a cell&#39;s games');
+    expect(html).toContain('<footer>playsim 0.9.0</footer>');
+    expect(html).toContain('<h2>Cells</h2>\n<div class="table-wrap"><table>\n<thead><tr><th scope="col">');
+  });
+
+  it('says there are no comparisons, or what its comparisons are', () => {
+    expect(reportHtml({ ...grid, comparisons: [] }, charts)).toContain('<h2>Paired comparisons</h2>\n<p>None.</p>');
+    expect(html).toMatch(/<h2>Paired comparisons<\/h2>\n<p>[^<]+<\/p>\n<div class="table-wrap"><table>/);
+  });
+
+  it("embeds each chart's spec with its container's id, and every '<' in them escaped", () => {
+    for (const chart of charts) expect(html).toContain(`{"id":"chart-${chart.name}","spec":{`);
+    expect(html).toContain('const options = {"renderer":"svg"');
+    const hostile = '</script><img src=x>';
+    const page = reportHtml(grid, buildCharts({ ...grid, cells: grid.cells.map((cell) => ({ ...cell, strategy: hostile })) }));
+    expect(page).toContain('\\u003c/script>\\u003cimg src=x>');
+  });
 });
