@@ -19,7 +19,7 @@ function formatRate(gamesPerSecond: number): string {
 
 /** The time left at the rate so far; not guessed before a game has ended. */
 function formatEta(gamesDone: number, gamesPlanned: number, gamesPerSecond: number): string {
-  return gamesDone === 0 || gamesPerSecond === 0 ? 'not known before a game ends' : `${Math.round((gamesPlanned - gamesDone) / gamesPerSecond)}s`;
+  return gamesPerSecond === 0 ? 'not known before a game ends' : `${Math.round((gamesPlanned - gamesDone) / gamesPerSecond)}s`;
 }
 
 /** Seconds since the first time it was asked. */
