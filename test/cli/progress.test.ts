@@ -1,23 +1,27 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createProgress } from '../../src/cli/progress.ts';
 
-describe('plain progress (stderr not a terminal)', () => {
-  let lines: string[];
+/** Within a describe: fake timers, and what each test writes to stderr, which is a terminal or not, in the array returned. */
+function capturedStderr(isTerminal: boolean): string[] {
+  const written: string[] = [];
   const isTTY = Object.getOwnPropertyDescriptor(process.stderr, 'isTTY');
-
   beforeEach(() => {
     vi.useFakeTimers();
-    lines = [];
-    vi.spyOn(process.stderr, 'write').mockImplementation((text) => (lines.push(String(text)), true));
-    Object.defineProperty(process.stderr, 'isTTY', { value: false, configurable: true });
+    written.length = 0;
+    vi.spyOn(process.stderr, 'write').mockImplementation((text) => (written.push(String(text)), true));
+    Object.defineProperty(process.stderr, 'isTTY', { value: isTerminal, configurable: true });
   });
-
   afterEach(() => {
     vi.restoreAllMocks();
     vi.useRealTimers();
     if (isTTY === undefined) delete (process.stderr as { isTTY?: boolean }).isTTY;
     else Object.defineProperty(process.stderr, 'isTTY', isTTY);
   });
+  return written;
+}
+
+describe('plain progress (stderr not a terminal)', () => {
+  const lines = capturedStderr(false);
 
   it('times the games from the first update, as play starts, not from the vetting and loading before it', () => {
     const progress = createProgress('sim');
@@ -45,20 +49,9 @@ describe('plain progress (stderr not a terminal)', () => {
 });
 
 describe('terminal progress (stderr a terminal)', () => {
-  const isTTY = Object.getOwnPropertyDescriptor(process.stderr, 'isTTY');
-
-  afterEach(() => {
-    vi.restoreAllMocks();
-    vi.useRealTimers();
-    if (isTTY === undefined) delete (process.stderr as { isTTY?: boolean }).isTTY;
-    else Object.defineProperty(process.stderr, 'isTTY', isTTY);
-  });
+  const written = capturedStderr(true);
 
   it('draws a bar with the games, the rate and the time left, timed from the first update', () => {
-    vi.useFakeTimers();
-    const written: string[] = [];
-    vi.spyOn(process.stderr, 'write').mockImplementation((text) => (written.push(String(text)), true));
-    Object.defineProperty(process.stderr, 'isTTY', { value: true, configurable: true });
     const progress = createProgress('sim');
     vi.advanceTimersByTime(8000);
     progress.update(0, 100);
