@@ -1,3 +1,4 @@
+import type { MeasuredText } from 'vega';
 import type { TopLevelSpec } from 'vega-lite';
 import { describe, expect, it } from 'vitest';
 import { buildChart, CHART_FONT } from '../../src/report/charts.ts';
@@ -29,6 +30,13 @@ describe('measuredTextWidth', () => {
     expect(measuredTextWidth({ fontSize: 10, fontWeight: 700 }, 'Hello')).toBeCloseTo(24.45, 9);
     expect(measuredTextWidth({ fontSize: 10, limit: 20 }, 'Hello')).toBe(20);
     expect(measuredTextWidth({ fontSize: 10 }, undefined)).toBe(0);
+  });
+
+  it('takes weights from 600 and "bolder" as bold, 500 as regular, and a limit of 0 as none', () => {
+    const widths = [600, 'bolder', 500].map((fontWeight) => measuredTextWidth({ fontSize: 10, fontWeight } as MeasuredText, 'Hello'));
+    expect(widths.map((width) => width.toFixed(2))).toEqual(['24.45', '24.45', '22.78']);
+    expect(measuredTextWidth({ fontSize: 10, limit: 0 }, 'Hello')).toBeCloseTo(22.78, 9);
+    expect(measuredTextWidth({ fontSize: 10 }, null)).toBe(0);
   });
 });
 
