@@ -120,7 +120,7 @@ function ending(runner: TaskRunner, cell: number, strategy: Strategy, seed: numb
 }
 
 /** Two endings as a message shows them: each outcome, with the metrics that differ. */
-function differences(first: readonly string[], again: readonly string[]): [string, string] {
+export function differences(first: readonly string[], again: readonly string[]): [string, string] {
   const differing = first.map((_, index) => index).filter((index) => index > 0 && first[index] !== again[index]);
   const shown = (ending: readonly string[]) => (differing.length === 0 ? ending[0] : `${ending[0]} (${differing.map((index) => ending[index]).join(', ')})`);
   return [shown(first), shown(again)];

@@ -7,7 +7,7 @@ import { executeExperiment } from '../../src/sim/execute.ts';
 import { experimentSchema } from '../../src/sim/experiment.ts';
 import { resolveSettings } from '../../src/sim/settings.ts';
 import { TaskRunner } from '../../src/sim/task.ts';
-import { vetCell } from '../../src/sim/vetting.ts';
+import { differences, vetCell } from '../../src/sim/vetting.ts';
 import { coinExperiment } from '../fixtures/coin-experiment.ts';
 
 
@@ -93,6 +93,12 @@ describe("vetting a user's strategy before a run", () => {
     const error = await executeExperiment({ file, sourcePath: 'test', games: 10, workers: 1, shard: null, keepGameWins: false }).catch((e) => e);
     expect(error).toBeInstanceOf(InputError);
     expect(error.message).toMatch(/^--strategy test\/fixtures\/strategies\/exits.ts: the worker vetting it ended: [^\n]+$/);
+  });
+
+  it('shows two endings by their outcomes, with the metrics that differ when any do', () => {
+    expect(differences(['won', 'best=7', 'turns=3'], ['lost', 'best=7', 'turns=3'])).toEqual(['won', 'lost']);
+    expect(differences(['won', 'best=7', 'turns=3'], ['won', 'best=9', 'turns=3'])).toEqual(['won (best=7)', 'won (best=9)']);
+    expect(differences(['won', 'best=7', 'turns=3'], ['lost', 'best=9', 'turns=4'])).toEqual(['won (best=7, turns=3)', 'lost (best=9, turns=4)']);
   });
 
   it('passes every built-in strategy of every game (no false alarm)', async () => {
