@@ -437,14 +437,20 @@ describe('runner', () => {
     // the first progress report, the run must not wait for its tasks to end.
     const file = { ...readExperimentFile(GRID), strategies: ['test/fixtures/strategies/slow.ts:ms=30'] };
     const interruption = new AbortController();
+    let doneAtStop = 0;
     const { results, interrupted } = await executeExperiment({
       file, sourcePath: GRID, games: 200, workers: 1, shard: null, keepGameWins: true, signal: interruption.signal,
-      onProgress: (done) => done > 0 && interruption.abort(),
+      onProgress: (done) => {
+        if (done === 0 || interruption.signal.aborted) return;
+        doneAtStop = done;
+        interruption.abort();
+      },
     });
     expect(interrupted).toBe(true);
     const games = results.cells.map((cell) => cell.games);
     expect(games[0]).toBeGreaterThan(0);
-    expect(games.reduce((sum, played) => sum + played, 0)).toBeLessThan(6 * 13);
+    // The game in play when the stop came, and one that may end between the count read and the stop: no more.
+    expect(games.reduce((sum, played) => sum + played, 0)).toBeLessThanOrEqual(doneAtStop + 2);
     expect(games).toEqual([...games].sort((a, b) => b - a)); // the cells before the one in play finished the task
     for (const cell of results.cells) {
       const wins = GameWins.fromJSON(cell.raw.wins!);
