@@ -41,8 +41,8 @@ export function parseShard(text: string | undefined): Shard | null {
   const match = /^(\d+)\/(\d+)$/.exec(text);
   const index = match ? Number(match[1]) : NaN;
   const count = match ? Number(match[2]) : NaN;
-  // Beyond the largest safe integer, n is stored rounded (1e20) and i % n no longer splits the tasks.
-  if (!match || count < 1 || index >= count || count > Number.MAX_SAFE_INTEGER) {
+  // n = 0 fails i < n. Beyond the largest safe integer, n is stored rounded (1e20) and i % n no longer splits the tasks.
+  if (!match || index >= count || count > Number.MAX_SAFE_INTEGER) {
     throw new InputError(`--shard ${text}: expected i/n with 0 <= i < n <= ${Number.MAX_SAFE_INTEGER}, e.g. 0/4`);
   }
   return { index, count };
