@@ -70,6 +70,11 @@ describe('playsim CLI', () => {
   it('run takes an experiment by the name list shows, or a path', () => {
     expect(experimentPathOf('setawatch-difficulty')).toMatch(/experiments\/setawatch-difficulty\.yaml$/);
     expect(experimentPathOf(GRID)).toBe(GRID);
+    // A file in the working directory named without a dot or a slash is a path too.
+    const bare = `setawatch-difficulty-${process.pid}`;
+    writeFileSync(bare, '');
+    onTestFinished(() => rmSync(bare));
+    expect(experimentPathOf(bare)).toBe(bare);
   });
 
   it('sim --json prints the cell results object', () => {
