@@ -128,6 +128,11 @@ describe('playsim CLI', () => {
     expect(result.stdout).not.toMatch(/outcome:/);
   });
 
+  it("replay stops a user's strategy that changes its view, naming the value, exit 2", () => {
+    const result = playsim('replay', 'setawatch', '--seed', '1', '--strategy', 'test/fixtures/strategies/sorts-dice.ts');
+    expectBadInput(result, /^playsim: strategy "sorts-dice" answered decision "watch" illegally in game seed 1: changed its view, which it must only read: view\.state\.dieValue\[\d+\] was \d+, is \d+$/m);
+  });
+
   it('replay shows a metric a game does not have (the round of loss of a won game) as a dash', () => {
     const won = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((seed) => playsim('replay', 'setawatch', '--seed', String(seed))).find((result) => result.stdout.includes('outcome: won;'));
     expect(won?.stdout).toMatch(/outcome: won; roundOfLoss=— cardsLeft=\d+/);
