@@ -138,8 +138,9 @@ describe('playsim CLI', () => {
     expect(won?.stdout).toMatch(/outcome: won; roundOfLoss=— cardsLeft=\d+/);
   });
 
-  it('replay takes --detail alongside --set detail=true; sim refuses detail, which changes only a replay', () => {
+  it('replay takes --detail alongside --set detail=true, for a game that has the setting; sim refuses detail, which changes only a replay', () => {
     expect(playsim('replay', 'doomedrun', '--seed', '1', '--set', 'detail=true', '--detail').code).toBe(0);
+    expectBadInput(playsim('replay', COIN, '--seed', '1', '--detail'), new RegExp(`^playsim: --detail: game "${COIN}" has no detail setting$`, 'm'));
     expectBadInput(playsim('sim', 'doomedrun', '--set', 'detail=true', '--games', '2'), /--set detail=true: detail changes only what a replay narrates, not the games played; give it to playsim replay doomedrun$/m);
   });
 
