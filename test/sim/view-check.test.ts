@@ -15,14 +15,20 @@ function toyView() {
 }
 type ToyView = ReturnType<typeof toyView>;
 
-/** A one-decision strategy doing `act` to its view, checked for `budget` answers. */
-function checked(act: (view: ToyView) => void, budget = Infinity) {
-  const strategy = { name: 'toy', choose: (view: ToyView) => (act(view), 1) };
+/** A one-decision strategy answering with `decide`, checked for `budget` answers. */
+function checkedChoose<A extends unknown[]>(decide: (...args: A) => unknown, budget = Infinity) {
+  const strategy = { name: 'toy', choose: decide };
   const check = new ViewCheck(strategy, ['choose'], budget);
-  return { check, choose: (view: ToyView) => (check.strategy as unknown as typeof strategy).choose(view) };
+  return { check, choose: (...args: A) => (check.strategy as unknown as typeof strategy).choose(...args) };
 }
 
-const changeOf = (act: (view: ToyView) => void) => () => checked(act).choose(toyView());
+/** A one-decision strategy doing `act` to its view, checked for `budget` answers. */
+const checked = (act: (view: ToyView) => void, budget = Infinity) => checkedChoose((view: ToyView) => (act(view), 1), budget);
+
+/** A checked strategy doing `act` to `view`, to be called by expect(...).toThrow. */
+const changeTo = <V,>(view: V, act: (v: V) => void) => () => checkedChoose((v: V) => (act(v), 1)).choose(view);
+
+const changeOf = (act: (view: ToyView) => void) => changeTo(toyView(), act);
 
 describe('view check', () => {
   it('passes answers through when the view is only read, its random stream drawn from and its questions asked', () => {
@@ -51,10 +57,7 @@ describe('view check', () => {
 
   it("compares Maps and Sets, and a `rules` deeper in the view: only the view's own question member is skipped", () => {
     const view = () => ({ ...toyView(), lookup: new Map([['Bear', 5]]), types: new Set(['Undead']), content: { rules: { limit: 3 } } });
-    const check = (act: (v: ReturnType<typeof view>) => void) => () => {
-      const strategy = { name: 'toy', choose: (v: ReturnType<typeof view>) => (act(v), 1) };
-      return (new ViewCheck(strategy, ['choose']).strategy as unknown as typeof strategy).choose(view());
-    };
+    const check = (act: (v: ReturnType<typeof view>) => void) => changeTo(view(), act);
     expect(check((v) => v.lookup.set('Bear', 6))).toThrow(new ViewChanged('view.lookup[0][1] was 5, is 6'));
     expect(check((v) => v.types.add('Beast'))).toThrow(new ViewChanged('view.types.size was 1, is 2'));
     expect(check((v) => (v.content.rules.limit = 4))).toThrow(new ViewChanged('view.content.rules.limit was 3, is 4'));
@@ -131,15 +134,10 @@ describe('view check', () => {
   });
 
   it('checks every argument of a decision, past a null one, and walks past the functions a view holds', () => {
-    const strategy = { name: 'toy', choose: (_view: ToyView, _none: null, other: { n: number }) => ((other.n = 2), 1) };
-    const choose = (new ViewCheck(strategy, ['choose']).strategy as unknown as typeof strategy).choose;
+    const { choose } = checkedChoose((_view: ToyView, _none: null, other: { n: number }) => ((other.n = 2), 1));
     expect(() => choose(toyView(), null, { n: 1 })).toThrow(new ViewChanged('view.n was 1, is 2'));
-    const withCallback = () => ({ describe: () => 'a view', ...toyView() });
-    const check = (act: (v: ReturnType<typeof withCallback>) => void) => () => {
-      const changing = { name: 'toy', choose: (v: ReturnType<typeof withCallback>) => (act(v), 1) };
-      return (new ViewCheck(changing, ['choose']).strategy as unknown as typeof changing).choose(withCallback());
-    };
-    expect(check((v) => (v.state.round = 3))).toThrow(new ViewChanged('view.state.round was 2, is 3'));
+    const withCallback = { describe: () => 'a view', ...toyView() };
+    expect(changeTo(withCallback, (v) => (v.state.round = 3))).toThrow(new ViewChanged('view.state.round was 2, is 3'));
   });
 
   it('says a typed array replaced by a number was a typed array', () => {
@@ -151,13 +149,9 @@ describe('view check', () => {
       const seat = { fire: 7, light: 3 };
       return { first: seat, second: seat };
     };
-    const check = (view: ReturnType<typeof shared>, act: (v: ReturnType<typeof shared>) => void) => () => {
-      const strategy = { name: 'toy', choose: (v: ReturnType<typeof shared>) => (act(v), 1) };
-      return (new ViewCheck(strategy, ['choose']).strategy as unknown as typeof strategy).choose(view);
-    };
-    expect(check(shared(), (v) => (v.second = { ...v.first }))).toThrow(new ViewChanged("view.second's key count held 8 values, holds 13"));
+    expect(changeTo(shared(), (v) => (v.second = { ...v.first }))).toThrow(new ViewChanged("view.second's key count held 8 values, holds 13"));
     const apart = { first: { fire: 7, light: 3 }, second: { fire: 7, light: 3 } };
-    expect(check(apart, (v) => (v.second = v.first))).toThrow(new ViewChanged('view held 13 values, holds 8'));
+    expect(changeTo(apart, (v) => (v.second = v.first))).toThrow(new ViewChanged('view held 13 values, holds 8'));
   });
 
   it("wraps a member's methods only where named, when two members' methods are", () => {
