@@ -112,6 +112,14 @@ describe('playsim CLI', () => {
     expectBadInput(playsim('sim', COIN, '--strategy', module, '--games', '1000', '--workers', '2'), /^playsim: a worker could not build the games: .*main-only.mjs: not in a worker$/m);
   });
 
+  it("leaves nothing of its own in the temporary folder after a run, finished or crashed (the workers' bundle is removed)", () => {
+    const temp = tempDir('playsim-tmp-');
+    const sim = (...args: string[]) => spawnSync('node', ['bin/playsim.mjs', 'sim', COIN, '--games', '2000', '--workers', '1', ...args], { encoding: 'utf8', env: { ...process.env, TMPDIR: temp } });
+    expect(sim().status).toBe(0);
+    expect(sim('--set', 'crash=true').status).toBe(1);
+    expect(readdirSync(temp).filter((name) => name.startsWith('playsim-'))).toEqual([]); // tsx keeps its cache there
+  });
+
   it('replay narrates one game', () => {
     const result = playsim('replay', COIN, '--seed', '5', '--set', 'rounds=3');
     expect(result.code).toBe(0);
