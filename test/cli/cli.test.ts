@@ -12,7 +12,12 @@ import { loadResults } from '../report/fixtures.ts';
 const GRID = 'test/fixtures/experiments/coin-grid.yaml';
 
 function playsim(...args: string[]) {
-  const result = spawnSync('node', ['bin/playsim.mjs', ...args], { encoding: 'utf8' });
+  return playsimWith({}, ...args);
+}
+
+/** `playsim` with these environment variables set over the test's. */
+function playsimWith(env: Record<string, string>, ...args: string[]) {
+  const result = spawnSync('node', ['bin/playsim.mjs', ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -114,9 +119,9 @@ describe('playsim CLI', () => {
 
   it("leaves nothing of its own in the temporary folder after a run, finished or crashed (the workers' bundle is removed)", () => {
     const temp = tempDir('playsim-tmp-');
-    const sim = (...args: string[]) => spawnSync('node', ['bin/playsim.mjs', 'sim', COIN, '--games', '2000', '--workers', '1', ...args], { encoding: 'utf8', env: { ...process.env, TMPDIR: temp } });
-    expect(sim().status).toBe(0);
-    expect(sim('--set', 'crash=true').status).toBe(1);
+    const sim = (...args: string[]) => playsimWith({ TMPDIR: temp }, 'sim', COIN, '--games', '2000', '--workers', '1', ...args);
+    expect(sim().code).toBe(0);
+    expect(sim('--set', 'crash=true').code).toBe(1);
     expect(readdirSync(temp).filter((name) => name.startsWith('playsim-'))).toEqual([]); // tsx keeps its cache there
   });
 
