@@ -106,7 +106,7 @@ function scriptJson(value: unknown): string {
 }
 
 /** Script text inlined in a <script> element: nothing in it may close the element or open an HTML comment. */
-function inlineScript(code: string): string {
+export function inlineScript(code: string): string {
   return `<script>${code.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--')}</script>`;
 }
 

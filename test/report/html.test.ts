@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildCharts } from '../../src/report/charts.ts';
-import { reportHtml } from '../../src/report/html.ts';
+import { inlineScript, reportHtml } from '../../src/report/html.ts';
 import { loadResults, numberedMetrics, withMetricNames, withStrategiesChosen } from './fixtures.ts';
 
 const grid = loadResults('necreaux-speed');
@@ -112,5 +112,16 @@ describe('reportHtml', () => {
     const hostile = '</script><img src=x>';
     const page = reportHtml(grid, buildCharts({ ...grid, cells: grid.cells.map((cell) => ({ ...cell, strategy: hostile })) }));
     expect(page).toContain('\\u003c/script>\\u003cimg src=x>');
+  });
+});
+
+describe('inlineScript', () => {
+  it('lets nothing in the code close its element or open an HTML comment, and leaves what the code does unchanged', () => {
+    const code = 'return ["a</script>b", "</SCRIPT >", "<!-- c", /<!--/.test("x<!--")];';
+    const element = inlineScript(code);
+    const inner = element.slice('<script>'.length, -'</script>'.length);
+    expect(element.startsWith('<script>') && element.endsWith('</script>')).toBe(true);
+    expect(inner).not.toMatch(/<\/script|<!--/i);
+    expect(new Function(inner)()).toEqual(new Function(code)());
   });
 });
