@@ -133,6 +133,15 @@ describe('playsim CLI', () => {
     expect(result.stdout).toMatch(/outcome: (won|lost); best=\d+/);
   });
 
+  it('replay read only in part (piped to head) ends with exit code 0, its output cut short without an error', () => {
+    // 165 kB, more than a pipe holds: playsim is still writing when head has read its line and gone.
+    const pipeline = 'set -o pipefail; node bin/playsim.mjs replay doomedrun --seed 1 --detail | head -n 1';
+    const result = spawnSync('bash', ['-c', pipeline], { encoding: 'utf8' });
+    expect(result.stdout).toMatch(/^replay of doomedrun, seed 1, /);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+  });
+
   it('replay says a strategy that ends the process mid-game cut it short, exit 2 (the strategy exits 0)', () => {
     const strategy = 'test/fixtures/strategies/exits.ts';
     const result = playsim('replay', COIN, '--seed', '1', '--strategy', strategy);
@@ -432,6 +441,17 @@ describe('playsim CLI', () => {
     expect(results.cells[0].complete).toBe(false);
     expect(readdirSync(dir).filter((name) => name.includes('tmp'))).toEqual([]);
     expect(playsim('diff', dir, dir).stdout).toContain('**0 of 6 matched cells moved in win rate**'); // the games kept agree with the counts
+  }, 60000);
+
+  it('quits at once, writing nothing, on a second Ctrl-C more than a second after the first', async () => {
+    // Each game takes 5 s once the strategy slows down, so the first Ctrl-C alone would end the run seconds later.
+    const strategy = 'test/fixtures/strategies/slow.ts:ms=5000,from=100';
+    const run = await startedRun(['sim', COIN, '--strategy', strategy, '--games', '100000', '--workers', '1', '--json'], (stderr) => stderr.includes('slow: answering slowly'));
+    run.child.kill('SIGINT');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    run.child.kill('SIGINT');
+    expect(await run.exited).toBe(1);
+    expect(run.stderr()).toMatch(/Ctrl-C again to quit now\)\n$/);
   }, 60000);
 
   it('stopped before any game finished, leaves the report folder as it was', async () => {
