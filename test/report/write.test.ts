@@ -36,6 +36,14 @@ describe('writeReport', () => {
     expect((await readdir(dir)).sort()).toEqual(['mine.svg', 'mine.vl.json', 'notes.svg', 'report.html', 'results.json', 'summary.md']);
   });
 
+  it("writes over a folder whose results.json cannot be read, keeping its other files (no earlier report's charts are known)", async () => {
+    await writeFile(join(dir, 'results.json'), '{"cut short');
+    await writeFile(join(dir, 'old-chart.svg'), 'mine');
+    await writeReport(grid, dir);
+    expect(JSON.parse(await readFile(join(dir, 'results.json'), 'utf8'))).toEqual(grid);
+    expect(await readFile(join(dir, 'old-chart.svg'), 'utf8')).toBe('mine');
+  });
+
   it('writes nothing and keeps what was there when a chart cannot be built', async () => {
     await writeFile(join(dir, 'summary.md'), 'previous run');
     const broken = { ...grid, experiment: { ...grid.experiment, charts: [{ type: 'distribution', metric: 'points', x: 'speed' } as const] } };
