@@ -77,6 +77,9 @@ describe("vetting a user's strategy before a run", () => {
     const longer = await executeExperiment({ file, sourcePath: 'test', games: 10, workers: 1, shard: null, keepGameWins: false }).catch((error: Error) => error);
     expect(longer).toBeInstanceOf(Error);
     expect((longer as Error).message).toContain(`seed ${gameSeed(17, 8)}`);
+    // 20 games are two tasks of 10: shard 1/2 plays games 10-19, so its vetting must not meet game 8.
+    const secondShard = await executeExperiment({ file, sourcePath: 'test', games: 20, workers: 1, shard: { index: 1, count: 2 }, keepGameWins: false });
+    expect(secondShard.results.cells[0].games).toBe(10);
   });
 
   it('hears a stop while it vets, even in a game that never ends: the run then plays nothing', async () => {
