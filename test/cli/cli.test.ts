@@ -183,6 +183,7 @@ describe('playsim CLI', () => {
     expectBadInput(playsim('suite', '--content', 'x.json', '--no-such-flag=1'), /^playsim: suite: unknown option or argument --content, --no-such-flag \(playsim suite --help lists its options\)$/m);
     expectBadInput(playsim('list', 'necreaux'), /^playsim: list: unknown option or argument necreaux \(playsim list --help/m);
     expectBadInput(playsim('sim', COIN, '--game', '100'), /^playsim: --game is not an option: <game> is given without a flag \(playsim --help\); games per cell is --games$/m);
+    expectBadInput(playsim('suite', '--game', '5'), /^playsim: --game is not an option: <game> is given without a flag \(playsim --help\); games per cell is --games$/m);
     expectBadInput(playsim('replay', '--game', COIN, '--seed', '1'), /^playsim: --game is not an option: <game> is given without a flag \(playsim --help\)$/m);
     expectBadInput(playsim('run', GRID, '--experiment=x'), /^playsim: --experiment is not an option/m);
     expectBadInput(playsim('suite', '--target-ci', '0.05'), /^playsim: --target-ci needs --full: without it the suite plays each experiment's quick game count \(or --games\)$/m);
@@ -227,7 +228,9 @@ describe('playsim CLI', () => {
     expectBadInput(playsim('sim', COIN, '--no-json'), /^playsim: sim: unknown option or argument --no-json /m);
   });
 
-  it('refuses a switch given a value other than true or false, or given twice', () => {
+  it('refuses a switch given a value other than true or false, or given twice, and takes it as --switch=true or =false', () => {
+    expect(playsim('sim', COIN, '--games', '5', '--json=false').stdout).toMatch(/^# Coin/);
+    expect(JSON.parse(playsim('sim', COIN, '--games', '5', '--json=true').stdout).games).toBe(5);
     expectBadInput(playsim('sim', COIN, '--json=maybe'), /^playsim: --json=maybe: --json is a switch: give it alone, or as --json=true or --json=false$/m);
     expectBadInput(playsim('sim', COIN, '--json=1'), /^playsim: --json=1: --json is a switch/m);
     expectBadInput(playsim('sim', COIN, '--json', '--json=false'), /^playsim: --json given 2 times \(--json, --json=false\); give it once$/m);
