@@ -342,10 +342,16 @@ describe('runner', () => {
     // Target 12 is never beaten: no win in 5,000 games meets the target at once. Target 7 is far from it.
     const file = coinExperiment({ grid: { target: [7, 12] } });
     const interruption = new AbortController();
+    let planned = 0;
     const { results, interrupted } = await executeExperiment({
       file, sourcePath: 'test', targetCi: 0.001, maxGames: 1_000_000, workers: 1, shard: null, keepGameWins: false, signal: interruption.signal,
-      onProgress: (done) => done >= 2 * ROUND_GAMES && interruption.abort(),
+      onProgress: (done, gamesPlanned) => {
+        planned = gamesPlanned;
+        if (done >= 2 * ROUND_GAMES) interruption.abort();
+      },
     });
+    // Progress plans the most a target-CI run may play: --max-games for every cell.
+    expect(planned).toBe(2 * 1_000_000);
     expect(interrupted).toBe(true);
     expect(results.cells.map((cell) => [cell.params.target, cell.games, cell.complete])).toEqual([
       [7, ROUND_GAMES, false],
