@@ -69,4 +69,11 @@ describe('writeReport', () => {
     expect(await readFile(join(dir, 'summary.md'), 'utf8')).toContain('#');
     expect((await readdir(dir)).filter((name) => name.startsWith('.'))).toEqual([]);
   });
+
+  it('keeps the charts an earlier report drew when this one draws them again', async () => {
+    await writeReport(grid, dir);
+    const written = await writeReport(grid, dir);
+    expect((await readdir(dir)).sort()).toEqual(written.map((path) => path.slice(dir.length + 1)).sort());
+    expect(written).toHaveLength(2 + 2 * CHARTS.length + 1);
+  });
 });
