@@ -159,6 +159,17 @@ describe('setawatch content file', () => {
       expect(refusal(setawatchContentSchema, bad)).toBe('field (root): adventurer wizard needs at least 3 ability cards, has 2');
     });
 
+    it('no Summon card, or no final location in the base set: the schema refuses the file', () => {
+      type Kinds = { creatures: { kind?: string }[]; locations: { kind: string; set?: string }[] };
+      const noSummon = structuredClone(shipped) as Kinds;
+      noSummon.creatures = noSummon.creatures.filter((card) => card.kind !== 'summon');
+      expect(refusal(setawatchContentSchema, noSummon)).toBe('field (root): there must be a summon card');
+      const noFinal = structuredClone(shipped) as Kinds;
+      // Left out: the Forbidden Tower, the base set's final location (a card that names no set is in the base set).
+      noFinal.locations = noFinal.locations.filter((card) => card.kind !== 'final' || card.set !== undefined);
+      expect(refusal(setawatchContentSchema, noFinal)).toBe('field (root): the base set needs a final location');
+    });
+
     it('more than 31 creature types (a type is a bit of a 32-bit mask)', () => {
       const bad = structuredClone(shipped) as Editable;
       bad.creatures.push(...Array.from({ length: 32 }, (_, i) => ({ ...bad.creatures[0], type: `Type ${i}` })));
