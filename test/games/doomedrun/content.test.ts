@@ -171,6 +171,33 @@ describe('Doomed Run content', () => {
     expect(refusal(doomedrunContentSchema, run)).toBe(message);
   });
 
+  type Crossed = {
+    realms: { realm: number; creatures: Named[]; locations: string[]; final: string }[];
+    locations: { name: string; kind: string }[];
+    abilities: { adventurer: string }[];
+    wardens: { adventurer: string }[];
+    startingCompany: string[];
+    summons: { tier: number; copies: number }[];
+  };
+
+  it.each<[string, (run: Crossed) => void, string]>([
+    ['Realms out of order', (run) => ([run.realms[0], run.realms[1]] = [run.realms[1], run.realms[0]]), 'realms must be listed 1 to 7; entry 1 is Realm 2'],
+    ['a Realm naming a creature no card defines', (run) => (run.realms[0].creatures[0].name = 'Nobody'), 'Realm 1: creature "Nobody" is not defined'],
+    ['a Realm needing more copies than a creature has', (run) => (run.realms[0].creatures[0].copies = 3), 'Realm 1: creature "Bandits" has 2 copies, the list needs 3'],
+    ['a final location in a Realm\'s list', (run) => (run.realms[0].locations[0] = 'Tower Ruins'), 'Realm 1: "Tower Ruins" is not a defined regular location'],
+    ['a regular location as a Realm\'s final one', (run) => (run.realms[0].final = 'Abandoned Village'), 'Realm 1: final location "Abandoned Village" is not defined as final'],
+    ['five Respites', (run) => (run.locations = run.locations.filter((card) => card.name !== 'Elven Grove')), 'six Respite locations are needed'],
+    ['an adventurer with four ability cards', (run) => run.abilities.splice(run.abilities.findIndex((card) => card.adventurer === 'wizard'), 1), 'adventurer wizard needs 5 ability cards'],
+    ['an adventurer without a Warden card', (run) => (run.wardens = run.wardens.filter((card) => card.adventurer !== 'wizard')), 'adventurer wizard has no Warden card'],
+    ['a Warden card of an unknown adventurer', (run) => (run.wardens.find((card) => card.adventurer === 'wizard')!.adventurer = 'sage'), 'Warden card of unknown adventurer "sage"'],
+    ['an unknown adventurer in the starting company', (run) => (run.startingCompany[0] = 'sage'), 'starting company: unknown adventurer "sage"'],
+    ['fewer than four tier-1 Summon cards', (run) => (run.summons.find((card) => card.tier === 1)!.copies = 3), 'four tier-1 Summon cards are needed'],
+  ])('refuses %s, saying what the lists lack', (_, change, message) => {
+    const run = runFile() as unknown as Crossed;
+    change(run);
+    expect(refusal(doomedrunContentSchema, run)).toBe(`field (root): ${message}`);
+  });
+
   it('counts cards by source', () => {
     const p = provenance(content);
     expect(p.bySource.estimated).toBeGreaterThan(p.bySource.printed);
