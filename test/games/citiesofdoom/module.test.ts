@@ -43,6 +43,27 @@ describe('citiesofdoom content file', () => {
     expect(() => citiesofdoomContentSchema.parse(missing)).toThrow(/role .{0,2}eagle/);
   });
 
+  type Editable = {
+    dice: { id: string; role: string; faces: unknown[] }[];
+    reserve: Record<string, number>;
+    opponent: { dice: Record<string, number>; easier: string[] };
+  };
+  const dieOf = (content: Editable, id: string) => content.dice.find((d) => d.id === id)!;
+
+  it.each<[string, (content: Editable) => void, string]>([
+    ['a rune die of five runes', (c) => (dieOf(c, 'rune').faces[5] = 'sun'), 'the rune die needs at least 6 different runes, has 5'],
+    ['a character die without a human', (c) => (dieOf(c, 'character').faces = ['dwarf', 'elf', 'elf', 'dwarf', 'elf', 'dwarf']), 'the character die needs a "human" face'],
+    ['a numbered face without its value', (c) => (dieOf(c, 'magic').faces[0] = { face: 'magicValue' }), 'die "magic": face "magicValue" needs a value'],
+    ['an unknown die in the reserve', (c) => (c.reserve.nope = 1), 'reserve: unknown die "nope"'],
+    ['a die the reserve cannot hold', (c) => (c.reserve.eagle = 1), 'reserve: die "eagle" (role eagle) cannot be in a reserve or sideboard'],
+    ["an Opponent's easier die that is no action die", (c) => (c.opponent.easier = ['eagle']), 'opponent.easier: "eagle" is not an action die'],
+    ['an Opponent of eight action dice', (c) => (c.opponent.dice['opponent-action'] = 5), 'the Opponent needs 1 to 7 action dice, has 8'],
+  ])('refuses %s, naming it', (_, change, message) => {
+    const content = structuredClone(shipped) as unknown as Editable;
+    change(content);
+    expect(refusal(citiesofdoomContentSchema, content)).toBe(`field (root): ${message}`);
+  });
+
   it('refuses a second die type of an id and a second sideboard of a name, naming both entries', () => {
     const file = () => structuredClone(shipped) as { dice: { id: string; faces: unknown[] }[]; sideboards: { name: string; description: string }[] };
     const dice = file();
