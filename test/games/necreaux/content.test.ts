@@ -75,22 +75,38 @@ describe('the reference content', () => {
     }
   });
 
-  it('rejects an ability whose effect cannot happen at its trigger', () => {
-    const bad = structuredClone(reference);
-    bad.skills[0].abilities = [{ trigger: 'turnStart', cost: { charges: 1, discardSelf: false }, effect: { op: 'reroll', roll: 'any' } }];
-    expect(necreauxContentSchema.safeParse(bad).success).toBe(false);
-  });
-
-  it('rejects duplicate ids and unknown pre-made skills', () => {
+  it('rejects duplicate ids', () => {
     const duplicate = structuredClone(reference);
     duplicate.skills[1].id = duplicate.skills[0].id;
     expect(refusal(necreauxContentSchema, duplicate)).toBe(`field skills[1] (${duplicate.skills[1].name}).id: "${duplicate.skills[0].id}" is already skills[0]'s id`);
     const across = structuredClone(reference);
     across.caches[0].id = across.adventure[5].id;
     expect(refusal(necreauxContentSchema, across)).toBe(`field caches[0] (Secret Cache).id: "${across.adventure[5].id}" is already adventure[5]'s id`);
-    const unknown = structuredClone(reference);
-    unknown.premade[0] = ['Lucky', 'Martial Artist', 'Nobody'];
-    expect(necreauxContentSchema.safeParse(unknown).success).toBe(false);
+  });
+
+  type Editable = {
+    specials: { type: string }[];
+    premade: string[][];
+    adventure: { id: string; type: string; pass?: unknown[]; fail?: unknown[]; effects?: unknown[]; test?: { failWhen?: string } }[];
+    skills: { id: string; abilities?: { trigger: string; cost?: unknown; effect: unknown }[] }[];
+  };
+  const cardOf = (content: Editable, id: string) => content.adventure.find((card) => card.id === id)!;
+  const abilitiesOf = (content: Editable, id: string) => content.skills.find((skill) => skill.id === id)!.abilities!;
+  const tooFastTrap = 'A-8';
+
+  it.each<[string, (content: Editable) => void, string]>([
+    ['two Scientists cards', (c) => (c.specials[1].type = 'scientists'), 'specials must be one scientists and one shuttle card'],
+    ['a pre-made skill no skill card names', (c) => (c.premade[0] = ['Lucky', 'Martial Artist', 'Nobody']), 'premade skill "Nobody" is not a skill card'],
+    ['a shortfall effect in a trap\'s pass text', (c) => (cardOf(c, tooFastTrap).pass = cardOf(c, tooFastTrap).fail), 'A-8 Tripwire: countdownShortfall belongs in the fail text, not the pass text'],
+    ['a shortfall effect on a trap too slow to fall short', (c) => (cardOf(c, tooFastTrap).test!.failWhen = 'aboveSpeed'), 'A-8 Tripwire: countdownShortfall needs a speed test that fails below the speed (a too-fast test)'],
+    ['a shortfall effect on an event', (c) => (cardOf(c, 'A-13').effects = [{ op: 'damageShortfall', per: 8 }]), "A-13 Collapsing Bridge: damageShortfall is a too-fast trap's fail effect only"],
+    ['an effect at a trigger where it cannot happen', (c) => (abilitiesOf(c, 'S-1')[0].trigger = 'turnStart'), 'effect "reroll" cannot trigger on "turnStart"'],
+    ['a passive effect that only a trigger can start', (c) => (abilitiesOf(c, 'S-1')[0] = { trigger: 'passive', effect: { op: 'chargeSelf', amount: 1 } }), 'effect "chargeSelf" cannot be passive'],
+    ['a passive bonus with a cost', (c) => (abilitiesOf(c, 'S-3')[0].cost = { charges: 1 }), 'a passive ability has no cost'],
+  ])('refuses %s, saying why', (_, change, message) => {
+    const content = structuredClone(reference) as unknown as Editable;
+    change(content);
+    expect(refusal(necreauxContentSchema, content).endsWith(`: ${message}`), refusal(necreauxContentSchema, content)).toBe(true);
   });
 
   it('refuses a second skill of a name (the pre-made sets name skills), and a skill in two pre-made places', () => {
