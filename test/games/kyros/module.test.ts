@@ -74,6 +74,11 @@ describe('kyros content', () => {
     const few = kyrosContentSchema.parse({ ...(shipped as object), giantLords: content.giantLords.slice(0, 12) });
     expect(() => kyros.createEngine(resolveSettings(kyros, { players: 3 }, 'x'), few, null)).not.toThrow();
     expect(() => kyros.createEngine(resolveSettings(kyros, { players: 4 }, 'x'), few, null)).toThrow(/4 players need 5 Giant Lords left/);
+    // Fewer than 2 left for the endgame fits no player count: the file itself is refused.
+    expect(refusal(kyrosContentSchema, { ...(shipped as object), giantLords: content.giantLords.slice(0, 9) })).toBe(
+      'field (root): 9 Giant Lords cannot occupy even 2 towns after 8 were defeated before the endgame',
+    );
+    expect(refusal(kyrosContentSchema, { ...(shipped as object), giantLords: content.giantLords.slice(0, 10) })).toBe('accepted');
   });
 
   it('refuses a file with fewer towns or heroes than six players need, in one line (the rules need no check of their own)', () => {
