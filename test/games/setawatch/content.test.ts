@@ -170,6 +170,20 @@ describe('setawatch content file', () => {
       expect(refusal(setawatchContentSchema, noFinal)).toBe('field (root): the base set needs a final location');
     });
 
+    it("a power naming a creature type no creature has, with the types there are (or that there are none)", () => {
+      type Powered = { name: string; type?: string; powers?: { effects: { type?: string }[] }[] };
+      type Typed = { creatures: Powered[]; unhallowed: Powered[] };
+      const misspelt = structuredClone(shipped) as Typed;
+      const werewolf = misspelt.unhallowed.findIndex((card) => card.name === 'Werewolf');
+      misspelt.unhallowed[werewolf].powers![0].effects[0].type = 'Forest Creatre';
+      const refused = refusal(setawatchContentSchema, misspelt);
+      expect(refused).toMatch(new RegExp(`^field unhallowed\\[${werewolf}\\] \\(Werewolf\\)\\.powers\\[0\\]\\.effects\\[0\\]\\.type: "Forest Creatre" is no creature's type; the types are ("[^"]+", )+"[^"]+"$`));
+      expect(refused).toContain('"Forest Creature"');
+      const untyped = structuredClone(shipped) as Typed;
+      for (const card of untyped.creatures) delete card.type;
+      expect(refusal(setawatchContentSchema, untyped)).toMatch(/: "[^"]+" is no creature's type; no creature has a type$/);
+    });
+
     it('more than 31 creature types (a type is a bit of a 32-bit mask)', () => {
       const bad = structuredClone(shipped) as Editable;
       bad.creatures.push(...Array.from({ length: 32 }, (_, i) => ({ ...bad.creatures[0], type: `Type ${i}` })));
