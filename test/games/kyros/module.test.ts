@@ -39,16 +39,20 @@ describe('kyros content', () => {
     for (const card of [...content.giantLords, ...content.heroes, ...content.items]) expect(card.reasoning, card.name).toBeTruthy();
   });
 
-  it('rejects an item with two activated effects, an ally without its combat lines, a Lord with two strikes, and a hero carrying an unknown item', () => {
+  it('rejects an item with two activated effects (not one and a passive one), an ally without its combat lines, a Lord with two strikes or reflects, and a hero carrying an unknown item', () => {
     const bad = structuredClone(shipped) as { items: { effects: unknown[]; kind: string }[]; heroes: { items: string[] }[]; giantLords: { abilities?: unknown[] }[] };
     bad.items[0].effects = [{ op: 'heal', amount: 1 }, { op: 'bomb', wounds: 1 }];
     expect(() => kyrosContentSchema.parse(bad)).toThrow(/more than one activated effect/);
+    bad.items[0].effects = [{ op: 'heal', amount: 1 }, { op: 'travel', turns: 1 }];
+    expect(() => kyrosContentSchema.parse(bad)).not.toThrow();
     const bad2 = structuredClone(shipped) as typeof bad;
     bad2.items[0].kind = 'ally';
     expect(() => kyrosContentSchema.parse(bad2)).toThrow(/ranged/);
     const bad4 = structuredClone(shipped) as typeof bad;
     bad4.giantLords[0].abilities = [{ op: 'strike', wounds: 1 }, { op: 'strike', wounds: 2 }];
     expect(() => kyrosContentSchema.parse(bad4)).toThrow(/more than one strike ability/);
+    bad4.giantLords[0].abilities = [{ op: 'reflect', phase: 'melee', amount: 1 }, { op: 'reflect', phase: 'magic', amount: 1 }];
+    expect(() => kyrosContentSchema.parse(bad4)).toThrow(/more than one reflect ability/);
     const bad3 = structuredClone(shipped) as typeof bad;
     bad3.heroes[0].items = ['Excalibur'];
     expect(() => kyrosContentSchema.parse(bad3)).toThrow(/unknown item .{0,2}Excalibur/);
