@@ -447,14 +447,18 @@ describe('playsim CLI', () => {
   }, 60000);
 
   it('quits at once, writing nothing, on a second Ctrl-C more than a second after the first', async () => {
+    const dir = tempDir('playsim-cli-');
+    const experiment = join(tempDir('playsim-cli-'), 'slows-down.yaml');
     // Each game takes 5 s once the strategy slows down, so the first Ctrl-C alone would end the run seconds later.
-    const strategy = 'test/fixtures/strategies/slow.ts:ms=5000,from=100';
-    const run = await startedRun(['sim', COIN, '--strategy', strategy, '--games', '100000', '--workers', '1', '--json'], (stderr) => stderr.includes('slow: answering slowly'));
+    writeFileSync(experiment, `name: slows-down\ntitle: t\ngame: ${COIN}\nstrategies: ['test/fixtures/strategies/slow.ts:ms=5000,from=100']\ngames: 100000\n`);
+    const run = await startedRun(['run', experiment, '--workers', '1', '--out', dir], (stderr) => stderr.includes('slow: answering slowly'));
     run.child.kill('SIGINT');
     await new Promise((resolve) => setTimeout(resolve, 1500));
     run.child.kill('SIGINT');
     expect(await run.exited).toBe(1);
-    expect(run.stderr()).toMatch(/Ctrl-C again to quit now\)\n$/);
+    expect(run.stderr()).toContain('Ctrl-C again to quit now');
+    expect(run.stderr()).not.toMatch(/^interrupted/m);
+    expect(readdirSync(dir)).toEqual([]);
   }, 60000);
 
   it('stopped before any game finished, leaves the report folder as it was', async () => {
