@@ -360,6 +360,23 @@ describe('runner', () => {
     expect(results.complete).toBe(false);
   });
 
+  it('marks complete a target-CI cell that played all of its second round before a stop cut the round short', async () => {
+    // Two cells that never meet the target play rounds 1 and 2 (games 0-9,999); a task plays the first cell's games,
+    // then the second's, whose game 9,998 takes 3 s: the stop comes during it, so game 9,999 of the second is never played.
+    const slow = 'test/fixtures/strategies/slow.ts';
+    const file = coinExperiment({ strategies: [`${slow}:ms=0`, `${slow}:ms=3000,from=9998`] });
+    const interruption = new AbortController();
+    const { results, interrupted } = await executeExperiment({
+      file, sourcePath: 'test', targetCi: 0.0001, maxGames: 2 * ROUND_GAMES, workers: 1, shard: null, keepGameWins: false, signal: interruption.signal,
+      onProgress: (done) => done >= 4 * ROUND_GAMES - 2 && interruption.abort(),
+    });
+    expect(interrupted).toBe(true);
+    expect(results.cells.map((cell) => [cell.games, cell.complete])).toEqual([
+      [2 * ROUND_GAMES, true],
+      [2 * ROUND_GAMES - 1, false],
+    ]);
+  }, 30000);
+
   it('keeps no game wins for a run that plans more games than a record keeps', async () => {
     const file = readExperimentFile(GRID);
     const { results } = await executeExperiment({ file, sourcePath: GRID, targetCi: 0.5, maxGames: MAX_KEPT_GAMES, workers: 2, shard: null, keepGameWins: true });
