@@ -203,4 +203,15 @@ describe('Doomed Run content', () => {
     expect(p.bySource.estimated).toBeGreaterThan(p.bySource.printed);
     expect(Object.values(p.bySource).reduce((a, b) => a + b, 0)).toBe(p.cards);
   });
+
+  it('counts every card of every list: a creature per printed health, a Summon per copy, one for any other entry', () => {
+    const cards = provenance(content).cards;
+    const without = (list: string) => provenance({ ...content, [list]: [] }).cards;
+    expect(without('creatures')).toBe(cards - content.creatures.reduce((total, card) => total + card.health.length, 0));
+    expect(without('summons')).toBe(cards - content.summons.reduce((total, card) => total + card.copies, 0));
+    for (const list of ['unhallowed', 'locations', 'adventurers', 'abilities', 'wardens', 'items', 'mythicItems', 'sideQuests'] as const) {
+      expect(content[list].length, list).toBeGreaterThan(0);
+      expect(without(list), list).toBe(cards - content[list].length);
+    }
+  });
 });
