@@ -20,6 +20,8 @@ describe('citiesofdoom content file', () => {
   it('holds every die type as data, all estimated, and the shipped sideboards of 25 dice', () => {
     const counted = provenance(content);
     expect(counted.bySource).toEqual({ estimated: counted.cards });
+    // Each die type, sideboard and encounter face's effect is an entry of its own, and so is the Opponent.
+    expect(counted.cards).toBe(content.dice.length + content.sideboards.length + 1 + Object.keys(content.encounters).length);
     expect(content.dice.every((d) => d.source === 'estimated' && (d.note ?? '').length > 0)).toBe(true);
     expect(content.sideboards.map((s) => s.name)).toEqual([...SIDEBOARDS]);
     expect(Object.values(content.reserve).reduce((a, b) => a + b, 0)).toBe(15);
