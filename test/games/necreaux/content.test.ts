@@ -106,7 +106,8 @@ describe('the reference content', () => {
   ])('refuses %s, saying why', (_, change, message) => {
     const content = structuredClone(reference) as unknown as Editable;
     change(content);
-    expect(refusal(necreauxContentSchema, content).endsWith(`: ${message}`), refusal(necreauxContentSchema, content)).toBe(true);
+    const refused = refusal(necreauxContentSchema, content);
+    expect(refused.endsWith(`: ${message}`), refused).toBe(true);
   });
 
   it('refuses a second skill of a name (the pre-made sets name skills), and a skill in two pre-made places', () => {
