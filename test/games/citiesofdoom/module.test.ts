@@ -12,7 +12,7 @@ import { resolveSettings } from '../../../src/sim/settings.ts';
 import { citiesofdoomStrategies } from '../../../strategies/citiesofdoom/index.ts';
 import { recordProblems } from '../../fixtures/records.ts';
 import { content } from './scenario.ts';
-import { refusal } from '../../fixtures/content-refusal.ts';
+import { refusal, refusalOfChanged } from '../../fixtures/content-refusal.ts';
 
 const shipped = JSON.parse(readFileSync(new URL('../../../content/citiesofdoom/base.json', import.meta.url), 'utf8')) as Record<string, unknown>;
 
@@ -61,9 +61,7 @@ describe('citiesofdoom content file', () => {
     ["an Opponent's easier die that is no action die", (c) => (c.opponent.easier = ['eagle']), 'opponent.easier: "eagle" is not an action die'],
     ['an Opponent of eight action dice', (c) => (c.opponent.dice['opponent-action'] = 5), 'the Opponent needs 1 to 7 action dice, has 8'],
   ])('refuses %s, naming it', (_, change, message) => {
-    const content = structuredClone(shipped) as unknown as Editable;
-    change(content);
-    expect(refusal(citiesofdoomContentSchema, content)).toBe(`field (root): ${message}`);
+    expect(refusalOfChanged(citiesofdoomContentSchema, shipped, change)).toBe(`field (root): ${message}`);
   });
 
   it('refuses a second die type of an id and a second sideboard of a name, naming both entries', () => {

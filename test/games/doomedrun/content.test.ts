@@ -4,7 +4,7 @@ import { doomedrunContentSchema, provenance } from '../../../src/games/doomedrun
 import { RUN_JSON_TEXT } from '../../../src/games/doomedrun/make-content.ts';
 import { RunTables } from '../../../src/games/doomedrun/state.ts';
 import { content } from './helpers.ts';
-import { refusal } from '../../fixtures/content-refusal.ts';
+import { refusal, refusalOfChanged } from '../../fixtures/content-refusal.ts';
 
 const base = JSON.parse(readFileSync(new URL('../../../content/setawatch/base.json', import.meta.url), 'utf8')) as {
   creatures: { name: string; damage: number; health: number[] }[];
@@ -113,9 +113,9 @@ describe('Doomed Run content', () => {
     expect(refusal(doomedrunContentSchema, raw)).toMatch(/effect "stealDie" cannot be a "defeated" power \(allowed: fire, exhaust, returnToBack\)$/);
   });
 
-  type Named = { name: string; damage?: number; adventurer?: string; copies?: number };
-  type RunFile = Record<'creatures' | 'summons' | 'unhallowed' | 'locations' | 'adventurers' | 'wardens' | 'mythicItems', (Named & { id?: string })[]> & {
-    realms: { creatures: Named[]; graveyard: Named[]; unhallowed: string[]; locations: string[] }[];
+  type Named = { name: string; damage?: number; adventurer?: string; copies?: number; kind?: string; tier?: number };
+  type RunFile = Record<'creatures' | 'summons' | 'unhallowed' | 'locations' | 'adventurers' | 'abilities' | 'wardens' | 'mythicItems', (Named & { id?: string })[]> & {
+    realms: { realm: number; creatures: Named[]; graveyard: Named[]; unhallowed: string[]; locations: string[]; final: string }[];
     startingCompany: string[];
   };
   const runFile = () => JSON.parse(readFileSync(new URL('../../../content/doomedrun/run.json', import.meta.url), 'utf8')) as RunFile;
@@ -166,21 +166,10 @@ describe('Doomed Run content', () => {
     ],
     ['an adventurer twice in the starting company', (run) => run.startingCompany.push('cleric'), `field startingCompany[6]: "cleric" is already listed at startingCompany[1]`],
   ])('refuses %s, naming both entries', (_, change, message) => {
-    const run = runFile();
-    change(run);
-    expect(refusal(doomedrunContentSchema, run)).toBe(message);
+    expect(refusalOfChanged(doomedrunContentSchema, runFile(), change)).toBe(message);
   });
 
-  type Crossed = {
-    realms: { realm: number; creatures: Named[]; locations: string[]; final: string }[];
-    locations: { name: string; kind: string }[];
-    abilities: { adventurer: string }[];
-    wardens: { adventurer: string }[];
-    startingCompany: string[];
-    summons: { tier: number; copies: number }[];
-  };
-
-  it.each<[string, (run: Crossed) => void, string]>([
+  it.each<[string, (run: RunFile) => void, string]>([
     ['Realms out of order', (run) => ([run.realms[0], run.realms[1]] = [run.realms[1], run.realms[0]]), 'realms must be listed 1 to 7; entry 1 is Realm 2'],
     ['a Realm naming a creature no card defines', (run) => (run.realms[0].creatures[0].name = 'Nobody'), 'Realm 1: creature "Nobody" is not defined'],
     ['a Realm needing more copies than a creature has', (run) => (run.realms[0].creatures[0].copies = 3), 'Realm 1: creature "Bandits" has 2 copies, the list needs 3'],
@@ -193,9 +182,7 @@ describe('Doomed Run content', () => {
     ['an unknown adventurer in the starting company', (run) => (run.startingCompany[0] = 'sage'), 'starting company: unknown adventurer "sage"'],
     ['fewer than four tier-1 Summon cards', (run) => (run.summons.find((card) => card.tier === 1)!.copies = 3), 'four tier-1 Summon cards are needed'],
   ])('refuses %s, saying what the lists lack', (_, change, message) => {
-    const run = runFile() as unknown as Crossed;
-    change(run);
-    expect(refusal(doomedrunContentSchema, run)).toBe(`field (root): ${message}`);
+    expect(refusalOfChanged(doomedrunContentSchema, runFile(), change)).toBe(`field (root): ${message}`);
   });
 
   it('counts cards by source', () => {

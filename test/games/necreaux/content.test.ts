@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adventureNumber, ESTIMATED_VALUES_LABEL, necreauxContentSchema, provenance } from '../../../src/games/necreaux/content.ts';
 import { reference } from './helpers.ts';
-import { refusal } from '../../fixtures/content-refusal.ts';
+import { refusal, refusalOfChanged } from '../../fixtures/content-refusal.ts';
 
 const NAMED_SKILLS = [
   'Lucky',
@@ -104,9 +104,7 @@ describe('the reference content', () => {
     ['a passive effect that only a trigger can start', (c) => (abilitiesOf(c, 'S-1')[0] = { trigger: 'passive', effect: { op: 'chargeSelf', amount: 1 } }), 'effect "chargeSelf" cannot be passive'],
     ['a passive bonus with a cost', (c) => (abilitiesOf(c, 'S-3')[0].cost = { charges: 1 }), 'a passive ability has no cost'],
   ])('refuses %s, saying why', (_, change, message) => {
-    const content = structuredClone(reference) as unknown as Editable;
-    change(content);
-    const refused = refusal(necreauxContentSchema, content);
+    const refused = refusalOfChanged(necreauxContentSchema, reference, change);
     expect(refused.endsWith(`: ${message}`), refused).toBe(true);
   });
 
