@@ -280,11 +280,13 @@ export class Watch implements Simulator {
 
   // ---- Health ----------------------------------------------------------------------------------------------------
 
+  /** A blanked card's text gives it nothing: its printed heart ("*" is 0), whatever die it stole. */
   private baseHealth(position: number): number {
     const s = this.state;
     const card = s.lineCard[position];
+    if (this.isBlank(position)) return this.tables.health[card];
     if (s.lineBaseHealth[position] >= 0) return s.lineBaseHealth[position];
-    if (this.tables.fireSign[card] !== 0 && !this.isBlank(position)) return this.tables.fireSign[card] * s.fire + this.tables.fireOffset[card];
+    if (this.tables.fireSign[card] !== 0) return this.tables.fireSign[card] * s.fire + this.tables.fireOffset[card];
     return this.tables.health[card];
   }
 

@@ -320,6 +320,26 @@ describe('Ranger abilities', () => {
     expect(afterSlumber).toEqual({ eightsReady: before + 1, last: 'Vampire', lastRevealed: 0 });
   });
 
+  it('Slumber sends a creature to the back with the damage on it, still marked attacked (for Curse)', () => {
+    let after = { last: '', damage: -1, attacked: false };
+    play({
+      ...SECOND,
+      active: ['Slumber'],
+      deck: ['Metal Golem', ...FILLER],
+      watch: [
+        attack(7, 0, 'ranger'),
+        ability('Slumber', 2, 0),
+        checkOptions((view) => {
+          const s = view.state;
+          const last = s.lineLength - 1;
+          after = { last: view.tables.names[s.lineCard[last]], damage: s.lineDamage[last], attacked: s.lineAttacker[last] >= 0 };
+          return 0;
+        }),
+      ],
+    });
+    expect(after).toEqual({ last: 'Metal Golem', damage: 7, attacked: true });
+  });
+
   it('Sharpshooter rerolls a die spent on a direct attack, once per round', () => {
     // After the reroll the Ranger attacks again with another die: a die spent on a direct attack is there to reroll,
     // and only the once-per-round rule keeps Sharpshooter from being offered.
@@ -521,6 +541,18 @@ describe('Rogue abilities', () => {
   it('Smoke Bomb blanks a revealed creature', () => {
     const game = play({ ...FIRST, active: ['Smoke Bomb', 'Cleave'], deck: ['Bear', 'Warlord', ...FILLER], fire: 12, watch: [ability('Smoke Bomb', 3, 1), attack(4, 0)] });
     logHas(game.log, 'attacks Bear with 4 (4/4)');
+  });
+
+  it("Smoke Bomb on a Vampire: the stolen die stays stolen, and its health is the printed 1, not the die's value", () => {
+    const game = play({ ...FIRST, active: ['Smoke Bomb', 'Cleave'], deck: ['Vampire', ...FILLER], watch: [ability('Smoke Bomb', 3, 0), attack(4, 0, 'warrior')] });
+    logHas(game.log, 'Vampire steals a 8');
+    logHas(game.log, 'attacks Vampire with 4 (4/1)');
+    logHas(game.log, 'Vampire is defeated');
+  });
+
+  it('Smoke Bomb on a Fire Serpent: the health its text gives ("*") is gone, so it has 0', () => {
+    const game = play({ ...FIRST, active: ['Smoke Bomb', 'Cleave'], deck: ['Fire Serpent', ...FILLER], watch: [ability('Smoke Bomb', 3, 0), attack(4, 0, 'warrior')] });
+    logHas(game.log, 'attacks Fire Serpent with 4 (4/0)');
   });
 
   it.each([
