@@ -115,6 +115,18 @@ describe('combat', () => {
     expect(game.state.health(0) + game.state.health(1)).toBe(11);
   });
 
+  it("health is the team's agents when the round's rolls are resolved, after its damage: an agent the misses kill lowers it (judgement 7)", () => {
+    const oneCardAgent = (engine: NecreauxEngine) => {
+      setSkills(engine, 1, ['Plain 4']);
+      engine.state.setFaceDown(id(engine, 'Plain 4'), true);
+    };
+    const game = play(plainScenario(2, ['Guard Dog', 'Medkit'], [4, 4, 1, 2], 3, oneCardAgent), testStrategy({ damageAgent: () => 1, useAbility: () => false }, 1));
+    expect(game.log).toContain('  fight Guard Dog: CV 5, health 2');
+    expect(game.log).toContain('  agent 1 dies');
+    expect(game.log).toContain('  Guard Dog is defeated');
+    expect(metric(game, 'monstersDefeated')).toBe(1);
+  });
+
   it('a tie is neither a miss nor a hit: a roll ability is offered with rollTies set and rollFails not; declined, the tie does nothing', () => {
     const seen: string[] = [];
     const game = play(

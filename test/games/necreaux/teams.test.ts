@@ -251,4 +251,11 @@ describe('An Uncertain Ending while split', () => {
     expect(metric(game, 'turns')).toBe(2);
     expect(outcome(game)).toBe('failure');
   });
+
+  it('at zero the teams may regroup: the extra step, like the turn’s own, moves the marker no further', () => {
+    const game = play({ ...split(['Medkit', 'Laser Pistol', 'Lucky Charm'], [3, 6], 0), settings: { agents: 2, level: '6', uncertainEnding: true } }, testStrategy({ regroup: () => true }, 1));
+    expect(game.log).toContain('  countdown -2 -> 0');
+    expect(game.log).toContain('  the teams regroup');
+    expect(game.log).toContain('turn 2: team 0, countdown 0, 2 cards left, 0 XP');
+  });
 });
