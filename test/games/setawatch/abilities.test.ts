@@ -770,6 +770,28 @@ describe('Wizard abilities', () => {
     logHas(game.log, 'Treant is defeated');
   });
 
+  it('Shockbolt measures health, not what damage leaves of it: an Ember Drake attacked down to 3 is still no target', () => {
+    let onTreant = -2;
+    let onDrake = -2;
+    const game = play({
+      ...SECOND,
+      fire: 7,
+      active: ['Shockbolt', 'Long Shot'],
+      deck: ['Treant', 'Ember Drake', ...FILLER],
+      watch: [
+        attack(8, 1, 'ranger'),
+        (view) => {
+          onTreant = ability('Shockbolt', 2, 0)(view);
+          onDrake = ability('Shockbolt', 2, 1)(view);
+          return 0;
+        },
+      ],
+    });
+    logHas(game.log, 'attacks Ember Drake with 8 (8/11)');
+    expect(onTreant).toBeGreaterThanOrEqual(0);
+    expect(onDrake).toBe(-1);
+  });
+
   it('Illuminate reveals one more creature for each firewood lost', () => {
     const game = play({ ...SECOND, active: ['Illuminate'], fire: 12, deck: ['Fae', 'Bear', 'Eagle', ...FILLER] });
     logHas(game.log, 'fire 12 -> 11');
