@@ -4,8 +4,9 @@ import { greedyChoice } from '../../strategies/setawatch/greedy.ts';
 
 /**
  * An example of a user strategy (docs/writing-a-strategy.md): the shipped greedy everywhere, except that the
- * adventurer with the lowest roll camps (its dice are worth least on Watch). Greedy picks the camper by what each
- * adventurer's camp would be worth; comparing the two runs on the same seeds says whether that is better.
+ * adventurer with the lowest roll camps (its dice are worth least on Watch). Greedy camps whoever the Watch misses
+ * least (the fewest active cards, then the lowest roll) and who has an exhausted card to refresh; comparing the two
+ * runs on the same seeds says whether the roll alone is better.
  */
 function lowestRoll(view: DecisionView): number {
   const { options, state } = view;
