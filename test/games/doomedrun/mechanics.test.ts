@@ -313,6 +313,18 @@ describe('Coins, the Merchant and the Market', () => {
     expect(offered).toContain(item);
   });
 
+  it("a bought Item's place in the Market stays empty until the next refresh: nothing is drawn from the Item deck", () => {
+    const run = startedRun();
+    run.setUpRealm(1);
+    const market = run.camp.market.toArray();
+    const itemDeck = run.camp.itemDeck.size;
+    run.camp.coins = 100;
+    run.visitMarket();
+    expect(run.camp.market.size).toBeLessThan(market.length);
+    expect(market).toEqual(expect.arrayContaining(run.camp.market.toArray()));
+    expect(run.camp.itemDeck.size).toBe(itemDeck);
+  });
+
   it('the Market is visited at every camp ("during the game"), not at set-up or Game Breaks', () => {
     const strategy = scripted({});
     const run = startedRun({ strategy });
