@@ -199,10 +199,13 @@ function usableDice(position: number, except = -1): number {
   return usable;
 }
 
-/** The cheapest kill set of `position` among the `usable` dice, each dealing `multiplier` times (0: none kills). */
-function cheapestKillOf(view: DecisionView, position: number, usable: number, multiplier: number, needed = healthLeft(view, position)): number {
+/**
+ * The cheapest kill set of `position` among the `usable` dice, each dealing `multiplier` times, the first `poisoned`
+ * attacks `bonus` more (Poison Blade: by default the bonus in force now); 0 when none kills.
+ */
+function cheapestKillOf(view: DecisionView, position: number, usable: number, multiplier: number, needed = healthLeft(view, position), bonus = view.rules.poisonBonus(), poisoned = view.state.poisonAttacks): number {
   const doubled = position === harmonyPosition ? planHarmony : 0;
-  return cheapestSet(usable, needed, multiplier, view.rules.poisonBonus(), view.state.poisonAttacks, doubled);
+  return cheapestSet(usable, needed, multiplier, bonus, poisoned, doubled);
 }
 
 /** What each die deals on the creature at `position`: double under Giants Bane. */
@@ -570,8 +573,9 @@ function effectValue(view: DecisionView, step: ValuedEffect, position: number, p
       return 1350;
     case 'move':
       return movesToDeck(step) ? killScore(view, position, 0) : 0;
-    case 'revealBonus':
     case 'attackBonus':
+      return poisonValue(view, step, paidDie);
+    case 'revealBonus':
     case 'maxDie':
       return 450;
     case 'rangeBonus':
@@ -587,6 +591,28 @@ function effectValue(view: DecisionView, step: ValuedEffect, position: number, p
       return unvalued;
     }
   }
+}
+
+/**
+ * Poison Blade: the best kill the dice (not the one paid for it) make with its bonus on the next attacks (as the Line
+ * stands now), whether they could make it without (then with fewer pips, so Poison Blade comes before that kill) or
+ * not; 450 when it helps no kill. Valued at a flat 450, as a reveal is, greedy played it only once its kills were made
+ * (about 4.6 times a game with the Rogue), where the planner plays it before them, its bonus counted on every revealed
+ * creature. Measured against the flat 450 (20,000 games, the same seeds, before Poison Blade's worth was measured
+ * again): Cleric, Rogue, Warrior, Wizard +14.2 / +10.8 pp at Easy / Normal (39.9 -> 54.1%, 19.9 -> 30.8%); Cleric,
+ * Ranger, Rogue, Warrior +14.1 / +15.6 pp; counting only the kills the dice could not make without it, about half that.
+ */
+function poisonValue(view: DecisionView, step: Extract<AbilityEffect, { op: 'attackBonus' }>, paidDie: number): number {
+  const s = view.state;
+  const bonus = view.rules.poisonBonusOf(step.amount);
+  let value = 450;
+  for (let position = 0; position < Math.min(PLAN_POSITIONS, s.lineLength); position++) {
+    if (s.lineRevealed[position] === 0) continue;
+    const usable = usableDice(position, paidDie);
+    if (usable === 0 || cheapestKillOf(view, position, usable, diceMultiplier(view, position), healthLeft(view, position), bonus, step.attacks) === 0) continue;
+    value = Math.max(value, killScore(view, position, cheapestPips));
+  }
+  return value;
 }
 
 /** Giants Bane: the best kill that doubled dice (not the one paid for it) would make of a creature they cannot kill now. */

@@ -120,6 +120,8 @@ export interface RulesView {
   remainingHealth(position: number): number;
   /** The damage Poison Blade adds to each of the next state.poisonAttacks direct attacks now (0 when none). */
   poisonBonus(): number;
+  /** The damage a Poison Blade of `amount` would add to a direct attack now (`poison` reading: per revealed creature, or flat). */
+  poisonBonusOf(amount: number): number;
   /** True when direct attacks on the creature deal double (Giants Bane). */
   diceDoubledOn(position: number): boolean;
   /**

@@ -1398,8 +1398,11 @@ export class Watch implements Simulator {
 
   poisonBonus(): number {
     const s = this.state;
-    if (s.poisonAttacks === 0) return 0;
-    return this.readings.poisonPerRevealed ? s.poisonAmount * this.revealedCount() : s.poisonAmount;
+    return s.poisonAttacks === 0 ? 0 : this.poisonBonusOf(s.poisonAmount);
+  }
+
+  poisonBonusOf(amount: number): number {
+    return this.readings.poisonPerRevealed ? amount * this.revealedCount() : amount;
   }
 
   keepsLeftover(seat: number): boolean {
