@@ -12,7 +12,7 @@ import type { CardTables } from '../../src/games/setawatch/cards.ts';
  * well rank high, cards it rarely or never uses (Slumber, Polymorph, Taunt, Line Dance) low. Greedy Equips,
  * refreshes, exhausts and borrows (Multi-Talented) by it. Cards not in the table (Doomed Run's) are worth the average
  * of the measured cards of their kind (see cardWorths). Poison Blade's alone was measured again (0.17, from -0.08)
- * after greedy learnt to value it by the kills its bonus makes (2026-12-08): greedy Equips it now, +1.0 / +1.2 pp at
+ * after greedy learnt to value it by the kills its bonus makes (2026-12-07): greedy Equips it now, +1.0 / +1.2 pp at
  * Easy with Cleric, Rogue, Warrior, Wizard / Cleric, Ranger, Rogue, Warrior (20,000 games, the same seeds).
  */
 export const MEASURED_WORTH: Readonly<Record<string, number>> = {
