@@ -75,8 +75,7 @@ describe('greedy counts what its attacks will deal', () => {
 
   it('Poison Blade poisons two attacks only: an 8-health Treant takes a 1 and the 3, not three 1s', () => {
     const game = play({ ...ROGUE_AND_WARRIOR, deck: ['Treant'], rolls: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3], watch: [ability('Poison Blade', 1), ...greedyWatch] });
-    console.log(game.log.join("\n"));
-    // (Poison Blade exhausted afterwards poisons the 1s that kill the Fire Serpent behind it: attacks on the Treant only.)
+    // Greedy then exhausts Poison Blade to poison the 1s that kill the Fire Serpent behind the Treant: only the Treant's attacks are checked.
     expect(attacks(game.log).filter((line) => line.includes('Treant')).map((line) => line.trim())).toEqual(['Warrior attacks Treant with 3 (3/8)', 'Warrior attacks Treant with 5 (8/8)']);
   });
 
