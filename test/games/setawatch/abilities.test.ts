@@ -544,8 +544,16 @@ describe('Rogue abilities', () => {
   });
 
   it("Smoke Bomb on a Vampire: the stolen die stays stolen, and its health is the printed 1, not the die's value", () => {
-    const game = play({ ...FIRST, active: ['Smoke Bomb', 'Cleave'], deck: ['Vampire', ...FILLER], watch: [ability('Smoke Bomb', 3, 0), attack(4, 0, 'warrior')] });
+    let stolenAfterSmokeBomb: number[] = [];
+    const stolenNow = (view: DecisionView) => Array.from(view.state.dieValue).filter((_, die) => view.state.dieState[die] === Die.stolen);
+    const game = play({
+      ...FIRST,
+      active: ['Smoke Bomb', 'Cleave'],
+      deck: ['Vampire', ...FILLER],
+      watch: [ability('Smoke Bomb', 3, 0), (view) => ((stolenAfterSmokeBomb = stolenNow(view)), attack(4, 0, 'warrior')(view))],
+    });
     logHas(game.log, 'Vampire steals a 8');
+    expect(stolenAfterSmokeBomb).toEqual([8]);
     logHas(game.log, 'attacks Vampire with 4 (4/1)');
     logHas(game.log, 'Vampire is defeated');
   });

@@ -80,7 +80,7 @@ describe('greedy counts what its attacks will deal', () => {
   });
 
   it('Poison Blade (+2 a revealed creature) before the kill it makes cheaper: the 1 on it, then a 4 alone defeats 6-health Goblins', () => {
-    // Only the Rogue fights (his cards alone are active); fire 8 lights the Goblins and the Bear behind them: +4 an attack.
+    // Only the Rogue fights (his cards alone are active); fire 8 lights the Bear and the Goblins behind it: +4 an attack.
     const game = play({ party: 'beastmaster,cleric,rogue,warrior', camper: 'cleric', fire: 8, active: ['Poison Blade'], deck: ['Bear#2', 'Goblins'], rolls: [1, 1, 1, 1, 1, 1, 1, 4, 4, 1, 1, 1], watch: greedyWatch });
     const plays = game.log.map((line) => line.trim()).filter((line) => / attacks | puts a /.test(line));
     expect(plays.slice(0, 2)).toEqual(['Rogue puts a 1 on Poison Blade', 'Rogue attacks Goblins with 8 (8/6)']);
