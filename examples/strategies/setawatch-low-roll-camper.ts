@@ -5,8 +5,8 @@ import { greedyChoice } from '../../strategies/setawatch/greedy.ts';
 /**
  * An example of a user strategy (docs/writing-a-strategy.md): the shipped greedy everywhere, except that the
  * adventurer with the lowest roll camps (its dice are worth least on Watch). Greedy camps whoever the Watch misses
- * least (the fewest active cards, then the lowest roll) and who has an exhausted card to refresh; comparing the two
- * runs on the same seeds says whether the roll alone is better.
+ * least and gains most at camp (a weighted sum: mostly the fewest active cards, then the lowest roll, then an exhausted
+ * card to refresh); comparing the two runs on the same seeds says whether the roll alone is better.
  */
 function lowestRoll(view: DecisionView): number {
   const { options, state } = view;
