@@ -39,6 +39,12 @@ describe('creature powers', () => {
     logHas(game.log, 'reveal Wolf (position 2, health 11)');
   });
 
+  it("Forest Giant adds its base health, not a Warlord's +2 on it: a Wolf behind it has 4 + 7 + its own +2", () => {
+    const game = play({ ...cleric, fire: 12, deck: ['Warlord', 'Forest Giant', 'Wolf'] });
+    logHas(game.log, 'reveal Forest Giant (position 2, health 9)');
+    logHas(game.log, 'reveal Wolf (position 3, health 13)');
+  });
+
   it('Forest Giant adds its health to the creature right behind it only', () => {
     logHas(play({ ...cleric, fire: 12, deck: ['Forest Giant', 'Wolf', 'Bear'] }).log, 'reveal Bear (position 3, health 4)');
   });
