@@ -4,10 +4,10 @@ import type { CardTables } from '../../src/games/setawatch/cards.ts';
  * How much each ability card is worth to `greedy` on an adventurer's board rather than in reserve: rounds survived (a
  * win counts 10), measured at Easy over 30,000 games in each of three parties that cover all 30 base-game cards, and
  * for the Knight's and Bard's (pre-production) cards in each of three parties with both of them, averaged
- * (`npx tsx strategies/setawatch/measure-card-worth.ts`), with greedy as it played on 2026-11-30 (worths shift when its play
- * does; measuring again with these worths in use moves the base cards
- * by at most 0.04 and the Bard's by up to 0.07, Song of Discord most, since Multi-Talented keeps or swaps his cards by
- * their worth; the Bard's parties won the same with the worths before that last step). The set-up deals 3 of an
+ * (`npx tsx strategies/setawatch/measure-card-worth.ts`), with greedy as it played on 2026-11-30 (worths shift when
+ * its play does; measuring again with these worths in use moves the base cards by at most 0.04 and the Bard's by up
+ * to 0.07, Song of Discord most, since Multi-Talented keeps or swaps his cards by their worth; the Bard's parties won
+ * the same with the worths before that last step). The set-up deals 3 of an
  * adventurer's 5 cards at random, so the difference is the card's own effect under greedy's play: cards greedy uses
  * well rank high, cards it rarely or never uses (Slumber, Polymorph, Taunt, Line Dance) low. Greedy Equips,
  * refreshes, exhausts and borrows (Multi-Talented) by it. Cards not in the table (Doomed Run's) are worth the average
