@@ -13,9 +13,14 @@ import type { CardTables } from '../../src/games/setawatch/cards.ts';
  * refreshes, exhausts and borrows (Multi-Talented) by it. Cards not in the table (Doomed Run's) are worth the average
  * of the measured cards of their kind (see cardWorths). Poison Blade's alone was measured again, on 2026-12-07 (0.17,
  * from -0.08), after greedy learnt to value it by the kills its bonus makes: greedy Equips it now, +1.0 / +1.2 pp at
- * Easy with Cleric, Rogue, Warrior, Wizard / Cleric, Ranger, Rogue, Warrior (20,000 games, the same seeds). The other
- * worths, measured again that day, would move by up to 0.2 (Long Shot 0.48 -> 0.33, Protective Ward 0.44 -> 0.23): not
- * yet done, as it moves every party's Equip and exhaust choices.
+ * Easy with Cleric, Rogue, Warrior, Wizard / Cleric, Ranger, Rogue, Warrior (20,000 games, the same seeds).
+ *
+ * The other worths stay as they are, measured again and not kept (2026-12-07, src/games/setawatch/RULES.md, "Card
+ * worths measured again"): with greedy Equipping by them, a card worth much is brought from reserve onto the board, so
+ * the games that deal it to reserve do nearly as well and its measured worth falls (Long Shot 0.48 -> 0.29, Protective
+ * Ward 0.44 -> 0.23), and falls again when measured with the fallen worths in use. Those worths, or measured with
+ * greedy's Equips suppressed (Protective Ward 0.98), played the 15 parties worse; this table is a weight tuned by
+ * greedy's win rates as much as a measurement.
  */
 export const MEASURED_WORTH: Readonly<Record<string, number>> = {
   Backstab: 0.53,
