@@ -50,6 +50,25 @@ describe('greedy reads the face-down cards the party knows', () => {
   });
 });
 
+describe('greedy in the final round', () => {
+  const exhaustsLongShotBeforeAttacking = (location: string) => {
+    // The Ranger's 1 goes on Long Shot first; then the exhaust for a second face-down kill, or the Wizard's 3 on the Eagle.
+    const game = play({ camper: 'cleric', fire: 3, locations: [location], active: [...NO_KILLS, 'Long Shot'], deck: ['Eagle', 'Bear', 'Wolf', 'Bear#2', 'Eagle#2', 'Wolf#2'], rolls: [2, 2, 2, 1, 1, 1, 3, 4, 5, 3, 4, 5], watch: greedyWatch });
+    const exhaust = game.log.findIndex((line) => line.includes('Ranger exhausts Long Shot'));
+    const attack = game.log.findIndex((line) => line.includes(' attacks '));
+    expect(attack, game.log.join('\n')).toBeGreaterThan(0);
+    return exhaust >= 0 && exhaust < attack;
+  };
+
+  it('exhausts Long Shot for a face-down kill before its dice attack, once its die use is spent (Forbidden Tower)', () => {
+    expect(exhaustsLongShotBeforeAttacking('Forbidden Tower')).toBe(true);
+  });
+
+  it('keeps that exhaust for after its dice kills in the other rounds (Barren Plains)', () => {
+    expect(exhaustsLongShotBeforeAttacking('Barren Plains')).toBe(false);
+  });
+});
+
 describe('greedy plans with the dice still ready', () => {
   it('counts only the dice still ready: the spent 4 that killed an Eagle does not stand in for the 2 + 2 a Bear needs', () => {
     const game = play({ camper: 'cleric', fire: 3, active: NO_KILLS, deck: ['Eagle#2', 'Bear'], rolls: [1, 1, 1, 4, 6, 6, 2, 2, 6, 6, 6, 6], watch: greedyWatch });
