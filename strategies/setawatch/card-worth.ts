@@ -16,11 +16,12 @@ import type { CardTables } from '../../src/games/setawatch/cards.ts';
  * Easy with Cleric, Rogue, Warrior, Wizard / Cleric, Ranger, Rogue, Warrior (20,000 games, the same seeds).
  *
  * The other worths stay as they are, measured again and not kept (2026-12-07, src/games/setawatch/RULES.md, "Card
- * worths measured again"): with greedy Equipping by them, a card worth much is brought from reserve onto the board, so
- * the games that deal it to reserve do nearly as well and its measured worth falls (Long Shot 0.48 -> 0.29, Protective
- * Ward 0.44 -> 0.23), and falls again when measured with the fallen worths in use. Those worths, or measured with
- * greedy's Equips suppressed (Protective Ward 0.98), played the 15 parties worse; this table is a weight tuned by
- * greedy's win rates as much as a measurement.
+ * worths measured again, and not kept"): with greedy Equipping by them, a card worth much is brought from reserve onto
+ * the board, so the games that deal it to reserve do nearly as well and its measured worth falls (Long Shot 0.48 ->
+ * 0.29, Protective Ward 0.44 -> 0.23), and falls again when measured with the fallen worths in use. Those worths played
+ * the default party worse (-2.1 pp at Normal) and the 15 parties no better on average (+0.3 pp), and those measured
+ * with greedy's Equips suppressed (Protective Ward 0.98) worse still (-2.4 pp on average); this table is a weight tuned
+ * by greedy's win rates as much as a measurement.
  */
 export const MEASURED_WORTH: Readonly<Record<string, number>> = {
   Backstab: 0.53,

@@ -10,15 +10,15 @@ import { DICE_PER_SEAT, Die, LINE_CAPACITY, LineFlag, SEATS, Slot, SLOTS_PER_SEA
  * measures, for each creature in reach, the set of dice that kills it with the fewest pips (counting what Poison Blade
  * and Giants Bane add, what Cleave keeps with its die played last, and Harmonize's doubled attack), and ranks kills by
  * the creature's damage, the First-position power it would fire and the pips spent (an ability kill spends only its
- * die; exhausting a card comes after every dice kill). It reads a face-down card only when the party knows it (a
- * blind kill takes the known card with the most damage), never burns a card for fire by choice, wards the front
- * creature it cannot kill (or a Hydra that would only return to the back), and exhausts the cards worth least
- * (card-worth.ts: measured worth on the board) while keeping every adventurer fighting. In camp it heals, Equips a
- * reserve card worth more than a board card (Prepared too, and the Bard's Multi-Talented borrowing), Teleports, checks
- * the map (locations by fire, Line size counted thrice, Respites), chops wood below 12 (before runes below 7), spends
- * doubles on Vanquish (the Horde joins the final Line) and Bolster when those actions are done or worth less, and
- * sends to camp whoever the Watch misses least (the fewest active cards, then the lowest roll). It never takes Taunt
- * or Line Dance (pre-production Knight and Bard).
+ * die; exhausting a card comes after every dice kill, but for Long Shot's blind kill in the final round). It reads a
+ * face-down card only when the party knows it (a blind kill takes the known card with the most damage), never burns a
+ * card for fire by choice, wards the front creature it cannot kill (or a Hydra that would only return to the back), and
+ * exhausts the cards worth least (card-worth.ts: measured worth on the board) while keeping every adventurer fighting.
+ * In camp it heals, Equips a reserve card worth more than a board card (Prepared too, and the Bard's Multi-Talented
+ * borrowing), Teleports, checks the map (locations by fire, Line size counted thrice, Respites), chops wood below 12
+ * (before runes below 7), spends doubles on Vanquish (the Horde joins the final Line) and Bolster when those actions
+ * are done or worth less, and sends to camp whoever the Watch misses least (the fewest active cards, then the lowest
+ * roll). It never takes Taunt or Line Dance (pre-production Knight and Bard).
  */
 
 export const NOT_WORTH = -1;
@@ -373,8 +373,11 @@ function unseenKillWorth(view: DecisionView, position: number): number {
 
 /** Blind kills: in the final round the deepest card (the Horde holds the survivors), otherwise the next to be revealed. */
 function unseenDepthBonus(view: DecisionView, position: number): number {
-  const final = view.tables.locations[view.state.location].kind === LocationKind.final;
-  return final ? position : -position;
+  return isFinalRound(view) ? position : -position;
+}
+
+function isFinalRound(view: DecisionView): boolean {
+  return view.tables.locations[view.state.location].kind === LocationKind.final;
 }
 
 /** Killing a Hydra that returns to the back only moves the Line on: worth it at the front, below any real kill. */
@@ -448,19 +451,19 @@ const Defeats = { nothing: 0, target: 1, pair: 2 } as const;
 /**
  * Facts about each ability card's modes, compiled once per card tables and read per option (index card * stride +
  * mode): what the targeted step defeats, whether any step of the mode defeats, whether greedy never takes the mode,
- * whether the targeted step takes only a face-down creature, and the step scoreAbility scores when effectValue values
- * it (null: valued at nothing).
+ * whether the targeted step is a blind kill (it takes only a face-down creature), and the step scoreAbility scores
+ * when effectValue values it (null: valued at nothing).
  */
 interface ModeFacts {
   readonly stride: number;
   readonly defeats: Uint8Array;
   readonly anyDefeat: Uint8Array;
   readonly ignored: Uint8Array;
-  readonly blind: Uint8Array;
+  readonly blindKill: Uint8Array;
   readonly valuedStep: readonly (ValuedEffect | null)[];
 }
 let factsFor: CardTables | null = null;
-let facts: ModeFacts = { stride: 0, defeats: new Uint8Array(0), anyDefeat: new Uint8Array(0), ignored: new Uint8Array(0), blind: new Uint8Array(0), valuedStep: [] };
+let facts: ModeFacts = { stride: 0, defeats: new Uint8Array(0), anyDefeat: new Uint8Array(0), ignored: new Uint8Array(0), blindKill: new Uint8Array(0), valuedStep: [] };
 
 function modeFacts(tables: CardTables): ModeFacts {
   if (factsFor === tables) return facts;
@@ -468,7 +471,7 @@ function modeFacts(tables: CardTables): ModeFacts {
   const defeats = new Uint8Array(tables.abilities.length * stride);
   const anyDefeat = new Uint8Array(tables.abilities.length * stride);
   const ignored = new Uint8Array(tables.abilities.length * stride);
-  const blind = new Uint8Array(tables.abilities.length * stride);
+  const blindKill = new Uint8Array(tables.abilities.length * stride);
   const valuedStep: (ValuedEffect | null)[] = new Array(tables.abilities.length * stride).fill(null);
   tables.abilities.forEach((ability, card) =>
     ability.modes.forEach((steps, mode) => {
@@ -478,11 +481,11 @@ function modeFacts(tables: CardTables): ModeFacts {
       anyDefeat[card * stride + mode] = steps.some((each) => DEFEATS.has(each.op)) ? 1 : 0;
       // scoreAbility values a targeted defeat by the kill, anything else by effectValue.
       ignored[card * stride + mode] = (defeated === Defeats.nothing || ability.targeted[mode] < 0) && worthless(step) ? 1 : 0;
-      blind[card * stride + mode] = 'target' in step && step.target.at === 'unrevealed' ? 1 : 0;
+      blindKill[card * stride + mode] = 'target' in step && step.target.at === 'unrevealed' ? 1 : 0;
       valuedStep[card * stride + mode] = isValued(step) ? step : null;
     }),
   );
-  facts = { stride, defeats, anyDefeat, ignored, blind, valuedStep };
+  facts = { stride, defeats, anyDefeat, ignored, blindKill, valuedStep };
   factsFor = tables;
   return facts;
 }
@@ -538,7 +541,7 @@ function scoreAbility(view: DecisionView, index: number): number {
   const defeats = f.defeats[card * f.stride + mode];
   if (defeats !== Defeats.nothing && position >= 0) {
     const value = killValue(view, defeats, position, dieValue) - (o.die[index] >= 0 ? 0 : EXHAUST_COST - 50);
-    return o.die[index] < 0 && f.blind[card * f.stride + mode] === 1 && blindExhaustFirst(view, o.slot[index]) ? value + BLIND_FIRST : value;
+    return o.die[index] < 0 && f.blindKill[card * f.stride + mode] === 1 && exhaustsBlindKillFirst(view, o.slot[index]) ? value + BLIND_KILL_FIRST : value;
   }
   const step = f.valuedStep[card * f.stride + mode];
   const value = step === null ? 0 : effectValue(view, step, position, o.die[index], f.anyDefeat[card * f.stride + mode] === 1);
@@ -546,23 +549,17 @@ function scoreAbility(view: DecisionView, index: number): number {
 }
 
 /**
- * In the final round a card exhausted to defeat a face-down creature (Long Shot) goes before every other option once
- * its die use is spent (or its owner has no die left). Kept for after the dice's kills, where 650 below a kill put it,
- * it went unused in 38% of the final rounds that found it ready (4,000 games at Easy): by then the kills had moved the
- * Line on and the light had revealed the cards left, so its kill was lost. Found where the planner, in greedy's own
- * games, exhausted Long Shot where greedy attacked (its most frequent different answer, mostly in the final round).
- * Measured against that (20,000 games, the same seeds): the default party 74.3% -> 75.3% at Easy, 52.5% -> 53.7% at
- * Normal; setawatch-parties +0.5 pp on average, up to +2.1, no cell lower, the parties without the Ranger the same
- * games; Doomed Run (2,000 Runs) -0.1 / +3.1 / +2.1 / +0.4 pp at Easy to Insane. 400 above its kill gained about half
- * as much; 1,000 and 5,000 played the same games as 2,000; exhausting it before its die use too lost 4.8 / 6.0 pp.
- * Not in the other rounds: there the rollouts put it before greedy's dice attack at a loss.
+ * In the final round a card exhausted for a blind kill (Long Shot) goes before every other option once its die use is
+ * spent or its owner has no die left: scored 650 below a kill, it waited for the dice's kills, by which time the light
+ * had revealed the cards left, and went unused in 38% of the final rounds that found it ready (RULES.md, "Greedy's
+ * final-round Long Shot": +1.0 / +1.2 pp at Easy / Normal). 400 above its kill gained about half as much; 1,000 and
+ * 5,000 played the same games as 2,000.
  */
-const BLIND_FIRST = 2000;
+const BLIND_KILL_FIRST = 2000;
 
-function blindExhaustFirst(view: DecisionView, slot: number): boolean {
+function exhaustsBlindKillFirst(view: DecisionView, slot: number): boolean {
   const s = view.state;
-  if (view.tables.locations[s.location].kind !== LocationKind.final) return false;
-  return s.slotDieUsed[slot] === 1 || !s.hasReadyDie(Math.floor(slot / SLOTS_PER_SEAT));
+  return isFinalRound(view) && (s.slotDieUsed[slot] === 1 || !s.hasReadyDie(Math.floor(slot / SLOTS_PER_SEAT)));
 }
 
 function killValue(view: DecisionView, defeats: number, position: number, dieValue: number): number {

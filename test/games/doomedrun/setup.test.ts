@@ -14,7 +14,6 @@ function noCost(view: CampaignView): number {
   return view.options[0];
 }
 
-/** Realm set-up, steps 1-10, each from a known state. */
 /** The first of the seeds 1-20 whose previous Run (greedy's, under New Run+) ends as `wanted` asks. */
 function firstNewRunPlusSeed(summons: number, wanted: (run: DoomedRun) => boolean): number | undefined {
   return Array.from({ length: 20 }, (_, i) => i + 1).find((seed) => {
@@ -24,6 +23,7 @@ function firstNewRunPlusSeed(summons: number, wanted: (run: DoomedRun) => boolea
   });
 }
 
+/** Realm set-up, steps 1-10, each from a known state. */
 describe('Realm set-up', () => {
   it('step 3: four Party members from the Company, each with 2 cards face up, 1 exhausted and 2 aside', () => {
     const run = startedRun();
