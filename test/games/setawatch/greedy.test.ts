@@ -7,7 +7,7 @@ import { Decision, type DecisionKind, type DecisionView, OptionKind, type Setawa
 import { SetawatchRules } from '../../../src/games/setawatch/rules.ts';
 import { cheapestSetBothWays, greedy, GREEDY_IGNORES, greedyChoice, prepareWatchScores, scoreWatch } from '../../../strategies/setawatch/greedy.ts';
 import { MEASURED_WORTH } from '../../../strategies/setawatch/card-worth.ts';
-import { ability, content, EVERY_CARD, find, optional, play, type Scenario, type Step } from './scenario.ts';
+import { ability, attack, content, EVERY_CARD, find, optional, play, type Scenario, type Step } from './scenario.ts';
 
 /** Cards that neither defeat nor damage, so that greedy fights with dice alone. */
 const NO_KILLS = ['Blinding Light', 'Elf Senses', 'Giants Bane', 'Illuminate'];
@@ -56,20 +56,29 @@ describe("greedy's Long Shot exhaust", () => {
     const game = play({ camper: 'cleric', fire: 3, locations: [location], active: [...NO_KILLS, 'Long Shot'], deck: ['Eagle', 'Bear', 'Wolf', 'Bear#2', 'Eagle#2', 'Wolf#2'], rolls: [2, 2, 2, 1, 1, 1, 3, 4, 5, 3, 4, 5], watch: greedyWatch });
     const at = (text: string) => game.log.findIndex((line) => line.includes(text));
     expect(at(' attacks '), game.log.join('\n')).toBeGreaterThan(0);
-    return { die: at('Ranger puts a 1 on Long Shot'), exhaust: at('Ranger exhausts Long Shot'), attack: at(' attacks ') };
+    return { die: at('Ranger puts a 1 on Long Shot'), exhaust: at('Ranger exhausts Long Shot'), firstAttack: at(' attacks ') };
   };
 
   it('in the final round, exhausts Long Shot for a blind kill after its die use and before any dice attack (Forbidden Tower)', () => {
-    const { die, exhaust, attack } = order('Forbidden Tower');
+    const { die, exhaust, firstAttack } = order('Forbidden Tower');
     expect(die).toBeGreaterThan(0);
     expect(exhaust).toBeGreaterThan(die);
-    expect(exhaust).toBeLessThan(attack);
+    expect(exhaust).toBeLessThan(firstAttack);
+  });
+
+  it("in the final round, exhausts Long Shot first once the Ranger has no die left, its die use unspent (Forbidden Tower)", () => {
+    // The Ranger's three 1s defeat the Eagle; the Warrior's and the Wizard's dice would then attack the Bear.
+    const rangerAttacks = [attack(1, 0, 'ranger'), attack(1, 0, 'ranger'), attack(1, 0, 'ranger')];
+    const game = play({ camper: 'cleric', fire: 3, locations: ['Forbidden Tower'], active: [...NO_KILLS, 'Long Shot'], deck: ['Eagle', 'Bear', 'Wolf', 'Bear#2', 'Eagle#2', 'Wolf#2'], rolls: [2, 2, 2, 1, 1, 1, 3, 4, 5, 3, 4, 5], watch: [...rangerAttacks, ...greedyWatch] });
+    const afterEagle = game.log.slice(game.log.findIndex((line) => line.includes('Eagle is defeated')) + 1);
+    const actions = afterEagle.filter((line) => / attacks | exhausts | puts a /.test(line)).map((line) => line.trim());
+    expect(actions[0], game.log.join('\n')).toBe('Ranger exhausts Long Shot for its effect');
   });
 
   it('in the other rounds, attacks with its dice before any exhaust of Long Shot (Barren Plains)', () => {
-    const { die, exhaust, attack } = order('Barren Plains');
+    const { die, exhaust, firstAttack } = order('Barren Plains');
     expect(die).toBeGreaterThan(0);
-    expect(exhaust < 0 || exhaust > attack).toBe(true);
+    expect(exhaust < 0 || exhaust > firstAttack).toBe(true);
   });
 });
 
