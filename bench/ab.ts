@@ -28,7 +28,7 @@ const argv = yargs(hideBin(process.argv))
   .option('game', { type: 'string', default: 'setawatch' })
   .option('strategy', { type: 'string', default: 'greedy' })
   .option('set', { type: 'string', array: true, default: [] as string[], describe: 'a setting, key=value (repeatable)' })
-  .option('batch', { type: 'number', default: 1000, describe: 'games a build plays before the other takes its turn' })
+  .option('batch', { type: 'number', default: 1000, describe: 'games a build plays before the other takes its turn (twice as many to warm up)' })
   .option('rounds', { type: 'number', default: 16, describe: 'batches each build plays, per load order' })
   .option('measure', { type: 'string', array: true, hidden: true, describe: 'internal: the two checkouts to load, in this order' })
   .strict()
@@ -87,7 +87,7 @@ function report(baseFirst: Measured, changeFirst: Measured): void {
 
 async function measure(first: string, second: string): Promise<Measured> {
   const builds = [await build(first), await build(second)];
-  for (const each of builds) each.play(10_000_000, 2000);
+  for (const each of builds) each.play(10_000_000, 2 * argv.batch);
   const speedUps: number[] = [];
   for (let round = 0; round < argv.rounds; round++) {
     const from = round * argv.batch;
