@@ -373,11 +373,7 @@ function unseenKillWorth(view: DecisionView, position: number): number {
 
 /** Blind kills: in the final round the deepest card (the Horde holds the survivors), otherwise the next to be revealed. */
 function unseenDepthBonus(view: DecisionView, position: number): number {
-  return isFinalRound(view) ? position : -position;
-}
-
-function isFinalRound(view: DecisionView): boolean {
-  return view.tables.locations[view.state.location].kind === LocationKind.final;
+  return view.rules.isFinalRound() ? position : -position;
 }
 
 /** Killing a Hydra that returns to the back only moves the Line on: worth it at the front, below any real kill. */
@@ -559,7 +555,7 @@ const BLIND_KILL_FIRST = 2000;
 
 function exhaustsBlindKillFirst(view: DecisionView, slot: number): boolean {
   const s = view.state;
-  return isFinalRound(view) && (s.slotDieUsed[slot] === 1 || !s.hasReadyDie(Math.floor(slot / SLOTS_PER_SEAT)));
+  return view.rules.isFinalRound() && (s.slotDieUsed[slot] === 1 || !s.hasReadyDie(Math.floor(slot / SLOTS_PER_SEAT)));
 }
 
 function killValue(view: DecisionView, defeats: number, position: number, dieValue: number): number {

@@ -111,6 +111,8 @@ export interface DecisionView {
 }
 
 export interface RulesView {
+  /** True in the final round: everyone on Watch, no camper, and the game ends with it. */
+  isFinalRound(): boolean;
   /** The Line positions the adventurer may attack now, in order, into `into`; returns their count. */
   attackTargets(seat: number, into: Int16Array): number;
   firstFaceDown(): number;

@@ -859,7 +859,7 @@ export class Watch implements Simulator {
     }
   }
 
-  protected isFinalRound(): boolean {
+  isFinalRound(): boolean {
     return this.state.camper < 0 && this.state.onWatch[0] + this.state.onWatch[1] + this.state.onWatch[2] + this.state.onWatch[3] === SEATS;
   }
 
