@@ -82,6 +82,27 @@ describe("greedy's Long Shot exhaust", () => {
   });
 });
 
+describe('greedy kills the Pyromancer first', () => {
+  /** The Pyromancer, revealed first, goes to the back of the Line, where only an ability reaches it; fire 8 then lights the Bear and the Eagle. */
+  const PYROMANCER_FIRST = ['Pyromancer', 'Bear', 'Eagle', 'Wolf', 'Bear#2', 'Eagle#2', 'Wolf#2', 'Treant', 'Treant#2'];
+  const firewoodLost = (log: string[]) =>
+    log.flatMap((line) => {
+      const change = /fire (\d+) -> (\d+)/.exec(line);
+      return change !== null && Number(change[2]) < Number(change[1]) ? [line.trim()] : [];
+    });
+
+  it.each(['Goblin Caves', 'Forbidden Tower'])('exhausts Banish on it, at the back of the Line, before the dice finish the Bear in front, whose defeat would cost a firewood (%s)', (location) => {
+    // The Cleric's three 1s go on the 4-health Bear first, so that Banish has no die to take; the others' dice finish the Bear.
+    const clericAttacks = [attack(1, 0, 'cleric'), attack(1, 0, 'cleric'), attack(1, 0, 'cleric')];
+    const game = play({ camper: 'ranger', fire: 8, locations: [location], horde: [], active: [...NO_KILLS, 'Banish'], deck: PYROMANCER_FIRST, rolls: [1, 1, 1, 2, 3, 4, 2, 3, 4, 2, 3, 4], watch: [...clericAttacks, ...greedyWatch] });
+    const afterCleric = game.log.slice(game.log.findIndex((line) => line.includes('Cleric attacks Bear with 1 (3/4)')) + 1);
+    const actions = afterCleric.filter((line) => / attacks | exhausts | puts a /.test(line)).map((line) => line.trim());
+    expect(actions[0], game.log.join('\n')).toBe('Cleric exhausts Banish for its effect');
+    expect(game.log.map((line) => line.trim())).toContain('Pyromancer goes to the deckBottom');
+    expect(firewoodLost(game.log)).toEqual([]);
+  });
+});
+
 describe('greedy plans with the dice still ready', () => {
   it('counts only the dice still ready: the spent 4 that killed an Eagle does not stand in for the 2 + 2 a Bear needs', () => {
     const game = play({ camper: 'cleric', fire: 3, active: NO_KILLS, deck: ['Eagle#2', 'Bear'], rolls: [1, 1, 1, 4, 6, 6, 2, 2, 6, 6, 6, 6], watch: greedyWatch });
