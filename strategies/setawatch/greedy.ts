@@ -395,6 +395,11 @@ function staysDefeated(view: DecisionView, position: number): boolean {
 function killWorth(view: DecisionView, position: number): number {
   if (view.state.lineRevealed[position] === 0) return unseenKillWorth(view, position);
   if (!staysDefeated(view, position)) return position === 0 ? PROGRESS_KILL + 10 * healthLeft(view, position) : NO_KILL;
+  return removalWorth(view, position);
+}
+
+/** What taking the revealed creature at `position` out of the Line for good is worth (killWorth's real kill). */
+function removalWorth(view: DecisionView, position: number): number {
   return 1000 + 100 * view.tables.damage[view.state.lineCard[position]] + firstPowerCost(view, position) + firewoodSaved(view, position) + 10 * healthLeft(view, position);
 }
 
@@ -513,7 +518,10 @@ function isValued(step: AbilityEffect): step is ValuedEffect {
   return VALUED.has(step.op);
 }
 
-/** A move is worth its kill when it takes the creature out of the Line, to the deck; within the Line, nothing. */
+/**
+ * A move is worth its kill when it takes the creature out of the Line, to the deck (a Hydra's too: no defeat sends it
+ * back to the Line); within the Line, nothing.
+ */
 function movesToDeck(step: Extract<AbilityEffect, { op: 'move' }>): boolean {
   return step.to === 'deckTop' || step.to === 'deckBottom';
 }
@@ -607,7 +615,8 @@ function effectValue(view: DecisionView, step: ValuedEffect, position: number, p
     case 'tame':
       return 1350;
     case 'move':
-      return movesToDeck(step) ? killScore(view, position, 0) : 0;
+      if (!movesToDeck(step)) return 0;
+      return s.lineRevealed[position] === 1 ? removalWorth(view, position) : killScore(view, position, 0);
     case 'attackBonus':
       return poisonValue(view, step, paidDie);
     case 'revealBonus':

@@ -35,6 +35,13 @@ describe('greedy in the Watch', () => {
     expect(events.slice(0, 2)).toEqual(['Cleric uses Protective Ward', 'Hydra goes to the Horde']);
   });
 
+  it('Banishes a Hydra behind the front creature first: sent to the deck, no defeat brings it back to the Line', () => {
+    // Fire 8 lights the Bear and the Hydra; the Cleric's 2 on Banish is worth more there than the dice's kill of the Bear.
+    const game = play({ camper: 'ranger', fire: 8, active: [...NO_KILLS, 'Banish'], deck: ['Bear', 'Hydra', 'Eagle', 'Wolf', 'Eagle#2', 'Wolf#2'], rolls: [2, 2, 2, 1, 1, 1, 4, 4, 4, 4, 4, 4], watch: greedyWatch });
+    const plays = game.log.map((line) => line.trim()).filter((line) => / attacks | puts a | goes to the deckBottom/.test(line));
+    expect(plays.slice(0, 2), game.log.join('\n')).toEqual(['Cleric puts a 2 on Banish', 'Hydra goes to the deckBottom']);
+  });
+
   it('kills a Hydra only to move the Line on (in front), then clears the rest before killing it for good', () => {
     const game = play({ camper: 'cleric', fire: 3, active: NO_KILLS, deck: ['Summon!', 'Eagle'], unhallowed: ['Hydra'], rolls: [1, 1, 1, 8, 8, 8, 8, 8, 8, 6, 6, 6], watch: greedyWatch });
     const events = game.log.filter((line) => /Hydra (is defeated|returns)|Eagle is defeated/.test(line)).map((line) => line.trim());
