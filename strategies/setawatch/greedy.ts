@@ -467,8 +467,9 @@ const Defeats = { nothing: 0, target: 1, pair: 2 } as const;
 /**
  * Facts about each ability card's modes, compiled once per card tables and read per option (index card * stride +
  * mode): what the targeted step defeats, whether any step of the mode defeats, whether greedy never takes the mode,
- * whether the targeted step is a blind kill (it takes only a face-down creature), and the step scoreAbility scores
- * when effectValue values it (null: valued at nothing).
+ * whether it is a blind kill (it defeats a face-down creature: Long Shot's targeted step takes only one, Backstab
+ * defeats one of the cards it turns over), and the step scoreAbility scores when effectValue values it (null: valued
+ * at nothing).
  */
 interface ModeFacts {
   readonly stride: number;
@@ -497,7 +498,7 @@ function modeFacts(tables: CardTables): ModeFacts {
       anyDefeat[card * stride + mode] = steps.some((each) => DEFEATS.has(each.op)) ? 1 : 0;
       // scoreAbility values a targeted defeat by the kill, anything else by effectValue.
       ignored[card * stride + mode] = (defeated === Defeats.nothing || ability.targeted[mode] < 0) && worthless(step) ? 1 : 0;
-      blindKill[card * stride + mode] = 'target' in step && step.target.at === 'unrevealed' ? 1 : 0;
+      blindKill[card * stride + mode] = ('target' in step && step.target.at === 'unrevealed') || ability.revealsThenDefeats[mode] ? 1 : 0;
       valuedStep[card * stride + mode] = isValued(step) ? step : null;
     }),
   );
@@ -557,22 +558,28 @@ function scoreAbility(view: DecisionView, index: number): number {
   const dieValue = o.die[index] >= 0 ? s.dieValue[o.die[index]] : 0;
   const position = o.target[index];
   const f = modeFacts(view.tables);
-  const defeats = f.defeats[card * f.stride + mode];
-  if (defeats !== Defeats.nothing && position >= 0) {
-    const value = killValue(view, defeats, position, dieValue) - (o.die[index] >= 0 ? 0 : EXHAUST_COST - 50);
-    return o.die[index] < 0 && f.blindKill[card * f.stride + mode] === 1 && exhaustsBlindKillFirst(view, o.slot[index]) ? value + BLIND_KILL_FIRST : value;
-  }
-  const step = f.valuedStep[card * f.stride + mode];
-  const value = step === null ? 0 : effectValue(view, step, position, o.die[index], f.anyDefeat[card * f.stride + mode] === 1);
+  const fact = card * f.stride + mode;
+  const defeats = f.defeats[fact];
+  const value = defeats !== Defeats.nothing && position >= 0 ? killValue(view, defeats, position, dieValue) - (o.die[index] >= 0 ? 0 : EXHAUST_COST - 50) : effectScore(view, index, f, fact, dieValue);
+  return value > 0 && o.die[index] < 0 && f.blindKill[fact] === 1 && exhaustsBlindKillFirst(view, o.slot[index]) ? value + BLIND_KILL_FIRST : value;
+}
+
+/** An ability option effectValue values (`fact`: its mode's place in the mode facts), less its die or exhaust. */
+function effectScore(view: DecisionView, index: number, f: ModeFacts, fact: number, dieValue: number): number {
+  const o = view.options;
+  const step = f.valuedStep[fact];
+  const value = step === null ? 0 : effectValue(view, step, o.target[index], o.die[index], f.anyDefeat[fact] === 1);
   return value <= 0 ? NOT_WORTH : value - (o.die[index] >= 0 ? 5 * dieValue : EXHAUST_COST);
 }
 
 /**
- * In the final round a card exhausted for a blind kill (Long Shot) goes before every other option once its die use is
- * spent or its owner has no die left: scored 650 below a kill, it waited for the dice's kills, by which time the light
- * had revealed the cards left, and went unused in 38% of the final rounds that found it ready (RULES.md, "Greedy's
- * final-round Long Shot": +1.0 / +1.2 pp at Easy / Normal). 400 above its kill gained about half as much; 1,000 and
- * 5,000 played the same games as 2,000.
+ * In the final round a card exhausted for a blind kill (Long Shot, Backstab) goes before every other option once its
+ * die use is spent or its owner has no die left: scored 650 below a kill, it waited for the dice's kills, by which time
+ * the light had revealed the cards left, and Long Shot went unused in 38% of the final rounds that found it ready
+ * (RULES.md, "Greedy's final-round Long Shot": +1.0 / +1.2 pp at Easy / Normal). 400 above its kill gained about half
+ * as much; 1,000 and 5,000 played the same games as 2,000. Backstab's exhaust, scored 700 below its die use, waited the
+ * same way: first, it won +0.4 / +0.6 pp (Cleric, Rogue, Warrior, Wizard) and +1.0 / +1.0 pp (Cleric, Ranger, Rogue,
+ * Warrior) at Easy / Normal (20,000 games, the same seeds); first in the other rounds too, -10 to -12 pp at Easy.
  */
 const BLIND_KILL_FIRST = 2000;
 

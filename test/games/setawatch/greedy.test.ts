@@ -110,6 +110,39 @@ describe('greedy kills the Pyromancer first', () => {
   });
 });
 
+describe("greedy's Backstab exhaust", () => {
+  /** Where the Rogue's die on Backstab, Backstab's exhaust (-1: none) and the first dice attack come in the log. */
+  const order = (location: string) => {
+    // Seat order: cleric, rogue, warrior, wizard. The Rogue's 4 + 4 + 4 lets Backstab defeat any creature it reveals.
+    const game = play({ party: 'cleric,rogue,warrior,wizard', camper: 'cleric', fire: 3, locations: [location], active: [...NO_KILLS, 'Backstab'], deck: ['Eagle', 'Bear', 'Wolf', 'Bear#2', 'Eagle#2', 'Wolf#2'], rolls: [2, 2, 2, 4, 4, 4, 3, 4, 5, 3, 4, 5], watch: greedyWatch });
+    const at = (text: string) => game.log.findIndex((line) => line.includes(text));
+    expect(at(' attacks '), game.log.join('\n')).toBeGreaterThan(0);
+    return { die: at('Rogue puts a 4 on Backstab'), exhaust: at('Rogue exhausts Backstab'), firstAttack: at(' attacks ') };
+  };
+
+  it('in the final round, exhausts Backstab for a kill after its die use and before any dice attack (Forbidden Tower)', () => {
+    const { die, exhaust, firstAttack } = order('Forbidden Tower');
+    expect(die).toBeGreaterThan(0);
+    expect(exhaust).toBeGreaterThan(die);
+    expect(exhaust).toBeLessThan(firstAttack);
+  });
+
+  it('in the final round, exhausts Backstab first once the Rogue has no die left, its die use unspent (Forbidden Tower)', () => {
+    // The Rogue's three 4s attack first (the Eagle, then the Bear); the Warrior's and the Wizard's dice would then attack on.
+    const rogueAttacks = [attack(4, 0, 'rogue'), attack(4, 0, 'rogue'), attack(4, 0, 'rogue')];
+    const game = play({ party: 'cleric,rogue,warrior,wizard', camper: 'cleric', fire: 3, locations: ['Forbidden Tower'], active: [...NO_KILLS, 'Backstab'], deck: ['Eagle', 'Bear', 'Wolf', 'Bear#2', 'Eagle#2', 'Wolf#2'], rolls: [2, 2, 2, 4, 4, 4, 3, 4, 5, 3, 4, 5], watch: [...rogueAttacks, ...greedyWatch] });
+    const rogueDone = game.log.reduce((last, line, at) => (line.includes('Rogue attacks ') ? at : last), -1);
+    const actions = game.log.slice(rogueDone + 1).filter((line) => / attacks | exhausts | puts a /.test(line)).map((line) => line.trim());
+    expect(actions[0], game.log.join('\n')).toBe('Rogue exhausts Backstab for its effect');
+  });
+
+  it('in the other rounds, attacks with its dice before any exhaust of Backstab (Barren Plains)', () => {
+    const { die, exhaust, firstAttack } = order('Barren Plains');
+    expect(die).toBeGreaterThan(0);
+    expect(exhaust < 0 || exhaust > firstAttack).toBe(true);
+  });
+});
+
 describe('greedy plans with the dice still ready', () => {
   it('counts only the dice still ready: the spent 4 that killed an Eagle does not stand in for the 2 + 2 a Bear needs', () => {
     const game = play({ camper: 'cleric', fire: 3, active: NO_KILLS, deck: ['Eagle#2', 'Bear'], rolls: [1, 1, 1, 4, 6, 6, 2, 2, 6, 6, 6, 6], watch: greedyWatch });
