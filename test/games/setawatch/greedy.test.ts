@@ -57,32 +57,46 @@ describe('greedy reads the face-down cards the party knows', () => {
   });
 });
 
-describe("greedy's Long Shot exhaust", () => {
-  /** Where the Ranger's die on Long Shot, Long Shot's exhaust (-1: none) and the first dice attack come in the log. */
+/**
+ * A card exhausted for a blind kill, each with an owner whose three dice come second in the roll (seat order) and a
+ * Line of creatures those dice, the others' and the card's die use can each defeat.
+ */
+const BLIND_KILLS = [
+  // The Ranger's 1 on Long Shot defeats a face-down creature; his three 1s defeat the Eagle.
+  { card: 'Long Shot', owner: 'ranger', party: 'cleric,ranger,warrior,wizard', ownerDie: 1 },
+  // Seat order: cleric, rogue, warrior, wizard. The Rogue's 4 + 4 + 4 lets Backstab defeat any creature it reveals.
+  { card: 'Backstab', owner: 'rogue', party: 'cleric,rogue,warrior,wizard', ownerDie: 4 },
+] as const;
+
+describe.each(BLIND_KILLS)("greedy's $card exhaust", ({ card, owner, party, ownerDie }) => {
+  const Owner = owner[0].toUpperCase() + owner.slice(1);
+  const scenario = (location: string, watch: Step[]) =>
+    play({ party, camper: 'cleric', fire: 3, locations: [location], active: [...NO_KILLS, card], deck: ['Eagle', 'Bear', 'Wolf', 'Bear#2', 'Eagle#2', 'Wolf#2'], rolls: [2, 2, 2, ownerDie, ownerDie, ownerDie, 3, 4, 5, 3, 4, 5], watch });
+  /** Where the owner's die on the card, the card's exhaust (-1: none) and the first dice attack come in the log. */
   const order = (location: string) => {
-    const game = play({ camper: 'cleric', fire: 3, locations: [location], active: [...NO_KILLS, 'Long Shot'], deck: ['Eagle', 'Bear', 'Wolf', 'Bear#2', 'Eagle#2', 'Wolf#2'], rolls: [2, 2, 2, 1, 1, 1, 3, 4, 5, 3, 4, 5], watch: greedyWatch });
+    const game = scenario(location, greedyWatch);
     const at = (text: string) => game.log.findIndex((line) => line.includes(text));
     expect(at(' attacks '), game.log.join('\n')).toBeGreaterThan(0);
-    return { die: at('Ranger puts a 1 on Long Shot'), exhaust: at('Ranger exhausts Long Shot'), firstAttack: at(' attacks ') };
+    return { die: at(`${Owner} puts a ${ownerDie} on ${card}`), exhaust: at(`${Owner} exhausts ${card}`), firstAttack: at(' attacks ') };
   };
 
-  it('in the final round, exhausts Long Shot for a blind kill after its die use and before any dice attack (Forbidden Tower)', () => {
+  it(`in the final round, exhausts ${card} for a blind kill after its die use and before any dice attack (Forbidden Tower)`, () => {
     const { die, exhaust, firstAttack } = order('Forbidden Tower');
     expect(die).toBeGreaterThan(0);
     expect(exhaust).toBeGreaterThan(die);
     expect(exhaust).toBeLessThan(firstAttack);
   });
 
-  it("in the final round, exhausts Long Shot first once the Ranger has no die left, its die use unspent (Forbidden Tower)", () => {
-    // The Ranger's three 1s defeat the Eagle; the Warrior's and the Wizard's dice would then attack the Bear.
-    const rangerAttacks = [attack(1, 0, 'ranger'), attack(1, 0, 'ranger'), attack(1, 0, 'ranger')];
-    const game = play({ camper: 'cleric', fire: 3, locations: ['Forbidden Tower'], active: [...NO_KILLS, 'Long Shot'], deck: ['Eagle', 'Bear', 'Wolf', 'Bear#2', 'Eagle#2', 'Wolf#2'], rolls: [2, 2, 2, 1, 1, 1, 3, 4, 5, 3, 4, 5], watch: [...rangerAttacks, ...greedyWatch] });
-    const afterEagle = game.log.slice(game.log.findIndex((line) => line.includes('Eagle is defeated')) + 1);
-    const actions = afterEagle.filter((line) => / attacks | exhausts | puts a /.test(line)).map((line) => line.trim());
-    expect(actions[0], game.log.join('\n')).toBe('Ranger exhausts Long Shot for its effect');
+  it(`in the final round, exhausts ${card} first once its owner has no die left, its die use unspent (Forbidden Tower)`, () => {
+    // The owner's three dice attack first; the Warrior's and the Wizard's dice would then attack on.
+    const ownerAttacks = [attack(ownerDie, 0, owner), attack(ownerDie, 0, owner), attack(ownerDie, 0, owner)];
+    const game = scenario('Forbidden Tower', [...ownerAttacks, ...greedyWatch]);
+    const ownerDone = game.log.reduce((last, line, at) => (line.includes(`${Owner} attacks `) ? at : last), -1);
+    const actions = game.log.slice(ownerDone + 1).filter((line) => / attacks | exhausts | puts a /.test(line)).map((line) => line.trim());
+    expect(actions[0], game.log.join('\n')).toBe(`${Owner} exhausts ${card} for its effect`);
   });
 
-  it('in the other rounds, attacks with its dice before any exhaust of Long Shot (Barren Plains)', () => {
+  it(`in the other rounds, attacks with its dice before any exhaust of ${card} (Barren Plains)`, () => {
     const { die, exhaust, firstAttack } = order('Barren Plains');
     expect(die).toBeGreaterThan(0);
     expect(exhaust < 0 || exhaust > firstAttack).toBe(true);
@@ -107,39 +121,6 @@ describe('greedy kills the Pyromancer first', () => {
     expect(actions[0], game.log.join('\n')).toBe('Cleric exhausts Banish for its effect');
     expect(game.log.map((line) => line.trim())).toContain('Pyromancer goes to the deckBottom');
     expect(firewoodLost(game.log)).toEqual([]);
-  });
-});
-
-describe("greedy's Backstab exhaust", () => {
-  /** Where the Rogue's die on Backstab, Backstab's exhaust (-1: none) and the first dice attack come in the log. */
-  const order = (location: string) => {
-    // Seat order: cleric, rogue, warrior, wizard. The Rogue's 4 + 4 + 4 lets Backstab defeat any creature it reveals.
-    const game = play({ party: 'cleric,rogue,warrior,wizard', camper: 'cleric', fire: 3, locations: [location], active: [...NO_KILLS, 'Backstab'], deck: ['Eagle', 'Bear', 'Wolf', 'Bear#2', 'Eagle#2', 'Wolf#2'], rolls: [2, 2, 2, 4, 4, 4, 3, 4, 5, 3, 4, 5], watch: greedyWatch });
-    const at = (text: string) => game.log.findIndex((line) => line.includes(text));
-    expect(at(' attacks '), game.log.join('\n')).toBeGreaterThan(0);
-    return { die: at('Rogue puts a 4 on Backstab'), exhaust: at('Rogue exhausts Backstab'), firstAttack: at(' attacks ') };
-  };
-
-  it('in the final round, exhausts Backstab for a kill after its die use and before any dice attack (Forbidden Tower)', () => {
-    const { die, exhaust, firstAttack } = order('Forbidden Tower');
-    expect(die).toBeGreaterThan(0);
-    expect(exhaust).toBeGreaterThan(die);
-    expect(exhaust).toBeLessThan(firstAttack);
-  });
-
-  it('in the final round, exhausts Backstab first once the Rogue has no die left, its die use unspent (Forbidden Tower)', () => {
-    // The Rogue's three 4s attack first (the Eagle, then the Bear); the Warrior's and the Wizard's dice would then attack on.
-    const rogueAttacks = [attack(4, 0, 'rogue'), attack(4, 0, 'rogue'), attack(4, 0, 'rogue')];
-    const game = play({ party: 'cleric,rogue,warrior,wizard', camper: 'cleric', fire: 3, locations: ['Forbidden Tower'], active: [...NO_KILLS, 'Backstab'], deck: ['Eagle', 'Bear', 'Wolf', 'Bear#2', 'Eagle#2', 'Wolf#2'], rolls: [2, 2, 2, 4, 4, 4, 3, 4, 5, 3, 4, 5], watch: [...rogueAttacks, ...greedyWatch] });
-    const rogueDone = game.log.reduce((last, line, at) => (line.includes('Rogue attacks ') ? at : last), -1);
-    const actions = game.log.slice(rogueDone + 1).filter((line) => / attacks | exhausts | puts a /.test(line)).map((line) => line.trim());
-    expect(actions[0], game.log.join('\n')).toBe('Rogue exhausts Backstab for its effect');
-  });
-
-  it('in the other rounds, attacks with its dice before any exhaust of Backstab (Barren Plains)', () => {
-    const { die, exhaust, firstAttack } = order('Barren Plains');
-    expect(die).toBeGreaterThan(0);
-    expect(exhaust < 0 || exhaust > firstAttack).toBe(true);
   });
 });
 
