@@ -8,18 +8,18 @@ import { DICE_PER_SEAT, Die, LINE_CAPACITY, LineFlag, SEATS, Slot, SLOTS_PER_SEA
 /**
  * A fast heuristic: every option gets a score from simple rules of thumb and the best one is taken. In the Watch it
  * measures, for each creature in reach, the set of dice that kills it with the fewest pips (counting what Poison Blade
- * and Giants Bane add, what Cleave keeps with its die played last, and Harmonize's doubled attack), and ranks kills by
- * the creature's damage, the First-position power it would fire, the firewood a Pyromancer would take from the kills
- * after it, and the pips spent (an ability kill spends only its die; exhausting a card comes after every dice kill, but
- * for a blind kill, Long Shot's or Backstab's, in the final round). It reads a face-down card only when the party knows
- * it (a blind kill takes the known card with the most damage), never burns a card for fire by choice, wards the front
- * creature it cannot kill (or a Hydra that would only return to the back), and exhausts the cards worth least
- * (card-worth.ts: measured worth on the board) while keeping every adventurer fighting. In camp it heals, Equips a
- * reserve card worth more than a board card (Prepared too, and the Bard's Multi-Talented borrowing), Teleports, checks
- * the map (locations by fire, Line size counted thrice, Respites), chops wood below 12 (before runes below 7), spends
- * doubles on Vanquish (the Horde joins the final Line) and Bolster when those actions are done or worth less, and sends
- * to camp whoever the Watch misses least (the fewest active cards, then the lowest roll). It never takes Taunt or Line
- * Dance (pre-production Knight and Bard).
+ * and Giants Bane add, what Smoke Bomb takes from a creature whose text gives it health, what Cleave keeps with its die
+ * played last, and Harmonize's doubled attack), and ranks kills by the creature's damage, the First-position power it
+ * would fire, the firewood a Pyromancer would take from the kills after it, and the pips spent (an ability kill spends
+ * only its die; exhausting a card comes after every dice kill, but for a blind kill, Long Shot's or Backstab's, in the
+ * final round). It reads a face-down card only when the party knows it (a blind kill takes the known card with the most
+ * damage), never burns a card for fire by choice, wards the front creature it cannot kill (or a Hydra that would only
+ * return to the back), and exhausts the cards worth least (card-worth.ts: measured worth on the board) while keeping
+ * every adventurer fighting. In camp it heals, Equips a reserve card worth more than a board card (Prepared too, and
+ * the Bard's Multi-Talented borrowing), Teleports, checks the map (locations by fire, Line size counted thrice,
+ * Respites), chops wood below 12 (before runes below 7), spends doubles on Vanquish (the Horde joins the final Line)
+ * and Bolster when those actions are done or worth less, and sends to camp whoever the Watch misses least (the fewest
+ * active cards, then the lowest roll). It never takes Taunt or Line Dance (pre-production Knight and Bard).
  */
 
 export const NOT_WORTH = -1;
@@ -511,7 +511,7 @@ function modeFacts(tables: CardTables): ModeFacts {
  * The effects effectValue values; it values any other at nothing. Its switch covers exactly these (the compiler
  * checks both ways), so what greedy ignores cannot drift from what it values.
  */
-const VALUED_OPS = ['defeatAll', 'reveal', 'damage', 'halveHealth', 'tame', 'move', 'revealBonus', 'attackBonus', 'maxDie', 'rangeBonus', 'doubleDiceOnHealth', 'shieldBash', 'songOfDiscord'] as const satisfies readonly AbilityOp[];
+const VALUED_OPS = ['defeatAll', 'reveal', 'damage', 'halveHealth', 'tame', 'move', 'revealBonus', 'attackBonus', 'maxDie', 'rangeBonus', 'doubleDiceOnHealth', 'shieldBash', 'songOfDiscord', 'blank'] as const satisfies readonly AbilityOp[];
 type ValuedEffect = Extract<AbilityEffect, { op: (typeof VALUED_OPS)[number] }>;
 const VALUED: ReadonlySet<AbilityOp> = new Set(VALUED_OPS);
 
@@ -637,6 +637,8 @@ function effectValue(view: DecisionView, step: ValuedEffect, position: number, p
       return view.rules.health(0) >= healthLeft(view, 1) ? killScore(view, 1, 0) : 100;
     case 'songOfDiscord':
       return killScore(view, position, 0) - HORDE_RETURN;
+    case 'blank':
+      return blankValue(view, position, paidDie);
     default: {
       const unvalued: never = step;
       return unvalued;
@@ -661,12 +663,31 @@ function poisonValue(view: DecisionView, step: Extract<AbilityEffect, { op: 'att
   let value = 450;
   for (let position = 0; position < Math.min(PLAN_POSITIONS, s.lineLength); position++) {
     if (s.lineRevealed[position] === 0) continue;
-    const usable = usableDice(position, paidDie);
-    if (usable === 0 || cheapestKillOf(view, position, usable, diceMultiplier(view, position), healthLeft(view, position), bonus, step.attacks) === 0) continue;
-    if (killSet[position] !== 0 && cheapestPips >= killPips[position]) continue;
-    value = Math.max(value, killScore(view, position, cheapestPips));
+    value = Math.max(value, killMadeOrCheaper(view, position, paidDie, healthLeft(view, position), bonus, step.attacks));
   }
   return value;
+}
+
+/**
+ * The kill of the creature at `position` that the dice (not the one paid for the effect) make once an effect leaves
+ * `needed` to deal, with `bonus` on the next `poisoned` attacks: its score when the dice could not make it before or
+ * make it now with fewer pips (so the effect comes before that kill), else 0.
+ */
+function killMadeOrCheaper(view: DecisionView, position: number, paidDie: number, needed: number, bonus: number, poisoned: number): number {
+  const usable = usableDice(position, paidDie);
+  if (usable === 0 || cheapestKillOf(view, position, usable, diceMultiplier(view, position), needed, bonus, poisoned) === 0) return 0;
+  if (killSet[position] !== 0 && cheapestPips >= killPips[position]) return 0;
+  return killScore(view, position, cheapestPips);
+}
+
+/**
+ * Smoke Bomb: a creature whose text gives it health (a Fire Serpent's or Shade's "*", a Vampire's stolen die, a Zombie
+ * Horde's Graveyard, a Werewolf's doubling) falls to its printed heart: worth the kill that makes possible or cheaper.
+ */
+function blankValue(view: DecisionView, position: number, paidDie: number): number {
+  const printed = view.tables.health[view.state.lineCard[position]];
+  if (position >= PLAN_POSITIONS || view.rules.health(position) <= printed) return 0;
+  return killMadeOrCheaper(view, position, paidDie, Math.max(1, printed - view.state.lineDamage[position]), view.rules.poisonBonus(), view.state.poisonAttacks);
 }
 
 /** Giants Bane: the best kill that doubled dice (not the one paid for it) would make of a creature they cannot kill now. */

@@ -180,6 +180,11 @@ describe('greedy values an effect by the kill it makes possible', () => {
     expect(game.log).toContain('  Goblins is defeated');
   });
 
+  it("Smoke Bomb on a Fire Serpent whose health, the firewood's 13, is more than all the dice, for a 1 to defeat it", () => {
+    const game = play({ party: 'cleric,rogue,warrior,wizard', camper: 'cleric', fire: 13, active: [...NO_KILLS, 'Smoke Bomb'], deck: ['Fire Serpent', 'Bear', 'Eagle', 'Wolf', 'Eagle#2', 'Wolf#2'], rolls: [1, 1, 1, 2, 2, 2, 1, 1, 1, 1, 1, 1], watch: greedyWatch });
+    expect(firstPlays(game.log), game.log.join('\n')).toEqual(['Rogue puts a 2 on Smoke Bomb', 'Wizard attacks Fire Serpent with 1 (1/0)', 'Fire Serpent is defeated']);
+  });
+
   it('no Giants Bane on a 14-health Lich that even doubled dice (2 + 1) cannot kill; Giants Bane where doubled 7 + 4 can', () => {
     const lichWith = (rolls: number[]) => play({ camper: 'cleric', fire: 3, active: ['Giants Bane'], deck: ['Lich'], rolls, watch: greedyWatch }).log;
     expect(lichWith([1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1]).some((line) => line.includes('on Giants Bane'))).toBe(false);
