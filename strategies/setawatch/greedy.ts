@@ -414,6 +414,7 @@ const FIREWOOD_WORTH = 100;
 
 function firewoodSaved(view: DecisionView, position: number): number {
   const s = view.state;
+  if ((s.lineFlags[position] & LineFlag.blank) !== 0) return 0;
   return FIREWOOD_WORTH * view.tables.fireCostPerDefeat[s.lineCard[position]] * (s.lineLength - 1);
 }
 
@@ -558,17 +559,19 @@ function scoreAbility(view: DecisionView, index: number): number {
   const dieValue = o.die[index] >= 0 ? s.dieValue[o.die[index]] : 0;
   const position = o.target[index];
   const f = modeFacts(view.tables);
-  const fact = card * f.stride + mode;
-  const defeats = f.defeats[fact];
-  const value = defeats !== Defeats.nothing && position >= 0 ? killValue(view, defeats, position, dieValue) - (o.die[index] >= 0 ? 0 : EXHAUST_COST - 50) : effectScore(view, index, f, fact, dieValue);
-  return value > 0 && o.die[index] < 0 && f.blindKill[fact] === 1 && exhaustsBlindKillFirst(view, o.slot[index]) ? value + BLIND_KILL_FIRST : value;
+  const factIndex = card * f.stride + mode;
+  const defeats = f.defeats[factIndex];
+  const exhausts = o.die[index] < 0;
+  const value = defeats !== Defeats.nothing && position >= 0 ? killValue(view, defeats, position, dieValue) - (exhausts ? EXHAUST_COST - 50 : 0) : effectScore(view, index, f, factIndex, dieValue);
+  const blindKillFirst = exhausts && f.blindKill[factIndex] === 1 && exhaustsBlindKillFirst(view, o.slot[index]);
+  return value > 0 && blindKillFirst ? value + BLIND_KILL_FIRST : value;
 }
 
-/** An ability option effectValue values (`fact`: its mode's place in the mode facts), less its die or exhaust. */
-function effectScore(view: DecisionView, index: number, f: ModeFacts, fact: number, dieValue: number): number {
+/** An ability option effectValue values (`factIndex`: its mode's place in the mode facts), less its die or exhaust. */
+function effectScore(view: DecisionView, index: number, f: ModeFacts, factIndex: number, dieValue: number): number {
   const o = view.options;
-  const step = f.valuedStep[fact];
-  const value = step === null ? 0 : effectValue(view, step, o.target[index], o.die[index], f.anyDefeat[fact] === 1);
+  const step = f.valuedStep[factIndex];
+  const value = step === null ? 0 : effectValue(view, step, o.target[index], o.die[index], f.anyDefeat[factIndex] === 1);
   return value <= 0 ? NOT_WORTH : value - (o.die[index] >= 0 ? 5 * dieValue : EXHAUST_COST);
 }
 
@@ -681,13 +684,13 @@ function killMadeOrCheaper(view: DecisionView, position: number, paidDie: number
 }
 
 /**
- * Smoke Bomb: a creature whose text gives it health (a Fire Serpent's or Shade's "*", a Vampire's stolen die, a Zombie
- * Horde's Graveyard, a Werewolf's doubling) falls to its printed heart: worth the kill that makes possible or cheaper.
+ * Smoke Bomb: a creature whose own text gives it health (a Fire Serpent's or Shade's "*", a Vampire's stolen die, a
+ * Zombie Horde's Graveyard) falls to what other cards leave it: worth the kill that makes possible or cheaper.
  */
 function blankValue(view: DecisionView, position: number, paidDie: number): number {
-  const printed = view.tables.health[view.state.lineCard[position]];
-  if (position >= PLAN_POSITIONS || view.rules.health(position) <= printed) return 0;
-  return killMadeOrCheaper(view, position, paidDie, Math.max(1, printed - view.state.lineDamage[position]), view.rules.poisonBonus(), view.state.poisonAttacks);
+  const blanked = view.rules.healthIfBlanked(position);
+  if (position >= PLAN_POSITIONS || blanked >= view.rules.health(position)) return 0;
+  return killMadeOrCheaper(view, position, paidDie, Math.max(1, blanked - view.state.lineDamage[position]), view.rules.poisonBonus(), view.state.poisonAttacks);
 }
 
 /** Giants Bane: the best kill that doubled dice (not the one paid for it) would make of a creature they cannot kill now. */

@@ -119,6 +119,8 @@ export interface RulesView {
   /** The first face-down card an ability may reveal (none behind a Lich with `lichReveals=blocked`), or -1. */
   abilityRevealTarget(): number;
   health(position: number): number;
+  /** The creature's health were its text blanked (Smoke Bomb): other cards' bonuses to it stay, its own go. */
+  healthIfBlanked(position: number): number;
   remainingHealth(position: number): number;
   /** The damage Poison Blade adds to each of the next state.poisonAttacks direct attacks now (0 when none). */
   poisonBonus(): number;

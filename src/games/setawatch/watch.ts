@@ -318,6 +318,15 @@ export class Watch implements Simulator {
     return health < 0 ? 0 : health;
   }
 
+  healthIfBlanked(position: number): number {
+    const flags = this.state.lineFlags;
+    const before = flags[position];
+    flags[position] |= LineFlag.blank;
+    const health = this.health(position);
+    flags[position] = before;
+    return health;
+  }
+
   remainingHealth(position: number): number {
     return this.health(position) - this.state.lineDamage[position];
   }

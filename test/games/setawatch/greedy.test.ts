@@ -185,6 +185,12 @@ describe('greedy values an effect by the kill it makes possible', () => {
     expect(firstPlays(game.log), game.log.join('\n')).toEqual(['Rogue puts a 2 on Smoke Bomb', 'Wizard attacks Fire Serpent with 1 (1/0)', 'Fire Serpent is defeated']);
   });
 
+  it("no Smoke Bomb on Goblins at Goblin Caves: the location's +3 is no text of theirs, so blanked they keep their 9", () => {
+    const game = play({ party: 'cleric,rogue,warrior,wizard', camper: 'cleric', fire: 3, locations: ['Goblin Caves'], active: [...NO_KILLS, 'Smoke Bomb'], deck: ['Goblins', 'Bear', 'Eagle', 'Wolf', 'Eagle#2', 'Wolf#2'], rolls: [1, 1, 1, 2, 2, 2, 1, 1, 1, 1, 1, 1], watch: greedyWatch });
+    expect(game.log, game.log.join('\n')).toContain('  Goblins is defeated');
+    expect(game.log.some((line) => / on Smoke Bomb|exhausts Smoke Bomb for/.test(line))).toBe(false);
+  });
+
   it('no Giants Bane on a 14-health Lich that even doubled dice (2 + 1) cannot kill; Giants Bane where doubled 7 + 4 can', () => {
     const lichWith = (rolls: number[]) => play({ camper: 'cleric', fire: 3, active: ['Giants Bane'], deck: ['Lich'], rolls, watch: greedyWatch }).log;
     expect(lichWith([1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1]).some((line) => line.includes('on Giants Bane'))).toBe(false);
