@@ -92,7 +92,10 @@ describe('properties of whole Runs', () => {
   it('the attrition by Realm agrees with the narration: deaths and resets in each Realm entered, the living at each Realm\'s end; missing past the last Realm', () => {
     const seen = { realmsMissing: 0, deathsAfterRealm1: 0, realmsEnded: 0 };
     const living = (run: ReturnType<typeof makeRun>) => Array.from(run.camp.where).filter((w) => w === Where.company || w === Where.party || w === Where.warden).length;
-    for (let seed = 1; seed <= 6; seed++) {
+    // Most Insane Runs reach the last Realm (greedy's of 2026-12-07: 17 of the first 20), so play on past six until
+    // one ends early too.
+    const witnessed = () => seen.realmsMissing > 0 && seen.realmsEnded > 0 && seen.deathsAfterRealm1 > 0;
+    for (let seed = 1; seed <= 40 && (seed <= 6 || !witnessed()); seed++) {
       const log: string[] = [];
       const run = makeRun({ summons: 4 }, log);
       const livingAtEnd: number[] = [];
