@@ -413,9 +413,7 @@ function removalWorth(view: DecisionView, position: number): number {
 const FIREWOOD_WORTH = 100;
 
 function firewoodSaved(view: DecisionView, position: number): number {
-  const s = view.state;
-  if ((s.lineFlags[position] & LineFlag.blank) !== 0) return 0;
-  return FIREWOOD_WORTH * view.tables.fireCostPerDefeat[s.lineCard[position]] * (s.lineLength - 1);
+  return FIREWOOD_WORTH * view.rules.defeatFireCost(position) * (view.state.lineLength - 1);
 }
 
 const NO_KILL = -1e9;
@@ -688,8 +686,9 @@ function killMadeOrCheaper(view: DecisionView, position: number, paidDie: number
  * Zombie Horde's Graveyard) falls to what other cards leave it: worth the kill that makes possible or cheaper.
  */
 function blankValue(view: DecisionView, position: number, paidDie: number): number {
+  if (position >= PLAN_POSITIONS) return 0;
   const blanked = view.rules.healthIfBlanked(position);
-  if (position >= PLAN_POSITIONS || blanked >= view.rules.health(position)) return 0;
+  if (blanked >= view.rules.health(position)) return 0;
   return killMadeOrCheaper(view, position, paidDie, Math.max(1, blanked - view.state.lineDamage[position]), view.rules.poisonBonus(), view.state.poisonAttacks);
 }
 

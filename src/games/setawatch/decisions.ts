@@ -122,6 +122,8 @@ export interface RulesView {
   /** The creature's health were its text blanked (Smoke Bomb): other cards' bonuses to it stay, its own go. */
   healthIfBlanked(position: number): number;
   remainingHealth(position: number): number;
+  /** The firewood each defeat costs while the creature stands (a Pyromancer's Ongoing; 0 when its text is blanked). */
+  defeatFireCost(position: number): number;
   /** The damage Poison Blade adds to each of the next state.poisonAttacks direct attacks now (0 when none). */
   poisonBonus(): number;
   /** The damage a Poison Blade of `amount` would add to a direct attack now (`poison` reading: per revealed creature, or flat). */

@@ -937,11 +937,14 @@ export class Watch implements Simulator {
   }
 
   private payPyromancer(): void {
-    const s = this.state;
-    for (let i = 0; i < s.lineLength; i++) {
-      const cost = this.tables.fireCostPerDefeat[s.lineCard[i]];
-      if (cost !== 0 && this.ongoingWorks(i)) this.changeFire(-cost);
+    for (let i = 0; i < this.state.lineLength; i++) {
+      const cost = this.defeatFireCost(i);
+      if (cost !== 0) this.changeFire(-cost);
     }
+  }
+
+  defeatFireCost(position: number): number {
+    return this.ongoingWorks(position) ? this.tables.fireCostPerDefeat[this.state.lineCard[position]] : 0;
   }
 
   /** Hydra: a defeated card that returns to the back of the Line while other creatures remain. */
