@@ -32,5 +32,12 @@ export async function bundleWorker(): Promise<WorkerBundle> {
     // Bundled CommonJS dependencies (seedrandom) call require; give them Node's.
     banner: { js: "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);" },
   });
-  return { url: pathToFileURL(outfile).href, dispose: () => rmSync(dir, { recursive: true, force: true }) };
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  // A second Ctrl-C quits with process.exit, past the run's own clean-up.
+  process.once('exit', remove);
+  const dispose = () => {
+    process.off('exit', remove);
+    remove();
+  };
+  return { url: pathToFileURL(outfile).href, dispose };
 }

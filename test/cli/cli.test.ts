@@ -408,8 +408,8 @@ describe('playsim CLI', () => {
    * Starts `playsim args` and waits until its stderr says `playing` (or it exits): what follows can stop it mid-run.
    * `stderr()` is what it has written so far; `exited` its exit code.
    */
-  async function startedRun(args: readonly string[], playing: (stderr: string) => boolean) {
-    const child = spawn('node', ['bin/playsim.mjs', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  async function startedRun(args: readonly string[], playing: (stderr: string) => boolean, env: Record<string, string> = {}) {
+    const child = spawn('node', ['bin/playsim.mjs', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     onTestFinished(() => void child.kill('SIGKILL'));
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     let stderr = '';
@@ -448,10 +448,11 @@ describe('playsim CLI', () => {
 
   it('quits at once, writing nothing, on a second Ctrl-C more than a second after the first', async () => {
     const dir = tempDir('playsim-cli-');
+    const temp = tempDir('playsim-tmp-');
     const experiment = join(tempDir('playsim-cli-'), 'slows-down.yaml');
     // Each game takes 5 s once the strategy slows down, so the first Ctrl-C alone would end the run seconds later.
     writeFileSync(experiment, `name: slows-down\ntitle: t\ngame: ${COIN}\nstrategies: ['test/fixtures/strategies/slow.ts:ms=5000,from=100']\ngames: 100000\n`);
-    const run = await startedRun(['run', experiment, '--workers', '1', '--out', dir], (stderr) => stderr.includes('slow: answering slowly'));
+    const run = await startedRun(['run', experiment, '--workers', '1', '--out', dir], (stderr) => stderr.includes('slow: answering slowly'), { TMPDIR: temp });
     run.child.kill('SIGINT');
     await new Promise((resolve) => setTimeout(resolve, 1500));
     run.child.kill('SIGINT');
@@ -459,6 +460,7 @@ describe('playsim CLI', () => {
     expect(run.stderr()).toContain('Ctrl-C again to quit now');
     expect(run.stderr()).not.toMatch(/^interrupted/m);
     expect(readdirSync(dir)).toEqual([]);
+    expect(readdirSync(temp).filter((name) => name.startsWith('playsim-'))).toEqual([]); // the workers' bundle too
   }, 60000);
 
   it('stopped before any game finished, leaves the report folder as it was', async () => {
