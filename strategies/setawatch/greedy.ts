@@ -1,9 +1,9 @@
 import type { StrategyDefinition } from '../../src/core/game.ts';
 import { type CardTables, Kind, LocationKind, Timing } from '../../src/games/setawatch/cards.ts';
 import type { AbilityEffect, AbilityOp } from '../../src/games/setawatch/content.ts';
-import { Camp, Decision, type DecisionKind, type DecisionView, MapMode, OptionKind, Rune, Scout, type SetawatchStrategy, type WatchIgnores } from '../../src/games/setawatch/decisions.ts';
+import { Camp, Decision, type DecisionKind, type DecisionView, HEAL_DIE, MapMode, OptionKind, Rune, Scout, type SetawatchStrategy, type WatchIgnores } from '../../src/games/setawatch/decisions.ts';
 import { cardWorths } from './card-worth.ts';
-import { DICE_PER_SEAT, Die, LINE_CAPACITY, LineFlag, SEATS, Slot, SLOTS_PER_SEAT } from '../../src/games/setawatch/state.ts';
+import { DICE_PER_SEAT, Die, LINE_CAPACITY, LineFlag, ROLLED_DICE, SEATS, Slot, SLOTS_PER_SEAT } from '../../src/games/setawatch/state.ts';
 
 /**
  * A fast heuristic: every option gets a score from simple rules of thumb and the best one is taken. In the Watch it
@@ -771,14 +771,35 @@ function worthKind(tables: CardTables, card: number): number {
 
 /**
  * The camper: whoever the Watch misses least (no active card: their dice could not fight; then the fewest active
- * cards, then low dice) and who gains most at camp (an exhausted card to refresh, 10). A pip on Watch is worth about
- * 1.5 points.
+ * cards, then low dice) and who gains most at camp (an exhausted card to refresh, 10; a die to Heal a card the
+ * refresh leaves exhausted, HEAL_DIE_WORTH). A pip on Watch is worth about 1.5 points.
  */
 function scoreCamper(view: DecisionView, index: number): number {
   const s = view.state;
   const seat = view.options.target[index];
   const watchValue = s.activeCards(seat) === 0 ? 0 : 1.5 * s.rollTotal[seat] + CAMPER_CARD_WORTH * s.activeCards(seat);
-  return (hasExhausted(s, seat) ? 10 : 0) - watchValue;
+  return (hasExhausted(s, seat) ? 10 : 0) + (canHealAtCamp(s, seat) ? HEAL_DIE_WORTH : 0) - watchValue;
+}
+
+/**
+ * A camper who rolled a Heal die, when a card other than the one their own refresh takes back is exhausted. The
+ * planner, choosing its camper by rolling out each one's round, took one with a 6 far more often than greedy did.
+ * Measured (20,000 games a level, the same seeds, default party): Easy / Normal / Hard / Insane +0.5 / +1.9 / +3.0 /
+ * +1.0 points; 20 gained as much, 30 less, 45 and more lost (a camper with many active cards leaves the Watch). A
+ * Cleric's Heal 4+ or a Warrior's Wood Axe counted the same way lost 1-2.5 points at Easy.
+ */
+const HEAL_DIE_WORTH = 15;
+
+function canHealAtCamp(s: DecisionView['state'], seat: number): boolean {
+  let healDie = false;
+  for (let die = seat * DICE_PER_SEAT; die < seat * DICE_PER_SEAT + ROLLED_DICE; die++) if (s.dieValue[die] === HEAL_DIE) healDie = true;
+  return healDie && exhaustedCards(s) > (hasExhausted(s, seat) ? 1 : 0);
+}
+
+function exhaustedCards(s: DecisionView['state']): number {
+  let count = 0;
+  for (let slot = 0; slot < SEATS * SLOTS_PER_SEAT; slot++) if (s.slotState[slot] === Slot.exhausted) count++;
+  return count;
 }
 
 /**

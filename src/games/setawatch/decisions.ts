@@ -60,6 +60,8 @@ export const MapMode = { checkMap: 0, teleport: 1 } as const;
 
 /** Camp actions (option.aux of a campAction option). */
 export const Camp = { chop: 0, scout: 1, checkMap: 2, heal: 3, equip: 4, own: 5 } as const;
+/** Heal takes a die of exactly this value (Elven Grove: any). */
+export const HEAL_DIE = 6;
 export const CAMP_NAMES = ['Chop Wood', 'Scout Ahead', 'Check Map', 'Heal', 'Equip', 'own camp action'] as const;
 /** Rune bits (option.target of a runes option). */
 export const Rune = { seal: 1, vanquish: 2, bolster: 4 } as const;

@@ -1,7 +1,7 @@
 import type { GameLog, OutcomeRecord } from '../../core/game.ts';
 import { METRIC_MISSING } from '../../core/game.ts';
 import { campActionName, type CardTables, type CompiledAdventurer, HALVE_FIRE, Kind, LocationKind, Timing } from './cards.ts';
-import { Camp, CAMP_NAMES, Decision, type DecisionKind, MapMode, OptionKind, Rune, Scout, type SetawatchStrategy } from './decisions.ts';
+import { Camp, CAMP_NAMES, Decision, type DecisionKind, HEAL_DIE, MapMode, OptionKind, Rune, Scout, type SetawatchStrategy } from './decisions.ts';
 import { dealOntoDeck, forgetAll, nextShuffle, placeBy, see, seeUnhallowedTop, shuffleHidden } from './knowledge.ts';
 import { DICE_PER_SEAT, Die, ROLLED_DICE, SEATS, Slot, SLOTS_PER_SEAT, Status } from './state.ts';
 import { FACE_DOWN, type Readings, Watch } from './watch.ts';
@@ -423,7 +423,7 @@ export class SetawatchRules extends Watch {
       options.add(OptionKind.campAction, -1, die, -1, Camp.chop, 0);
       if ((value > this.lastScoutValue || this.location.campAnyValue) && s.deck.size + s.graveyard.size > 0) options.add(OptionKind.campAction, -1, die, -1, Camp.scout, 0);
       if (this.unused(Camp.checkMap) && this.valueOk(value, 4, false) && this.mapCanChange()) options.add(OptionKind.campAction, -1, die, -1, Camp.checkMap, 0);
-      if (this.unused(Camp.heal) && this.valueOk(value, 6, true)) this.listHeals(die, Camp.heal);
+      if (this.unused(Camp.heal) && this.valueOk(value, HEAL_DIE, true)) this.listHeals(die, Camp.heal);
       if (this.unused(Camp.equip)) this.listEquips(camper, die, Camp.equip);
       if (this.unused(Camp.own)) this.listOwnAction(camper, die, value);
     }

@@ -255,6 +255,19 @@ describe('greedy at camp', () => {
     expect(game.log.filter((line) => line.includes(' camps ')).map((line) => line.trim())).toEqual(['Wizard camps (rest 1 of 2)']);
   });
 
+  it("sends to camp an adventurer who rolled a 6 when a card is exhausted that the camper's own refresh cannot take back, and Heals it", () => {
+    // Seat order: cleric, ranger, warrior, wizard. The Cleric (3 3 2) and the Wizard (6 2 1) hold one active card each.
+    const board = ['Banish', 'Long Shot', 'Sharpshooter', 'Far Sight', 'Berserker', 'Shockbolt'];
+    const camp = (exhausted: string[], wizardRolls = [6, 2, 1]) => {
+      const game = play({ fire: 12, active: board, exhausted, rolls: [3, 3, 2, 4, 4, 4, 4, 4, 4, ...wizardRolls], camp: greedyCamp, watch: greedyWatch });
+      return game.log.filter((line) => line.includes(' camps ') || line.includes(' on Heal')).map((line) => line.trim());
+    };
+    expect(camp([])).toEqual(['Cleric camps (rest 1 of 2)']); // the lower roll
+    expect(camp(['Throw Axe'])).toEqual(['Wizard camps (rest 1 of 2)', 'camp: a 6 on Heal']);
+    // The Wizard's own exhausted card is the only one: the refresh takes it back, a 6 would Heal nothing more.
+    expect(camp(['Chaos Blast'], [6, 6, 6])).toEqual(['Cleric camps (rest 1 of 2)']);
+  });
+
   it('Equips the reserve card measured worth most in place of the board card worth least', () => {
     const game = play({ camper: 'ranger', fire: 12, active: ['Elf Senses', 'Far Sight', 'Slumber', 'Rebuke', 'Berserker', 'Shockbolt'], rolls: [1, 1, 1, 2, 3, 5, 1, 1, 1, 1, 1, 1], camp: greedyCamp, watch: greedyWatch });
     const byWorth = (names: string[]) => [...names].sort((a, b) => MEASURED_WORTH[b] - MEASURED_WORTH[a]);
