@@ -3,7 +3,7 @@ import { hideBin } from 'yargs/helpers';
 import { z, type ZodType } from 'zod';
 import { EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK, GameCrash, InputError } from '../core/errors.ts';
 import { GAME_IDS } from '../games/registry.ts';
-import { runSizes } from '../sim/experiment.ts';
+import { DEFAULT_GAMES, runSizes } from '../sim/experiment.ts';
 import { diffCommand, interruption, listCommand, mergeCommand, replayCommand, runCommand, simCommand, suiteCommand } from './commands.ts';
 
 /**
@@ -187,6 +187,7 @@ function suiteArguments(y: Argv) {
 function simArguments(y: Argv) {
   return y.positional('game', { type: 'string', demandOption: true }).options({
     ...runOptions,
+    games: sizeFlag('games', runSizes.games, WHOLE, `games to play (default ${DEFAULT_GAMES.toLocaleString('en-US')}; not with --target-ci)`),
     set: setFlag,
     strategy: strategyFlag,
     json: { type: 'boolean', describe: 'print the cell\'s results object as JSON' },

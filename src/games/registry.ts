@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import type { GameModule } from '../core/game.ts';
+import type { GameModule, SettingSpec } from '../core/game.ts';
 import { InputError } from '../core/errors.ts';
 import { importDefault, isModulePath } from '../core/user-module.ts';
+import { settingDefaultProblem } from '../sim/settings.ts';
 import { describeZodError } from '../sim/zod-errors.ts';
 
 /** Every game the platform ships, loaded on demand so a run pays only for its own game. */
@@ -32,6 +33,19 @@ const metricSpec = z
   // So that c starts a bin of its own, which tells values of c from values past it inside the last bin (summarize.ts).
   .refine((metric) => metric.rateOf === undefined || metric.rateOf % (metric.binWidth ?? 1) === 0, { message: 'a metric with rateOf c has a binWidth that divides c' });
 const func = z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', { message: 'must be a function' });
+/** A setting's shape by kind (other members, such as an enum's `spell`, pass), then its default checked as `--set` would check it. */
+const settingBase = { name: z.string().min(1), description: z.string(), default: z.unknown().optional() };
+const settingSpec = z
+  .discriminatedUnion('kind', [
+    z.looseObject({ ...settingBase, kind: z.literal('int'), min: z.number().int(), max: z.number().int() }),
+    z.looseObject({ ...settingBase, kind: z.literal('enum'), values: names }),
+    z.looseObject({ ...settingBase, kind: z.literal('bool') }),
+    z.looseObject({ ...settingBase, kind: z.literal('subset'), values: names, size: z.number().int().positive() }),
+  ])
+  .superRefine((spec, ctx) => {
+    const problem = settingDefaultProblem(spec as SettingSpec);
+    if (problem !== null) ctx.addIssue({ code: 'custom', path: ['default'], message: problem });
+  });
 
 /**
  * The members of the game contract (src/core/game.ts) a game of your own must have, checked when it is loaded so that
@@ -40,15 +54,25 @@ const func = z.custom<(...args: never[]) => unknown>((value) => typeof value ===
 const userGameSchema = z.object({
   id: z.string().min(1),
   title: z.string(),
-  settings: list,
+  settings: z.array(settingSpec),
   content: z.object({ schema: z.custom((value) => typeof value === 'object' && value !== null, { message: 'must be a zod schema' }), defaultFile: z.string(), provenance: func }),
   strategies: list.min(1),
   strategyMethods: z.array(z.string()),
   defaultStrategy: z.string(),
   outcomes: names,
   winOutcome: z.string(),
+  winningOutcomes: names.optional(),
   metrics: z.array(metricSpec),
   createEngine: func,
+}).superRefine((game, ctx) => {
+  const outcomes = new Set(game.outcomes);
+  const wins = game.winningOutcomes ?? [game.winOutcome];
+  const winsField = game.winningOutcomes === undefined ? 'winOutcome' : 'winningOutcomes';
+  for (const win of wins) if (!outcomes.has(win)) ctx.addIssue({ code: 'custom', path: [winsField], message: `"${win}" is not one of outcomes (${game.outcomes.join(', ')})` });
+  const strategies = game.strategies.map((strategy) => strategy.name);
+  if (!strategies.includes(game.defaultStrategy)) {
+    ctx.addIssue({ code: 'custom', path: ['defaultStrategy'], message: `"${game.defaultStrategy}" is not one of strategies (${strategies.join(', ')})` });
+  }
 });
 
 async function importUserGame(path: string, where: string): Promise<GameModule> {

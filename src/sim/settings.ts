@@ -46,6 +46,11 @@ function canonicalSubset(spec: SubsetSetting, raw: string): string | null {
   return known.length === spec.size && chosen.size === spec.size ? known.join(',') : null;
 }
 
+/** What is wrong with a setting's declared default (a game of your own): one its own values do not allow, or null. */
+export function settingDefaultProblem(spec: SettingSpec): string | null {
+  return coerce(spec, spec.default) === spec.default ? null : `default ${JSON.stringify(spec.default) ?? 'missing'} is not allowed (allowed: ${allowedValues(spec)})`;
+}
+
 /** One setting's value; `where` names the file or flag for the error line. */
 export function parseSetting(game: GameModule, name: string, raw: SettingValue, where: string): SettingValue {
   const spec = game.settings.find((setting) => setting.name === name);
