@@ -219,19 +219,23 @@ export const necreauxContentSchema = z
     premade: z.array(z.array(z.string()).length(3)).min(1).max(5),
   })
   .superRefine((c, ctx) => {
-    const issue = (message: string) => ctx.addIssue({ code: 'custom', message });
+    const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
     // Card ids are one name space; skills are named by the pre-made sets. Adventure cards and caches share names
     // (two Sliding Walls, four Secret Caches): no one looks them up by name.
     refuseDuplicates(ctx, [['adventure', c.adventure], ['specials', c.specials], ['caches', c.caches], ['skills', c.skills]], 'id');
     refuseDuplicates(ctx, [['skills', c.skills]], 'name', 'the pre-made sets name skills by name');
     refuseDuplicates(ctx, c.premade.map((set, i) => [['premade', i], set] as const), undefined, 'a skill card starts with one agent only');
-    if (c.specials.length === 2 && c.specials[0].type === c.specials[1].type) issue('specials must be one scientists and one shuttle card');
+    if (c.specials.length === 2 && c.specials[0].type === c.specials[1].type) issue(['specials'], 'specials must be one scientists and one shuttle card');
     const skillNames = new Set(c.skills.map((s) => s.name));
-    for (const set of c.premade) for (const name of set) if (!skillNames.has(name)) issue(`premade skill "${name}" is not a skill card`);
-    for (const card of c.adventure) {
+    c.premade.forEach((set, agent) =>
+      set.forEach((name, place) => {
+        if (!skillNames.has(name)) issue(['premade', agent, place], `premade skill "${name}" is not a skill card`);
+      }),
+    );
+    c.adventure.forEach((card, index) => {
       const problem = shortfallProblem(card);
-      if (problem !== null) issue(`${card.id} ${card.name}: ${problem}`);
-    }
+      if (problem !== null) issue(['adventure', index], `${card.id}: ${problem}`);
+    });
   });
 
 /**

@@ -95,17 +95,17 @@ describe('the reference content', () => {
   const tooFastTrap = 'A-8';
 
   it.each<[string, (content: Editable) => void, string]>([
-    ['two Scientists cards', (c) => (c.specials[1].type = 'scientists'), 'specials must be one scientists and one shuttle card'],
-    ['a pre-made skill no skill card names', (c) => (c.premade[0] = ['Lucky', 'Martial Artist', 'Nobody']), 'premade skill "Nobody" is not a skill card'],
-    ['a shortfall effect in a trap\'s pass text', (c) => (cardOf(c, tooFastTrap).pass = cardOf(c, tooFastTrap).fail), 'A-8 Tripwire: countdownShortfall belongs in the fail text, not the pass text'],
-    ['a shortfall effect on a trap too slow to fall short', (c) => (cardOf(c, tooFastTrap).test!.failWhen = 'aboveSpeed'), 'A-8 Tripwire: countdownShortfall needs a speed test that fails below the speed (a too-fast test)'],
-    ['a shortfall effect on an event', (c) => (cardOf(c, 'A-13').effects = [{ op: 'damageShortfall', per: 8 }]), "A-13 Collapsing Bridge: damageShortfall is a too-fast trap's fail effect only"],
-    ['an effect at a trigger where it cannot happen', (c) => (abilitiesOf(c, 'S-1')[0].trigger = 'turnStart'), 'effect "reroll" cannot trigger on "turnStart"'],
-    ['a passive effect that only a trigger can start', (c) => (abilitiesOf(c, 'S-1')[0] = { trigger: 'passive', effect: { op: 'chargeSelf', amount: 1 } }), 'effect "chargeSelf" cannot be passive'],
-    ['a passive bonus with a cost', (c) => (abilitiesOf(c, 'S-3')[0].cost = { charges: 1 }), 'a passive ability has no cost'],
-  ])('refuses %s, saying why', (_, change, message) => {
+    ['two Scientists cards', (c) => (c.specials[1].type = 'scientists'), 'field specials: specials must be one scientists and one shuttle card'],
+    ['a pre-made skill no skill card names', (c) => (c.premade[0] = ['Lucky', 'Martial Artist', 'Nobody']), 'field premade[0][2]: premade skill "Nobody" is not a skill card'],
+    ['a shortfall effect in a trap\'s pass text', (c) => (cardOf(c, tooFastTrap).pass = cardOf(c, tooFastTrap).fail), 'field adventure[7] (Tripwire): A-8: countdownShortfall belongs in the fail text, not the pass text'],
+    ['a shortfall effect on a trap too slow to fall short', (c) => (cardOf(c, tooFastTrap).test!.failWhen = 'aboveSpeed'), 'field adventure[7] (Tripwire): A-8: countdownShortfall needs a speed test that fails below the speed (a too-fast test)'],
+    ['a shortfall effect on an event', (c) => (cardOf(c, 'A-13').effects = [{ op: 'damageShortfall', per: 8 }]), "field adventure[12] (Collapsing Bridge): A-13: damageShortfall is a too-fast trap's fail effect only"],
+    ['an effect at a trigger where it cannot happen', (c) => (abilitiesOf(c, 'S-1')[0].trigger = 'turnStart'), 'field skills[0] (Lucky).abilities[0]: effect "reroll" cannot trigger on "turnStart"'],
+    ['a passive effect that only a trigger can start', (c) => (abilitiesOf(c, 'S-1')[0] = { trigger: 'passive', effect: { op: 'chargeSelf', amount: 1 } }), 'field skills[0] (Lucky).abilities[0]: effect "chargeSelf" cannot be passive'],
+    ['a passive bonus with a cost', (c) => (abilitiesOf(c, 'S-3')[0].cost = { charges: 1 }), 'field skills[2] (Keen Senses).abilities[0]: a passive ability has no cost'],
+  ])('refuses %s, naming the field and saying why', (_, change, message) => {
     const refused = refusalOfChanged(necreauxContentSchema, reference, change);
-    expect(refused.endsWith(`: ${message}`), refused).toBe(true);
+    expect(refused.endsWith(message), refused).toBe(true);
   });
 
   it('refuses a second skill of a name (the pre-made sets name skills), and a skill in two pre-made places', () => {
