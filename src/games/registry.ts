@@ -34,18 +34,27 @@ const metricSpec = z
   .refine((metric) => metric.rateOf === undefined || metric.rateOf % (metric.binWidth ?? 1) === 0, { message: 'a metric with rateOf c has a binWidth that divides c' });
 const func = z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', { message: 'must be a function' });
 /** A setting's shape by kind (other members, such as an enum's `spell`, pass), then its default checked as `--set` would check it. */
-const settingBase = { name: z.string().min(1), description: z.string(), default: z.unknown().optional() };
+const settingBase = { name: z.string().min(1), description: z.string(), replayOnly: z.boolean().optional(), default: z.unknown().optional() };
 const settingSpec = z
   .discriminatedUnion('kind', [
-    z.looseObject({ ...settingBase, kind: z.literal('int'), min: z.number().int(), max: z.number().int() }),
-    z.looseObject({ ...settingBase, kind: z.literal('enum'), values: names }),
+    z.looseObject({ ...settingBase, kind: z.literal('int'), min: z.number().int(), max: z.number().int() }).refine((spec) => spec.min <= spec.max, { message: 'min must not exceed max' }),
+    z.looseObject({ ...settingBase, kind: z.literal('enum'), values: names, spell: func.optional() }),
     z.looseObject({ ...settingBase, kind: z.literal('bool') }),
     z.looseObject({ ...settingBase, kind: z.literal('subset'), values: names, size: z.number().int().positive() }),
   ])
   .superRefine((spec, ctx) => {
-    const problem = settingDefaultProblem(spec as SettingSpec);
+    const problem = defaultProblem(spec as SettingSpec);
     if (problem !== null) ctx.addIssue({ code: 'custom', path: ['default'], message: problem });
   });
+
+/** settingDefaultProblem, with a `spell` of the game's own that throws said as the problem. */
+function defaultProblem(spec: SettingSpec): string | null {
+  try {
+    return settingDefaultProblem(spec);
+  } catch (error) {
+    return `spell threw on it: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
 
 /**
  * The members of the game contract (src/core/game.ts) a game of your own must have, checked when it is loaded so that

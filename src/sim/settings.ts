@@ -48,7 +48,13 @@ function canonicalSubset(spec: SubsetSetting, raw: string): string | null {
 
 /** What is wrong with a setting's declared default (a game of your own): one its own values do not allow, or null. */
 export function settingDefaultProblem(spec: SettingSpec): string | null {
-  return coerce(spec, spec.default) === spec.default ? null : `default ${JSON.stringify(spec.default) ?? 'missing'} is not allowed (allowed: ${allowedValues(spec)})`;
+  const given: unknown = spec.default;
+  if (given === undefined) return `missing (allowed: ${allowedValues(spec)})`;
+  const shown = typeof given === 'string' ? JSON.stringify(given) : String(given);
+  const value = coerce(spec, given as SettingValue);
+  if (value === given) return null;
+  // A subset's default is written in the order of its values, as --set's values are stored.
+  return value === null ? `${shown} is not allowed (allowed: ${allowedValues(spec)})` : `${shown} must be written ${JSON.stringify(value)}`;
 }
 
 /** One setting's value; `where` names the file or flag for the error line. */

@@ -20,18 +20,6 @@ const WORKER_SOURCE = fileURLToPath(new URL('./worker.ts', import.meta.url));
 
 export async function bundleWorker(): Promise<WorkerBundle> {
   const dir = mkdtempSync(join(tmpdir(), WORKER_BUNDLE_PREFIX));
-  const outfile = join(dir, 'worker.mjs');
-  await build({
-    entryPoints: [WORKER_SOURCE],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'error',
-    // Bundled CommonJS dependencies (seedrandom) call require; give them Node's.
-    banner: { js: "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);" },
-  });
   const remove = () => rmSync(dir, { recursive: true, force: true });
   // A second Ctrl-C quits with process.exit, past the run's own clean-up.
   process.once('exit', remove);
@@ -39,5 +27,22 @@ export async function bundleWorker(): Promise<WorkerBundle> {
     process.off('exit', remove);
     remove();
   };
+  const outfile = join(dir, 'worker.mjs');
+  try {
+    await build({
+      entryPoints: [WORKER_SOURCE],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      logLevel: 'error',
+      // Bundled CommonJS dependencies (seedrandom) call require; give them Node's.
+      banner: { js: "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);" },
+    });
+  } catch (error) {
+    dispose();
+    throw error;
+  }
   return { url: pathToFileURL(outfile).href, dispose };
 }

@@ -778,27 +778,32 @@ function scoreCamper(view: DecisionView, index: number): number {
   const s = view.state;
   const seat = view.options.target[index];
   const watchValue = s.activeCards(seat) === 0 ? 0 : 1.5 * s.rollTotal[seat] + CAMPER_CARD_WORTH * s.activeCards(seat);
-  return (hasExhausted(s, seat) ? 10 : 0) + (canHealAtCamp(s, seat) ? HEAL_DIE_WORTH : 0) - watchValue;
+  return (exhaustedCards(s, seat, seat + 1) > 0 ? 10 : 0) + (canHealAtCamp(view, seat) ? HEAL_DIE_WORTH : 0) - watchValue;
 }
 
 /**
- * A camper who rolled a Heal die, when a card other than the one their own refresh takes back is exhausted. The
- * planner, choosing its camper by rolling out each one's round, took one with a 6 far more often than greedy did.
- * Measured (20,000 games a level, the same seeds, default party): Easy / Normal / Hard / Insane +0.5 / +1.9 / +3.0 /
- * +1.0 points; 20 gained as much, 30 less, 45 and more lost (a camper with many active cards leaves the Watch). A
- * Cleric's Heal 4+ or a Warrior's Wood Axe counted the same way lost 1-2.5 points at Easy.
+ * A camper who rolled a Heal die, when a card is exhausted that the camper's own refresh (one of their cards; two at
+ * Remote Tavern, none at Haunted Manor) leaves exhausted. The planner, choosing its camper by rolling out each one's
+ * round, took one with a 6 far more often than greedy did. Measured (20,000 games a level, the same seeds, default
+ * party): Easy / Normal / Hard / Insane +0.5 / +1.9 / +3.0 / +1.0 points; at 8,000 games a level, 5, 10 and 20 gained
+ * within a point of 15, 30 less, 45 and more lost (a camper with many active cards leaves the Watch); a Cleric's Heal
+ * 4+ or a Warrior's Wood Axe counted the same way, at 30, lost 2.5 and 1.8 points at Easy.
  */
 const HEAL_DIE_WORTH = 15;
 
-function canHealAtCamp(s: DecisionView['state'], seat: number): boolean {
+function canHealAtCamp(view: DecisionView, seat: number): boolean {
+  const s = view.state;
   let healDie = false;
   for (let die = seat * DICE_PER_SEAT; die < seat * DICE_PER_SEAT + ROLLED_DICE; die++) if (s.dieValue[die] === HEAL_DIE) healDie = true;
-  return healDie && exhaustedCards(s) > (hasExhausted(s, seat) ? 1 : 0);
+  if (!healDie) return false;
+  const refreshes = 1 + view.tables.locations[s.location].rules.camperRefresh;
+  return exhaustedCards(s, 0, SEATS) > Math.min(exhaustedCards(s, seat, seat + 1), refreshes);
 }
 
-function exhaustedCards(s: DecisionView['state']): number {
+/** The exhausted cards of seats `from` to `to` (excluded). */
+function exhaustedCards(s: DecisionView['state'], from: number, to: number): number {
   let count = 0;
-  for (let slot = 0; slot < SEATS * SLOTS_PER_SEAT; slot++) if (s.slotState[slot] === Slot.exhausted) count++;
+  for (let slot = from * SLOTS_PER_SEAT; slot < to * SLOTS_PER_SEAT; slot++) if (s.slotState[slot] === Slot.exhausted) count++;
   return count;
 }
 
@@ -810,11 +815,6 @@ function exhaustedCards(s: DecisionView['state']): number {
  * 20 and 40 as much, 15 less at Normal (10,000 games).
  */
 const CAMPER_CARD_WORTH = 30;
-
-function hasExhausted(s: DecisionView['state'], seat: number): boolean {
-  for (let slot = seat * SLOTS_PER_SEAT; slot < (seat + 1) * SLOTS_PER_SEAT; slot++) if (s.slotState[slot] === Slot.exhausted) return true;
-  return false;
-}
 
 function unhallowedInGraveyard(view: DecisionView): boolean {
   const g = view.state.graveyard;

@@ -42,14 +42,23 @@ describe('a game of your own', () => {
   it('is refused in one line when a setting is malformed or its default is one its own values refuse', async () => {
     const refused = async (setting: object, problem: RegExp) => expect(loadGame(coinWith({ settings: [setting] }))).rejects.toThrow(problem);
     await expect(loadGame(coinWith({ settings: [TARGET] }))).resolves.toBeDefined();
-    await refused({ ...TARGET, default: 50 }, /field settings\[0\] \(target\)\.default: default 50 is not allowed \(allowed: an integer from 2 to 12\)/);
-    await refused({ ...TARGET, default: undefined }, /\.default: default missing is not allowed/);
+    await refused({ ...TARGET, default: 50 }, /field settings\[0\] \(target\)\.default: 50 is not allowed \(allowed: an integer from 2 to 12\)/);
+    await refused({ ...TARGET, default: undefined }, /\.default: missing \(allowed: an integer from 2 to 12\)/);
     await refused({ ...TARGET, min: 'two' }, /field settings\[0\] \(target\)\.min: /);
     await refused({ name: 'mode', kind: 'enum', default: 'a', description: 'd' }, /field settings\[0\] \(mode\)\.values: /);
-    await refused({ name: 'mode', kind: 'enum', values: ['a', 'b'], default: 'c', description: 'd' }, /default "c" is not allowed \(allowed: a, b\)/);
-    await refused({ name: 'team', kind: 'subset', values: ['a', 'b', 'c'], size: 2, default: 'b,a', description: 'd' }, /default "b,a" is not allowed/);
-    await refused({ name: 'fast', kind: 'bool', default: 'yes', description: 'd' }, /default "yes" is not allowed \(allowed: true, false\)/);
+    await refused({ name: 'mode', kind: 'enum', values: ['a', 'b'], default: 'c', description: 'd' }, /\.default: "c" is not allowed \(allowed: a, b\)/);
+    await refused({ name: 'team', kind: 'subset', values: ['a', 'b', 'c'], size: 2, default: 'b,a', description: 'd' }, /\.default: "b,a" must be written "a,b"/);
+    await refused({ name: 'fast', kind: 'bool', default: 'yes', description: 'd' }, /\.default: "yes" is not allowed \(allowed: true, false\)/);
     await refused({ name: 'speed', kind: 'float', default: 1, description: 'd' }, /field settings\[0\] \(speed\)\.kind: /);
+    await refused({ ...TARGET, min: 12, max: 2 }, /field settings\[0\] \(target\): min must not exceed max/);
+    await refused({ name: 'mode', kind: 'enum', values: ['a'], spell: 'x', default: 'a', description: 'd' }, /field settings\[0\] \(mode\)\.spell: /);
+  });
+
+  it('refuses in one line an enum setting whose own spell throws on its default', async () => {
+    const file = join(tempDir('playsim-registry-'), 'game.ts');
+    const spell = "(text) => { throw new Error('no ' + text); }";
+    writeFileSync(file, `import coin from ${JSON.stringify(COIN)};\nexport default { ...coin, settings: [{ name: 'mode', kind: 'enum', values: ['a'], default: 'a', description: 'd', spell: ${spell} }] };\n`);
+    await expect(loadGame(file)).rejects.toThrow(/field settings\[0\] \(mode\)\.default: spell threw on it: no a; expected a game module/);
   });
 
   it('is held to what the shipped games are', async () => {

@@ -258,14 +258,17 @@ describe('greedy at camp', () => {
   it("sends to camp an adventurer who rolled a 6 when a card is exhausted that the camper's own refresh cannot take back, and Heals it", () => {
     // Seat order: cleric, ranger, warrior, wizard. The Cleric (3 3 2) and the Wizard (6 2 1) hold one active card each.
     const board = ['Banish', 'Long Shot', 'Sharpshooter', 'Far Sight', 'Berserker', 'Shockbolt'];
-    const camp = (exhausted: string[], wizardRolls = [6, 2, 1]) => {
-      const game = play({ fire: 12, active: board, exhausted, rolls: [3, 3, 2, 4, 4, 4, 4, 4, 4, ...wizardRolls], camp: greedyCamp, watch: greedyWatch });
+    const camp = (exhausted: string[], wizardRolls = [6, 2, 1], locations?: string[]) => {
+      const game = play({ fire: 12, locations, active: board, exhausted, rolls: [3, 3, 2, 4, 4, 4, 4, 4, 4, ...wizardRolls], camp: greedyCamp, watch: greedyWatch });
       return game.log.filter((line) => line.includes(' camps ') || line.includes(' on Heal')).map((line) => line.trim());
     };
     expect(camp([])).toEqual(['Cleric camps (rest 1 of 2)']); // the lower roll
     expect(camp(['Throw Axe'])).toEqual(['Wizard camps (rest 1 of 2)', 'camp: a 6 on Heal']);
     // The Wizard's own exhausted card is the only one: the refresh takes it back, a 6 would Heal nothing more.
     expect(camp(['Chaos Blast'], [6, 6, 6])).toEqual(['Cleric camps (rest 1 of 2)']);
+    // Two of his own: the refresh takes back one, the 6 the other; at Remote Tavern the refresh takes both.
+    expect(camp(['Chaos Blast', 'Curse'], [6, 6, 6])).toEqual(['Wizard camps (rest 1 of 2)', 'camp: a 6 on Heal']);
+    expect(camp(['Chaos Blast', 'Curse'], [6, 6, 6], ['Remote Tavern'])).toEqual(['Cleric camps (rest 1 of 2)']);
   });
 
   it('Equips the reserve card measured worth most in place of the board card worth least', () => {
