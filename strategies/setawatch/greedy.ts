@@ -778,7 +778,7 @@ function scoreCamper(view: DecisionView, index: number): number {
   const s = view.state;
   const seat = view.options.target[index];
   const watchValue = s.activeCards(seat) === 0 ? 0 : 1.5 * s.rollTotal[seat] + CAMPER_CARD_WORTH * s.activeCards(seat);
-  return (exhaustedCards(s, seat, seat + 1) > 0 ? 10 : 0) + (canHealAtCamp(view, seat) ? HEAL_DIE_WORTH : 0) - watchValue;
+  return (s.exhaustedCards(seat) > 0 ? 10 : 0) + (canHealAtCamp(view, seat) ? HEAL_DIE_WORTH : 0) - watchValue;
 }
 
 /**
@@ -797,14 +797,7 @@ function canHealAtCamp(view: DecisionView, seat: number): boolean {
   for (let die = seat * DICE_PER_SEAT; die < seat * DICE_PER_SEAT + ROLLED_DICE; die++) if (s.dieValue[die] === HEAL_DIE) healDie = true;
   if (!healDie) return false;
   const refreshes = 1 + view.tables.locations[s.location].rules.camperRefresh;
-  return exhaustedCards(s, 0, SEATS) > Math.min(exhaustedCards(s, seat, seat + 1), refreshes);
-}
-
-/** The exhausted cards of seats `from` to `to` (excluded). */
-function exhaustedCards(s: DecisionView['state'], from: number, to: number): number {
-  let count = 0;
-  for (let slot = from * SLOTS_PER_SEAT; slot < to * SLOTS_PER_SEAT; slot++) if (s.slotState[slot] === Slot.exhausted) count++;
-  return count;
+  return s.totalExhaustedCards() > Math.min(s.exhaustedCards(seat), refreshes);
 }
 
 /**

@@ -336,14 +336,9 @@ export class SetawatchRules extends Watch {
   private applyArrivalSwaps(): void {
     const s = this.state;
     for (let seat = 0; seat < SEATS; seat++) {
-      if (this.location.swapExhausted && this.hasExhausted(seat) && s.activeCards(seat) > 0) this.monolithSwap(seat);
+      if (this.location.swapExhausted && s.exhaustedCards(seat) > 0 && s.activeCards(seat) > 0) this.monolithSwap(seat);
       if (this.location.lowRollRefreshBelow > 0 && s.onWatch[seat] === 1 && s.rollTotal[seat] < this.location.lowRollRefreshBelow) this.refreshOne(seat);
     }
-  }
-
-  private hasExhausted(seat: number): boolean {
-    for (let i = 0; i < SLOTS_PER_SEAT; i++) if (this.state.slotState[seat * SLOTS_PER_SEAT + i] === Slot.exhausted) return true;
-    return false;
   }
 
   /** The White Monolith: the adventurer refreshes an exhausted card of its choice and exhausts an active one. */

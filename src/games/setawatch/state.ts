@@ -169,6 +169,12 @@ export class SetawatchState {
     return active;
   }
 
+  exhaustedCards(seat: number): number {
+    let exhausted = 0;
+    for (let i = seat * SLOTS_PER_SEAT; i < (seat + 1) * SLOTS_PER_SEAT; i++) if (this.slotState[i] === Slot.exhausted) exhausted++;
+    return exhausted;
+  }
+
   /** The adventurer has a die still to spend this round. */
   hasReadyDie(seat: number): boolean {
     for (let die = seat * DICE_PER_SEAT; die < (seat + 1) * DICE_PER_SEAT; die++) if (this.dieState[die] === Die.ready) return true;
@@ -186,6 +192,12 @@ export class SetawatchState {
     let active = 0;
     for (let seat = 0; seat < SEATS; seat++) active += this.activeCards(seat);
     return active;
+  }
+
+  totalExhaustedCards(): number {
+    let exhausted = 0;
+    for (let seat = 0; seat < SEATS; seat++) exhausted += this.exhaustedCards(seat);
+    return exhausted;
   }
 
   /** Every creature card of the game is in exactly one of these places. */
