@@ -262,7 +262,9 @@ async function checkStrategies(game: GameModule, strategies: readonly StrategyCe
     try {
       params.push((await strategyDefinition(game, strategy.spec)).parsed.params);
     } catch (error) {
-      if (error instanceof InputError) throw new InputError(`${where}: field strategies: ${error.message}${besideExperiment(strategyHead(strategy.spec), where)}`);
+      if (error instanceof InputError) {
+        throw new InputError(`${where}: field strategies: ${asListed(error.message, strategy.spec)}${besideExperiment(strategyHead(strategy.spec), where)}`);
+      }
       throw error;
     }
   }
@@ -272,6 +274,12 @@ async function checkStrategies(game: GameModule, strategies: readonly StrategyCe
     throw new InputError(`${where}: field strategies: "${strategies[again].spec}" plays the same strategy as "${strategies[played.indexOf(played[again])].spec}"; list it once`);
   }
   return params;
+}
+
+/** A strategy's error names it as the file lists it ("greedy:foo=1"), not by the --strategy flag the user did not type. */
+function asListed(message: string, spec: string): string {
+  const flag = `--strategy ${spec}`;
+  return message.startsWith(flag) ? JSON.stringify(spec) + message.slice(flag.length) : message;
 }
 
 /**

@@ -56,12 +56,13 @@ const userDefinitionSchema = z.object({
   }),
 });
 
-function splitSpec(spec: string): { head: string; paramText: string } {
+/** The name or module path, and the text after its colon: null without a colon, "" for a colon with nothing after it. */
+function splitSpec(spec: string): { head: string; paramText: string | null } {
   // A module whose path has a colon in it ("/tmp/a:b.mjs") is named by the whole spec.
-  if (isModulePath(spec) && existsSync(spec)) return { head: spec, paramText: '' };
+  if (isModulePath(spec) && existsSync(spec)) return { head: spec, paramText: null };
   // A Windows drive letter ("C:\...") is not a parameter separator.
   const colon = spec.indexOf(':', /^[A-Za-z]:[\\/]/.test(spec) ? 2 : 0);
-  return colon < 0 ? { head: spec, paramText: '' } : { head: spec.slice(0, colon), paramText: spec.slice(colon + 1) };
+  return colon < 0 ? { head: spec, paramText: null } : { head: spec.slice(0, colon), paramText: spec.slice(colon + 1) };
 }
 
 /** The name (or module path) part of a spec, without its parameters. */
@@ -111,13 +112,14 @@ function parseParamValue(param: StrategyParamSpec, raw: string, spec: string): n
   return value;
 }
 
-function parseParams(definition: StrategyDefinition, paramText: string, spec: string): StrategyParams {
+function parseParams(definition: StrategyDefinition, paramText: string | null, spec: string): StrategyParams {
   const params: Record<string, number | string> = {};
   for (const param of definition.params) params[param.name] = param.default;
-  if (paramText === '') return params;
+  if (paramText === null) return params;
   const given: Record<string, string> = {};
   for (const pair of paramText.split(',')) {
     const [key, raw] = pair.split('=').map((part) => part.trim());
+    if (key === '') throw new InputError(`--strategy ${spec}: a parameter without a name; write ${definition.name} or ${definition.name}:key=value,...`);
     const param = definition.params.find((candidate) => candidate.name === key);
     if (param !== undefined && raw === undefined) {
       throw new InputError(`--strategy ${spec}: parameter "${key}" needs a value, ${key}=V (${allowedParamValues(param)})`);

@@ -153,7 +153,7 @@ describe('experiment plans', () => {
   });
 
   it('rejects unknown strategies and parameters before any game is played', async () => {
-    await expect(plan({ strategies: ['nope'] })).rejects.toThrow(/x.yaml: field strategies: --strategy nope: unknown strategy "nope"/);
+    await expect(plan({ strategies: ['nope'] })).rejects.toThrow(/x.yaml: field strategies: "nope": unknown strategy "nope"/);
     await expect(plan({ strategies: [`${PARAMETRIC}:k=9`] })).rejects.toThrow(/k=9 is not allowed; allowed: an integer from 1 to 5/);
     await expect(plan({ strategies: [`${PARAMETRIC}:z=1`] })).rejects.toThrow(/unknown parameter "z" for strategy parametric; parameters: k, j/);
   });
@@ -283,7 +283,7 @@ describe('experiment plans', () => {
     const hint = `(paths in an experiment file are read from the working directory, ${process.cwd()}; ${join(dir, 'mine.ts')} exists: name it so, or run from ${dir})`;
     const strategy = await run({ strategies: ['mine.ts'] });
     expect(strategy).toBeInstanceOf(InputError);
-    expect(strategy.message).toMatch(new RegExp(`^${experiment}: field strategies: --strategy mine.ts: cannot load module`));
+    expect(strategy.message).toMatch(new RegExp(`^${experiment}: field strategies: "mine.ts": cannot load module`));
     expect(strategy.message.endsWith(hint)).toBe(true);
     const content = await run({ content: 'cards.json' });
     expect(content.message).toMatch(new RegExp(`^${experiment}: field content: cards.json: cannot read content file`));

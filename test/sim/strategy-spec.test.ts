@@ -42,6 +42,15 @@ describe('strategyDefinition', () => {
     await expect(strategyDefinition(necreaux, 'fixed-speed:colour=red')).rejects.toThrow(/unknown parameter "colour" for strategy fixed-speed/);
   });
 
+  it('refuses a colon or comma with no parameter after it, rather than showing the spec as a strategy of its own', async () => {
+    const necreaux = await loadGame('necreaux');
+    for (const spec of ['fixed-speed:', 'fixed-speed:speed=3,', 'fixed-speed:=3']) {
+      await expect(strategyDefinition(necreaux, spec)).rejects.toThrow(`--strategy ${spec}: a parameter without a name; write fixed-speed or fixed-speed:key=value,...`);
+    }
+    expect((await strategyDefinition(necreaux, 'fixed-speed:speed=3')).parsed.params).toEqual({ speed: 3 });
+    expect((await strategyDefinition(necreaux, 'fixed-speed')).parsed.params).toEqual({ speed: 7 });
+  });
+
   it('refuses a parameter given twice, as --set refuses a setting given twice', async () => {
     const necreaux = await loadGame('necreaux');
     await expect(strategyDefinition(necreaux, 'fixed-speed:speed=5,speed=6')).rejects.toThrow(
