@@ -771,14 +771,15 @@ function worthKind(tables: CardTables, card: number): number {
 
 /**
  * The camper: whoever the Watch misses least (no active card: their dice could not fight; then the fewest active
- * cards, then low dice) and who gains most at camp (an exhausted card to refresh, 10; a die to Heal a card the
- * refresh leaves exhausted, HEAL_DIE_WORTH). A pip on Watch is worth about 1.5 points.
+ * cards, then low dice) and who gains most at camp (10 for each exhausted card of theirs the location lets them
+ * refresh; a die to Heal a card the refresh leaves exhausted, HEAL_DIE_WORTH). A pip on Watch is worth about 1.5 points.
  */
 function scoreCamper(view: DecisionView, index: number): number {
   const s = view.state;
   const seat = view.options.target[index];
   const watchValue = s.activeCards(seat) === 0 ? 0 : 1.5 * s.rollTotal[seat] + CAMPER_CARD_WORTH * s.activeCards(seat);
-  return (s.exhaustedCards(seat) > 0 ? 10 : 0) + (canHealAtCamp(view, seat) ? HEAL_DIE_WORTH : 0) - watchValue;
+  const refreshed = Math.min(s.exhaustedCards(seat), camperRefreshes(view));
+  return 10 * refreshed + (canHealAtCamp(view, seat, refreshed) ? HEAL_DIE_WORTH : 0) - watchValue;
 }
 
 /**
@@ -791,13 +792,16 @@ function scoreCamper(view: DecisionView, index: number): number {
  */
 const HEAL_DIE_WORTH = 15;
 
-function canHealAtCamp(view: DecisionView, seat: number): boolean {
+/** The cards the camper refreshes here: one, two at Remote Tavern, none at Haunted Manor. */
+function camperRefreshes(view: DecisionView): number {
+  return 1 + view.tables.locations[view.state.location].rules.camperRefresh;
+}
+
+function canHealAtCamp(view: DecisionView, seat: number, refreshed: number): boolean {
   const s = view.state;
   let healDie = false;
   for (let die = seat * DICE_PER_SEAT; die < seat * DICE_PER_SEAT + ROLLED_DICE; die++) if (s.dieValue[die] === HEAL_DIE) healDie = true;
-  if (!healDie) return false;
-  const refreshes = 1 + view.tables.locations[s.location].rules.camperRefresh;
-  return s.totalExhaustedCards() > Math.min(s.exhaustedCards(seat), refreshes);
+  return healDie && s.totalExhaustedCards() > refreshed;
 }
 
 /**

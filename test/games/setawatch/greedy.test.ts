@@ -258,17 +258,30 @@ describe('greedy at camp', () => {
   it("sends to camp an adventurer who rolled a 6 when a card is exhausted that the camper's own refresh cannot take back, and Heals it", () => {
     // Seat order: cleric, ranger, warrior, wizard. The Cleric (3 3 2) and the Wizard (6 2 1) hold one active card each.
     const board = ['Banish', 'Long Shot', 'Sharpshooter', 'Far Sight', 'Berserker', 'Shockbolt'];
-    const camp = (exhausted: string[], wizardRolls = [6, 2, 1], locations?: string[]) => {
-      const game = play({ fire: 12, locations, active: board, exhausted, rolls: [3, 3, 2, 4, 4, 4, 4, 4, 4, ...wizardRolls], camp: greedyCamp, watch: greedyWatch });
+    const camp = (exhausted: string[], wizardRolls = [6, 2, 1], locations?: string[], clericRolls = [3, 3, 2]) => {
+      const game = play({ fire: 12, locations, active: board, exhausted, rolls: [...clericRolls, 4, 4, 4, 4, 4, 4, ...wizardRolls], camp: greedyCamp, watch: greedyWatch });
       return game.log.filter((line) => line.includes(' camps ') || line.includes(' on Heal')).map((line) => line.trim());
     };
     expect(camp([])).toEqual(['Cleric camps (rest 1 of 2)']); // the lower roll
     expect(camp(['Throw Axe'])).toEqual(['Wizard camps (rest 1 of 2)', 'camp: a 6 on Heal']);
     // The Wizard's own exhausted card is the only one: the refresh takes it back, a 6 would Heal nothing more.
     expect(camp(['Chaos Blast'], [6, 6, 6])).toEqual(['Cleric camps (rest 1 of 2)']);
-    // Two of his own: the refresh takes back one, the 6 the other; at Remote Tavern the refresh takes both.
+    // Two of his own: the refresh takes back one, the 6 the other.
     expect(camp(['Chaos Blast', 'Curse'], [6, 6, 6])).toEqual(['Wizard camps (rest 1 of 2)', 'camp: a 6 on Heal']);
-    expect(camp(['Chaos Blast', 'Curse'], [6, 6, 6], ['Remote Tavern'])).toEqual(['Cleric camps (rest 1 of 2)']);
+    // At Remote Tavern the refresh takes both, worth his 18 pips with no Heal: not worth a Cleric's 1 1 2.
+    expect(camp(['Chaos Blast', 'Curse'], [6, 6, 6], ['Remote Tavern'])).toEqual(['Wizard camps (rest 1 of 2)']);
+    expect(camp(['Chaos Blast', 'Curse'], [6, 6, 6], ['Remote Tavern'], [1, 1, 2])).toEqual(['Cleric camps (rest 1 of 2)']);
+  });
+
+  it('counts a camper\'s exhausted card only where the camper refreshes one: not at Haunted Manor', () => {
+    // The Wizard (5 4 2) rolls higher than the Cleric (3 3 2); his exhausted Chaos Blast is worth the difference.
+    const camper = (exhausted: string[], locations?: string[]) => {
+      const game = play({ fire: 12, sets: 'base+extra-locations', locations, active: ['Banish', 'Long Shot', 'Sharpshooter', 'Far Sight', 'Berserker', 'Shockbolt'], exhausted, rolls: [3, 3, 2, 4, 4, 4, 4, 4, 4, 5, 4, 2], camp: greedyCamp, watch: greedyWatch });
+      return game.log.filter((line) => line.includes(' camps ')).map((line) => line.trim());
+    };
+    expect(camper([])).toEqual(['Cleric camps (rest 1 of 2)']);
+    expect(camper(['Chaos Blast'])).toEqual(['Wizard camps (rest 1 of 2)']);
+    expect(camper(['Chaos Blast'], ['Haunted Manor'])).toEqual(['Cleric camps (rest 1 of 2)']);
   });
 
   it('Equips the reserve card measured worth most in place of the board card worth least', () => {
