@@ -10,7 +10,7 @@ import { MEASURED_WORTH } from '../../../strategies/setawatch/card-worth.ts';
 import { ability, attack, content, EVERY_CARD, find, optional, play, type Scenario, type Step } from './scenario.ts';
 
 /** Cards that neither defeat nor damage, so that greedy fights with dice alone. */
-const NO_KILLS = ['Blinding Light', 'Elf Senses', 'Giants Bane', 'Illuminate'];
+const NO_KILLS = ['Blinding Light', 'Slumber', 'Giants Bane', 'Illuminate'];
 const greedyWatch: Step[] = Array.from({ length: 12 }, () => optional((view) => greedyChoice(Decision.watch, view)));
 const attacks = (log: string[]) => log.filter((line) => line.includes(' attacks '));
 
@@ -215,6 +215,25 @@ describe('greedy plays Cleave for its leftover', () => {
   it("under Giants Bane, plays the Warrior's 1 before his 8 on a 14-health Lich, so that the 8 keeps 4", () => {
     const game = play({ camper: 'cleric', fire: 3, active: WARRIOR_CLEAVES, deck: ['Lich'], rolls: [1, 1, 1, 6, 6, 6, 8, 1, 4, 6, 6, 6], watch: [ability('Giants Bane', 4), ...greedyWatch] });
     expect(fight(game.log)).toEqual(['Warrior attacks Lich with 2 (2/14)', 'Warrior attacks Lich with 16 (18/14)', 'Cleave: the die stays at 4']);
+  });
+});
+
+describe('greedy plays Elf Senses', () => {
+  // Seat order: cleric, ranger (6 2 3), warrior, wizard; the Ranger holds Elf Senses.
+  const rangerSenses = (scenario: Scenario) => {
+    const game = play({ ...scenario, active: ['Blinding Light', 'Elf Senses', 'Giants Bane', 'Illuminate'], rolls: [1, 1, 1, 6, 2, 3, 4, 4, 4, 1, 1, 1] });
+    return game.log.filter((line) => / puts a \d on | attacks /.test(line)).map((line) => line.trim());
+  };
+
+  it("with its lowest die before any kill while a face-down card is left for it to reveal", () => {
+    const fights = rangerSenses({ camper: 'cleric', fire: 3, deck: ['Eagle', 'Bear', 'Wolf'], watch: greedyWatch });
+    expect(fights[0]).toBe('Ranger puts a 2 on Elf Senses');
+  });
+
+  it('after the kills when the whole Line is revealed (Blinding Light showed the last two)', () => {
+    const fights = rangerSenses({ camper: 'wizard', fire: 15, locations: ['Remote Tavern'], deck: ['Eagle', 'Bear', 'Wolf', 'Eagle#2', 'Wolf#2'], watch: [ability('Blinding Light', 1), ...greedyWatch] });
+    expect(fights.slice(0, 2)).toEqual(['Cleric puts a 1 on Blinding Light', 'Ranger attacks Eagle with 3 (3/3)']);
+    expect(fights).not.toContain('Ranger puts a 2 on Elf Senses');
   });
 });
 
