@@ -12,15 +12,15 @@ import { DICE_PER_SEAT, Die, LINE_CAPACITY, LineFlag, ROLLED_DICE, SEATS, Slot, 
  * played last, and Harmonize's doubled attack), and ranks kills by the creature's damage, the First-position power it
  * would fire, the firewood a Pyromancer would take from the kills after it, and the pips spent (an ability kill spends
  * only its die; exhausting a card comes after every dice kill, but for a blind kill, Long Shot's or Backstab's, in the
- * final round; Elf Senses goes first while a face-down card is left for it). It reads a face-down card only when the
- * party knows it (a blind kill takes the known card with the most damage), never burns a card for fire by choice, wards
- * the front creature it cannot kill (or a Hydra that would only return to the back), and exhausts the cards worth least
- * (card-worth.ts: measured worth on the board) while keeping every adventurer fighting. In camp it heals, Equips a
- * reserve card worth more than a board card (Prepared too, and the Bard's Multi-Talented borrowing), Teleports, checks
- * the map (locations by fire, Line size counted thrice, Respites), chops wood below 12 (before runes below 7), spends
- * doubles on Vanquish (the Horde joins the final Line) and Bolster when those actions are done or worth less, and sends
- * to camp whoever the Watch misses least (the fewest active cards, then the lowest roll). It never takes Taunt or Line
- * Dance (pre-production Knight and Bard).
+ * final round, and Throw Axe's damage, which costs a third as much; Elf Senses goes first while a face-down card is
+ * left for it). It reads a face-down card only when the party knows it (a blind kill takes the known card with the most
+ * damage), never burns a card for fire by choice, wards the front creature it cannot kill (or a Hydra that would only
+ * return to the back), and exhausts the cards worth least (card-worth.ts: measured worth on the board) while keeping
+ * every adventurer fighting. In camp it heals, Equips a reserve card worth more than a board card (Prepared too, and
+ * the Bard's Multi-Talented borrowing), Teleports, checks the map (locations by fire, Line size counted thrice,
+ * Respites), chops wood below 12 (before runes below 7), spends doubles on Vanquish (the Horde joins the final Line)
+ * and Bolster when those actions are done or worth less, and sends to camp whoever the Watch misses least (the fewest
+ * active cards, then the lowest roll). It never takes Taunt or Line Dance (pre-production Knight and Bard).
  */
 
 export const NOT_WORTH = -1;

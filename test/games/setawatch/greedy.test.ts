@@ -237,6 +237,15 @@ describe('greedy plays Elf Senses', () => {
   });
 });
 
+describe("greedy exhausts Throw Axe", () => {
+  it('on the Metal Golem in second position before the dice kill the Skeletons in front, which would move it out of reach', () => {
+    // Seat order: cleric (camps), ranger, warrior (4 4 1), wizard. Throw Axe's die use takes the Wolf; the Golem comes second.
+    const game = play({ camper: 'cleric', fire: 8, active: ['Blinding Light', 'Slumber', 'Throw Axe', 'Illuminate'], deck: ['Skeletons', 'Wolf', 'Metal Golem', 'Eagle'], rolls: [1, 1, 1, 1, 1, 1, 4, 4, 1, 1, 1, 1], watch: [ability('Throw Axe', 1, 1), ...greedyWatch] });
+    const events = game.log.map((line) => line.trim()).filter((line) => / is defeated$|exhausts Throw Axe/.test(line));
+    expect(events.slice(0, 4)).toEqual(['Wolf is defeated', 'Warrior exhausts Throw Axe for its effect', 'Metal Golem is defeated', 'Eagle is defeated']);
+  });
+});
+
 describe("greedy plays Harmonize's doubled attack", () => {
   /**
    * The Bard harmonizes the 8-health Treant in front; the Warrior and the Knight fight with cards that kill nothing
