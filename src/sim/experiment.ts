@@ -161,7 +161,8 @@ function expandStrategies(entries: ExperimentFile['strategies'], game: GameModul
     const grid = Object.entries(entry.grid).map(([param, entryValues]) => [param, expandValues(entryValues)] as const);
     return cartesian(grid.map(([, list]) => list.length)).map((at) => {
       const combo = Object.fromEntries(grid.map(([param, list], dimension) => [param, list[at[dimension]]]));
-      return { spec: `${entry.name}:${Object.entries(combo).map(([key, value]) => `${key}=${value}`).join(',')}`, params: combo, entry: index, at };
+      const paramText = Object.entries(combo).map(([key, value]) => `${key}=${value}`).join(',');
+      return { spec: paramText === '' ? entry.name : `${entry.name}:${paramText}`, params: combo, entry: index, at };
     });
   });
 }

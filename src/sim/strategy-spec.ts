@@ -118,8 +118,10 @@ function parseParams(definition: StrategyDefinition, paramText: string | null, s
   if (paramText === null) return params;
   const given: Record<string, string> = {};
   for (const pair of paramText.split(',')) {
-    const [key, raw] = pair.split('=').map((part) => part.trim());
-    if (key === '') throw new InputError(`--strategy ${spec}: a parameter without a name; write ${definition.name} or ${definition.name}:key=value,...`);
+    const [key, raw, extra] = pair.split('=').map((part) => part.trim());
+    const head = strategyHead(spec);
+    if (key === '') throw new InputError(`--strategy ${spec}: a parameter without a name; write ${head} or ${head}:key=value,...`);
+    if (extra !== undefined) throw new InputError(`--strategy ${spec}: "${pair.trim()}" has more than one "="; write ${head}:key=value,...`);
     const param = definition.params.find((candidate) => candidate.name === key);
     if (param !== undefined && raw === undefined) {
       throw new InputError(`--strategy ${spec}: parameter "${key}" needs a value, ${key}=V (${allowedParamValues(param)})`);

@@ -567,21 +567,25 @@ function scoreAbility(view: DecisionView, index: number): number {
 }
 
 /**
- * Throw Axe exhausted for its 8 damage costs far less than another exhaust: it reaches only the creature in second
- * position, which the dice's kill of the one in front moves out of its reach, and the planner exhausted it about three
- * times as often as greedy did. Greedy following the planner's Throw Axe exhausts alone won about 3 points at Normal and
- * Hard (2,000 games). Measured against 700 (20,000 games a level, the same seeds, default party): 500 +0.1 to +0.7 pp,
- * 350 +0.6 to +1.0, 250 +1.0 to +1.5, 200 +1.1 to +1.6, 150 -0.7 to +0.3, 120 -1.5 to -3.2 (the exhaust then goes before
- * dice kills of 6 pips and more), 0 -8 to -14; 250 rather than 200 stays clear of that fall.
+ * An exhaust for damage to the creature in second position (Throw Axe's 8; the pre-production Dragon Lance's 6) costs
+ * far less than another: the dice's kill of the creature in front moves its target out of its reach. The planner
+ * exhausted Throw Axe about three times as often as greedy did, and greedy following it there alone won about 3 points
+ * at Normal and Hard (2,000 games). Measured against 700 (20,000 games a level, the same seeds, default party): 500 +0.1
+ * to +0.7 pp, 350 +0.6 to +1.0, 250 +1.0 to +1.5, 200 +1.1 to +1.6, 150 -0.7 to +0.3, 120 -1.5 to -3.2 (the exhaust then
+ * goes before dice kills of 6 pips and more), 0 -8 to -14; 250 rather than 200 stays clear of that fall.
  */
 const DAMAGE_EXHAUST_COST = 250;
+
+function reachesOnlySecond(step: ValuedEffect | null): boolean {
+  return step !== null && step.op === 'damage' && step.target.at === 'second';
+}
 
 /** An ability option effectValue values (`factIndex`: its mode's place in the mode facts), less its die or exhaust. */
 function effectScore(view: DecisionView, index: number, f: ModeFacts, factIndex: number, dieValue: number): number {
   const o = view.options;
   const step = f.valuedStep[factIndex];
   const value = step === null ? 0 : effectValue(view, step, o.target[index], o.die[index], f.anyDefeat[factIndex] === 1);
-  return value <= 0 ? NOT_WORTH : value - (o.die[index] >= 0 ? 5 * dieValue : step?.op === 'damage' ? DAMAGE_EXHAUST_COST : EXHAUST_COST);
+  return value <= 0 ? NOT_WORTH : value - (o.die[index] >= 0 ? 5 * dieValue : reachesOnlySecond(step) ? DAMAGE_EXHAUST_COST : EXHAUST_COST);
 }
 
 /**

@@ -42,6 +42,11 @@ describe('experiment plans', () => {
     expect(pairs.map(([, , varied]) => varied)).toEqual(['k', 'k', 'k', 'strategy']);
   });
 
+  it('plays a strategy entry with an empty grid at its defaults, named as written', async () => {
+    const { cells } = await plan({ strategies: [{ name: PARAMETRIC, grid: {} }, 'always'] });
+    expect(cells.map((cell) => cell.strategy)).toEqual([PARAMETRIC, 'always']);
+  });
+
   it('refuses a spec that plays the same as another one (its default written out or left out)', async () => {
     await expect(plan({ strategies: [{ name: PARAMETRIC, grid: { k: [1, 2] } }, PARAMETRIC] })).rejects.toThrow(`field strategies: "${PARAMETRIC}" plays the same strategy as "${PARAMETRIC}:k=1"; list it once`);
   });

@@ -47,6 +47,9 @@ describe('strategyDefinition', () => {
     for (const spec of ['fixed-speed:', 'fixed-speed:speed=3,', 'fixed-speed:=3']) {
       await expect(strategyDefinition(necreaux, spec)).rejects.toThrow(`--strategy ${spec}: a parameter without a name; write fixed-speed or fixed-speed:key=value,...`);
     }
+    await expect(strategyDefinition(necreaux, 'fixed-speed:speed=3=9')).rejects.toThrow('--strategy fixed-speed:speed=3=9: "speed=3=9" has more than one "="; write fixed-speed:key=value,...');
+    const module = 'test/fixtures/strategies/parametric.ts:';
+    await expect(strategyDefinition(necreaux, module)).rejects.toThrow(`a parameter without a name; write test/fixtures/strategies/parametric.ts or test/fixtures/strategies/parametric.ts:key=value,...`);
     expect((await strategyDefinition(necreaux, 'fixed-speed:speed=3')).parsed.params).toEqual({ speed: 3 });
     expect((await strategyDefinition(necreaux, 'fixed-speed')).parsed.params).toEqual({ speed: 7 });
   });

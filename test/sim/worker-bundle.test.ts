@@ -1,10 +1,9 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bundleWorker } from '../../src/sim/worker-bundle.ts';
+import { tempDir } from '../fixtures/temp-dir.ts';
 
 vi.mock('esbuild', async (importOriginal) => {
   const original = await importOriginal<typeof import('esbuild')>();
@@ -16,14 +15,13 @@ describe('the workers’ bundle', () => {
   const systemTemp = process.env.TMPDIR;
 
   beforeEach(() => {
-    temp = mkdtempSync(join(tmpdir(), 'bundle-test-'));
+    temp = tempDir('bundle-test-');
     process.env.TMPDIR = temp;
   });
 
   afterEach(() => {
     if (systemTemp === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = systemTemp;
-    rmSync(temp, { recursive: true, force: true });
   });
 
   it('is written to a folder of its own in the temporary folder, removed on dispose, with its exit hook', async () => {

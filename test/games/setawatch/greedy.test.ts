@@ -222,12 +222,13 @@ describe('greedy plays Elf Senses', () => {
   // Seat order: cleric, ranger (6 2 3), warrior, wizard; the Ranger holds Elf Senses.
   const rangerSenses = (scenario: Scenario) => {
     const game = play({ ...scenario, active: ['Blinding Light', 'Elf Senses', 'Giants Bane', 'Illuminate'], rolls: [1, 1, 1, 6, 2, 3, 4, 4, 4, 1, 1, 1] });
-    return game.log.filter((line) => / puts a \d on | attacks /.test(line)).map((line) => line.trim());
+    return game.log.filter((line) => / puts a \d on | attacks | for its effect/.test(line)).map((line) => line.trim());
   };
 
   it("with its lowest die before any kill while a face-down card is left for it to reveal", () => {
     const fights = rangerSenses({ camper: 'cleric', fire: 3, deck: ['Eagle', 'Bear', 'Wolf'], watch: greedyWatch });
     expect(fights[0]).toBe('Ranger puts a 2 on Elf Senses');
+    expect(fights[1]).toMatch(/ attacks /); // not Elf Senses again, exhausted for its second use
   });
 
   it('after the kills when the whole Line is revealed (Blinding Light showed the last two)', () => {
