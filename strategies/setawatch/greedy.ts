@@ -804,7 +804,7 @@ function scoreCamper(view: DecisionView, index: number): number {
   const s = view.state;
   const seat = view.options.target[index];
   const watchValue = s.activeCards(seat) === 0 ? 0 : 1.5 * s.rollTotal[seat] + CAMPER_CARD_WORTH * s.activeCards(seat);
-  const refreshed = Math.min(s.exhaustedCards(seat), camperRefreshes(view));
+  const refreshed = Math.min(s.exhaustedCards(seat), view.tables.locations[s.location].rules.camperRefreshes);
   return 10 * refreshed + (canHealAtCamp(view, seat, refreshed) ? HEAL_DIE_WORTH : 0) - watchValue;
 }
 
@@ -817,11 +817,6 @@ function scoreCamper(view: DecisionView, index: number): number {
  * 4+ or a Warrior's Wood Axe counted the same way, at 30, lost 2.5 and 1.8 points at Easy.
  */
 const HEAL_DIE_WORTH = 15;
-
-/** The cards the camper refreshes here: one, two at Remote Tavern, none at Haunted Manor. */
-function camperRefreshes(view: DecisionView): number {
-  return 1 + view.tables.locations[view.state.location].rules.camperRefresh;
-}
 
 function canHealAtCamp(view: DecisionView, seat: number, refreshed: number): boolean {
   const s = view.state;

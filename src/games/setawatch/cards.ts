@@ -31,7 +31,8 @@ export class LocationRules {
   burnBonus = 0;
   campAnyValue = false;
   cleanClearRefresh = 0;
-  camperRefresh = 0;
+  /** The cards the camper refreshes: one, two at Remote Tavern, none at Haunted Manor. */
+  camperRefreshes = 1;
   sealChosen = false;
   defeatedToDeckBottomMask = 0;
   unhallowedToLine = false;
@@ -96,7 +97,7 @@ export class LocationRules {
         this.cleanClearRefresh = effect.count;
         return;
       case 'camperRefresh':
-        this.camperRefresh = effect.amount;
+        this.camperRefreshes = 1 + effect.amount;
         return;
       case 'sealChosen':
         this.sealChosen = true;

@@ -386,7 +386,7 @@ export class SetawatchRules extends Watch {
     const s = this.state;
     const camper = s.camper;
     this.beforeCamp();
-    for (let i = 0; i < 1 + this.location.camperRefresh; i++) this.refreshOne(camper);
+    for (let i = 0; i < this.location.camperRefreshes; i++) this.refreshOne(camper);
     if (this.location.camperReroll) this.offerSeatRerolls(camper, ROLLED_DICE);
     if (this.location.sealChosen) this.sealChosen();
     this.lastScoutValue = 0;
