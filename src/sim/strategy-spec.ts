@@ -119,9 +119,8 @@ function parseParams(definition: StrategyDefinition, paramText: string | null, s
   const given: Record<string, string> = {};
   for (const pair of paramText.split(',')) {
     const [key, raw, extra] = pair.split('=').map((part) => part.trim());
-    const head = strategyHead(spec);
-    if (key === '') throw new InputError(`--strategy ${spec}: a parameter without a name; write ${head} or ${head}:key=value,...`);
-    if (extra !== undefined) throw new InputError(`--strategy ${spec}: "${pair.trim()}" has more than one "="; write ${head}:key=value,...`);
+    if (key === '') throw new InputError(`--strategy ${spec}: a parameter without a name; write ${strategyHead(spec)} or ${strategyHead(spec)}:key=value,...`);
+    if (extra !== undefined) throw new InputError(`--strategy ${spec}: "${pair.trim()}" has more than one "="; write ${strategyHead(spec)}:key=value,...`);
     const param = definition.params.find((candidate) => candidate.name === key);
     if (param !== undefined && raw === undefined) {
       throw new InputError(`--strategy ${spec}: parameter "${key}" needs a value, ${key}=V (${allowedParamValues(param)})`);
