@@ -86,12 +86,13 @@ function writable(path: string): boolean {
 }
 
 /** `keepGameWins`: results.json keeps which games each cell won (for `playsim diff`); `sim` writes no file. */
-async function execute(file: ExperimentFile, sourcePath: string, flags: RunFlags, shard: Shard | null, keepGameWins: boolean): Promise<Execution> {
+async function execute(file: ExperimentFile, sourcePath: string, flags: RunFlags, shard: Shard | null, keepGameWins: boolean, strategyFromFlag = false): Promise<Execution> {
   const progress = createProgress(file.name);
   try {
     return await executeExperiment({
       file,
       sourcePath,
+      strategyFromFlag,
       contentFile: flags.content,
       settings: parseSetFlags(flags.set ?? []),
       games: flags.games,
@@ -209,7 +210,7 @@ export async function simCommand(gameId: string, flags: RunFlags & { strategy?: 
     game: gameId,
     strategies: [strategy],
   });
-  const { results, interrupted } = await execute(file, '--set', flags, null, false);
+  const { results, interrupted } = await execute(file, '--set', flags, null, false, true);
   process.stdout.write(flags.json ? `${JSON.stringify(results.cells[0], null, 2)}\n` : `${summaryMarkdown(results)}\n`);
   return !interrupted;
 }

@@ -2,7 +2,7 @@ import { InputError } from '../core/errors.ts';
 import type { GameModule } from '../core/game.ts';
 import { loadGame } from '../games/registry.ts';
 import { loadContent, type LoadedContent } from './content.ts';
-import { besideExperiment, DEFAULT_GAMES, planExperiment, replayOnlyProblem, type ExperimentFile, type ExperimentPlan } from './experiment.ts';
+import { besideExperiment, DEFAULT_GAMES, planExperiment, replayOnlyProblem, runErrorAsListed, type ExperimentFile, type ExperimentPlan } from './experiment.ts';
 import { MAX_KEPT_GAMES } from './game-wins.ts';
 import type { ResultsFile } from './results.ts';
 import { Runner, type RunOptions, type Shard } from './runner.ts';
@@ -15,6 +15,8 @@ import type { RunSetup } from './task.ts';
 export interface ExecuteOptions {
   readonly file: ExperimentFile;
   readonly sourcePath: string;
+  /** `sim`: the strategy was given by --strategy, which errors then name; otherwise they name it as the file lists it. */
+  readonly strategyFromFlag?: boolean;
   /** --content, overriding the experiment's content file. */
   readonly contentFile?: string;
   /** --set, settings fixed over the experiment's own (never one its grid varies). */
@@ -111,7 +113,11 @@ export async function executeExperiment(options: ExecuteOptions): Promise<Execut
   const content = await experimentContent(options, file, game);
   const runBudget = budget(options);
   const seed = options.seed ?? file.seed;
-  const outcome = await new Runner(game, runSetup(file, plan, content, seed), runOptions(options, file, plan, runBudget)).run();
+  const outcome = await new Runner(game, runSetup(file, plan, content, seed), runOptions(options, file, plan, runBudget))
+    .run()
+    .catch((error: unknown) => {
+      throw namedAsListed(error, options, plan);
+    });
   const results = resultsFile({
     game,
     plan,
@@ -129,6 +135,12 @@ export async function executeExperiment(options: ExecuteOptions): Promise<Execut
     shard: options.shard,
   });
   return { results, interrupted: outcome.interrupted };
+}
+
+function namedAsListed(error: unknown, options: ExecuteOptions, plan: ExperimentPlan): unknown {
+  if (options.strategyFromFlag === true || !(error instanceof InputError)) return error;
+  const named = runErrorAsListed(error.message, plan.cells.map((cell) => cell.strategy), options.sourcePath);
+  return named === error.message ? error : new InputError(named);
 }
 
 /** The content of --content's file, else of the experiment's own (its errors then name the experiment's field), else the game's shipped one. */

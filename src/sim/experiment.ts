@@ -284,6 +284,15 @@ function asListed(message: string, spec: string): string {
 }
 
 /**
+ * An error of the run naming one of the file's strategies by the --strategy flag (a worker's vetting, a create() that
+ * threw there) names it as the file `where` lists it instead, as the errors found before the run do; others are left.
+ */
+export function runErrorAsListed(message: string, specs: readonly string[], where: string): string {
+  const spec = [...specs].sort((a, b) => b.length - a.length).find((candidate) => message.startsWith(`--strategy ${candidate}`));
+  return spec === undefined ? message : `${where}: field strategies: ${asListed(message, spec)}`;
+}
+
+/**
  * The varied strategy parameters a cell shows: its grid's, and for a spec of the same strategy written out
  * ("adaptive:reserve=4" beside a grid of adaptive's `reserve`) the value it plays with, so that it is not shown as
  * missing nor compared on the wrong parameter. Another strategy's parameter of the same name is not shown.

@@ -165,8 +165,8 @@ export class Runner {
    * is the strategy's doing.
    */
   private async vetInWorker(bundleUrl: string): Promise<TaskFailure | null> {
-    const modules = [...new Set(this.setup.cells.map((cell) => userModuleOf(cell.strategy)).filter((module) => module !== null))];
-    if (modules.length === 0) return null;
+    const userSpecs = [...new Set(this.setup.cells.map((cell) => cell.strategy).filter((spec) => userModuleOf(spec) !== null))];
+    if (userSpecs.length === 0) return null;
     const firstTask = this.tasks(this.firstRound()).next().value;
     const task: VetTask = { vet: { start: firstTask?.start ?? 0, count: firstTask?.count ?? 0 } };
     const pool = this.newPool(bundleUrl, { minThreads: 0, maxThreads: 1 });
@@ -174,7 +174,7 @@ export class Runner {
       return (await pool.run(task, { signal: this.options.signal })) as TaskFailure | null;
     } catch (error) {
       if (this.stopped()) return null;
-      return { kind: 'input', message: `--strategy ${modules.join(', ')}: the worker vetting it ended: ${(error as Error).message.split('\n')[0]}` };
+      return { kind: 'input', message: `--strategy ${userSpecs.join(', ')}: the worker vetting it ended: ${(error as Error).message.split('\n')[0]}` };
     } finally {
       await pool.destroy();
     }

@@ -537,7 +537,9 @@ describe('runner', () => {
 
   it('reports a strategy whose create() throws as bad input', async () => {
     const file = oneCell({}, 'test/fixtures/strategies/throws-on-create.ts');
-    await expect(executeExperiment({ file, sourcePath: 'test', games: 10, workers: 1, shard: null, keepGameWins: true })).rejects.toThrow(/create\(\) threw: no strategy for you/);
+    await expect(executeExperiment({ file, sourcePath: 'x.yaml', games: 10, workers: 1, shard: null, keepGameWins: true })).rejects.toThrow(
+      /^x\.yaml: field strategies: "test\/fixtures\/strategies\/throws-on-create\.ts": create\(\) threw: no strategy for you/,
+    );
   });
 
   it('rejects a setting out of range naming its field and the allowed values', async () => {

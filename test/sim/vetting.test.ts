@@ -35,8 +35,19 @@ describe("vetting a user's strategy before a run", () => {
     const error = await runFailure(`test/fixtures/strategies/${name}.ts`);
     expect(error).toBeInstanceOf(InputError);
     expect(error.message).toMatch(
-      new RegExp(`^--strategy test/fixtures/strategies/${name}.ts is not reproducible: game seed \\d+, played by two fresh copies of it in opposite orders, ended \\w+( \\([^)]*\\))? and \\w+( \\([^)]*\\))?; draw randomness only from the view's stream`),
+      new RegExp(`^test: field strategies: "test/fixtures/strategies/${name}.ts" is not reproducible: game seed \\d+, played by two fresh copies of it in opposite orders, ended \\w+( \\([^)]*\\))? and \\w+( \\([^)]*\\))?; draw randomness only from the view's stream`),
     );
+  });
+
+  it('names the strategy by --strategy when the run is one cell of that flag (sim), and as the file lists it otherwise', async () => {
+    const file = experimentSchema.parse({ name: 'sim', title: 'one cell', game: 'setawatch', strategies: ['test/fixtures/strategies/tires-each-game.ts:forget=no'], seed: 3 });
+    const failure = (strategyFromFlag: boolean) =>
+      executeExperiment({ file, sourcePath: 'experiments/x.yaml', strategyFromFlag, games: 50, workers: 1, shard: null, keepGameWins: false }).then(
+        () => new Error('the run did not fail'),
+        (error: Error) => error,
+      );
+    expect((await failure(true)).message).toMatch(/^--strategy test\/fixtures\/strategies\/tires-each-game.ts:forget=no is not reproducible: game seed \d+/);
+    expect((await failure(false)).message).toMatch(/^experiments\/x.yaml: field strategies: "test\/fixtures\/strategies\/tires-each-game.ts:forget=no" is not reproducible: game seed \d+/);
   });
 
   it('passes a strategy that forgets each game in startGame, which the same strategy without it does not', async () => {
@@ -52,17 +63,17 @@ describe("vetting a user's strategy before a run", () => {
 
   it('vets each set of parameters a run gives a module, not only the first', async () => {
     const error = await runFailure('test/fixtures/strategies/tires-each-game.ts:forget=yes', 'test/fixtures/strategies/tires-each-game.ts:forget=no');
-    expect(error.message).toMatch(/^--strategy test\/fixtures\/strategies\/tires-each-game.ts:forget=no is not reproducible/);
+    expect(error.message).toMatch(/^test: field strategies: "test\/fixtures\/strategies\/tires-each-game.ts:forget=no" is not reproducible/);
   });
 
   it('stops a strategy that takes options its ignores say it never takes, which the same strategy offered them passes', async () => {
     const error = await runFailure('test/fixtures/strategies/burns-ignored.ts:keep=yes');
     expect(error).toBeInstanceOf(InputError);
     expect(error.message).toMatch(
-      /^--strategy test\/fixtures\/strategies\/burns-ignored.ts:keep=yes takes options its ignores says it never takes: game seed \d+ ended \w+( \([^)]*\))?, and \w+( \([^)]*\))? when it was offered them; leave out of ignores only what it never takes, or set ignores to undefined/,
+      /^test: field strategies: "test\/fixtures\/strategies\/burns-ignored.ts:keep=yes" takes options its ignores says it never takes: game seed \d+ ended \w+( \([^)]*\))?, and \w+( \([^)]*\))? when it was offered them; leave out of ignores only what it never takes, or set ignores to undefined/,
     );
     expect((await runFailure('test/fixtures/strategies/burns-ignored.ts:keep=yes,offered=throws')).message).toMatch(
-      /^--strategy test\/fixtures\/strategies\/burns-ignored.ts:keep=yes,offered=throws, offered the options its ignores leaves out, failed game seed \d+: .*a burn was offered[^\n]*$/,
+      /^test: field strategies: "test\/fixtures\/strategies\/burns-ignored.ts:keep=yes,offered=throws", offered the options its ignores leaves out, failed game seed \d+: .*a burn was offered[^\n]*$/,
     );
     const file = experimentSchema.parse({ name: 'one', title: 'one cell', game: 'setawatch', strategies: ['test/fixtures/strategies/burns-ignored.ts:keep=no'], seed: 3 });
     const run = await executeExperiment({ file, sourcePath: 'test', games: 20, workers: 1, shard: null, keepGameWins: false });
@@ -95,7 +106,7 @@ describe("vetting a user's strategy before a run", () => {
     const file = coinExperiment({ strategies: ['test/fixtures/strategies/exits.ts'], seed: 1 });
     const error = await executeExperiment({ file, sourcePath: 'test', games: 10, workers: 1, shard: null, keepGameWins: false }).catch((e) => e);
     expect(error).toBeInstanceOf(InputError);
-    expect(error.message).toMatch(/^--strategy test\/fixtures\/strategies\/exits.ts: the worker vetting it ended: [^\n]+$/);
+    expect(error.message).toMatch(/^test: field strategies: "test\/fixtures\/strategies\/exits.ts": the worker vetting it ended: [^\n]+$/);
   });
 
   it('shows two endings by their outcomes, with the metrics that differ when any do', () => {
