@@ -616,6 +616,15 @@ function killValue(view: DecisionView, defeats: number, position: number, dieVal
 const HORDE_RETURN = 300;
 
 /**
+ * A creature sent to the deck (Banish, Set Snares) comes back with it, and a move is no defeat (no Cleave die kept, no
+ * Berserker after it): its removal less this much. A dice kill of 5 pips or fewer then goes before Banish's die, which
+ * stays for a bigger creature. Measured (20,000 games a level, the same seeds, default party): 75 +0.7 to +1.3 pp, 100
+ * +0.8 to +1.5, 150 +0.4 to +1.7, 200 -0.2 to +0.5, 250 -2.8 to -4.3 (a dice kill of 8 pips, as 8-health Skeletons
+ * take, then goes first), 300 -4 to -7.
+ */
+const DECK_RETURN = 100;
+
+/**
  * What an ability's effect other than a defeat is worth, on the scale of a kill (about 1,000 plus 100 a point of
  * damage): damage that finishes a creature and a creature sent to the deck are worth its kill (it deals no damage and
  * stays out of the Horde), and so are damage, Wound and Giants Bane when they leave the dice a kill they could not make
@@ -639,7 +648,7 @@ function effectValue(view: DecisionView, step: ValuedEffect, position: number, p
       return 1350;
     case 'move':
       if (!movesToDeck(step)) return 0;
-      return s.lineRevealed[position] === 1 ? removalWorth(view, position) : killScore(view, position, 0);
+      return s.lineRevealed[position] === 1 ? removalWorth(view, position) - DECK_RETURN : killScore(view, position, 0);
     case 'attackBonus':
       return poisonValue(view, step, paidDie);
     case 'revealBonus':

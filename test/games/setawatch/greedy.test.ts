@@ -42,6 +42,13 @@ describe('greedy in the Watch', () => {
     expect(plays.slice(0, 2), game.log.join('\n')).toEqual(['Cleric puts a 2 on Banish', 'Hydra goes to the deckBottom']);
   });
 
+  it("kills a 2-health Graveshifter with the Wizard's 2 rather than Banish it with a 1: the dice's kill stays out of the deck", () => {
+    // Seat order: cleric, ranger (camps), warrior, wizard. Banish with the Cleric's 1 would cost the fewest pips.
+    const game = play({ camper: 'ranger', fire: 8, active: [...NO_KILLS, 'Banish'], deck: ['Graveshifter', 'Eagle', 'Wolf', 'Bear'], rolls: [1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1], watch: greedyWatch });
+    const fate = game.log.map((line) => line.trim()).find((line) => /^Graveshifter (is defeated|goes to the deckBottom)/.test(line));
+    expect(fate, game.log.join('\n')).toBe('Graveshifter is defeated');
+  });
+
   it('kills a Hydra only to move the Line on (in front), then clears the rest before killing it for good', () => {
     const game = play({ camper: 'cleric', fire: 3, active: NO_KILLS, deck: ['Summon!', 'Eagle'], unhallowed: ['Hydra'], rolls: [1, 1, 1, 8, 8, 8, 8, 8, 8, 6, 6, 6], watch: greedyWatch });
     const events = game.log.filter((line) => /Hydra (is defeated|returns)|Eagle is defeated/.test(line)).map((line) => line.trim());
