@@ -626,9 +626,10 @@ const DECK_RETURN = 100;
 
 /**
  * What an ability's effect other than a defeat is worth, on the scale of a kill (about 1,000 plus 100 a point of
- * damage): damage that finishes a creature and a creature sent to the deck are worth its kill (it deals no damage and
- * stays out of the Horde), and so are damage, Wound and Giants Bane when they leave the dice a kill they could not make
- * before; Poison Blade the kill its bonus makes possible or cheaper; reveals and other round bonuses a few hundred.
+ * damage): damage that finishes a creature is worth its kill, and a creature sent to the deck its kill less
+ * DECK_RETURN (it deals no damage and stays out of the Horde), and so are damage, Wound and Giants Bane when they leave
+ * the dice a kill they could not make before; Poison Blade the kill its bonus makes possible or cheaper; reveals and
+ * other round bonuses a few hundred.
  * Measured at Easy: these values at a third (a creature moved at its kill less 300) gave 36.1%, as now 45.7%. Far
  * Sight valued by the kill its range would make possible measured -0.2 to 0 pp: it keeps its flat value.
  */
