@@ -116,7 +116,7 @@ export async function executeExperiment(options: ExecuteOptions): Promise<Execut
   const outcome = await new Runner(game, runSetup(file, plan, content, seed), runOptions(options, file, plan, runBudget))
     .run()
     .catch((error: unknown) => {
-      throw namedAsListed(error, options, plan);
+      throw strategiesAsListed(error, options, plan);
     });
   const results = resultsFile({
     game,
@@ -137,10 +137,10 @@ export async function executeExperiment(options: ExecuteOptions): Promise<Execut
   return { results, interrupted: outcome.interrupted };
 }
 
-function namedAsListed(error: unknown, options: ExecuteOptions, plan: ExperimentPlan): unknown {
+function strategiesAsListed(error: unknown, options: ExecuteOptions, plan: ExperimentPlan): unknown {
   if (options.strategyFromFlag === true || !(error instanceof InputError)) return error;
   const named = runErrorAsListed(error.message, plan.cells.map((cell) => cell.strategy), options.sourcePath);
-  return named === error.message ? error : new InputError(named);
+  return named === error.message ? error : new InputError(named, { cause: error });
 }
 
 /** The content of --content's file, else of the experiment's own (its errors then name the experiment's field), else the game's shipped one. */

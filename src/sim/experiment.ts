@@ -264,7 +264,7 @@ async function checkStrategies(game: GameModule, strategies: readonly StrategyCe
       params.push((await strategyDefinition(game, strategy.spec)).parsed.params);
     } catch (error) {
       if (error instanceof InputError) {
-        throw new InputError(`${where}: field strategies: ${asListed(error.message, strategy.spec)}${besideExperiment(strategyHead(strategy.spec), where)}`);
+        throw new InputError(`${where}: field strategies: ${namedAsListed(error.message, [strategy.spec]) ?? error.message}${besideExperiment(strategyHead(strategy.spec), where)}`);
       }
       throw error;
     }
@@ -277,19 +277,37 @@ async function checkStrategies(game: GameModule, strategies: readonly StrategyCe
   return params;
 }
 
-/** A strategy's error names it as the file lists it ("greedy:foo=1"), not by the --strategy flag the user did not type. */
-function asListed(message: string, spec: string): string {
-  const flag = `--strategy ${spec}`;
-  return message.startsWith(flag) ? JSON.stringify(spec) + message.slice(flag.length) : message;
+/**
+ * A strategy's error, which names it by the --strategy flag (the user may not have typed), naming it instead as the
+ * experiment file lists it, quoted ("greedy:foo=1"; several, joined by ", ", each quoted); null when it names none of
+ * `specs`.
+ */
+function namedAsListed(message: string, specs: readonly string[]): string | null {
+  const flag = '--strategy ';
+  if (!message.startsWith(flag)) return null;
+  const longestFirst = [...specs].sort((a, b) => b.length - a.length);
+  const specAt = (text: string) => longestFirst.find((spec) => text.startsWith(spec));
+  const named: string[] = [];
+  let rest = message.slice(flag.length);
+  for (;;) {
+    const spec = specAt(rest);
+    if (spec === undefined) break;
+    named.push(JSON.stringify(spec));
+    rest = rest.slice(spec.length);
+    if (!rest.startsWith(', ') || specAt(rest.slice(2)) === undefined) break;
+    rest = rest.slice(2);
+  }
+  return named.length === 0 ? null : named.join(', ') + rest;
 }
 
 /**
- * An error of the run naming one of the file's strategies by the --strategy flag (a worker's vetting, a create() that
- * threw there) names it as the file `where` lists it instead, as the errors found before the run do; others are left.
+ * An error of the run naming the file's strategies by the --strategy flag (raised while the run builds its
+ * strategies, or vets a user's in a worker) names them as the file `where` lists them instead, as the errors found
+ * before the run do; others are left as they are.
  */
 export function runErrorAsListed(message: string, specs: readonly string[], where: string): string {
-  const spec = [...specs].sort((a, b) => b.length - a.length).find((candidate) => message.startsWith(`--strategy ${candidate}`));
-  return spec === undefined ? message : `${where}: field strategies: ${asListed(message, spec)}`;
+  const named = namedAsListed(message, specs);
+  return named === null ? message : `${where}: field strategies: ${named}`;
 }
 
 /**

@@ -616,20 +616,21 @@ function killValue(view: DecisionView, defeats: number, position: number, dieVal
 const HORDE_RETURN = 300;
 
 /**
- * A creature sent to the deck (Banish, Set Snares) comes back with it, and a move is no defeat (no Cleave die kept, no
- * Berserker after it): its removal less this much. A dice kill of 5 pips or fewer then goes before Banish's die, which
- * stays for a bigger creature. Measured (20,000 games a level, the same seeds, default party): 75 +0.7 to +1.3 pp, 100
- * +0.8 to +1.5, 150 +0.4 to +1.7, 200 -0.2 to +0.5, 250 -2.8 to -4.3 (a dice kill of 8 pips, as 8-health Skeletons
- * take, then goes first), 300 -4 to -7.
+ * A revealed creature sent to the deck (Banish, Set Snares) comes back with it, and a move is no defeat (no Cleave die
+ * kept, no Berserker after it): its removal less this much. A dice kill spending p pips (20 each) goes before Banish's
+ * die of value d (5 a pip) when 20p < DECK_RETURN + 5d: at 100, a kill of 5 pips or fewer (6 against a Banish die of
+ * 5 or more), and Banish's die stays for a bigger creature. Measured (20,000 games a level, the same seeds, default
+ * party): 75 +0.7 to +1.3 pp, 100 +0.8 to +1.5, 150 +0.4 to +1.7, 200 -0.2 to +0.5, 250 -2.8 to -4.3 (kills of up to 12
+ * pips then go first), 300 -4 to -7.
  */
 const DECK_RETURN = 100;
 
 /**
  * What an ability's effect other than a defeat is worth, on the scale of a kill (about 1,000 plus 100 a point of
- * damage): damage that finishes a creature is worth its kill, and a creature sent to the deck its kill less
- * DECK_RETURN (it deals no damage and stays out of the Horde), and so are damage, Wound and Giants Bane when they leave
- * the dice a kill they could not make before; Poison Blade the kill its bonus makes possible or cheaper; reveals and
- * other round bonuses a few hundred.
+ * damage): damage that finishes a creature is worth its kill (it deals no damage and stays out of the Horde), a
+ * revealed creature sent to the deck its removal less DECK_RETURN; damage, Wound and Giants Bane that leave the dice a
+ * kill they could not make before are worth that kill; Poison Blade the kill its bonus makes possible or cheaper;
+ * reveals and other round bonuses a few hundred.
  * Measured at Easy: these values at a third (a creature moved at its kill less 300) gave 36.1%, as now 45.7%. Far
  * Sight valued by the kill its range would make possible measured -0.2 to 0 pp: it keeps its flat value.
  */

@@ -110,6 +110,11 @@ describe('playsim CLI', () => {
     expect(wrapped.code).toBe(0);
   });
 
+  it('names a strategy that fails its vetting by the --strategy flag that gave it (sim)', () => {
+    const spec = 'test/fixtures/strategies/tires-each-game.ts:forget=no';
+    expectBadInput(playsim('sim', 'setawatch', '--strategy', spec, '--games', '50', '--workers', '1'), /^playsim: --strategy test\/fixtures\/strategies\/tires-each-game\.ts:forget=no is not reproducible: /m);
+  });
+
   it('reports a module that loads in the main thread but not in the workers as one line, exit code 2', () => {
     const dir = tempDir('playsim-cli-');
     const module = join(dir, 'main-only.mjs');
