@@ -4,7 +4,7 @@ import { OutcomeRecord, playOneGame, shownMetric, type GameModule, type Settings
 import { EXIT_BAD_INPUT, InputError } from '../core/errors.ts';
 import { GAME_IDS, loadGame } from '../games/registry.ts';
 import { REPOSITORY_ROOT, loadContent, type LoadedContent } from '../sim/content.ts';
-import { executeExperiment, type Execution } from '../sim/execute.ts';
+import { executeExperiment, type ExecuteOptions, type Execution } from '../sim/execute.ts';
 import { experimentSchema, readExperimentFile, type ExperimentFile } from '../sim/experiment.ts';
 import { diffResults } from '../sim/diff.ts';
 import { mergeShards } from '../sim/merge.ts';
@@ -85,14 +85,19 @@ function writable(path: string): boolean {
   }
 }
 
-/** `keepGameWins`: results.json keeps which games each cell won (for `playsim diff`); `sim` writes no file. */
-async function execute(file: ExperimentFile, sourcePath: string, flags: RunFlags, shard: Shard | null, keepGameWins: boolean, strategyFromFlag = false): Promise<Execution> {
+/**
+ * `run` keeps in results.json which games each cell won (for `playsim diff`); `sim` writes no file, and its errors name
+ * the strategy by its --strategy flag.
+ */
+type Caller = Pick<ExecuteOptions, 'keepGameWins' | 'strategyFromFlag'>;
+
+async function execute(file: ExperimentFile, sourcePath: string, flags: RunFlags, shard: Shard | null, caller: Caller): Promise<Execution> {
   const progress = createProgress(file.name);
   try {
     return await executeExperiment({
       file,
       sourcePath,
-      strategyFromFlag,
+      strategyFromFlag: caller.strategyFromFlag,
       contentFile: flags.content,
       settings: parseSetFlags(flags.set ?? []),
       games: flags.games,
@@ -101,7 +106,7 @@ async function execute(file: ExperimentFile, sourcePath: string, flags: RunFlags
       seed: flags.seed,
       workers: flags.workers ?? defaultWorkers(),
       shard,
-      keepGameWins,
+      keepGameWins: caller.keepGameWins,
       signal: interruption.signal,
       onProgress: (done, planned) => progress.update(done, planned),
     });
@@ -128,7 +133,7 @@ export function shownPath(path: string): string {
  */
 async function runAndReport(file: ExperimentFile, sourcePath: string, flags: RunFlags, shard: Shard | null, outDir: string, inSuite = false): Promise<boolean> {
   const started = Date.now();
-  const { results, interrupted } = await execute(file, sourcePath, flags, shard, true);
+  const { results, interrupted } = await execute(file, sourcePath, flags, shard, { keepGameWins: true });
   if (interrupted && results.cells.every((cell) => cell.games === 0)) {
     process.stderr.write(`interrupted before any game finished: nothing written to ${outDir}\n`);
     return false;
@@ -210,7 +215,7 @@ export async function simCommand(gameId: string, flags: RunFlags & { strategy?: 
     game: gameId,
     strategies: [strategy],
   });
-  const { results, interrupted } = await execute(file, '--set', flags, null, false, true);
+  const { results, interrupted } = await execute(file, '--set', flags, null, { keepGameWins: false, strategyFromFlag: true });
   process.stdout.write(flags.json ? `${JSON.stringify(results.cells[0], null, 2)}\n` : `${summaryMarkdown(results)}\n`);
   return !interrupted;
 }
