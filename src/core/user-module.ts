@@ -10,12 +10,15 @@ export function isModulePath(reference: string): boolean {
   return /\.(m?js|ts)$/.test(reference);
 }
 
-/** The default export of a user's module; a module that cannot load is the user's bad input. */
-export async function importDefault(path: string, where: string): Promise<unknown> {
+/**
+ * The default export of a user's module; a module that cannot load is the user's bad input: the error `failed` makes
+ * of what went wrong ("cannot load module ..."), naming where the module was given.
+ */
+export async function importDefault(path: string, failed: (problem: string) => InputError): Promise<unknown> {
   try {
     return (await import(pathToFileURL(resolve(path)).href)).default;
   } catch (error) {
-    throw new InputError(`${where}: cannot load module ${path}: ${firstReason((error as Error).message)}`);
+    throw failed(`cannot load module ${path}: ${firstReason((error as Error).message)}`);
   }
 }
 

@@ -85,7 +85,7 @@ const userGameSchema = z.object({
 });
 
 async function importUserGame(path: string, where: string): Promise<GameModule> {
-  const exported = await importDefault(path, where);
+  const exported = await importDefault(path, (problem) => new InputError(`${where}: ${problem}`));
   const parsed = userGameSchema.safeParse(exported);
   if (!parsed.success) {
     throw new InputError(`${where}: ${path}: default export ${describeZodError(parsed.error, exported)}; expected a game module (src/core/game.ts: GameModule)`);

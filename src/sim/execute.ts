@@ -2,11 +2,12 @@ import { InputError } from '../core/errors.ts';
 import type { GameModule } from '../core/game.ts';
 import { loadGame } from '../games/registry.ts';
 import { loadContent, type LoadedContent } from './content.ts';
-import { besideExperiment, DEFAULT_GAMES, planExperiment, replayOnlyProblem, runErrorAsListed, type ExperimentFile, type ExperimentPlan } from './experiment.ts';
+import { besideExperiment, DEFAULT_GAMES, planExperiment, replayOnlyProblem, type ExperimentFile, type ExperimentPlan } from './experiment.ts';
 import { MAX_KEPT_GAMES } from './game-wins.ts';
 import type { ResultsFile } from './results.ts';
 import { Runner, type RunOptions, type Shard } from './runner.ts';
 import { checkSettingValues } from './settings.ts';
+import { StrategySpecError } from './strategy-spec.ts';
 import { resultsFile } from './summarize.ts';
 import type { RunSetup } from './task.ts';
 
@@ -116,7 +117,7 @@ export async function executeExperiment(options: ExecuteOptions): Promise<Execut
   const outcome = await new Runner(game, runSetup(file, plan, content, seed), runOptions(options, file, plan, runBudget))
     .run()
     .catch((error: unknown) => {
-      throw strategiesAsListed(error, options, plan);
+      throw strategiesAsListed(error, options);
     });
   const results = resultsFile({
     game,
@@ -137,10 +138,9 @@ export async function executeExperiment(options: ExecuteOptions): Promise<Execut
   return { results, interrupted: outcome.interrupted };
 }
 
-function strategiesAsListed(error: unknown, options: ExecuteOptions, plan: ExperimentPlan): unknown {
-  if (options.strategyFromFlag === true || !(error instanceof InputError)) return error;
-  const named = runErrorAsListed(error.message, plan.cells.map((cell) => cell.strategy), options.sourcePath);
-  return named === error.message ? error : new InputError(named, { cause: error });
+function strategiesAsListed(error: unknown, options: ExecuteOptions): unknown {
+  if (options.strategyFromFlag === true || !(error instanceof StrategySpecError)) return error;
+  return new InputError(error.asListedIn(options.sourcePath), { cause: error });
 }
 
 /** The content of --content's file, else of the experiment's own (its errors then name the experiment's field), else the game's shipped one. */

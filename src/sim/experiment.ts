@@ -5,7 +5,7 @@ import type { GameModule, SettingValue, Settings, StrategyParams } from '../core
 import { InputError } from '../core/errors.ts';
 import { chartAxes, chartMetrics, type ChartRequest } from './results.ts';
 import { parseSetting, resolveSettings } from './settings.ts';
-import { strategyDefinition, strategyHead } from './strategy-spec.ts';
+import { strategyDefinition, strategyHead, StrategySpecError } from './strategy-spec.ts';
 import { parseJson } from './json.ts';
 import { parseYaml, readTextFile } from './data-file.ts';
 import { describeZodError } from './zod-errors.ts';
@@ -263,9 +263,7 @@ async function checkStrategies(game: GameModule, strategies: readonly StrategyCe
     try {
       params.push((await strategyDefinition(game, strategy.spec)).parsed.params);
     } catch (error) {
-      if (error instanceof InputError) {
-        throw new InputError(`${where}: field strategies: ${namedAsListed(error.message, [strategy.spec]) ?? error.message}${besideExperiment(strategyHead(strategy.spec), where)}`);
-      }
+      if (error instanceof StrategySpecError) throw new InputError(`${error.asListedIn(where)}${besideExperiment(strategyHead(strategy.spec), where)}`);
       throw error;
     }
   }
@@ -275,39 +273,6 @@ async function checkStrategies(game: GameModule, strategies: readonly StrategyCe
     throw new InputError(`${where}: field strategies: "${strategies[again].spec}" plays the same strategy as "${strategies[played.indexOf(played[again])].spec}"; list it once`);
   }
   return params;
-}
-
-/**
- * A strategy's error, which names it by the --strategy flag (the user may not have typed), naming it instead as the
- * experiment file lists it, quoted ("greedy:foo=1"; several, joined by ", ", each quoted); null when it names none of
- * `specs`.
- */
-function namedAsListed(message: string, specs: readonly string[]): string | null {
-  const flag = '--strategy ';
-  if (!message.startsWith(flag)) return null;
-  const longestFirst = [...specs].sort((a, b) => b.length - a.length);
-  const specAt = (text: string) => longestFirst.find((spec) => text.startsWith(spec));
-  const named: string[] = [];
-  let rest = message.slice(flag.length);
-  for (;;) {
-    const spec = specAt(rest);
-    if (spec === undefined) break;
-    named.push(JSON.stringify(spec));
-    rest = rest.slice(spec.length);
-    if (!rest.startsWith(', ') || specAt(rest.slice(2)) === undefined) break;
-    rest = rest.slice(2);
-  }
-  return named.length === 0 ? null : named.join(', ') + rest;
-}
-
-/**
- * An error of the run naming the file's strategies by the --strategy flag (raised while the run builds its
- * strategies, or vets a user's in a worker) names them as the file `where` lists them instead, as the errors found
- * before the run do; others are left as they are.
- */
-export function runErrorAsListed(message: string, specs: readonly string[], where: string): string {
-  const named = namedAsListed(message, specs);
-  return named === null ? message : `${where}: field strategies: ${named}`;
 }
 
 /**

@@ -6,7 +6,7 @@ import { isModulePath } from '../core/user-module.ts';
 import { CellAccumulator, PairAccumulator } from './accumulator.ts';
 import { GameWins } from './game-wins.ts';
 import { halfWidth, wilson } from './statistics.ts';
-import { strategyHead, userModuleOf } from './strategy-spec.ts';
+import { strategyHead, StrategySpecError, userModuleOf } from './strategy-spec.ts';
 import { TaskRunner, type RunSetup, type Task, type TaskFailure, type TaskResult } from './task.ts';
 import type { VetTask } from './vetting.ts';
 import { bundleWorker } from './worker-bundle.ts';
@@ -174,7 +174,7 @@ export class Runner {
       return (await pool.run(task, { signal: this.options.signal })) as TaskFailure | null;
     } catch (error) {
       if (this.stopped()) return null;
-      return { kind: 'input', message: `--strategy ${userSpecs.join(', ')}: the worker vetting it ended: ${(error as Error).message.split('\n')[0]}` };
+      return { kind: 'input', strategies: userSpecs, message: `: the worker vetting it ended: ${(error as Error).message.split('\n')[0]}` };
     } finally {
       await pool.destroy();
     }
@@ -288,6 +288,7 @@ export class Runner {
   }
 
   private failureError(failure: TaskFailure): Error {
+    if (failure.kind === 'input' && failure.strategies !== undefined) return new StrategySpecError(failure.strategies, failure.message);
     if (failure.game === undefined) return new InputError(failure.message);
     const replay = this.options.replayCommand(failure.game.cell, failure.game.gameSeed);
     if (failure.kind === 'crash') return new GameCrash(failure.game.gameSeed, replay, failure.message);

@@ -18,6 +18,27 @@ export interface StrategySpec {
   readonly params: StrategyParams;
 }
 
+/**
+ * Bad input about strategies, which it names by their specs; `detail` is what follows their name. Its message names
+ * them by the --strategy flag; a run from an experiment file names them as the file lists them instead (asListedIn).
+ */
+export class StrategySpecError extends InputError {
+  // Private fields, not own properties, so that the error still equals an InputError of its message (deep equality compares own properties).
+  readonly #strategies: readonly string[];
+  readonly #detail: string;
+
+  constructor(strategies: readonly string[], detail: string) {
+    super(`--strategy ${strategies.join(', ')}${detail}`);
+    this.#strategies = strategies;
+    this.#detail = detail;
+  }
+
+  /** The error's line naming the strategies as the experiment file `where` lists them, each quoted. */
+  asListedIn(where: string): string {
+    return `${where}: field strategies: ${this.#strategies.map((spec) => JSON.stringify(spec)).join(', ')}${this.#detail}`;
+  }
+}
+
 const paramSpecSchema = z
   .object({
     name: z.string(),
@@ -100,7 +121,7 @@ export function allowedParamValues(param: StrategyParamSpec): string {
 }
 
 function parseParamValue(param: StrategyParamSpec, raw: string, spec: string): number | string {
-  const notAllowed = () => new InputError(`--strategy ${spec}: ${param.name}=${raw} is not allowed; allowed: ${allowedParamValues(param)}`);
+  const notAllowed = () => new StrategySpecError([spec], `: ${param.name}=${raw} is not allowed; allowed: ${allowedParamValues(param)}`);
   if (param.kind === 'enum') {
     if (!param.values?.includes(raw)) throw notAllowed();
     return raw;
@@ -119,17 +140,17 @@ function parseParams(definition: StrategyDefinition, paramText: string | null, s
   const given: Record<string, string> = {};
   for (const pair of paramText.split(',')) {
     const [key, raw, extra] = pair.split('=').map((part) => part.trim());
-    if (key === '') throw new InputError(`--strategy ${spec}: a parameter without a name; write ${strategyHead(spec)} or ${strategyHead(spec)}:key=value,...`);
-    if (extra !== undefined) throw new InputError(`--strategy ${spec}: "${pair.trim()}" has more than one "="; write ${strategyHead(spec)}:key=value,...`);
+    if (key === '') throw new StrategySpecError([spec], `: a parameter without a name; write ${strategyHead(spec)} or ${strategyHead(spec)}:key=value,...`);
+    if (extra !== undefined) throw new StrategySpecError([spec], `: "${pair.trim()}" has more than one "="; write ${strategyHead(spec)}:key=value,...`);
     const param = definition.params.find((candidate) => candidate.name === key);
     if (param !== undefined && raw === undefined) {
-      throw new InputError(`--strategy ${spec}: parameter "${key}" needs a value, ${key}=V (${allowedParamValues(param)})`);
+      throw new StrategySpecError([spec], `: parameter "${key}" needs a value, ${key}=V (${allowedParamValues(param)})`);
     }
     if (!param || raw === undefined) {
       const known = definition.params.map((candidate) => candidate.name).join(', ') || 'none';
-      throw new InputError(`--strategy ${spec}: unknown parameter "${key}" for strategy ${definition.name}; parameters: ${known}`);
+      throw new StrategySpecError([spec], `: unknown parameter "${key}" for strategy ${definition.name}; parameters: ${known}`);
     }
-    if (Object.hasOwn(given, key)) throw new InputError(`--strategy ${spec}: parameter "${key}" given twice (${given[key]}, ${raw}); give each parameter once`);
+    if (Object.hasOwn(given, key)) throw new StrategySpecError([spec], `: parameter "${key}" given twice (${given[key]}, ${raw}); give each parameter once`);
     given[key] = raw;
     params[key] = parseParamValue(param, raw, spec);
   }
@@ -137,10 +158,10 @@ function parseParams(definition: StrategyDefinition, paramText: string | null, s
 }
 
 async function importUserDefinition(modulePath: string, spec: string): Promise<StrategyDefinition> {
-  const exported = await importDefault(modulePath, `--strategy ${spec}`);
+  const exported = await importDefault(modulePath, (problem) => new StrategySpecError([spec], `: ${problem}`));
   const parsed = userDefinitionSchema.safeParse(exported);
   if (!parsed.success) {
-    throw new InputError(`--strategy ${spec}: ${modulePath}: default export ${describeZodError(parsed.error, exported)}; expected { name, description, params, create(params) }`);
+    throw new StrategySpecError([spec], `: ${modulePath}: default export ${describeZodError(parsed.error, exported)}; expected { name, description, params, create(params) }`);
   }
   return parsed.data as StrategyDefinition;
 }
@@ -152,14 +173,14 @@ export async function strategyDefinition(game: GameModule, spec: string): Promis
     const modulePath = isAbsolute(head) ? head : resolve(head);
     const definition = await importUserDefinition(modulePath, spec);
     if (definition.game !== undefined && definition.game !== game.id) {
-      throw new InputError(`--strategy ${spec}: ${modulePath} is a strategy for ${definition.game}, not ${game.id}`);
+      throw new StrategySpecError([spec], `: ${modulePath} is a strategy for ${definition.game}, not ${game.id}`);
     }
     return { definition, parsed: { spec, name: definition.name, modulePath, params: parseParams(definition, paramText, spec) } };
   }
   const definition = builtInDefinition(game, head);
   if (!definition) {
     const known = game.strategies.map((candidate) => candidate.name).join(', ');
-    throw new InputError(`--strategy ${spec}: unknown strategy "${head}" for game ${game.id}; strategies: ${known}, or a path to a .js/.mjs/.ts module`);
+    throw new StrategySpecError([spec], `: unknown strategy "${head}" for game ${game.id}; strategies: ${known}, or a path to a .js/.mjs/.ts module`);
   }
   return { definition, parsed: { spec, name: head, modulePath: null, params: parseParams(definition, paramText, spec) } };
 }
@@ -192,18 +213,18 @@ export async function createStrategy(game: GameModule, spec: string): Promise<St
   try {
     strategy = definition.create(parsed.params);
   } catch (error) {
-    throw new InputError(`--strategy ${spec}: create() threw: ${oneLine((error as Error).message)}`);
+    throw new StrategySpecError([spec], `: create() threw: ${oneLine((error as Error).message)}`);
   }
   const missing = game.strategyMethods.filter((method) => typeof memberAt(strategy, method) !== 'function');
   if (missing.length > 0) {
-    throw new InputError(`--strategy ${spec}: create() returned a strategy without ${missing.join(', ')} (a ${game.id} strategy answers every decision; see docs/writing-a-strategy.md)`);
+    throw new StrategySpecError([spec], `: create() returned a strategy without ${missing.join(', ')} (a ${game.id} strategy answers every decision; see docs/writing-a-strategy.md)`);
   }
   const badStart = startGamePaths(game).find((path) => memberAt(strategy, path) !== undefined && typeof memberAt(strategy, path) !== 'function');
   if (badStart !== undefined) {
-    throw new InputError(`--strategy ${spec}: create() returned a strategy whose ${badStart} is not a function (it is called before each game, with no arguments)`);
+    throw new StrategySpecError([spec], `: create() returned a strategy whose ${badStart} is not a function (it is called before each game, with no arguments)`);
   }
   const problem = game.strategyProblem?.(strategy) ?? null;
-  if (problem !== null) throw new InputError(`--strategy ${spec}: create() returned a strategy whose ${problem}; see docs/writing-a-strategy.md`);
+  if (problem !== null) throw new StrategySpecError([spec], `: create() returned a strategy whose ${problem}; see docs/writing-a-strategy.md`);
   return named(game, strategy, definition.name, spec);
 }
 
@@ -215,7 +236,7 @@ function named(game: GameModule, strategy: Strategy, name: string, spec: string)
   const strategies = [strategy, ...memberStrategies(game).map((member) => memberAt(strategy, member) as object)];
   const nameless = strategies.filter((object) => typeof memberAt(object, 'name') !== 'string');
   const misnamed = nameless.find((object) => memberAt(object, 'name') !== undefined);
-  if (misnamed !== undefined) throw new InputError(`--strategy ${spec}: create() returned a strategy whose name is not a string`);
+  if (misnamed !== undefined) throw new StrategySpecError([spec], ': create() returned a strategy whose name is not a string');
   if (!nameless.every((object) => Object.isExtensible(object))) return withDecisions(strategy, game.strategyMethods, (decide) => decide, [], name);
   for (const object of nameless) Object.defineProperty(object, 'name', { value: name, writable: true, configurable: true });
   return strategy;

@@ -43,8 +43,9 @@ export interface FailedGame {
   readonly gameSeed: number;
 }
 
+/** A failure about strategies names their specs in `strategies`, its message what follows their name (StrategySpecError). */
 export type TaskFailure =
-  | { readonly kind: 'input'; readonly message: string; readonly game?: FailedGame }
+  | { readonly kind: 'input'; readonly message: string; readonly strategies?: readonly string[]; readonly game?: FailedGame }
   | { readonly kind: 'crash'; readonly message: string; readonly game: FailedGame };
 
 export interface TaskResult {

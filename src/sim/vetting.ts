@@ -130,8 +130,9 @@ function notReproducible(spec: string, seed: number, firstEnding: readonly strin
   const [first, again] = differences(firstEnding, againEnding);
   return {
     kind: 'input',
+    strategies: [spec],
     message:
-      `--strategy ${spec} is not reproducible: game seed ${seed}, played by two fresh copies of it in opposite orders, ended ${first} and ${again}; ` +
+      ` is not reproducible: game seed ${seed}, played by two fresh copies of it in opposite orders, ended ${first} and ${again}; ` +
       "draw randomness only from the view's stream, and forget each game in startGame (docs/writing-a-strategy.md)",
   };
 }
@@ -140,8 +141,9 @@ function ignoresNotKept(spec: string, member: string, seed: number, firstEnding:
   const [first, again] = differences(firstEnding, againEnding);
   return {
     kind: 'input',
+    strategies: [spec],
     message:
-      `--strategy ${spec} takes options its ${member} says it never takes: game seed ${seed} ended ${first}, and ${again} when it was offered them; ` +
+      ` takes options its ${member} says it never takes: game seed ${seed} ended ${first}, and ${again} when it was offered them; ` +
       `leave out of ${member} only what it never takes, or set ${member} to undefined (docs/writing-a-strategy.md)`,
   };
 }
@@ -149,5 +151,5 @@ function ignoresNotKept(spec: string, member: string, seed: number, firstEnding:
 /** A game failed while offered the options the strategy ignores: no replay shows it (a replay leaves them out), so none is named. */
 function ignoresFailed(spec: string, member: string, seed: number, message: string): TaskFailure {
   const [firstLine] = message.split('\n');
-  return { kind: 'input', message: `--strategy ${spec}, offered the options its ${member} leaves out, failed game seed ${seed}: ${firstLine}` };
+  return { kind: 'input', strategies: [spec], message: `, offered the options its ${member} leaves out, failed game seed ${seed}: ${firstLine}` };
 }

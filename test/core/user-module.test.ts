@@ -52,19 +52,20 @@ describe('importDefault', () => {
     writeFileSync(join(dir, name), text);
     return join(dir, name);
   };
+  const named = (where: string) => (problem: string) => new InputError(`${where}: ${problem}`);
 
   it("gives a module's default export", async () => {
-    await expect(importDefault(module('ok.mjs', 'export default { answer: 42 };\n'), 'test')).resolves.toEqual({ answer: 42 });
+    await expect(importDefault(module('ok.mjs', 'export default { answer: 42 };\n'), named('test'))).resolves.toEqual({ answer: 42 });
   });
 
   it('refuses a module that cannot load as bad input, in one line, with the line a first line only announces', async () => {
     const missing = join(dir, 'none.mjs');
-    await expect(importDefault(missing, '--strategy none.mjs')).rejects.toThrow(new RegExp(`^--strategy none\\.mjs: cannot load module ${missing}: Cannot find module`));
+    await expect(importDefault(missing, named('--strategy none.mjs'))).rejects.toThrow(new RegExp(`^--strategy none\\.mjs: cannot load module ${missing}: Cannot find module`));
     const announced = module('announces.mjs', 'throw new Error("Transform failed with 1 error:\\n  s.ts:1:5: the reason\\n  more");\n');
-    const error = (await importDefault(announced, 'test').catch((thrown: Error) => thrown)) as Error;
+    const error = (await importDefault(announced, named('test')).catch((thrown: Error) => thrown)) as Error;
     expect(error).toBeInstanceOf(InputError);
     expect(error.message).toBe(`test: cannot load module ${announced}: Transform failed with 1 error: s.ts:1:5: the reason`);
     const plain = module('plain.mjs', 'throw new Error("first\\nsecond");\n');
-    await expect(importDefault(plain, 'test')).rejects.toThrow(new InputError(`test: cannot load module ${plain}: first`));
+    await expect(importDefault(plain, named('test'))).rejects.toThrow(new InputError(`test: cannot load module ${plain}: first`));
   });
 });

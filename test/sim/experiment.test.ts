@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { InputError } from '../../src/core/errors.ts';
 import { loadGame } from '../../src/games/registry.ts';
-import { experimentSchema, MAX_CELLS, planExperiment, readExperimentFile, runErrorAsListed } from '../../src/sim/experiment.ts';
+import { experimentSchema, MAX_CELLS, planExperiment, readExperimentFile } from '../../src/sim/experiment.ts';
 import { experimentFiles } from '../../src/cli/commands.ts';
 import { executeExperiment } from '../../src/sim/execute.ts';
 import { COIN } from '../fixtures/coin-experiment.ts';
@@ -294,24 +294,5 @@ describe('experiment plans', () => {
     expect(content.message).toMatch(new RegExp(`^${experiment}: field content: cards.json: cannot read content file`));
     expect(content.message).toContain(`${join(dir, 'cards.json')} exists`);
     expect((await run({ content: 'nowhere.json' })).message).not.toContain('exists:');
-  });
-});
-
-describe("a run's strategy errors, named as the experiment file lists the strategies", () => {
-  const specs = ['a.ts', 'a.ts:k=1', 'b.ts:x=1,y=2'];
-
-  it('quotes the longest spec the message names, or each of several joined by ", "', () => {
-    expect(runErrorAsListed('--strategy a.ts:k=1 is not reproducible', specs, 'e.yaml')).toBe('e.yaml: field strategies: "a.ts:k=1" is not reproducible');
-    expect(runErrorAsListed('--strategy a.ts, offered the options its ignores leaves out, failed', specs, 'e.yaml')).toBe(
-      'e.yaml: field strategies: "a.ts", offered the options its ignores leaves out, failed',
-    );
-    expect(runErrorAsListed('--strategy a.ts:k=1, b.ts:x=1,y=2: the worker vetting it ended: gone', specs, 'e.yaml')).toBe(
-      'e.yaml: field strategies: "a.ts:k=1", "b.ts:x=1,y=2": the worker vetting it ended: gone',
-    );
-  });
-
-  it('leaves a message that names none of them, or no strategy by the flag, as it is', () => {
-    expect(runErrorAsListed('--strategy c.ts is not reproducible', specs, 'e.yaml')).toBe('--strategy c.ts is not reproducible');
-    expect(runErrorAsListed('strategy "a" answered decision "watch" illegally', specs, 'e.yaml')).toBe('strategy "a" answered decision "watch" illegally');
   });
 });

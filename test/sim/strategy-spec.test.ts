@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../../src/core/errors.ts';
 import { GAME_IDS, loadGame } from '../../src/games/registry.ts';
-import { canonicalSpec, createStrategy, strategyDefinition, userModuleOf } from '../../src/sim/strategy-spec.ts';
+import { canonicalSpec, createStrategy, strategyDefinition, StrategySpecError, userModuleOf } from '../../src/sim/strategy-spec.ts';
 import { fixtureGame } from '../report/fixtures.ts';
 import { tempDir } from '../fixtures/temp-dir.ts';
 
@@ -24,6 +24,16 @@ describe('canonicalSpec', () => {
 describe('userModuleOf', () => {
   it("names the module a spec's path names, parameters aside, and nothing for a built-in strategy", () => {
     expect([userModuleOf('./mine.ts:x=1'), userModuleOf('strategies/mine.mjs'), userModuleOf('greedy:budget=400')]).toEqual(['./mine.ts', 'strategies/mine.mjs', null]);
+  });
+});
+
+describe('StrategySpecError', () => {
+  it('names its strategies by the --strategy flag, or quoted as an experiment file lists them, several joined by ", "', () => {
+    const error = new StrategySpecError(['a.ts:k=1', 'b.ts:x=1,y=2'], ': the worker vetting it ended: gone');
+    expect(error).toBeInstanceOf(InputError);
+    expect(error.message).toBe('--strategy a.ts:k=1, b.ts:x=1,y=2: the worker vetting it ended: gone');
+    expect(error.asListedIn('e.yaml')).toBe('e.yaml: field strategies: "a.ts:k=1", "b.ts:x=1,y=2": the worker vetting it ended: gone');
+    expect(new StrategySpecError(['a.ts'], ' is not reproducible').asListedIn('e.yaml')).toBe('e.yaml: field strategies: "a.ts" is not reproducible');
   });
 });
 
