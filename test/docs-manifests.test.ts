@@ -51,14 +51,34 @@ function dockerIgnored(path: string): boolean {
 }
 
 /**
- * This working tree at `dir`, as a job's checkout or the image holds it: the repository's top-level entries linked,
- * less those left out, so that commands read the repository but write only under `dir`. node_modules stands for the
- * one `npm ci` installs, and reports/, where runs write by default, starts empty as in a fresh clone.
+ * This working tree at `dir`, as a job's checkout holds it: the repository's top-level entries linked, so that commands
+ * read the repository but write only under `dir`. node_modules stands for the one `npm ci` installs, and reports/,
+ * where runs write by default, starts empty as in a fresh clone.
  */
-function checkOut(dir: string, leftOut: (name: string) => boolean = () => false): string {
+function checkOut(dir: string): string {
   mkdirSync(join(dir, 'reports'), { recursive: true });
   for (const name of readdirSync('.')) {
-    if (name === 'node_modules' || (name !== 'reports' && name !== '.git' && !leftOut(name))) symlinkSync(resolve(name), join(dir, name));
+    if (name !== 'reports' && name !== '.git') symlinkSync(resolve(name), join(dir, name));
+  }
+  return dir;
+}
+
+/**
+ * The image docs/kubernetes/Dockerfile builds, at `dir`: a copy of the repository less what .dockerignore lists (a
+ * copy, not links: Node resolves a module from its real path), and in node_modules only what its `npm ci --omit=dev`
+ * installs, the lock's packages not marked dev (an optional one where this platform has it), so that a package the
+ * CLI needs at run time but lists among devDependencies is missing here as there.
+ */
+function buildImage(dir: string): string {
+  for (const name of readdirSync('.')) {
+    if (name !== 'node_modules' && !dockerIgnored(name)) cpSync(name, join(dir, name), { recursive: true });
+  }
+  const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as { packages: Record<string, { dev?: boolean }> };
+  for (const [path, entry] of Object.entries(lock.packages)) {
+    const topLevel = path.startsWith('node_modules/') && !path.slice('node_modules/'.length).includes('/node_modules/');
+    if (!topLevel || entry.dev === true || !existsSync(path)) continue;
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    symlinkSync(resolve(path), join(dir, path));
   }
   return dir;
 }
@@ -80,14 +100,17 @@ function unsharded(command: string, out: string): string {
   return command.replace(SHARD, '').replace(OUT, `--out ${out}`);
 }
 
-/** Runs a command to its end; one that fails throws, naming the command, folder and exit code, with its stderr. */
+/**
+ * Runs a command to its end; one that fails throws, naming the command, folder and exit code, with its stderr quoted
+ * line by line (a stack trace in it, left bare, would be read by vitest as the error's own).
+ */
 function runCommand(argv: string[], cwd: string, env: Record<string, string> = {}): Promise<void> {
   return new Promise((done, fail) => {
     const child = spawn(argv[0], argv.slice(1), { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
     child.on('error', fail);
-    child.on('close', (code) => (code === 0 ? done() : fail(new Error(`${argv.join(' ')} (in ${cwd}) exited with ${code}:\n${stderr}`))));
+    child.on('close', (code) => (code === 0 ? done() : fail(new Error(`${argv.join(' ')} (in ${cwd}) exited with ${code}:\n${stderr.replace(/^/gm, '  | ')}`))));
   });
 }
 
@@ -337,7 +360,7 @@ describe('docs/kubernetes', () => {
     const documents = ['docs/kubernetes/indexed-job.yaml', 'docs/kubernetes/merge-job.yaml'].flatMap(readYamlDocuments) as KubernetesObject[];
     const root = tempDir('playsim-kubernetes-');
     const claims = documents.filter((document) => document.kind === 'PersistentVolumeClaim').map((document) => document.metadata.name);
-    const cluster = { image: checkOut(join(root, 'image'), dockerIgnored), volumes: join(root, 'volumes'), claims };
+    const cluster = { image: buildImage(join(root, 'image')), volumes: join(root, 'volumes'), claims };
     const [indexedJob, mergeJob] = documents.filter((document) => document.kind === 'Job') as KubernetesJob[];
     const shardCount = indexedJob.spec.completions!;
     const games = TASK_GAMES * shardCount;
